@@ -1,0 +1,110 @@
+// better-auth configured for the spec's flows (DESIGN §7): password sign-in, e-mail codes,
+// reset links, and every user creation gated on an invite.
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { emailOTP } from 'better-auth/plugins';
+import { and, eq } from 'drizzle-orm';
+import { PASSWORD_MIN_LENGTH } from '../../shared/constants.ts';
+import type { Database } from '../db/client.ts';
+import * as schema from '../db/schema.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { otpMail, resetPasswordMail, setPasswordMail } from '../mail/templates.ts';
+import { consumeInvite } from './invites.ts';
+
+/** Our middleware writes the client IP here (overwriting anything a client sent); better-auth reads it. */
+export const CLIENT_IP_HEADER = 'x-eos-client-ip';
+
+export type AuthOptions = { db: Database; appUrl: string; secret: string; production: boolean };
+
+export function createAuth({ db, appUrl, secret, production }: AuthOptions) {
+  return betterAuth({
+    appName: 'Enterprise OS',
+    baseURL: appUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [appUrl],
+    database: drizzleAdapter(db, { provider: 'pg', schema, usePlural: true }),
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: false, input: true },
+        lastName: { type: 'string', required: false, input: true },
+        linkedinProfileUrl: { type: 'string', required: false, input: true },
+        phone: { type: 'string', required: false, input: true },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+      // Off: every request reads the session row, so revocation (password reset) takes effect at once.
+      cookieCache: { enabled: false },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60 * 24,
+      async sendResetPassword({ user, token }) {
+        // An account without a password yet (created by the operator) gets a set-password mail.
+        const [credential] = await db
+          .select({ id: schema.accounts.id })
+          .from(schema.accounts)
+          .where(and(eq(schema.accounts.userId, user.id), eq(schema.accounts.providerId, 'credential')));
+        const mail = credential
+          ? resetPasswordMail(user.email, `${appUrl}/reset-password?token=${encodeURIComponent(token)}`)
+          : setPasswordMail(user.email, `${appUrl}/create-password?token=${encodeURIComponent(token)}`);
+        await enqueueMail(db, mail);
+      },
+    },
+    plugins: [
+      emailOTP({
+        otpLength: 6,
+        expiresIn: 300,
+        allowedAttempts: 5,
+        disableSignUp: true,
+        storeOTP: 'hashed',
+        async sendVerificationOTP({ email, otp, type }) {
+          if (type !== 'sign-in') return;
+          await enqueueMail(db, otpMail(email, otp));
+        },
+      }),
+    ],
+    databaseHooks: {
+      user: {
+        create: {
+          async before(user) {
+            // Every account needs a usable invite for its e-mail; the invite is spent here.
+            if (!(await consumeInvite(db, user.email))) {
+              throw new APIError('FORBIDDEN', { message: 'Invalid invite token or email mismatch' });
+            }
+            // An invited address is proven: without this a later code sign-in would drop the password.
+            return { data: { ...user, emailVerified: true } };
+          },
+        },
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-in/email-otp': { window: 60, max: 10 },
+        '/email-otp/send-verification-otp': { window: 60, max: 5 },
+        '/request-password-reset': { window: 60, max: 5 },
+        '/reset-password': { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: production,
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

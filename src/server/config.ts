@@ -1,0 +1,78 @@
+// Configuration comes only from the environment, parsed once here. A bad value stops start-up
+// with one line that names the variable (see README "Configuration" for each one).
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((v) => v === 'true' || v === '1')
+  .default(false);
+
+const optionalUrl = z
+  .union([z.literal(''), z.url()])
+  .optional()
+  .transform((v) => v || undefined);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  APP_URL: optionalUrl,
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().min(1).default('data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY: bool,
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default('Enterprise OS <no-reply@localhost>'),
+  INVITE_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(168),
+  WAITLIST_URL: optionalUrl,
+  POSTHOG_KEY: z.string().optional(),
+  POSTHOG_HOST: z.url().default('https://us.i.posthog.com'),
+  CLIENT_PORTAL_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** Sign-in and code attempts allowed per account, and per IP, in AUTH_LIMIT_WINDOW_MINUTES. */
+  AUTH_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  AUTH_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  AUTH_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+});
+
+export type Config = z.infer<typeof envSchema> & { appUrl: string; production: boolean };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    // The value itself is never printed: it may be a secret or a URL with a password.
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is not valid'}.`);
+  }
+  const config = parsed.data;
+  const production = config.NODE_ENV === 'production';
+  if (production && !config.AUTH_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: AUTH_SECRET is required when NODE_ENV=production (32+ random characters, e.g. `openssl rand -base64 32`).',
+    );
+  }
+  if (production && !config.APP_URL) {
+    throw new ConfigError('Invalid configuration: APP_URL is required when NODE_ENV=production (the public https:// address of the app).');
+  }
+  const appUrl = (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+  return { ...config, appUrl, production };
+}

@@ -1,0 +1,271 @@
+// Table and column names follow the spec (DESIGN §6) so data can move from the original backend.
+// Auth tables follow better-auth's model; the users table carries the spec's profile columns too.
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().default(''),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  linkedinProfileUrl: text('linkedin_profile_url'),
+  phone: text('phone'),
+  jobTitle: text('job_title'),
+  companyName: text('company_name'),
+  solutionType: text('solution_type'),
+  solutionDescription: text('solution_description'),
+  targetIndustries: text('target_industries').array().notNull().default(sql`'{}'::text[]`),
+  primaryValueProp: text('primary_value_prop'),
+  alertsEmail: text('alerts_email'),
+  profileCompleted: boolean('profile_completed').notNull().default(false),
+  posthogEnabled: boolean('posthog_enabled').notNull().default(false),
+});
+
+const userId = () =>
+  text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: userId(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: userId(),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('accounts_user_id_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/** better-auth's per-IP, per-path limiter, kept in the database so every web process shares it. */
+export const rateLimits = pgTable('rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+/** Failed sign-in / code attempts per account and per IP (our own limit on top of better-auth's). */
+export const authAttempts = pgTable('auth_attempts', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Invites issued by the operator; only a hash of the token is stored. */
+export const invites = pgTable(
+  'invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('invites_email_idx').on(t.email)],
+);
+
+/** Every e-mail goes out through this table (transactional outbox). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    kind: text('kind').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'captured'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('mail_outbox_created_idx').on(t.createdAt),
+  ],
+);
+
+export const sonarAlerts = pgTable(
+  'sonar_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    active: boolean('active').notNull().default(false),
+    companyName: text('company_name').notNull().default(''),
+    keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
+    deliveryDays: text('delivery_days').array().notNull().default(sql`'{}'::text[]`),
+    deliveryTime: timestamp('delivery_time', { withTimezone: true }),
+    notificationEmail: text('notification_email'),
+    searchId: uuid('search_id').notNull().defaultRandom().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sonar_alerts_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export const sonarResults = pgTable(
+  'sonar_results',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    companyName: text('company_name').notNull(),
+    hasNews: boolean('has_news').notNull().default(false),
+    sent: boolean('sent').notNull().default(false),
+    processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+    perplexityResponse: jsonb('perplexity_response'),
+  },
+  (t) => [index('sonar_results_user_processed_idx').on(t.userId, t.processedAt), index('sonar_results_processed_idx').on(t.processedAt)],
+);
+
+export const newsletterAlerts = pgTable(
+  'newsletter_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId().unique(),
+    active: boolean('active').notNull().default(false),
+    industry: text('industry').array().notNull().default(sql`'{}'::text[]`),
+    regions: text('regions').array().notNull().default(sql`'{usa}'::text[]`),
+    industryCategories: text('industry_categories').array().notNull().default(sql`'{}'::text[]`),
+    portfolio: jsonb('portfolio').$type<{ company_name: string; keywords: string[] }[]>().notNull().default(sql`'[]'::jsonb`),
+    deliverySchedule: jsonb('delivery_schedule')
+      .$type<{ delivery_day: string; delivery_time: string; frequency: '7d' | '14d' | '30d' }>()
+      .notNull()
+      .default(sql`'{"delivery_day":"MON","delivery_time":"09:00","frequency":"7d"}'::jsonb`),
+    notificationEmail: text('notification_email'),
+    lastChecked: timestamp('last_checked', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('newsletter_portfolio_max_25', sql`jsonb_array_length(${t.portfolio}) <= 25`)],
+);
+
+export const newsletterResults = pgTable(
+  'newsletter_results',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    sent: boolean('sent').notNull().default(false),
+    processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('newsletter_results_user_processed_idx').on(t.userId, t.processedAt)],
+);
+
+export const earningsTracking = pgTable(
+  'earnings_tracking',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    active: boolean('active').notNull().default(false),
+    companyName: text('company_name').notNull().default(''),
+    keywords: text('keywords'),
+    notificationTiming: text('notification_timing', { enum: ['24h', '48h', '1w'] })
+      .notNull()
+      .default('24h'),
+    notificationEmail: text('notification_email'),
+    ticker: text('ticker'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('earnings_tracking_user_created_idx').on(t.userId, t.createdAt),
+    check('earnings_tracking_timing', sql`${t.notificationTiming} in ('24h', '48h', '1w')`),
+  ],
+);
+
+export const earningsTrackingResults = pgTable(
+  'earnings_tracking_results',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trackingId: uuid('tracking_id')
+      .notNull()
+      .unique()
+      .references(() => earningsTracking.id, { onDelete: 'cascade' }),
+    userId: userId(),
+    earningsDate: timestamp('earnings_date', { withTimezone: true }),
+    confidenceScore: real('confidence_score'),
+    sourceUrl: text('source_url'),
+    status: text('status'),
+    notificationStatus: text('notification_status'),
+    notificationSentAt: timestamp('notification_sent_at', { withTimezone: true }),
+    transcriptStatus: text('transcript_status'),
+    transcriptSentAt: timestamp('transcript_sent_at', { withTimezone: true }),
+    alertCounter: integer('alert_counter').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('earnings_results_user_idx').on(t.userId),
+    index('earnings_results_notification_sent_idx').on(t.notificationSentAt),
+    index('earnings_results_transcript_sent_idx').on(t.transcriptSentAt),
+  ],
+);
+
+export const featureInterest = pgTable(
+  'feature_interest',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    featureName: text('feature_name', { enum: ['air', 'wolfebot'] }).notNull(),
+    notificationEmail: text('notification_email'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('feature_interest_user_feature_idx').on(t.userId, t.featureName),
+    check('feature_interest_name', sql`${t.featureName} in ('air', 'wolfebot')`),
+  ],
+);

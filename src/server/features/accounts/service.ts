@@ -1,0 +1,63 @@
+// Account creation and password setting on top of better-auth: invite-only registration, and the
+// set-password / reset-password links (one better-auth reset token serves both).
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { messages } from '../../../shared/messages.ts';
+import type { RegistrationInput } from '../../../shared/schemas.ts';
+import type { Auth } from '../../auth/auth.ts';
+import { isInviteValidFor } from '../../auth/invites.ts';
+import type { Database } from '../../db/client.ts';
+import { users, verifications } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { errorMessage, log } from '../../lib/log.ts';
+
+export async function register(db: Database, auth: Auth, input: RegistrationInput) {
+  if (!(await isInviteValidFor(db, input.token, input.email))) {
+    throw new AppError(400, 'invite_invalid', messages.registration.inviteMismatch);
+  }
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+  if (existing) throw new AppError(409, 'user_exists', messages.registration.userNotCreated);
+  try {
+    await auth.api.signUpEmail({
+      body: {
+        name: `${input.firstName} ${input.lastName}`,
+        email: input.email,
+        password: input.password,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        linkedinProfileUrl: input.linkedinProfileUrl,
+        phone: input.phone,
+      },
+    });
+  } catch (err) {
+    log.warn('registration failed', { error: errorMessage(err) });
+    throw new AppError(400, 'user_not_created', messages.registration.userNotCreated);
+  }
+}
+
+/** The user a set-password / reset-password token belongs to, while it is unused and unexpired. */
+export async function userForPasswordToken(db: Database, token: string) {
+  const [row] = await db
+    .select({ userId: users.id, email: users.email })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.value))
+    .where(and(eq(verifications.identifier, `reset-password:${token}`), gt(verifications.expiresAt, sql`now()`)));
+  return row ?? null;
+}
+
+/**
+ * Sets the password from a link's token (better-auth revokes every session of the user), then
+ * signs the user in when asked: the invite flow continues to /profile-completion signed in.
+ * Returns the sign-in response whose Set-Cookie the route forwards.
+ */
+export async function setPasswordFromToken(db: Database, auth: Auth, token: string, password: string, signIn: boolean) {
+  const owner = await userForPasswordToken(db, token);
+  if (!owner) throw new AppError(400, 'token_invalid', messages.reset.authError, messages.reset.authErrorTitle);
+  try {
+    await auth.api.resetPassword({ body: { token, newPassword: password } });
+  } catch (err) {
+    log.warn('password reset failed', { error: errorMessage(err) });
+    throw new AppError(400, 'token_invalid', messages.reset.authError, messages.reset.authErrorTitle);
+  }
+  if (!signIn) return null;
+  return auth.api.signInEmail({ body: { email: owner.email, password }, asResponse: true });
+}

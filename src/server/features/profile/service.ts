@@ -1,0 +1,57 @@
+// The signed-in user's own row of `users`; every query is keyed by the session's user id.
+import { and, eq } from 'drizzle-orm';
+import { messages } from '../../../shared/messages.ts';
+import type { Profile, ProfileUpdate } from '../../../shared/schemas.ts';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { AppError, unauthorized } from '../../http/errors.ts';
+
+const profileColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  linkedinProfileUrl: users.linkedinProfileUrl,
+  phone: users.phone,
+  jobTitle: users.jobTitle,
+  companyName: users.companyName,
+  solutionType: users.solutionType,
+  solutionDescription: users.solutionDescription,
+  targetIndustries: users.targetIndustries,
+  primaryValueProp: users.primaryValueProp,
+  alertsEmail: users.alertsEmail,
+  profileCompleted: users.profileCompleted,
+  posthogEnabled: users.posthogEnabled,
+};
+
+export async function getProfile(db: Database, userId: string): Promise<Profile> {
+  const [row] = await db.select(profileColumns).from(users).where(eq(users.id, userId));
+  if (!row) throw unauthorized();
+  return row;
+}
+
+function toRow(input: ProfileUpdate) {
+  const { posthogEnabled, ...fields } = input;
+  return { ...fields, name: `${input.firstName} ${input.lastName}`, ...(posthogEnabled === undefined ? {} : { posthogEnabled }) };
+}
+
+export async function updateProfile(db: Database, userId: string, input: ProfileUpdate): Promise<Profile> {
+  const [row] = await db.update(users).set(toRow(input)).where(eq(users.id, userId)).returning(profileColumns);
+  if (!row) throw unauthorized();
+  return row;
+}
+
+/** The one-time profile form: refused once the profile is complete. */
+export async function completeProfile(db: Database, userId: string, input: ProfileUpdate): Promise<Profile> {
+  const [row] = await db
+    .update(users)
+    .set({ ...toRow(input), profileCompleted: true })
+    .where(and(eq(users.id, userId), eq(users.profileCompleted, false)))
+    .returning(profileColumns);
+  if (!row) throw new AppError(409, 'profile_completed', messages.profile.alreadyCompleted);
+  return row;
+}
+
+export async function setRecording(db: Database, userId: string, posthogEnabled: boolean) {
+  await db.update(users).set({ posthogEnabled }).where(eq(users.id, userId));
+}

@@ -1,0 +1,122 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { HttpBindings } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { VERSION_LABEL } from '../../shared/constants.ts';
+import { messages } from '../../shared/messages.ts';
+import type { AttemptLimits } from '../auth/attempt-limits.ts';
+import type { Auth } from '../auth/auth.ts';
+import { authRoutes } from '../auth/routes.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { accountRoutes } from '../features/accounts/routes.ts';
+import { profileRoutes } from '../features/profile/routes.ts';
+import { devMailboxRoutes } from '../mail/dev-mailbox.ts';
+import { AppError, errorResponse } from './errors.ts';
+import { clientIp, requestLog, sameOriginWrites } from './middleware.ts';
+
+export type AppDeps = { config: Config; db: Database; auth: Auth; attempts: AttemptLimits; webRoot: string };
+
+/** What the browser needs to know about this deployment; nothing secret. */
+export function publicConfig(config: Config) {
+  return {
+    version: VERSION_LABEL,
+    waitlistUrl: config.WAITLIST_URL ?? null,
+    posthogKey: config.POSTHOG_KEY ?? null,
+    posthogHost: config.POSTHOG_HOST,
+    clientPortalUrl: config.CLIENT_PORTAL_URL ?? null,
+    devMailbox: !config.production && !config.SMTP_URL,
+  };
+}
+
+function contentSecurityPolicy(config: Config) {
+  const posthog = config.POSTHOG_KEY ? [new URL(config.POSTHOG_HOST).origin, 'https://*.posthog.com'] : [];
+  const portal = config.CLIENT_PORTAL_URL ? [new URL(config.CLIENT_PORTAL_URL).origin] : [];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...posthog],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', ...posthog],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...posthog],
+    workerSrc: ["'self'", 'blob:'],
+    frameSrc: portal.length ? portal : ["'none'"],
+    frameAncestors: ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    ...(config.production ? { upgradeInsecureRequests: [] } : {}),
+  };
+}
+
+export function createApp({ config, db, auth, attempts, webRoot }: AppDeps) {
+  const app = new Hono<{ Bindings: HttpBindings; Variables: { clientIp: string } }>();
+  app.onError(errorResponse);
+  app.use(requestLog());
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: contentSecurityPolicy(config),
+      strictTransportSecurity: config.production ? 'max-age=31536000; includeSubDomains' : false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(clientIp(config.TRUST_PROXY));
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    try {
+      await db.execute(sql`select 1`);
+      return c.json({ status: 'ready' });
+    } catch {
+      return c.json({ status: 'unavailable', error: { code: 'database_unavailable', message: 'The database is not reachable.' } }, 503);
+    }
+  });
+
+  const api = new Hono<{ Variables: { clientIp: string } }>();
+  api.use(sameOriginWrites(new URL(config.appUrl).origin));
+  api.get('/config', (c) => c.json(publicConfig(config)));
+  api.route(
+    '/auth',
+    authRoutes(auth, attempts, { perAccount: config.AUTH_MAX_FAILURES_PER_ACCOUNT, perIp: config.AUTH_MAX_FAILURES_PER_IP }),
+  );
+  api.route('/accounts', accountRoutes(db, auth));
+  api.route('/profile', profileRoutes(db, auth));
+  api.all('/*', () => {
+    throw new AppError(404, 'not_found', messages.errors.notFound);
+  });
+  app.route('/api', api);
+
+  if (!config.production && !config.SMTP_URL) app.route('/dev/mailbox', devMailboxRoutes(db));
+
+  mountWebApp(app, webRoot);
+  return app;
+}
+
+/** The built SPA: hashed assets cached for a year, index.html for every other GET (client routing). */
+function mountWebApp(app: Hono<{ Bindings: HttpBindings; Variables: { clientIp: string } }>, webRoot: string) {
+  const indexFile = path.join(webRoot, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.get('*', (c) => c.text('The web app is not built. Run `npm run build` (npm start does it for you).', 503));
+    return;
+  }
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  const root = path.relative(process.cwd(), webRoot) || '.';
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use('*', serveStatic({ root, index: '' }));
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}

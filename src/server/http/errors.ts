@@ -1,0 +1,52 @@
+// One error shape for the whole API: { error: { code, message, title?, fields? } }.
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ZodError, type z } from 'zod';
+import { messages } from '../../shared/messages.ts';
+import type { ApiError } from '../../shared/schemas.ts';
+import { errorMessage, log } from '../lib/log.ts';
+
+export class AppError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly code: string;
+  readonly title?: string;
+  readonly fields?: Record<string, string>;
+  constructor(status: ContentfulStatusCode, code: string, message: string, title?: string, fields?: Record<string, string>) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.title = title;
+    this.fields = fields;
+  }
+}
+
+export const unauthorized = () => new AppError(401, 'unauthorized', messages.auth.required, messages.auth.requiredTitle);
+
+export function validationError(err: ZodError) {
+  const fields: Record<string, string> = {};
+  for (const issue of err.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  return new AppError(400, 'validation', err.issues[0]?.message ?? messages.errors.badRequest, undefined, fields);
+}
+
+export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new AppError(400, 'invalid_json', 'The request body must be JSON.');
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+export function errorResponse(err: Error, c: Context) {
+  if (err instanceof AppError) {
+    const body: ApiError = { error: { code: err.code, message: err.message, title: err.title, fields: err.fields } };
+    return c.json(body, err.status);
+  }
+  if (err instanceof ZodError) return errorResponse(validationError(err), c);
+  log.error('unhandled error', { path: c.req.path, error: errorMessage(err), stack: err.stack?.split('\n').slice(0, 4).join(' | ') });
+  const body: ApiError = { error: { code: 'internal', message: messages.errors.internal } };
+  return c.json(body, 500);
+}

@@ -1,0 +1,46 @@
+import type { HttpBindings } from '@hono/node-server';
+import type { MiddlewareHandler } from 'hono';
+import { messages } from '../../shared/messages.ts';
+import { log } from '../lib/log.ts';
+import { AppError } from './errors.ts';
+
+type Env = { Bindings: HttpBindings; Variables: { clientIp: string } };
+
+/** The client IP: the socket's address, or the first X-Forwarded-For hop when behind a trusted proxy. */
+export function clientIp(trustProxy: boolean): MiddlewareHandler<Env> {
+  return async (c, next) => {
+    const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+    c.set('clientIp', forwarded || c.env?.incoming?.socket?.remoteAddress || 'unknown');
+    await next();
+  };
+}
+
+/** One line per request; paths and query strings pass through the masking logger. */
+export function requestLog(): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now();
+    await next();
+    if (c.req.path === '/healthz' || c.req.path === '/readyz' || c.req.path.startsWith('/assets/')) return;
+    const url = new URL(c.req.url);
+    log.info(`${c.req.method} ${url.pathname}${url.search} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
+  };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses state-changing requests from another site. Browsers send Origin on every cross-site
+ * POST/PUT/PATCH/DELETE and Sec-Fetch-Site on all of them; a request with neither is not from a
+ * browser page (the CLI, a test) and carries no ambient credential risk.
+ */
+export function sameOriginWrites(appOrigin: string): MiddlewareHandler {
+  return async (c, next) => {
+    if (!SAFE_METHODS.has(c.req.method)) {
+      const origin = c.req.header('origin');
+      const site = c.req.header('sec-fetch-site');
+      const foreign = origin ? origin !== appOrigin : site !== undefined && site !== 'same-origin' && site !== 'none';
+      if (foreign) throw new AppError(403, 'foreign_origin', messages.auth.foreignOrigin);
+    }
+    await next();
+  };
+}

@@ -1,0 +1,17 @@
+// Retention (spec 01 §9: logs kept 90 days) and expired auth rows, once a day.
+
+import type pg from 'pg';
+import type { PgBoss } from 'pg-boss';
+
+const QUEUE = 'housekeeping';
+
+export async function scheduleHousekeeping(boss: PgBoss, pool: pg.Pool) {
+  await boss.createQueue(QUEUE);
+  await boss.schedule(QUEUE, '17 3 * * *', null, { tz: 'America/New_York' });
+  await boss.work(QUEUE, async () => {
+    await pool.query(`DELETE FROM mail_outbox WHERE created_at < now() - interval '90 days' AND status <> 'pending'`);
+    await pool.query(`DELETE FROM verifications WHERE expires_at < now() - interval '1 day'`);
+    await pool.query(`DELETE FROM sessions WHERE expires_at < now()`);
+    await pool.query(`DELETE FROM auth_attempts WHERE window_start < now() - interval '1 day'`);
+  });
+}

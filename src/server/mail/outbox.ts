@@ -1,0 +1,16 @@
+// Every e-mail is a row in mail_outbox first; the sender (worker role) delivers it. A caller
+// that writes other rows in a transaction passes that transaction, so both commit or neither.
+import type { Database } from '../db/client.ts';
+import { mailOutbox } from '../db/schema.ts';
+
+export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string };
+
+type Executor = Pick<Database, 'insert'>;
+
+export async function enqueueMail(db: Executor, mail: OutgoingMail) {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, kind: mail.kind })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
+}

@@ -1,0 +1,120 @@
+// Delivers mail_outbox rows. Runs in worker roles; any number of workers may run: a row is
+// claimed by pushing its next attempt forward under SKIP LOCKED, so two workers never send it twice.
+import nodemailer from 'nodemailer';
+import type pg from 'pg';
+import { errorMessage, log } from '../lib/log.ts';
+
+const MAX_ATTEMPTS = 8;
+const POLL_MS = 5_000;
+const CLAIM_LEASE = "interval '2 minutes'";
+
+type Claimed = {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  kind: string;
+  attempts: number;
+};
+
+export type OutboxSender = { stop: () => Promise<void>; drain: () => Promise<void> };
+
+export async function startOutboxSender(opts: {
+  pool: pg.Pool;
+  smtpUrl?: string;
+  from: string;
+  printCaptured: boolean;
+}): Promise<OutboxSender> {
+  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function deliverDue() {
+    while (!stopped) {
+      const { rows } = await opts.pool.query<Claimed>(
+        `UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = now() + ${CLAIM_LEASE}
+          WHERE id IN (SELECT id FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= now()
+                        ORDER BY next_attempt_at LIMIT 10 FOR UPDATE SKIP LOCKED)
+          RETURNING id, to_address, subject, text_body, html_body, kind, attempts`,
+      );
+      if (rows.length === 0) return;
+      await Promise.all(rows.map(deliverOne));
+    }
+  }
+
+  async function deliverOne(mail: Claimed) {
+    if (!transport) {
+      if (opts.printCaptured) {
+        log.raw(
+          `\n──── captured e-mail (no SMTP_URL) ────\nTo: ${mail.to_address}\nSubject: ${mail.subject}\n\n${mail.text_body}\n───────────────────────────────────────`,
+        );
+      }
+      await opts.pool.query(`UPDATE mail_outbox SET status = 'captured', sent_at = now() WHERE id = $1`, [mail.id]);
+      return;
+    }
+    try {
+      await transport.sendMail({
+        from: opts.from,
+        to: mail.to_address,
+        subject: mail.subject,
+        text: mail.text_body,
+        html: mail.html_body ?? undefined,
+      });
+      await opts.pool.query(`UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL WHERE id = $1`, [mail.id]);
+      log.info('mail sent', { kind: mail.kind, id: mail.id });
+    } catch (err) {
+      const final = mail.attempts >= MAX_ATTEMPTS;
+      const backoffSeconds = Math.min(30 * 2 ** (mail.attempts - 1), 3600);
+      await opts.pool.query(
+        `UPDATE mail_outbox SET status = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4) WHERE id = $1`,
+        [mail.id, final ? 'failed' : 'pending', errorMessage(err).slice(0, 1000), backoffSeconds],
+      );
+      log.warn(final ? 'mail failed for good' : 'mail delivery failed; will retry', {
+        kind: mail.kind,
+        id: mail.id,
+        attempt: mail.attempts,
+        error: errorMessage(err),
+      });
+    }
+  }
+
+  function kick() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = deliverDue()
+      .catch((err) => log.error('mail sender error', { error: errorMessage(err) }))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          kick();
+        }
+      });
+  }
+
+  const listener = await opts.pool.connect();
+  listener.on('notification', kick);
+  await listener.query('LISTEN mail_outbox');
+  const timer = setInterval(kick, POLL_MS);
+  kick();
+
+  return {
+    async drain() {
+      kick();
+      while (running) await running;
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      await listener.query('UNLISTEN mail_outbox').catch(() => {});
+      listener.release();
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,82 @@
+// One program, three roles (DESIGN §3): ROLE=all (default), web (HTTP only), worker (jobs, mail).
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { PgBoss } from 'pg-boss';
+import { bootstrap } from './bootstrap.ts';
+import { ConfigError } from './config.ts';
+import { StartupError } from './db/embedded.ts';
+import { createApp } from './http/app.ts';
+import { scheduleHousekeeping } from './jobs/housekeeping.ts';
+import { errorMessage, log } from './lib/log.ts';
+import { startOutboxSender } from './mail/sender.ts';
+
+const started = performance.now();
+let runtime: Awaited<ReturnType<typeof bootstrap>>;
+try {
+  runtime = await bootstrap();
+} catch (err) {
+  if (err instanceof ConfigError || err instanceof StartupError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
+  throw err;
+}
+const { config } = runtime;
+const stops: (() => Promise<unknown>)[] = [];
+
+if (config.ROLE !== 'web') {
+  const boss = new PgBoss({ connectionString: runtime.databaseUrl, max: 3 });
+  boss.on('error', (err) => log.error('pg-boss error', { error: errorMessage(err) }));
+  await boss.start();
+  await scheduleHousekeeping(boss, runtime.pool);
+  const sender = await startOutboxSender({
+    pool: runtime.pool,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    printCaptured: !config.production,
+  });
+  stops.push(
+    () => sender.stop(),
+    () => boss.stop({ graceful: true, timeout: 10_000 }),
+  );
+  if (!config.SMTP_URL) {
+    log.warn(
+      config.production
+        ? 'SMTP_URL is not set: e-mails are recorded as captured and not delivered.'
+        : 'SMTP_URL is not set: e-mails are printed here and kept in the development mailbox.',
+    );
+  }
+}
+
+if (config.ROLE !== 'worker') {
+  const app = createApp({ ...runtime, webRoot: path.resolve('dist/web') });
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    process.stderr.write(
+      err.code === 'EADDRINUSE' ? `Port ${config.PORT} is already in use. Set PORT to a free port.\n` : `${err.message}\n`,
+    );
+    void shutdown(1);
+  });
+  stops.unshift(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  server.once('listening', () => {
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    log.raw(`\nEnterprise OS is running at ${config.appUrl} (role ${config.ROLE}, ready in ${seconds}s)`);
+    if (config.SMTP_URL === undefined && !config.production) log.raw(`Captured e-mails: ${config.appUrl}/dev/mailbox`);
+    log.raw('Invite the first user:  npm run admin -- invite you@example.com\n');
+  });
+} else {
+  log.raw(`Enterprise OS worker is running (ready in ${((performance.now() - started) / 1000).toFixed(1)}s)`);
+}
+
+let stopping = false;
+async function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  log.info('shutting down…');
+  // Order matters: stop taking requests, then finish jobs, then close the database.
+  for (const stop of stops) await stop().catch((err) => log.error('shutdown step failed', { error: errorMessage(err) }));
+  await runtime.close();
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());

@@ -1,0 +1,75 @@
+// Every user-facing text of spec 01 §8 (and the shared ones of spec 02), word for word.
+// Both sides import these so the server's error messages and the web's toasts never drift.
+export const messages = {
+  login: {
+    wrongPasswordTitle: 'Access Restricted',
+    wrongPassword: "Password didn't match the user record.",
+    otherFailure: "Hmm.. something's off. Give it another go.",
+    success: "Let's go",
+  },
+  registration: {
+    missingToken: 'Invalid invite link - missing token',
+    inviteMismatch: 'Invalid invite token or email mismatch',
+    userNotCreated: 'Failed to create user.',
+    unexpected: 'An unexpected error occurred.',
+    success: 'Registration successful!',
+    successDescription: 'Your account is ready. Please sign in.',
+  },
+  reset: {
+    authErrorTitle: 'Authentication Error',
+    authError: 'We could not verify your session. Your reset link may have expired.',
+    updated: 'Password Updated',
+    failed: 'Failed to reset password',
+  },
+  forgot: {
+    sentTitle: 'Sent',
+    sent: 'You should have a reset link in your inbox.',
+    failed: "Hmm.. that didn't work. Is that the right email?",
+  },
+  passwords: {
+    mismatchTitle: "Passwords don't match",
+    mismatch: 'Ensure both passwords are identical.',
+    mismatchAlt: 'Please ensure both passwords are identical.',
+    required: 'Password required',
+    requiredDescription: 'Please enter a new password',
+    tooShort: 'Password must be at least 6 characters',
+  },
+  invite: {
+    authErrorTitle: 'Authentication error',
+    authError: 'Unable to verify your invite. Please try again.',
+    passwordSet: 'Password set successfully',
+  },
+  profile: {
+    loadError: 'Error loading profile',
+    updated: 'Profile updated',
+    updateFailed: 'Update failed',
+    passwordFailed: 'Failed to update password',
+    authRequiredTitle: 'Authentication required',
+    authRequired: 'Please login to complete your profile.',
+    alreadyCompleted: 'Profile already completed',
+  },
+  otp: {
+    sendError: 'Error sending OTP',
+    sent: 'OTP Sent',
+    verifyError: 'Error verifying OTP',
+    noSession: 'No session returned',
+    successTitle: 'Success',
+    success: 'You are now logged in!',
+  },
+  auth: {
+    requiredTitle: 'Authentication required',
+    required: 'Please login to continue.',
+    tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+    foreignOrigin: 'Cross-site request refused.',
+  },
+  flags: {
+    notAvailable: 'This feature is not available yet',
+    sandboxDisabled: 'Navigation restructure sandbox is not enabled',
+  },
+  errors: {
+    routerDefault: 'Unexpected Application Error!',
+    notFound: 'Not found',
+    internal: 'Something went wrong on our side. Please try again.',
+    badRequest: 'The request is not valid.',
+  },
+} as const;
