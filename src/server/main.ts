@@ -10,7 +10,6 @@ import { scheduleHousekeeping } from './jobs/housekeeping.ts';
 import { errorMessage, log } from './lib/log.ts';
 import { startOutboxSender } from './mail/sender.ts';
 
-const started = performance.now();
 let runtime: Awaited<ReturnType<typeof bootstrap>>;
 try {
   runtime = await bootstrap();
@@ -59,13 +58,13 @@ if (config.ROLE !== 'worker') {
   });
   stops.unshift(() => new Promise<void>((resolve) => server.close(() => resolve())));
   server.once('listening', () => {
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const seconds = process.uptime().toFixed(1);
     log.raw(`\nEnterprise OS is running at ${config.appUrl} (role ${config.ROLE}, ready in ${seconds}s)`);
     if (config.SMTP_URL === undefined && !config.production) log.raw(`Captured e-mails: ${config.appUrl}/dev/mailbox`);
     log.raw('Invite the first user:  npm run admin -- invite you@example.com\n');
   });
 } else {
-  log.raw(`Enterprise OS worker is running (ready in ${((performance.now() - started) / 1000).toFixed(1)}s)`);
+  log.raw(`Enterprise OS worker is running (ready in ${process.uptime().toFixed(1)}s)`);
 }
 
 let stopping = false;

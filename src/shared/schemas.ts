@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
 import { messages } from './messages.ts';
 
+export { safeRedirectPath } from './redirect.ts';
+
 const requiredText = (label: string) => z.string().trim().min(1, `${label} is required`);
 
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address'));
@@ -94,20 +96,6 @@ export const otpVerifySchema = z.object({
     .trim()
     .regex(/^\d{6}$/, 'Enter the 6-digit code'),
 });
-
-/** A post-login target: same-origin relative paths only (never //host or a scheme). */
-export function safeRedirectPath(value: string | null | undefined, fallback = '/homepage'): string {
-  if (!value) return fallback;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  if (/[\u0000-\u001f]/.test(value)) return fallback;
-  try {
-    const url = new URL(value, 'http://same.origin');
-    if (url.origin !== 'http://same.origin') return fallback;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return fallback;
-  }
-}
 
 export type Profile = {
   id: string;

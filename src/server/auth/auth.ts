@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants.ts';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
+import { log } from '../lib/log.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { otpMail, resetPasswordMail, setPasswordMail } from '../mail/templates.ts';
 import { consumeInvite } from './invites.ts';
@@ -104,6 +105,10 @@ export function createAuth({ db, appUrl, secret, production }: AuthOptions) {
       database: { generateId: () => crypto.randomUUID() },
     },
     telemetry: { enabled: false },
+    // Through our masking logger; its warnings (e.g. "Invalid password") are routine, so debug.
+    logger: {
+      log: (level, message) => (level === 'error' ? log.error(`better-auth: ${message}`) : log.debug(`better-auth: ${message}`)),
+    },
   });
 }
 

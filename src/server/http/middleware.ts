@@ -6,10 +6,13 @@ import { AppError } from './errors.ts';
 
 type Env = { Bindings: HttpBindings; Variables: { clientIp: string } };
 
-/** The client IP: the socket's address, or the first X-Forwarded-For hop when behind a trusted proxy. */
+/**
+ * The client IP: the socket's address, or, behind a trusted proxy, the address that proxy appended
+ * last to X-Forwarded-For (earlier entries come from the client and can be anything).
+ */
 export function clientIp(trustProxy: boolean): MiddlewareHandler<Env> {
   return async (c, next) => {
-    const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+    const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() : undefined;
     c.set('clientIp', forwarded || c.env?.incoming?.socket?.remoteAddress || 'unknown');
     await next();
   };
@@ -22,7 +25,9 @@ export function requestLog(): MiddlewareHandler {
     await next();
     if (c.req.path === '/healthz' || c.req.path === '/readyz' || c.req.path.startsWith('/assets/')) return;
     const url = new URL(c.req.url);
-    log.info(`${c.req.method} ${url.pathname}${url.search} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
+    // Link tokens can sit in a path segment (better-auth's /reset-password/:token); never log them.
+    const pathname = url.pathname.replace(/(\/reset-password\/)[^/]+/, '$1***');
+    log.info(`${c.req.method} ${pathname}${url.search} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
   };
 }
 

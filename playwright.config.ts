@@ -1,0 +1,43 @@
+import { defineConfig } from '@playwright/test';
+
+// The real server on its own fresh database, with the fake SMTP server (tests/e2e/support/e2e-server.ts).
+export const E2E_PORT = 3990;
+export const E2E_MAIL_API_PORT = 3991;
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [[process.env.CI ? 'line' : 'list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  forbidOnly: true,
+  outputDir: 'test-results/e2e',
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'node tests/e2e/support/e2e-server.ts',
+    url: `${E2E_BASE_URL}/readyz`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error('loadConfig did not throw');
+}
+
+describe('loadConfig', () => {
+  it('applies defaults to an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.NODE_ENV).toBe('development');
+    expect(config.ROLE).toBe('all');
+    expect(config.HOST).toBe('0.0.0.0');
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.TRUST_PROXY).toBe(false);
+    expect(config.LOG_LEVEL).toBe('info');
+    expect(config.INVITE_TTL_HOURS).toBe(168);
+    expect(config.AUTH_MAX_FAILURES_PER_ACCOUNT).toBe(10);
+    expect(config.AUTH_MAX_FAILURES_PER_IP).toBe(50);
+    expect(config.AUTH_LIMIT_WINDOW_MINUTES).toBe(15);
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.production).toBe(false);
+  });
+
+  it('parses given values and trims the trailing slash of APP_URL', () => {
+    const config = loadConfig({ PORT: '8080', ROLE: 'worker', TRUST_PROXY: 'true', APP_URL: 'https://eos.example.com/', SMTP_URL: '' });
+    expect(config.PORT).toBe(8080);
+    expect(config.ROLE).toBe('worker');
+    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.appUrl).toBe('https://eos.example.com');
+    expect(config.SMTP_URL).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'not-a-port'],
+    ['PORT', '70000'],
+    ['ROLE', 'superuser'],
+    ['SMTP_URL', 'http://user:SeCrEtPw@mail.example.com'],
+    ['DATABASE_URL', 'mysql://root:TopSecret1@db.example.com/app'],
+  ])('a bad %s throws a ConfigError naming the variable, not the value', (name, value) => {
+    const err = configError({ [name]: value });
+    expect(err.message).toContain(name);
+    expect(err.message).not.toContain(value);
+  });
+
+  it('a short AUTH_SECRET is refused without printing it', () => {
+    const err = configError({ AUTH_SECRET: 'shortsecret' });
+    expect(err.message).toContain('AUTH_SECRET');
+    expect(err.message).not.toContain('shortsecret');
+  });
+
+  it('production requires AUTH_SECRET', () => {
+    const err = configError({ NODE_ENV: 'production', APP_URL: 'https://eos.example.com' });
+    expect(err.message).toContain('AUTH_SECRET');
+  });
+
+  it('production requires APP_URL', () => {
+    const err = configError({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) });
+    expect(err.message).toContain('APP_URL');
+  });
+
+  it('production with both is accepted', () => {
+    const config = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), APP_URL: 'https://eos.example.com' });
+    expect(config.production).toBe(true);
+    expect(config.appUrl).toBe('https://eos.example.com');
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { mask } from './log.ts';
+
+describe('mask', () => {
+  it('hides e-mail addresses', () => {
+    const out = mask('sign-in failed for jane.doe+work@example.com today');
+    expect(out).not.toContain('jane.doe+work@example.com');
+    expect(out).not.toContain('example.com');
+    expect(out).toContain('sign-in failed for');
+    expect(out).toContain('today');
+  });
+
+  it('hides token, otp and password query parameters', () => {
+    const out = mask('GET /reset-password?token=abc123XYZ&otp=654321&password=hunter22&page=2 200');
+    expect(out).not.toContain('abc123XYZ');
+    expect(out).not.toContain('654321');
+    expect(out).not.toContain('hunter22');
+    expect(out).toContain('token=***');
+    expect(out).toContain('page=2');
+  });
+
+  it('hides bearer tokens', () => {
+    const out = mask('Authorization: Bearer eyJhbGciOi.payload.sig');
+    expect(out).not.toContain('eyJhbGciOi');
+    expect(out).toMatch(/Bearer \*\*\*/);
+  });
+
+  it('hides long secrets', () => {
+    const secret = 'Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5';
+    const out = mask(`secret is ${secret} here`);
+    expect(out).not.toContain(secret);
+    expect(out).toContain('here');
+  });
+
+  it('hides phone numbers', () => {
+    const out = mask('call +1 (555) 123-4567 or 555.987.6543');
+    expect(out).not.toContain('123-4567');
+    expect(out).not.toContain('987.6543');
+    expect(out).toContain('***phone***');
+  });
+
+  it('keeps ordinary text', () => {
+    const text = 'POST /api/profile 200 12ms user updated the profile';
+    expect(mask(text)).toBe(text);
+  });
+});

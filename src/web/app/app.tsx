@@ -1,0 +1,28 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { TOAST_DURATION_MS } from '../../shared/constants.ts';
+import { ApiRequestError } from '../lib/api-client.ts';
+import { router } from './router.tsx';
+
+// Spec 01 §9: queries retry 3 times (1 s doubling, capped at 30 s), mutations never; 5-minute cache.
+// A 4xx is an answer, not a failure to retry.
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 5 * 60_000,
+      retry: (failures, error) => !(error instanceof ApiRequestError && error.status < 500) && failures < 3,
+      retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+    },
+    mutations: { retry: false },
+  },
+});
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster visibleToasts={1} duration={TOAST_DURATION_MS} position="top-right" richColors closeButton />
+    </QueryClientProvider>
+  );
+}

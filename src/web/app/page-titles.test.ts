@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { documentTitle } from './page-titles.ts';
+
+describe('documentTitle', () => {
+  it.each([
+    ['/login', 'Login | Enterprise OS'],
+    ['/homepage', 'Enterprise OS'],
+    ['/sonar-os/news', 'News Alerts | Enterprise OS'],
+    ['/sonar-os/newsletter', 'Newsletter | Enterprise OS'],
+    ['/sonar-os/earnings', 'Earnings Alerts | Enterprise OS'],
+    ['/success-center', 'Success Center | Enterprise OS'],
+    ['/login/', 'Login | Enterprise OS'],
+    ['/nope', '404 Not Found | Enterprise OS'],
+  ])('%s → %s', (path, title) => {
+    expect(documentTitle(path)).toBe(title);
+  });
+});

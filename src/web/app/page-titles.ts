@@ -1,0 +1,38 @@
+import { BRAND } from '../../shared/constants.ts';
+
+const names: Record<string, string> = {
+  '/': 'Welcome',
+  '/hello': 'Overview',
+  '/login': 'Login',
+  '/email-otp': 'One-Time Code',
+  '/forgot-password': 'Forgot Password',
+  '/reset-password': 'Reset Password',
+  '/create-password': 'Create Password',
+  '/invite-only': 'Registration',
+  '/profile-completion': 'Complete Profile',
+  '/profile': 'Profile',
+  '/content-os': 'Content OS',
+  '/wolfebot': 'Wolfebot Assistant',
+  '/client-portal': 'Resource Library',
+  '/air': 'Account Intelligence Report',
+  '/sandbox': 'Navigation Restructure Sandbox',
+  '/aurora-os/company-news': 'Company Research',
+  '/aurora-os/trends': 'Trend Scanner',
+  '/aurora-os/earnings': 'Earnings Analysis',
+  '/sonar-os/news': 'News Alerts',
+  '/sonar-os/newsletter': 'Newsletter',
+  '/sonar-os/earnings': 'Earnings Alerts',
+  '/success-center': 'Success Center',
+  '/privacy-policy': 'Privacy Policy',
+  '/tos': 'Terms of Service',
+};
+
+/** '<page name> | <brand>'; the brand alone for /homepage; '404 Not Found' for unknown paths. */
+export function documentTitle(pathname: string): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === '/homepage') return BRAND;
+  const name = names[path];
+  return name ? `${name} | ${BRAND}` : `404 Not Found | ${BRAND}`;
+}
+
+export const pageName = (pathname: string) => names[pathname];

@@ -1,0 +1,68 @@
+// Every route of both spec route tables. Each screen is its own lazy chunk, so the public pages
+// load only what they show.
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { FlagGate } from './shell/flag-gate.tsx';
+import { NotFoundPage } from './shell/not-found-page.tsx';
+import { ProtectedRoute } from './shell/protected-route.tsx';
+import { RootLayout } from './shell/root-layout.tsx';
+import { RouterErrorPage } from './shell/router-error-page.tsx';
+
+type Loader = () => Promise<{ [name: string]: unknown }>;
+/** A route whose component is the named export of a lazily imported module. */
+const page = (path: string, load: Loader, name: string): RouteObject => ({
+  path,
+  lazy: async () => ({ Component: (await load())[name] as React.ComponentType }),
+});
+
+const publicRoutes: RouteObject[] = [
+  page('/', () => import('../features/public/landing-page.tsx'), 'LandingPage'),
+  page('/hello', () => import('../features/public/hello-page.tsx'), 'HelloPage'),
+  page('/tos', () => import('../features/public/legal-pages.tsx'), 'TermsPage'),
+  page('/privacy-policy', () => import('../features/public/legal-pages.tsx'), 'PrivacyPage'),
+  page('/login', () => import('../features/auth/login-page.tsx'), 'LoginPage'),
+  page('/email-otp', () => import('../features/auth/email-otp-page.tsx'), 'EmailOtpPage'),
+  page('/forgot-password', () => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage'),
+  page('/reset-password', () => import('../features/auth/password-link-pages.tsx'), 'ResetPasswordPage'),
+  page('/create-password', () => import('../features/auth/password-link-pages.tsx'), 'CreatePasswordPage'),
+  page('/invite-only', () => import('../features/auth/invite-only-page.tsx'), 'InviteOnlyPage'),
+  page('/client-portal', () => import('../features/placeholders/screens.tsx'), 'ResourceLibraryPage'),
+];
+
+const protectedRoutes: RouteObject[] = [
+  page('/profile-completion', () => import('../features/profile/profile-completion-page.tsx'), 'ProfileCompletionPage'),
+  page('/profile', () => import('../features/profile/profile-page.tsx'), 'ProfilePage'),
+  page('/homepage', () => import('../features/placeholders/screens.tsx'), 'HomePage'),
+  page('/content-os', () => import('../features/placeholders/screens.tsx'), 'ContentOsPage'),
+  page('/wolfebot', () => import('../features/placeholders/screens.tsx'), 'WolfebotPage'),
+  page('/air', () => import('../features/placeholders/screens.tsx'), 'AirPage'),
+  page('/aurora-os/company-news', () => import('../features/placeholders/screens.tsx'), 'CompanyNewsPage'),
+  page('/aurora-os/trends', () => import('../features/placeholders/screens.tsx'), 'TrendsPage'),
+  page('/aurora-os/earnings', () => import('../features/placeholders/screens.tsx'), 'EarningsAnalysisPage'),
+  page('/sonar-os/news', () => import('../features/placeholders/screens.tsx'), 'NewsAlertsPage'),
+  page('/sonar-os/newsletter', () => import('../features/placeholders/screens.tsx'), 'NewsletterPage'),
+  page('/sonar-os/earnings', () => import('../features/placeholders/screens.tsx'), 'EarningsAlertsPage'),
+  page('/success-center', () => import('../features/placeholders/screens.tsx'), 'SuccessCenterPage'),
+  { path: '/sonar-os', element: <Navigate to="/sonar-os/news" replace /> },
+  { path: '/aurora-os', element: <Navigate to="/aurora-os/company-news" replace /> },
+  {
+    element: <FlagGate flag="enableNavigationRestructure" />,
+    children: [page('/sandbox', () => import('../features/placeholders/screens.tsx'), 'SandboxPage')],
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouterErrorPage />,
+    children: [
+      ...publicRoutes,
+      {
+        element: <ProtectedRoute />,
+        children: [{ lazy: async () => ({ Component: (await import('./shell/app-shell.tsx')).AppShell }), children: protectedRoutes }],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,20 @@
+import { Outlet } from 'react-router';
+import { SIDEBAR_COLLAPSED_PX } from '../../../shared/constants.ts';
+import { Sidebar } from './sidebar.tsx';
+import { WelcomeDialog } from './welcome-dialog.tsx';
+
+/** Layout of every signed-in page: fixed sidebar plus the page in a centred, padded container. */
+export function AppShell() {
+  return (
+    <div className="min-h-screen bg-[radial-gradient(circle_at_top,_#eef4ff,_#ffffff_60%)]">
+      <Sidebar />
+      {/* Only the collapsed width is reserved: the expanded sidebar overlays the content on hover. */}
+      <main className="min-h-screen" style={{ paddingLeft: SIDEBAR_COLLAPSED_PX }}>
+        <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+          <Outlet />
+        </div>
+      </main>
+      <WelcomeDialog />
+    </div>
+  );
+}

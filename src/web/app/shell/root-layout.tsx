@@ -1,0 +1,48 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { safeRedirectPath } from '../../../shared/redirect.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { documentTitle } from '../page-titles.ts';
+import { SessionRecording } from './session-recording.tsx';
+
+/** Pages that read redirect_to themselves (as the post-sign-in destination). */
+const SIGN_IN_PATHS = new Set(['/login', '/email-otp']);
+
+export function RootLayout() {
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    document.title = documentTitle(location.pathname);
+  }, [location.pathname]);
+
+  useEffect(() => {
+    // An invite or recovery token in the URL hash (links in the original backend's format).
+    const hash = new URLSearchParams(location.hash.replace(/^#/, ''));
+    const accessToken = hash.get('access_token');
+    if (accessToken) {
+      const target = hash.get('type') === 'invite' ? '/create-password' : '/reset-password';
+      const query = new URLSearchParams({ token: accessToken });
+      const refresh = hash.get('refresh_token');
+      if (refresh) query.set('refresh_token', refresh);
+      navigate(`${target}?${query}`, { replace: true });
+      return;
+    }
+    // redirect_to sends the user to that same-origin path, keeping the other query parameters.
+    const search = new URLSearchParams(location.search);
+    const redirectTo = search.get('redirect_to');
+    if (redirectTo && !SIGN_IN_PATHS.has(location.pathname)) {
+      search.delete('redirect_to');
+      const target = safeRedirectPath(redirectTo, location.pathname);
+      const rest = search.toString();
+      navigate(rest ? `${target}${target.includes('?') ? '&' : '?'}${rest}` : target, { replace: true });
+    }
+  }, [location.hash, location.search, location.pathname, navigate]);
+
+  return (
+    <Suspense fallback={<Spinner />}>
+      <SessionRecording />
+      <Outlet />
+    </Suspense>
+  );
+}

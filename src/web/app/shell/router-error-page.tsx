@@ -1,0 +1,17 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { messages } from '../../../shared/messages.ts';
+
+export function RouterErrorPage() {
+  const error = useRouteError();
+  console.error(error);
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : '';
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-3 px-4 text-center">
+      <h1 className="text-2xl font-bold">{messages.errors.routerDefault}</h1>
+      {detail && <p className="text-slate-600">{detail}</p>}
+      <button type="button" className="rounded-lg border px-4 py-2 text-sm" onClick={() => window.location.reload()}>
+        Reload
+      </button>
+    </main>
+  );
+}

@@ -1,0 +1,70 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { messages } from '../../../shared/messages.ts';
+import { loginSchema, type Profile, safeRedirectPath } from '../../../shared/schemas.ts';
+import { AuthCard } from '../../components/auth-card.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { ApiRequestError, api } from '../../lib/api-client.ts';
+import { type FieldErrors, formValues, validate } from '../../lib/form.ts';
+import { sessionQueryKey, useSession } from '../../lib/session.ts';
+
+export function LoginPage() {
+  const { data: user } = useSession();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  // Set once this page signs the user in: from then on it, not the signed-in rule, picks the destination.
+  const signedInHere = useRef(false);
+
+  if (user && !signedInHere.current) return <Navigate to="/homepage" replace />;
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { data, errors } = validate(loginSchema, formValues(event.currentTarget));
+    setErrors(errors ?? {});
+    if (!data) return;
+    setBusy(true);
+    try {
+      await api('/api/auth/sign-in/email', { body: data });
+      const profile = await api<Profile>('/api/profile');
+      signedInHere.current = true;
+      queryClient.setQueryData(sessionQueryKey, profile);
+      toast.success(messages.login.success);
+      navigate(profile.profileCompleted ? safeRedirectPath(params.get('redirect_to')) : '/profile-completion', { replace: true });
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.code === 'INVALID_EMAIL_OR_PASSWORD') {
+        toast.error(messages.login.wrongPasswordTitle, { description: messages.login.wrongPassword });
+      } else {
+        const description = err instanceof ApiRequestError && err.status === 429 ? err.message : undefined;
+        toast.error(messages.login.otherFailure, { description });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Members only access" subtitle="Sign in to your Enterprise OS account.">
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <Field label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+        <Button type="submit" className="w-full" busy={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </form>
+      <div className="mt-4 flex flex-wrap justify-between gap-2 text-sm">
+        <Link to="/email-otp" className="font-medium text-brand-700 hover:underline">
+          Forgot password
+        </Link>
+        <Link to="/forgot-password" className="text-slate-700 hover:underline">
+          Reset my password by e-mail
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

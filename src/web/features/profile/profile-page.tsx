@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { messages } from '../../../shared/messages.ts';
+import type { Profile, ProfileFormInput } from '../../../shared/schemas.ts';
+import { Card } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { ApiRequestError, api } from '../../lib/api-client.ts';
+import { sessionQueryKey, useSession } from '../../lib/session.ts';
+import { ChangePasswordDialog } from './change-password-dialog.tsx';
+import { ProfileForm } from './profile-form.tsx';
+
+export function ProfilePage() {
+  const { data: profile, isError } = useSession();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (isError) toast.error(messages.profile.loadError);
+  }, [isError]);
+
+  const save = useMutation({
+    mutationFn: (update: ProfileFormInput) => api<Profile>('/api/profile', { method: 'PUT', body: update }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(sessionQueryKey, saved);
+      toast.success(messages.profile.updated);
+    },
+    onError: (err) => toast.error(messages.profile.updateFailed, { description: err instanceof ApiRequestError ? err.message : undefined }),
+  });
+
+  if (!profile) return <Spinner />;
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Profile Settings</h1>
+          <p className="mt-1 text-slate-600">Signed in as {profile.email}</p>
+        </div>
+        <ChangePasswordDialog />
+      </div>
+      <Card className="mt-6">
+        <ProfileForm
+          profile={profile}
+          submitLabel="Save changes"
+          busy={save.isPending}
+          withRecordingOptIn
+          onSubmit={(u) => save.mutate(u)}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+// Every call to our API goes through here: JSON in and out, the session cookie, and one error type
+// carrying the server's { error: { code, message, title } }.
+import type { ApiError } from '../../shared/schemas.ts';
+
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly title?: string;
+  readonly fields?: Record<string, string>;
+  constructor(status: number, body: ApiError['error']) {
+    super(body.message);
+    this.status = status;
+    this.code = body.code;
+    this.title = body.title;
+    this.fields = body.fields;
+  }
+}
+
+export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  const response = await fetch(path, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: init.body === undefined ? undefined : { 'content-type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    credentials: 'same-origin',
+    signal: init.signal,
+  });
+  const text = await response.text();
+  const data = text ? safeJson(text) : null;
+  if (!response.ok) {
+    const error = (data as ApiError | null)?.error ?? { code: `http_${response.status}`, message: response.statusText || 'Request failed' };
+    throw new ApiRequestError(response.status, error);
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,40 @@
+// The signed-in user: GET /api/profile answers 401 without a session. Cached without expiry
+// (spec 01 §7: the profile read is cached under userProfile), refreshed after sign-in/out or edits.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Profile } from '../../shared/schemas.ts';
+import { ApiRequestError, api } from './api-client.ts';
+
+export const sessionQueryKey = ['userProfile'] as const;
+
+async function fetchSession(): Promise<Profile | null> {
+  try {
+    return await api<Profile>('/api/profile');
+  } catch (err) {
+    if (err instanceof ApiRequestError && err.status === 401) return null;
+    throw err;
+  }
+}
+
+export function useSession() {
+  return useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: Number.POSITIVE_INFINITY });
+}
+
+export function useRefreshSession() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: sessionQueryKey });
+}
+
+export function useSignOut() {
+  const client = useQueryClient();
+  return async () => {
+    await api('/api/auth/sign-out', { method: 'POST', body: {} }).catch(() => {});
+    client.clear();
+    client.setQueryData(sessionQueryKey, null);
+  };
+}
+
+export const displayName = (p: Pick<Profile, 'firstName' | 'lastName'> | null | undefined) =>
+  [p?.firstName, p?.lastName].filter(Boolean).join(' ').trim() || 'AI Writer';
+
+export const initials = (p: Pick<Profile, 'firstName' | 'lastName' | 'email'> | null | undefined) =>
+  ((p?.firstName?.[0] ?? '') + (p?.lastName?.[0] ?? '')).toUpperCase() || (p?.email?.[0]?.toUpperCase() ?? '?');

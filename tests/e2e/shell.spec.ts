@@ -1,0 +1,96 @@
+import { completeProfile, expect, registeredUser, signIn, test } from './support/fixtures.ts';
+
+test('unknown paths show the 404 page with Go home', async ({ page }) => {
+  await page.goto('/definitely/not/here');
+  await expect(page).toHaveTitle('404 Not Found | Enterprise OS');
+  await page.getByRole('link', { name: 'Go home' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect_to=%2Fhomepage$/);
+});
+
+test('tokens in the URL hash lead to the reset or create-password page', async ({ page }) => {
+  await page.goto('/#access_token=not-a-real-token&type=recovery');
+  await expect(page.getByText('Authentication Error')).toBeVisible();
+  await expect(page.getByText('We could not verify your session. Your reset link may have expired.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/#access_token=not-a-real-token&refresh_token=r&type=invite');
+  await expect(page.getByText('Unable to verify your invite. Please try again.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test.describe('the signed-in shell', () => {
+  test.use({ guideSeen: false });
+
+  test('sidebar, welcome guide, redirects, titles, flag gate, sign out', async ({ page }) => {
+    const user = await registeredUser({ firstName: 'Lin', lastName: 'Okafor' });
+    await signIn(page, user);
+    await completeProfile(page);
+
+    const guide = page.getByRole('dialog', { name: 'Menu Buttons Have Moved!' });
+    await expect(guide).toBeVisible();
+    await guide.getByRole('button', { name: 'Got it!' }).click();
+    await expect(guide).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Enterprise OS', level: 1 })).toBeVisible();
+    await expect(guide).toBeHidden();
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const [name, path, title] of [
+      ['News Alerts', '/sonar-os/news', 'News Alerts | Enterprise OS'],
+      ['Newsletter Alerts', '/sonar-os/newsletter', 'Newsletter | Enterprise OS'],
+      ['Earnings Alerts', '/sonar-os/earnings', 'Earnings Alerts | Enterprise OS'],
+      ['Company Research', '/aurora-os/company-news', 'Company Research | Enterprise OS'],
+      ['Trend Scanner', '/aurora-os/trends', 'Trend Scanner | Enterprise OS'],
+      ['Earnings Analysis', '/aurora-os/earnings', 'Earnings Analysis | Enterprise OS'],
+      ['Content Creation', '/content-os', 'Content OS | Enterprise OS'],
+      ['Wolfebot Assistant', '/wolfebot', 'Wolfebot Assistant | Enterprise OS'],
+      ['Account Intelligence Report', '/air', 'Account Intelligence Report | Enterprise OS'],
+      ['Success Center', '/success-center', 'Success Center | Enterprise OS'],
+      ['Profile', '/profile', 'Profile | Enterprise OS'],
+      ['Home', '/homepage', 'Enterprise OS'],
+    ] as const) {
+      await nav.getByRole('link', { name, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page).toHaveTitle(title);
+      await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page');
+    }
+    await expect(page.getByRole('link', { name: /Lin Okafor/ })).toBeAttached();
+
+    await page.goto('/sonar-os');
+    await expect(page).toHaveURL(/\/sonar-os\/news$/);
+    await page.goto('/aurora-os');
+    await expect(page).toHaveURL(/\/aurora-os\/company-news$/);
+
+    // redirect_to keeps the other query parameters.
+    await page.goto('/homepage?redirect_to=/aurora-os/company-news&company=Acme');
+    await expect(page).toHaveURL(/\/aurora-os\/company-news\?company=Acme$/);
+
+    // The sandbox needs its local flag.
+    await page.goto('/sandbox');
+    await expect(page.getByText('Navigation restructure sandbox is not enabled')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await page.evaluate(() => localStorage.setItem('enableNavigationRestructure', 'true'));
+    await page.goto('/sandbox');
+    await expect(page.getByRole('heading', { name: 'Navigation Restructure Sandbox' })).toBeVisible();
+
+    await page.goto('/homepage');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login\?redirect_to=%2Fprofile$/);
+  });
+});
+
+test('the Resource Library needs a user and says when it is not configured', async ({ page }) => {
+  await page.goto('/client-portal');
+  await expect(page).toHaveURL(/\/login\?redirect_to=%2Fclient-portal$/);
+  const user = await registeredUser();
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await completeProfile(page);
+  await page.goto('/client-portal');
+  await expect(page.getByRole('heading', { name: 'Resource Library' })).toBeVisible();
+  await expect(
+    page.getByText("The Resource Library is not configured. An operator sets CLIENT_PORTAL_URL to the client portal's address."),
+  ).toBeVisible();
+});

@@ -1,0 +1,22 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { E2E_BASE_URL, E2E_PORT } from '../../../playwright.config.ts';
+
+export const E2E_ENV_FILE = path.join(tmpdir(), `eos-e2e-env-${E2E_PORT}.json`);
+
+/** The server's environment in e2e runs; also written to a file so tests can run the admin CLI with it. */
+export function e2eEnv(databaseUrl: string, smtpPort: number) {
+  const env = {
+    NODE_ENV: 'test',
+    PORT: String(E2E_PORT),
+    APP_URL: E2E_BASE_URL,
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    AUTH_SECRET: 'e2e-test-secret-e2e-test-secret-e2e-test',
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'warn',
+  };
+  writeFileSync(E2E_ENV_FILE, JSON.stringify(env));
+  return env;
+}

@@ -1,0 +1,107 @@
+// What every journey needs: its own client IP (so rate limits count per test, as for real people),
+// the mails the app sent (read from the fake SMTP server), the operator CLI, and the database.
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { test as base, expect, type Page } from '@playwright/test';
+import pg from 'pg';
+import { E2E_BASE_URL, E2E_MAIL_API_PORT } from '../../../playwright.config.ts';
+import { E2E_ENV_FILE } from './env.ts';
+
+export { expect };
+export type Mail = { to: string[]; subject: string; text: string };
+
+let ipCounter = 0;
+const randomIp = () => `10.${(process.pid % 250) + 1}.${Math.floor(Math.random() * 250)}.${(ipCounter++ % 250) + 1}`;
+let emailCounter = 0;
+export const uniqueEmail = (label = 'user') => `${label}.${Date.now().toString(36)}.${process.pid}.${emailCounter++}@example.com`;
+
+const serverEnv = () => JSON.parse(readFileSync(E2E_ENV_FILE, 'utf8')) as Record<string, string>;
+
+export async function mailsTo(to: string): Promise<Mail[]> {
+  const res = await fetch(`http://127.0.0.1:${E2E_MAIL_API_PORT}/messages?to=${encodeURIComponent(to)}`);
+  return (await res.json()) as Mail[];
+}
+
+/** Waits for the n-th mail (1-based) to this address whose subject matches. */
+export async function waitForMail(to: string, subject: RegExp, nth = 1): Promise<Mail> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const found = (await mailsTo(to)).filter((m) => subject.test(m.subject));
+    if (found.length >= nth) return found[nth - 1]!;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`No mail matching ${subject} reached ${to}`);
+}
+
+export const linkIn = (mail: Mail, path: string) => {
+  const link = mail.text.match(new RegExp(`https?://\\S+${path.replace('?', '\\?')}\\S*`))?.[0];
+  if (!link) throw new Error(`No ${path} link in mail "${mail.subject}"`);
+  return link.replace(E2E_BASE_URL, '');
+};
+
+/** Runs `npm run admin -- …` against the e2e server's database; returns every output line. */
+export async function admin(...args: string[]): Promise<string[]> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['src/server/cli/admin.ts', ...args], {
+    env: { ...process.env, ...serverEnv() },
+  });
+  return stdout.trim().split('\n');
+}
+
+export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: serverEnv().DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+export type TestUser = { email: string; password: string; firstName: string; lastName: string };
+
+/** An invited and registered user (through the real invite + registration API). */
+export async function registeredUser(overrides: Partial<TestUser> = {}): Promise<TestUser> {
+  const user = { email: uniqueEmail(), password: 'secret-pass-1', firstName: 'Dana', lastName: 'Reyes', ...overrides };
+  const link = (await admin('invite', user.email)).at(-1)!;
+  const token = new URL(link).searchParams.get('token');
+  const res = await fetch(`${E2E_BASE_URL}/api/accounts/registration`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: E2E_BASE_URL, 'x-forwarded-for': randomIp() },
+    body: JSON.stringify({ token, ...user, linkedinProfileUrl: 'https://www.linkedin.com/in/dana', phone: '+1 919 555 0100' }),
+  });
+  expect(res.status).toBe(201);
+  return user;
+}
+
+export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'password'>, path = '/login') {
+  await page.goto(path);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function completeProfile(page: Page) {
+  await expect(page).toHaveURL(/\/profile-completion$/);
+  await page.getByLabel('Job title').fill('Account Executive');
+  await page.getByLabel('Company name').fill('Acme Robotics');
+  await page.getByLabel('Solution type').fill('Warehouse automation');
+  await page.getByLabel('Solution description').fill('Autonomous picking robots for mid-size warehouses.');
+  await page.getByLabel('Target industries').fill('Logistics, Retail, , Manufacturing');
+  await page.getByLabel('Primary value proposition').fill('Cut picking costs by 40% in 90 days.');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page).toHaveURL(/\/homepage$/);
+}
+
+export const test = base.extend<{ guideSeen: boolean }>({
+  // Each test is a different client IP, as separate people would be.
+  extraHTTPHeaders: async ({}, use) => {
+    await use({ 'x-forwarded-for': randomIp() });
+  },
+  /** Whether the sidebar guide counts as seen already (only the shell journey looks at it). */
+  guideSeen: [true, { option: true }],
+  page: async ({ page, guideSeen }, use) => {
+    if (guideSeen) await page.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
+    await use(page);
+  },
+});

@@ -1,0 +1,152 @@
+// A local SMTP server that stands in for the mail provider in tests: it speaks real SMTP (no TLS,
+// authentication optional), keeps every delivered message in memory, can refuse the next
+// deliveries with a temporary 451 error, and optionally exposes the mails over a tiny HTTP API
+// for E2E tests:
+//   GET    /messages?to=<email>  → FakeMail[] for that recipient (all when `to` is absent)
+//   DELETE /messages             → clears the mailbox
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export type FakeMail = { to: string[]; from: string; subject: string; text: string; html?: string; receivedAt: string };
+
+export type FakeSmtp = {
+  smtpPort: number;
+  messages: FakeMail[];
+  waitForMail(predicate: (m: FakeMail) => boolean, timeoutMs?: number): Promise<FakeMail>;
+  clear(): void;
+  failNextDeliveries(n: number): void;
+  stop(): Promise<void>;
+};
+
+type Waiter = { predicate: (m: FakeMail) => boolean; resolve: (m: FakeMail) => void };
+
+const sentTo = (mail: FakeMail, email: string) => mail.to.some((t) => t.toLowerCase() === email.toLowerCase());
+
+export async function startFakeSmtp(opts: { smtpPort?: number; httpPort?: number; failNext?: number } = {}): Promise<FakeSmtp> {
+  const messages: FakeMail[] = [];
+  let waiters: Waiter[] = [];
+  let failures = opts.failNext ?? 0;
+
+  function deliver(mail: FakeMail) {
+    messages.push(mail);
+    const matched = waiters.filter((w) => w.predicate(mail));
+    waiters = waiters.filter((w) => !matched.includes(w));
+    for (const w of matched) w.resolve(mail);
+  }
+
+  const smtp = new SMTPServer({
+    authOptional: true,
+    allowInsecureAuth: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    closeTimeout: 1000,
+    onAuth(_auth, _session, callback) {
+      callback(null, { user: 'test' });
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('error', (err) => callback(err));
+      stream.on('end', () => {
+        if (failures > 0) {
+          failures -= 1;
+          const err = Object.assign(new Error('Temporary failure, try again later'), { responseCode: 451 });
+          callback(err);
+          return;
+        }
+        simpleParser(Buffer.concat(chunks))
+          .then((parsed) => {
+            deliver({
+              to: session.envelope.rcptTo.map((r) => r.address),
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+              html: typeof parsed.html === 'string' ? parsed.html : undefined,
+              receivedAt: new Date().toISOString(),
+            });
+            callback();
+          })
+          .catch((err: Error) => callback(err));
+      });
+    },
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    smtp.server.once('error', reject);
+    smtp.listen(opts.smtpPort ?? 0, '127.0.0.1', () => {
+      smtp.server.off('error', reject);
+      resolve();
+    });
+  });
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+
+  let http: Server | null = null;
+  if (opts.httpPort !== undefined) {
+    http = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      if (url.pathname !== '/messages') {
+        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'not found' }));
+        return;
+      }
+      if (req.method === 'GET') {
+        const to = url.searchParams.get('to');
+        const found = to ? messages.filter((m) => sentTo(m, to)) : messages;
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(found));
+        return;
+      }
+      if (req.method === 'DELETE') {
+        messages.length = 0;
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true }));
+        return;
+      }
+      res.writeHead(405, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'method not allowed' }));
+    });
+    const server = http;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(opts.httpPort, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  }
+
+  return {
+    smtpPort,
+    messages,
+    waitForMail(predicate, timeoutMs = 10_000) {
+      const already = messages.find(predicate);
+      if (already) return Promise.resolve(already);
+      return new Promise<FakeMail>((resolve, reject) => {
+        const waiter: Waiter = {
+          predicate,
+          resolve: (m) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+        };
+        const timer = setTimeout(() => {
+          waiters = waiters.filter((w) => w !== waiter);
+          reject(new Error(`No matching mail within ${timeoutMs} ms (${messages.length} received)`));
+        }, timeoutMs);
+        waiters.push(waiter);
+      });
+    },
+    clear() {
+      messages.length = 0;
+    },
+    failNextDeliveries(n) {
+      failures = n;
+    },
+    async stop() {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      if (http) {
+        const server = http;
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    },
+  };
+}

@@ -1,0 +1,155 @@
+// Invite-only registration and password sign-in through the HTTP API.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInvite, revokeInvites } from '../../src/server/auth/invites.ts';
+import { messages } from '../../src/shared/messages.ts';
+import { IpClient, PASSWORD, registerUser, registrationBody, type TestRuntime, uniqueEmail } from '../support/accounts.ts';
+import { startTestRuntime } from '../support/runtime.ts';
+
+let rt: TestRuntime;
+beforeAll(async () => {
+  rt = await startTestRuntime();
+});
+afterAll(async () => {
+  await rt?.close();
+});
+
+const userCount = async (email: string) =>
+  (await rt.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE email = $1', [email])).rows[0]!.n;
+
+describe('registration', () => {
+  it('creates the account from a valid invite, with the registration metadata', async () => {
+    const email = uniqueEmail('reg');
+    const { token } = await createInvite(rt.db, email, 24);
+    const client = new IpClient(rt.app);
+    const res = await client.post('/api/accounts/registration', registrationBody(token, email));
+    expect(res.status).toBe(201);
+    const { rows } = await rt.pool.query(
+      'SELECT first_name, last_name, linkedin_profile_url, phone, email_verified, profile_completed FROM users WHERE email = $1',
+      [email],
+    );
+    expect(rows).toEqual([
+      {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        linkedin_profile_url: 'https://www.linkedin.com/in/ada-lovelace',
+        phone: '+1 (555) 123-4567',
+        email_verified: true,
+        profile_completed: false,
+      },
+    ]);
+    const invite = await rt.pool.query('SELECT used_at FROM invites WHERE email = $1', [email]);
+    expect(invite.rows[0].used_at).not.toBeNull();
+
+    const again = await client.post('/api/accounts/registration', registrationBody(token, email));
+    expect(again.status).toBe(400);
+    expect(again.body.error.message).toBe(messages.registration.inviteMismatch);
+    expect(await userCount(email)).toBe(1);
+  });
+
+  it('matches the invite e-mail case-insensitively', async () => {
+    const email = uniqueEmail('case');
+    const { token } = await createInvite(rt.db, email, 24);
+    const res = await new IpClient(rt.app).post('/api/accounts/registration', registrationBody(token, email.toUpperCase()));
+    expect(res.status).toBe(201);
+    expect(await userCount(email)).toBe(1);
+  });
+
+  it('refuses a token issued for another e-mail', async () => {
+    const invited = uniqueEmail('invited');
+    const other = uniqueEmail('other');
+    const { token } = await createInvite(rt.db, invited, 24);
+    const res = await new IpClient(rt.app).post('/api/accounts/registration', registrationBody(token, other));
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(messages.registration.inviteMismatch);
+    expect(await userCount(other)).toBe(0);
+  });
+
+  it('refuses an unknown token', async () => {
+    const email = uniqueEmail('unknown');
+    await createInvite(rt.db, email, 24);
+    const res = await new IpClient(rt.app).post('/api/accounts/registration', registrationBody('not-a-real-token', email));
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(messages.registration.inviteMismatch);
+    expect(await userCount(email)).toBe(0);
+  });
+
+  it('refuses an expired invite', async () => {
+    const email = uniqueEmail('expired');
+    const { token } = await createInvite(rt.db, email, 24);
+    await rt.pool.query(`UPDATE invites SET expires_at = now() - interval '1 minute' WHERE email = $1`, [email]);
+    const res = await new IpClient(rt.app).post('/api/accounts/registration', registrationBody(token, email));
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(messages.registration.inviteMismatch);
+    expect(await userCount(email)).toBe(0);
+  });
+
+  it('refuses a revoked invite', async () => {
+    const email = uniqueEmail('revoked');
+    const { token } = await createInvite(rt.db, email, 24);
+    expect(await revokeInvites(rt.db, email)).toBe(1);
+    const res = await new IpClient(rt.app).post('/api/accounts/registration', registrationBody(token, email));
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(messages.registration.inviteMismatch);
+    expect(await userCount(email)).toBe(0);
+  });
+
+  it('validates every field', async () => {
+    const email = uniqueEmail('fields');
+    const { token } = await createInvite(rt.db, email, 24);
+    const client = new IpClient(rt.app);
+    const empty = await client.post('/api/accounts/registration', {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.code).toBe('validation');
+    expect(Object.keys(empty.body.error.fields)).toEqual(
+      expect.arrayContaining(['token', 'firstName', 'lastName', 'email', 'password', 'linkedinProfileUrl', 'phone']),
+    );
+
+    const short = await client.post('/api/accounts/registration', registrationBody(token, email, { password: 'abc' }));
+    expect(short.status).toBe(400);
+    expect(short.body.error.code).toBe('validation');
+    expect(short.body.error.fields.password).toBe(messages.passwords.tooShort);
+
+    const noToken = await client.post('/api/accounts/registration', registrationBody('', email));
+    expect(noToken.status).toBe(400);
+    expect(noToken.body.error.fields.token).toBe(messages.registration.missingToken);
+
+    // The invalid attempts did not spend the invite.
+    expect((await client.post('/api/accounts/registration', registrationBody(token, email))).status).toBe(201);
+  });
+
+  it('offers no public sign-up', async () => {
+    const email = uniqueEmail('signup');
+    await createInvite(rt.db, email, 24); // even with an invite, sign-up goes through registration only
+    const res = await new IpClient(rt.app).post('/api/auth/sign-up/email', { email, password: PASSWORD, name: 'Mallory' });
+    expect(res.status).toBe(404);
+    expect(await userCount(email)).toBe(0);
+  });
+});
+
+describe('password sign-in', () => {
+  it('signs in with the right password and opens the profile', async () => {
+    const user = await registerUser(rt);
+    const client = new IpClient(rt.app);
+    expect((await client.get('/api/profile')).status).toBe(401);
+    const res = await client.post('/api/auth/sign-in/email', { email: user.email, password: user.password });
+    expect(res.status).toBe(200);
+    const profile = await client.get('/api/profile');
+    expect(profile.status).toBe(200);
+    expect(profile.body).toMatchObject({ id: user.id, email: user.email, firstName: 'Ada', lastName: 'Lovelace', profileCompleted: false });
+  });
+
+  it('refuses a wrong password with INVALID_EMAIL_OR_PASSWORD', async () => {
+    const user = await registerUser(rt);
+    const client = new IpClient(rt.app);
+    const res = await client.post('/api/auth/sign-in/email', { email: user.email, password: 'wrong-password' });
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('INVALID_EMAIL_OR_PASSWORD');
+    expect((await client.get('/api/profile')).status).toBe(401);
+  });
+
+  it('refuses an unknown e-mail the same way', async () => {
+    const res = await new IpClient(rt.app).post('/api/auth/sign-in/email', { email: uniqueEmail('nobody'), password: PASSWORD });
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('INVALID_EMAIL_OR_PASSWORD');
+  });
+});

@@ -1,0 +1,151 @@
+// The outbox sender against a real (fake) SMTP server: delivery, temporary failures and retry,
+// and capture when no SMTP server is configured.
+import { type AddressInfo, createServer } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueMail } from '../../src/server/mail/outbox.ts';
+import { type OutboxSender, startOutboxSender } from '../../src/server/mail/sender.ts';
+import { otpMail, resetPasswordMail } from '../../src/server/mail/templates.ts';
+import { type FakeSmtp, startFakeSmtp } from '../fakes/smtp.ts';
+import { type TestRuntime, uniqueEmail } from '../support/accounts.ts';
+import { startTestRuntime } from '../support/runtime.ts';
+
+const FROM = 'Enterprise OS <no-reply@enterprise-os.test>';
+
+let rt: TestRuntime;
+let smtp: FakeSmtp;
+let sender: OutboxSender | undefined;
+
+beforeAll(async () => {
+  rt = await startTestRuntime();
+  smtp = await startFakeSmtp({ smtpPort: 0 });
+});
+afterEach(async () => {
+  await sender?.stop();
+  sender = undefined;
+  smtp.failNextDeliveries(0);
+});
+afterAll(async () => {
+  await smtp?.stop();
+  await rt?.close();
+});
+
+type Row = { status: string; attempts: number; last_error: string | null; sent_at: Date | null };
+const rowOf = async (id: string) =>
+  (await rt.pool.query<Row>('SELECT status, attempts, last_error, sent_at FROM mail_outbox WHERE id = $1', [id])).rows[0]!;
+
+async function eventually<T>(read: () => Promise<T>, check: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (check(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function freePort() {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const smtpUrl = () => `smtp://127.0.0.1:${smtp.smtpPort}`;
+
+describe('outbox sender', () => {
+  it('delivers a queued mail over SMTP and marks it sent', async () => {
+    sender = await startOutboxSender({ pool: rt.pool, smtpUrl: smtpUrl(), from: FROM, printCaptured: false });
+    const to = uniqueEmail('deliver');
+    const id = await enqueueMail(rt.db, resetPasswordMail(to, 'http://localhost:3000/reset-password?token=abc'));
+
+    const mail = await smtp.waitForMail((m) => m.to.includes(to));
+    expect(mail.from).toBe('no-reply@enterprise-os.test');
+    expect(mail.subject).toBe('Reset your Enterprise OS password');
+    expect(mail.text).toContain('http://localhost:3000/reset-password?token=abc');
+    expect(mail.html).toContain('href="http://localhost:3000/reset-password?token=abc"');
+
+    const row = await eventually(
+      () => rowOf(id),
+      (r) => r.status === 'sent',
+    );
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+    expect(row.sent_at).toBeInstanceOf(Date);
+    expect(smtp.messages.filter((m) => m.to.includes(to))).toHaveLength(1);
+  });
+
+  it('keeps a mail pending after a temporary failure and delivers it on retry', async () => {
+    smtp.failNextDeliveries(1);
+    sender = await startOutboxSender({ pool: rt.pool, smtpUrl: smtpUrl(), from: FROM, printCaptured: false });
+    const to = uniqueEmail('retry');
+    const id = await enqueueMail(rt.db, otpMail(to, '123456'));
+
+    const failed = await eventually(
+      () => rowOf(id),
+      (r) => r.last_error !== null,
+    );
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(failed.last_error).toMatch(/451/);
+    expect(smtp.messages.some((m) => m.to.includes(to))).toBe(false);
+
+    // Not due yet: a drain leaves it alone.
+    await sender.drain();
+    expect((await rowOf(id)).attempts).toBe(1);
+
+    await rt.pool.query('UPDATE mail_outbox SET next_attempt_at = now() WHERE id = $1', [id]);
+    await sender.drain();
+    const delivered = await eventually(
+      () => rowOf(id),
+      (r) => r.status === 'sent',
+    );
+    expect(delivered).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
+    const mail = await smtp.waitForMail((m) => m.to.includes(to));
+    expect(mail.subject).toBe('123456 is your Enterprise OS code');
+  });
+
+  it('captures mail when no SMTP server is configured', async () => {
+    sender = await startOutboxSender({ pool: rt.pool, from: FROM, printCaptured: false });
+    const to = uniqueEmail('captured');
+    const id = await enqueueMail(rt.db, otpMail(to, '654321'));
+    await sender.drain();
+    const row = await eventually(
+      () => rowOf(id),
+      (r) => r.status === 'captured',
+    );
+    expect(row.status).toBe('captured');
+    expect(row.sent_at).toBeInstanceOf(Date);
+    expect(smtp.messages.some((m) => m.to.includes(to))).toBe(false);
+  });
+});
+
+describe('fake SMTP HTTP API', () => {
+  it('lists messages by recipient and clears them', async () => {
+    const port = await freePort();
+    const fake = await startFakeSmtp({ smtpPort: 0, httpPort: port });
+    try {
+      sender = await startOutboxSender({ pool: rt.pool, smtpUrl: `smtp://127.0.0.1:${fake.smtpPort}`, from: FROM, printCaptured: false });
+      const a = uniqueEmail('http-a');
+      const b = uniqueEmail('http-b');
+      await enqueueMail(rt.db, otpMail(a, '111111'));
+      await enqueueMail(rt.db, otpMail(b, '222222'));
+      await fake.waitForMail((m) => m.to.includes(a));
+      await fake.waitForMail((m) => m.to.includes(b));
+
+      const forA = (await (await fetch(`http://127.0.0.1:${port}/messages?to=${encodeURIComponent(a)}`)).json()) as {
+        to: string[];
+        subject: string;
+      }[];
+      expect(forA).toHaveLength(1);
+      expect(forA[0]).toMatchObject({ to: [a], subject: '111111 is your Enterprise OS code' });
+      const all = (await (await fetch(`http://127.0.0.1:${port}/messages`)).json()) as unknown[];
+      expect(all).toHaveLength(2);
+
+      expect((await fetch(`http://127.0.0.1:${port}/messages`, { method: 'DELETE' })).status).toBe(200);
+      expect(await (await fetch(`http://127.0.0.1:${port}/messages`)).json()).toEqual([]);
+      expect(fake.messages).toHaveLength(0);
+    } finally {
+      await sender?.stop();
+      sender = undefined;
+      await fake.stop();
+    }
+  });
+});

@@ -1,0 +1,57 @@
+// A real server stack on the test database: config, migrations, auth, and the Hono app, driven
+// in-process through app.request (no port). Third parties are not involved at this level.
+import { inject } from 'vitest';
+import { bootstrap, type Runtime } from '../../src/server/bootstrap.ts';
+import { createApp } from '../../src/server/http/app.ts';
+
+export const TEST_APP_URL = 'http://localhost:3000';
+
+export async function startTestRuntime(env: Record<string, string> = {}) {
+  const runtime: Runtime = await bootstrap({
+    NODE_ENV: 'test',
+    DATABASE_URL: inject('databaseUrl'),
+    APP_URL: TEST_APP_URL,
+    AUTH_SECRET: 'integration-test-secret-integration-test-secret',
+    LOG_LEVEL: 'error',
+    TRUST_PROXY: 'true',
+    ...env,
+  });
+  const app = createApp({ ...runtime, webRoot: '/nonexistent' });
+  return { ...runtime, app, client: new TestClient(app) };
+}
+
+type App = ReturnType<typeof createApp>;
+
+/** Sends JSON requests like a browser on our origin would, keeping cookies between calls. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+  private readonly app: App;
+  constructor(app: App) {
+    this.app = app;
+  }
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await this.app.request(path, {
+      method,
+      headers: {
+        origin: TEST_APP_URL,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const [name, ...value] = pair!.split('=');
+      if (value.join('=') === '' || /max-age=0/i.test(cookie)) this.cookies.delete(name!);
+      else this.cookies.set(name!, value.join('='));
+    }
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+  }
+
+  get = (path: string, headers?: Record<string, string>) => this.request('GET', path, undefined, headers);
+  post = (path: string, body: unknown = {}, headers?: Record<string, string>) => this.request('POST', path, body, headers);
+  put = (path: string, body: unknown, headers?: Record<string, string>) => this.request('PUT', path, body, headers);
+}
