@@ -94,3 +94,26 @@ test('the Resource Library needs a user and says when it is not configured', asy
     page.getByText("The Resource Library is not configured. An operator sets CLIENT_PORTAL_URL to the client portal's address."),
   ).toBeVisible();
 });
+
+test('a new deployment is loaded at the next navigation', async ({ page }) => {
+  await page.goto('/hello');
+  await page.evaluate(() => {
+    (window as unknown as { marker: boolean }).marker = true;
+  });
+  await page.getByRole('link', { name: 'Login' }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+
+  // The server now announces another build.
+  await page.route('**/api/config', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), buildId: 'a-newer-build' } });
+  });
+  await page.reload();
+  await page.evaluate(() => {
+    (window as unknown as { marker: boolean }).marker = true;
+  });
+  await page.getByRole('link', { name: 'Forgot password' }).click();
+  await expect(page).toHaveURL(/\/email-otp$/);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { marker?: boolean }).marker ?? false)).toBe(false);
+});

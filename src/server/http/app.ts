@@ -21,9 +21,10 @@ import { clientIp, requestLog, sameOriginWrites } from './middleware.ts';
 export type AppDeps = { config: Config; db: Database; auth: Auth; attempts: AttemptLimits; webRoot: string };
 
 /** What the browser needs to know about this deployment; nothing secret. */
-export function publicConfig(config: Config) {
+export function publicConfig(config: Config, buildId: string | null = null) {
   return {
     version: VERSION_LABEL,
+    buildId,
     waitlistUrl: config.WAITLIST_URL ?? null,
     posthogKey: config.POSTHOG_KEY ?? null,
     posthogHost: config.POSTHOG_HOST,
@@ -78,7 +79,9 @@ export function createApp({ config, db, auth, attempts, webRoot }: AppDeps) {
 
   const api = new Hono<{ Variables: { clientIp: string } }>();
   api.use(sameOriginWrites(new URL(config.appUrl).origin));
-  api.get('/config', (c) => c.json(publicConfig(config)));
+  const buildIdFile = path.join(webRoot, 'build-id');
+  const buildId = existsSync(buildIdFile) ? readFileSync(buildIdFile, 'utf8').trim() : null;
+  api.get('/config', (c) => c.json(publicConfig(config, buildId)));
   api.route(
     '/auth',
     authRoutes(auth, attempts, { perAccount: config.AUTH_MAX_FAILURES_PER_ACCOUNT, perIp: config.AUTH_MAX_FAILURES_PER_IP }),

@@ -3,6 +3,8 @@ import { api } from './api-client.ts';
 
 export type PublicConfig = {
   version: string;
+  /** The deployed web build; differs from __BUILD_ID__ once a new version is out. */
+  buildId: string | null;
   waitlistUrl: string | null;
   posthogKey: string | null;
   posthogHost: string;
@@ -11,5 +13,6 @@ export type PublicConfig = {
 };
 
 export function usePublicConfig() {
-  return useQuery({ queryKey: ['publicConfig'], queryFn: () => api<PublicConfig>('/api/config'), staleTime: Number.POSITIVE_INFINITY });
+  // Refetched when the tab regains focus (after 5 minutes), which is how a new deployment is noticed.
+  return useQuery({ queryKey: ['publicConfig'], queryFn: () => api<PublicConfig>('/api/config'), staleTime: 5 * 60_000 });
 }

@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { safeRedirectPath } from '../../../shared/redirect.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { documentTitle } from '../page-titles.ts';
+import { NewVersionReload } from './new-version-reload.tsx';
 import { SessionRecording } from './session-recording.tsx';
 
 /** Pages that read redirect_to themselves (as the post-sign-in destination). */
@@ -42,6 +43,7 @@ export function RootLayout() {
   return (
     <Suspense fallback={<Spinner />}>
       <SessionRecording />
+      <NewVersionReload />
       <Outlet />
     </Suspense>
   );
