@@ -1,40 +1,48 @@
-import { z } from 'zod';
+// Shared by the server and the browser. Written with `zod/mini` (zod 4's tree-shakable functional API)
+// so the sign-in pages do not ship the whole of zod; the server's full-zod helpers accept these schemas too.
+import * as z from 'zod/mini';
+import { en } from 'zod/v4/locales';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
 import { messages } from './messages.ts';
 
 export { safeRedirectPath } from './redirect.ts';
 
-const requiredText = (label: string) => z.string().trim().min(1, `${label} is required`);
+// zod/mini ships without a locale (every default message would be "Invalid input"); full zod registers
+// English on first use. Register it here so messages without a custom text stay exactly the same.
+z.config(en());
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address'));
+const requiredText = (label: string) => z.string().check(z.trim(), z.minLength(1, `${label} is required`));
+
+export const emailSchema = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email('Enter a valid e-mail address'));
 export const passwordSchema = z
   .string()
-  .min(1, messages.passwords.required)
-  .min(PASSWORD_MIN_LENGTH, messages.passwords.tooShort)
-  .max(128, 'Password must be at most 128 characters');
+  .check(
+    z.minLength(1, messages.passwords.required),
+    z.minLength(PASSWORD_MIN_LENGTH, messages.passwords.tooShort),
+    z.maxLength(128, 'Password must be at most 128 characters'),
+  );
 
-export const urlSchema = z
-  .string()
-  .trim()
-  .min(1, 'LinkedIn URL is required')
-  .pipe(z.url({ protocol: /^https?$/, error: 'Enter a valid URL (https://…)' }));
+export const urlSchema = z.pipe(
+  z.string().check(z.trim(), z.minLength(1, 'LinkedIn URL is required')),
+  z.url({ protocol: /^https?$/, error: 'Enter a valid URL (https://…)' }),
+);
 
 export const phoneSchema = z
   .string()
-  .trim()
-  .min(1, 'Phone is required')
-  .regex(/^\+?[0-9 ().-]{6,24}$/, 'Enter a valid phone number');
+  .check(z.trim(), z.minLength(1, 'Phone is required'), z.regex(/^\+?[0-9 ().-]{6,24}$/, 'Enter a valid phone number'));
+
+const requiredEmail = () => z.pipe(z.string().check(z.trim(), z.minLength(1, 'Email is required')), emailSchema);
 
 export const loginSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').pipe(emailSchema),
-  password: z.string().min(1, 'Password is required'),
+  email: requiredEmail(),
+  password: z.string().check(z.minLength(1, 'Password is required')),
 });
 
 export const registrationSchema = z.object({
-  token: z.string().min(1, messages.registration.missingToken),
+  token: z.string().check(z.minLength(1, messages.registration.missingToken)),
   firstName: requiredText('First name'),
   lastName: requiredText('Last name'),
-  email: z.string().trim().min(1, 'Email is required').pipe(emailSchema),
+  email: requiredEmail(),
   password: passwordSchema,
   linkedinProfileUrl: urlSchema,
   phone: phoneSchema,
@@ -43,58 +51,64 @@ export type RegistrationInput = z.infer<typeof registrationSchema>;
 
 /** Create-password and reset-password: both fields, same rules, must match. */
 export const newPasswordSchema = z
-  .object({ password: passwordSchema, confirmPassword: z.string().min(1, messages.passwords.required) })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: messages.passwords.mismatch,
-    path: ['confirmPassword'],
-  });
+  .object({ password: passwordSchema, confirmPassword: z.string().check(z.minLength(1, messages.passwords.required)) })
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, {
+      message: messages.passwords.mismatch,
+      path: ['confirmPassword'],
+    }),
+  );
 
-const commaList = z
-  .string()
-  .transform((s) =>
-    s
-      .split(',')
-      .map((p) => p.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.string().max(200)).min(1, 'Enter at least one industry').max(50));
+const commaList = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((s: string) =>
+      s
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    ),
+  ),
+  z.array(z.string().check(z.maxLength(200))).check(z.minLength(1, 'Enter at least one industry'), z.maxLength(50)),
+);
 
-const optionalEmail = z
-  .string()
-  .trim()
-  .transform((s) => s.toLowerCase())
-  .pipe(z.union([z.literal(''), z.email('Enter a valid e-mail address')]))
-  .transform((s) => (s === '' ? null : s));
+const optionalEmail = z.pipe(
+  z.pipe(
+    z.pipe(
+      z.string().check(z.trim()),
+      z.transform((s: string) => s.toLowerCase()),
+    ),
+    z.union([z.literal(''), z.email('Enter a valid e-mail address')]),
+  ),
+  z.transform((s: string) => (s === '' ? null : s)),
+);
 
 /** The profile form, as the user types it (target industries as comma-separated text). */
 export const profileFormSchema = z.object({
-  firstName: requiredText('First name').max(100),
-  lastName: requiredText('Last name').max(100),
+  firstName: requiredText('First name').check(z.maxLength(100)),
+  lastName: requiredText('Last name').check(z.maxLength(100)),
   linkedinProfileUrl: urlSchema,
   phone: phoneSchema,
-  jobTitle: requiredText('Job title').max(200),
-  companyName: requiredText('Company name').max(200),
-  solutionType: requiredText('Solution type').max(200),
-  solutionDescription: requiredText('Solution description').max(2000),
-  targetIndustries: z.string().min(1, 'Target industries are required').pipe(commaList),
-  primaryValueProp: requiredText('Primary value proposition').max(2000),
+  jobTitle: requiredText('Job title').check(z.maxLength(200)),
+  companyName: requiredText('Company name').check(z.maxLength(200)),
+  solutionType: requiredText('Solution type').check(z.maxLength(200)),
+  solutionDescription: requiredText('Solution description').check(z.maxLength(2000)),
+  targetIndustries: z.pipe(z.string().check(z.minLength(1, 'Target industries are required')), commaList),
+  primaryValueProp: requiredText('Primary value proposition').check(z.maxLength(2000)),
   alertsEmail: optionalEmail,
-  posthogEnabled: z.boolean().optional(),
+  posthogEnabled: z.optional(z.boolean()),
 });
 export type ProfileFormInput = z.input<typeof profileFormSchema>;
 export type ProfileUpdate = z.output<typeof profileFormSchema>;
 
 export const changePasswordSchema = z.object({
-  newPassword: z.string().min(1, messages.passwords.requiredDescription).pipe(passwordSchema),
+  newPassword: z.pipe(z.string().check(z.minLength(1, messages.passwords.requiredDescription)), passwordSchema),
 });
 
-export const otpRequestSchema = z.object({ email: z.string().trim().min(1, 'Email is required').pipe(emailSchema) });
+export const otpRequestSchema = z.object({ email: requiredEmail() });
 export const otpVerifySchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').pipe(emailSchema),
-  otp: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  email: requiredEmail(),
+  otp: z.string().check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code')),
 });
 
 export type Profile = {

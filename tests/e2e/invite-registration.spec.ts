@@ -1,4 +1,4 @@
-import { admin, completeProfile, expect, linkIn, signIn, test, uniqueEmail, waitForMail } from './support/fixtures.ts';
+import { admin, completeProfile, expect, linkIn, registeredUser, signIn, sql, test, uniqueEmail, waitForMail } from './support/fixtures.ts';
 
 test('operator invites → invitee registers → signs in → completes profile → /homepage', async ({ page }) => {
   const email = uniqueEmail('invitee');
@@ -66,6 +66,12 @@ test('operator invites → invitee registers → signs in → completes profile 
 test('registration without a token says so; a signed-in user without a token goes to /homepage', async ({ page }) => {
   await page.goto('/invite-only');
   await expect(page.getByText('Invalid invite link - missing token')).toBeVisible();
+  const user = await registeredUser();
+  await sql('UPDATE users SET profile_completed = true WHERE email = $1', [user.email]);
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/homepage$/);
+  await page.goto('/invite-only');
+  await expect(page).toHaveURL(/\/homepage$/);
 });
 
 test('an expired or revoked invite is refused', async ({ page }) => {

@@ -27,11 +27,25 @@ test.describe('the signed-in shell', () => {
 
     const guide = page.getByRole('dialog', { name: 'Menu Buttons Have Moved!' });
     await expect(guide).toBeVisible();
+    // Reset Guide forgets the flag; the guide stays until Got it!
+    await guide.getByRole('button', { name: 'Reset Guide' }).click();
+    await expect(guide).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('navigationGuideViewed'))).toBeNull();
     await guide.getByRole('button', { name: 'Got it!' }).click();
     await expect(guide).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('navigationGuideViewed'))).toBe('true');
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Enterprise OS', level: 1 })).toBeVisible();
     await expect(guide).toBeHidden();
+
+    // 60 px collapsed, 220 px on hover, collapsed again when the mouse leaves.
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+    await page.mouse.move(600, 300);
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(60);
+    await sidebar.hover();
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(220);
+    await page.mouse.move(600, 300);
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(60);
 
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const [name, path, title] of [

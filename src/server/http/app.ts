@@ -4,6 +4,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { VERSION_LABEL } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
@@ -108,6 +109,7 @@ function mountWebApp(app: Hono<{ Bindings: HttpBindings; Variables: { clientIp: 
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
   const root = path.relative(process.cwd(), webRoot) || '.';
+  app.use('/assets/*', compress());
   app.use(
     '/assets/*',
     serveStatic({
@@ -117,7 +119,7 @@ function mountWebApp(app: Hono<{ Bindings: HttpBindings; Variables: { clientIp: 
       },
     }),
   );
-  app.get('*', (c) => {
+  app.get('*', compress(), (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.html(indexHtml);
   });

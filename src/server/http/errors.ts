@@ -1,7 +1,7 @@
 // One error shape for the whole API: { error: { code, message, title?, fields? } }.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ZodError, type z } from 'zod';
+import { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
 import type { ApiError } from '../../shared/schemas.ts';
 import { errorMessage, log } from '../lib/log.ts';
@@ -22,20 +22,21 @@ export class AppError extends Error {
 
 export const unauthorized = () => new AppError(401, 'unauthorized', messages.auth.required, messages.auth.requiredTitle);
 
-export function validationError(err: ZodError) {
+/** Accepts errors from full zod and from `zod/mini` (the shared schemas) alike. */
+export function validationError(err: z.core.$ZodError) {
   const fields: Record<string, string> = {};
   for (const issue of err.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
   return new AppError(400, 'validation', err.issues[0]?.message ?? messages.errors.badRequest, undefined, fields);
 }
 
-export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+export async function parseJson<S extends z.core.$ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   let body: unknown;
   try {
     body = await c.req.json();
   } catch {
     throw new AppError(400, 'invalid_json', 'The request body must be JSON.');
   }
-  const parsed = schema.safeParse(body);
+  const parsed = z.safeParse(schema, body);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }
@@ -45,7 +46,7 @@ export function errorResponse(err: Error, c: Context) {
     const body: ApiError = { error: { code: err.code, message: err.message, title: err.title, fields: err.fields } };
     return c.json(body, err.status);
   }
-  if (err instanceof ZodError) return errorResponse(validationError(err), c);
+  if (err instanceof z.core.$ZodError) return errorResponse(validationError(err), c);
   log.error('unhandled error', { path: c.req.path, error: errorMessage(err), stack: err.stack?.split('\n').slice(0, 4).join(' | ') });
   const body: ApiError = { error: { code: 'internal', message: messages.errors.internal } };
   return c.json(body, 500);

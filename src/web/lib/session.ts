@@ -16,7 +16,8 @@ async function fetchSession(): Promise<Profile | null> {
 }
 
 export function useSession() {
-  return useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: Number.POSITIVE_INFINITY });
+  // retryOnMount off: after a failed check, pages that mount to report the error must not restart it.
+  return useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: Number.POSITIVE_INFINITY, retryOnMount: false });
 }
 
 export function useRefreshSession() {

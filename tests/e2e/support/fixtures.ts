@@ -102,6 +102,13 @@ export const test = base.extend<{ guideSeen: boolean }>({
   guideSeen: [true, { option: true }],
   page: async ({ page, guideSeen }, use) => {
     if (guideSeen) await page.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
+    // The app must run under its own Content-Security-Policy and throw nothing uncaught.
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy|Refused to/.test(message.text())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
     await use(page);
+    expect(problems).toEqual([]);
   },
 });

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { parseJson } from '../../http/errors.ts';
 import { register, setPasswordFromToken, userForPasswordToken } from './service.ts';
 
-const setPasswordSchema = newPasswordSchema.and(z.object({ token: z.string().min(1), purpose: z.enum(['invite', 'reset']) }));
+const setPasswordSchema = z.intersection(newPasswordSchema, z.object({ token: z.string().min(1), purpose: z.enum(['invite', 'reset']) }));
 
 export function accountRoutes(db: Database, auth: Auth) {
   return (

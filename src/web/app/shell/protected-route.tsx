@@ -5,23 +5,29 @@ import { messages } from '../../../shared/messages.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../lib/session.ts';
 
-/** Signed-in users only: a spinner while checking, else /login remembering where they came from. */
+/** The sign-in prompt per page; the profile form has its own words (spec 01 §8). */
+const signInPrompt = (pathname: string) => (pathname === '/profile-completion' ? messages.profile.authRequired : messages.auth.required);
+
+/**
+ * Signed-in users only: a spinner while checking, else /login remembering where they came from.
+ * When the check itself fails (server down, not "signed out"), the page renders and reports its
+ * own loading error; the server refuses data to anyone without a session anyway.
+ */
 export function ProtectedRoute() {
   const { data: user, isPending, isError } = useSession();
   const location = useLocation();
   const toasted = useRef(false);
-  const signedOut = !isPending && !user;
+  const signedOut = !isPending && !isError && !user;
 
   useEffect(() => {
-    if (signedOut && !isError && !toasted.current) {
+    if (signedOut && !toasted.current) {
       toasted.current = true;
-      toast.error(messages.auth.requiredTitle, { description: messages.auth.required });
+      toast.error(messages.auth.requiredTitle, { description: signInPrompt(location.pathname) });
     }
-  }, [signedOut, isError]);
+  }, [signedOut, location.pathname]);
 
   if (isPending) return <Spinner label="Checking your session" />;
-  if (isError) return <Navigate to="/login" replace />;
-  if (!user) {
+  if (signedOut) {
     const from = location.pathname + location.search + location.hash;
     return <Navigate to={`/login?redirect_to=${encodeURIComponent(from)}`} replace />;
   }

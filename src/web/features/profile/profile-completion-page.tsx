@@ -9,9 +9,10 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiRequestError, api } from '../../lib/api-client.ts';
 import { sessionQueryKey, useSession } from '../../lib/session.ts';
 import { ProfileForm } from './profile-form.tsx';
+import { ProfileLoadError } from './profile-load-error.tsx';
 
 export function ProfileCompletionPage() {
-  const { data: profile } = useSession();
+  const { data: profile, isError, refetch, isRefetching } = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const alreadyCompleted = Boolean(profile?.profileCompleted);
@@ -30,6 +31,11 @@ export function ProfileCompletionPage() {
     if (alreadyCompleted && !complete.isSuccess) toast.info(messages.profile.alreadyCompleted);
   }, [alreadyCompleted, complete.isSuccess]);
 
+  useEffect(() => {
+    if (isError) toast.error(messages.profile.loadError, { description: 'Please try again later.' });
+  }, [isError]);
+
+  if (isError) return <ProfileLoadError title="Complete your profile" retrying={isRefetching} onRetry={() => refetch()} />;
   if (!profile) return <Spinner />;
   if (alreadyCompleted && !complete.isSuccess) return <Navigate to="/homepage" replace />;
 

@@ -9,13 +9,14 @@ import { ApiRequestError, api } from '../../lib/api-client.ts';
 import { sessionQueryKey, useSession } from '../../lib/session.ts';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { ProfileForm } from './profile-form.tsx';
+import { ProfileLoadError } from './profile-load-error.tsx';
 
 export function ProfilePage() {
-  const { data: profile, isError } = useSession();
+  const { data: profile, isError, refetch, isRefetching } = useSession();
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    if (isError) toast.error(messages.profile.loadError);
+    if (isError) toast.error(messages.profile.loadError, { description: 'Please try again later.' });
   }, [isError]);
 
   const save = useMutation({
@@ -27,6 +28,7 @@ export function ProfilePage() {
     onError: (err) => toast.error(messages.profile.updateFailed, { description: err instanceof ApiRequestError ? err.message : undefined }),
   });
 
+  if (isError) return <ProfileLoadError title="Profile Settings" retrying={isRefetching} onRetry={() => refetch()} />;
   if (!profile) return <Spinner />;
 
   return (

@@ -1,0 +1,17 @@
+// Spec 01 §4 and §9: session recording only with PostHog configured, a signed-in user who opted in
+// (posthog_enabled), and never on the pages where a password is set.
+const UNRECORDED_PATHS = new Set(['/create-password', '/reset-password']);
+
+export function recordingEnabled(posthogKey: string | null | undefined, user: { posthogEnabled: boolean } | null | undefined): boolean {
+  return Boolean(posthogKey && user?.posthogEnabled);
+}
+
+export const isRecordablePath = (pathname: string) => !UNRECORDED_PATHS.has(pathname.replace(/\/+$/, '') || '/');
+
+/** PostHog options: passwords masked, other inputs and text not, no network payloads (spec 01 §9). */
+export const sessionRecordingOptions = {
+  maskAllInputs: false,
+  maskInputOptions: { password: true },
+  recordHeaders: false,
+  recordBody: false,
+} as const;
