@@ -25,6 +25,7 @@ test('code sign-in: request, 60-second resend countdown, wrong code, right code 
 
   await page.getByLabel('Code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Success', { exact: true })).toBeVisible();
   await expect(page.getByText('You are now logged in!')).toBeVisible();
   await expect(page).toHaveURL(/\/sonar-os\/news$/);
 });

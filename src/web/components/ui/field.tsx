@@ -1,13 +1,14 @@
-import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 const inputClass =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500';
 
-type Common = { label: string; error?: string; hint?: string; required?: boolean };
+type Common = { label: string; error?: string; hint?: string; required?: boolean; className?: string };
+type ControlProps = { id: string; required?: boolean; 'aria-invalid'?: true; 'aria-describedby'?: string };
 
-/** A labelled input with its error (announced) and hint. */
-export function Field({ label, error, hint, required, className, ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
+/** Label, control, and the control's error (announced) or hint, wired together by ids. */
+function FieldFrame({ label, error, hint, required, className, control }: Common & { control: (props: ControlProps) => ReactNode }) {
   const id = useId();
   return (
     <div className={cn('space-y-1', className)}>
@@ -19,14 +20,12 @@ export function Field({ label, error, hint, required, className, ...props }: Com
           </span>
         )}
       </label>
-      <input
-        id={id}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className={inputClass}
-        {...props}
-      />
+      {control({
+        id,
+        required,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+      })}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-xs text-red-700">
           {error}
@@ -40,35 +39,20 @@ export function Field({ label, error, hint, required, className, ...props }: Com
   );
 }
 
-export function TextAreaField({ label, error, hint, required, className, ...props }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const id = useId();
+export function Field({ label, error, hint, required, className, ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <div className={cn('space-y-1', className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-        {required && (
-          <span className="ml-0.5 text-red-600" aria-hidden="true">
-            *
-          </span>
-        )}
-      </label>
-      <textarea
-        id={id}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className={cn(inputClass, 'min-h-20')}
-        {...props}
-      />
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-xs text-red-700">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame
+      {...{ label, error, hint, required, className }}
+      control={(control) => <input className={inputClass} {...control} {...props} />}
+    />
+  );
+}
+
+export function TextAreaField({ label, error, hint, required, className, ...props }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <FieldFrame
+      {...{ label, error, hint, required, className }}
+      control={(control) => <textarea className={cn(inputClass, 'min-h-20')} {...control} {...props} />}
+    />
   );
 }

@@ -1,9 +1,10 @@
 import { ArrowRight, Bell, Check, Mail, Minus, Newspaper, Radio } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { BRAND, VERSION_LABEL } from '../../../shared/constants.ts';
+import { BRAND } from '../../../shared/constants.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
+import { PublicFooter } from './public-footer.tsx';
 
 const GRADIENT = 'bg-[radial-gradient(circle_at_top,_#eef4ff,_#ffffff_60%)]';
 const PRIMARY_LINK =
@@ -89,7 +90,7 @@ export function HelloPage() {
         <Founder />
         <CallToAction />
       </main>
-      <PageFooter />
+      <PublicFooter className="max-w-6xl border-t border-slate-200" except="/hello" />
     </div>
   );
 }
@@ -297,29 +298,5 @@ function CallToAction() {
         <ArrowRight aria-hidden="true" className="size-4" />
       </Link>
     </section>
-  );
-}
-
-function PageFooter() {
-  return (
-    <footer className="mx-auto flex w-full max-w-6xl flex-col items-center justify-between gap-3 border-t border-slate-200 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:px-6">
-      <p>
-        {BRAND} {VERSION_LABEL}
-      </p>
-      <nav aria-label="Legal">
-        <ul className="flex gap-5">
-          <li>
-            <Link to="/tos" className="underline-offset-4 hover:text-slate-900 hover:underline">
-              Terms of Service
-            </Link>
-          </li>
-          <li>
-            <Link to="/privacy-policy" className="underline-offset-4 hover:text-slate-900 hover:underline">
-              Privacy Policy
-            </Link>
-          </li>
-        </ul>
-      </nav>
-    </footer>
   );
 }

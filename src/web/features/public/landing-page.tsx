@@ -1,15 +1,10 @@
 import { ExternalLink, LogIn, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
-import { BRAND, VERSION_LABEL } from '../../../shared/constants.ts';
+import { BRAND } from '../../../shared/constants.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
+import { PublicFooter } from './public-footer.tsx';
 
 const FALLBACK_WAITLIST = '/hello';
-
-const FOOTER_LINKS = [
-  { to: '/hello', label: 'About' },
-  { to: '/tos', label: 'Terms of Service' },
-  { to: '/privacy-policy', label: 'Privacy Policy' },
-] as const;
 
 export function LandingPage() {
   const { data } = usePublicConfig();
@@ -57,22 +52,7 @@ export function LandingPage() {
         <p className="mt-6 text-sm text-slate-600">Access is invite-only. Request access to join the waitlist.</p>
       </main>
 
-      <footer className="mx-auto flex w-full max-w-5xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:px-6">
-        <p>
-          {BRAND} {VERSION_LABEL}
-        </p>
-        <nav aria-label="Footer">
-          <ul className="flex flex-wrap items-center justify-center gap-x-5 gap-y-2">
-            {FOOTER_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="underline-offset-4 hover:text-slate-900 hover:underline">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </footer>
+      <PublicFooter className="max-w-5xl" />
     </div>
   );
 }

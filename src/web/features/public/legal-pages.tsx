@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { BRAND, VERSION_LABEL } from '../../../shared/constants.ts';
+import { BRAND } from '../../../shared/constants.ts';
 import { Card } from '../../components/ui/card.tsx';
+import { PublicFooter } from './public-footer.tsx';
 
 const LAST_UPDATED = 'November 2026';
 const LINK_BASE =
@@ -174,7 +175,7 @@ function LegalPage({ title, sections }: { title: string; sections: LegalSection[
           </div>
         </Card>
       </main>
-      <LegalFooter />
+      <PublicFooter className="max-w-3xl pb-8" />
     </div>
   );
 }
@@ -197,34 +198,5 @@ function LegalHeader() {
         </Link>
       </nav>
     </header>
-  );
-}
-
-function LegalFooter() {
-  return (
-    <footer className="mx-auto flex w-full max-w-3xl flex-col items-center justify-between gap-3 px-4 pb-8 text-sm text-slate-600 sm:flex-row sm:px-6">
-      <p>
-        {BRAND} {VERSION_LABEL}
-      </p>
-      <nav aria-label="Legal">
-        <ul className="flex flex-wrap justify-center gap-5">
-          <li>
-            <Link to="/hello" className="underline-offset-4 hover:text-slate-900 hover:underline">
-              About
-            </Link>
-          </li>
-          <li>
-            <Link to="/tos" className="underline-offset-4 hover:text-slate-900 hover:underline">
-              Terms of Service
-            </Link>
-          </li>
-          <li>
-            <Link to="/privacy-policy" className="underline-offset-4 hover:text-slate-900 hover:underline">
-              Privacy Policy
-            </Link>
-          </li>
-        </ul>
-      </nav>
-    </footer>
   );
 }
