@@ -25,6 +25,9 @@ const USAGE = `Usage: npm run admin -- <command>
 
 class UsageError extends Error {}
 
+/** The CLI's output is for the operator (the link is its last line), not a log: printed as is. */
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
 function parseEmail(value: string | undefined) {
   const parsed = emailSchema.safeParse(value ?? '');
   if (!parsed.success) throw new UsageError(`A valid e-mail address is required.\n${USAGE}`);
@@ -45,8 +48,8 @@ async function invite(rt: Runtime, email: string) {
   const link = `${rt.config.appUrl}/invite-only?token=${encodeURIComponent(token)}`;
   await enqueueMail(rt.db, inviteMail(email, link, expiresAt));
   await deliverMail(rt);
-  console.log(`Invited ${email}; the invite expires ${expiresAt.toISOString()} and works once.`);
-  console.log(link);
+  print(`Invited ${email}; the invite expires ${expiresAt.toISOString()} and works once.`);
+  print(link);
 }
 
 async function createUser(rt: Runtime, email: string, firstName?: string, lastName?: string) {
@@ -74,8 +77,8 @@ async function createUser(rt: Runtime, email: string, firstName?: string, lastNa
   await deliverMail(rt);
   const link = mail?.text.match(/https?:\/\/\S+\/create-password\?token=\S+/)?.[0];
   if (!link) throw new Error('The set-password mail was not created.');
-  console.log(`Created ${email}; a set-password link was e-mailed (valid 24 hours).`);
-  console.log(link);
+  print(`Created ${email}; a set-password link was e-mailed (valid 24 hours).`);
+  print(link);
 }
 
 async function main(argv: string[]) {
@@ -86,7 +89,7 @@ async function main(argv: string[]) {
   });
   const [command, arg] = positionals;
   if (!command || values.help) {
-    console.log(USAGE);
+    print(USAGE);
     return;
   }
   if (!['invite', 'list-invites', 'revoke-invite', 'create-user'].includes(command))
@@ -97,13 +100,13 @@ async function main(argv: string[]) {
   try {
     if (command === 'invite') await invite(rt, email);
     if (command === 'create-user') await createUser(rt, email, values['first-name'], values['last-name']);
-    if (command === 'revoke-invite') console.log(`Revoked ${await revokeInvites(rt.db, email)} unused invite(s) for ${email}.`);
+    if (command === 'revoke-invite') print(`Revoked ${await revokeInvites(rt.db, email)} unused invite(s) for ${email}.`);
     if (command === 'list-invites') {
       const rows = await listInvites(rt.db);
-      if (rows.length === 0) console.log('No invites yet.');
+      if (rows.length === 0) print('No invites yet.');
       for (const r of rows) {
         const state = r.usedAt ? 'used' : r.revokedAt ? 'revoked' : r.expiresAt < new Date() ? 'expired' : 'open';
-        console.log(`${r.email.padEnd(40)} ${state.padEnd(8)} created ${r.createdAt.toISOString()}  expires ${r.expiresAt.toISOString()}`);
+        print(`${r.email.padEnd(40)} ${state.padEnd(8)} created ${r.createdAt.toISOString()}  expires ${r.expiresAt.toISOString()}`);
       }
     }
   } finally {

@@ -22,7 +22,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster visibleToasts={1} duration={TOAST_DURATION_MS} position="top-right" richColors closeButton />
+      <Toaster visibleToasts={1} duration={TOAST_DURATION_MS} position="top-right" hotkey={['F8']} richColors closeButton />
     </QueryClientProvider>
   );
 }
