@@ -5,11 +5,3 @@ export const OTP_RESEND_SECONDS = 60;
 export const SIDEBAR_COLLAPSED_PX = 60;
 export const SIDEBAR_EXPANDED_PX = 220;
 export const TOAST_DURATION_MS = 5000;
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
-
-export const LIMITS = {
-  newsAlertsPerUser: 6,
-  newslettersPerUser: 1,
-  earningsAlertsPerUser: 3,
-  portfolioCompanies: 25,
-} as const;

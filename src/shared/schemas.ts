@@ -101,11 +101,8 @@ export const profileFormSchema = z.object({
 export type ProfileFormInput = z.input<typeof profileFormSchema>;
 export type ProfileUpdate = z.output<typeof profileFormSchema>;
 
-export const changePasswordSchema = z.object({
-  newPassword: z.pipe(z.string().check(z.minLength(1, messages.passwords.requiredDescription)), passwordSchema),
-});
-
-export const otpRequestSchema = z.object({ email: requiredEmail() });
+/** A form asking only for an e-mail (code request, forgot password). */
+export const emailFormSchema = z.object({ email: requiredEmail() });
 export const otpVerifySchema = z.object({
   email: requiredEmail(),
   otp: z.string().check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code')),

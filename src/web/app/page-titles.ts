@@ -34,5 +34,3 @@ export function documentTitle(pathname: string): string {
   const name = names[path];
   return name ? `${name} | ${BRAND}` : `404 Not Found | ${BRAND}`;
 }
-
-export const pageName = (pathname: string) => names[pathname];

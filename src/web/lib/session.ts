@@ -20,11 +20,6 @@ export function useSession() {
   return useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: Number.POSITIVE_INFINITY, retryOnMount: false });
 }
 
-export function useRefreshSession() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: sessionQueryKey });
-}
-
 export function useSignOut() {
   const client = useQueryClient();
   return async () => {

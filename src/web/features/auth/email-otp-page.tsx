@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { OTP_RESEND_SECONDS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
-import { otpRequestSchema, otpVerifySchema, safeRedirectPath } from '../../../shared/schemas.ts';
+import { emailFormSchema, otpVerifySchema, safeRedirectPath } from '../../../shared/schemas.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -45,7 +45,7 @@ export function EmailOtpPage() {
 
   async function onRequest(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const { data, errors } = validate(otpRequestSchema, formValues(event.currentTarget));
+    const { data, errors } = validate(emailFormSchema, formValues(event.currentTarget));
     setErrors(errors ?? {});
     if (data) await sendCode(data.email);
   }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '../../../shared/messages.ts';
-import { otpRequestSchema } from '../../../shared/schemas.ts';
+import { emailFormSchema } from '../../../shared/schemas.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -16,7 +16,7 @@ export function ForgotPasswordPage() {
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const { data, errors } = validate(otpRequestSchema, formValues(event.currentTarget));
+    const { data, errors } = validate(emailFormSchema, formValues(event.currentTarget));
     setErrors(errors ?? {});
     if (!data) return;
     setBusy(true);
