@@ -10,6 +10,9 @@ const PRODUCTION_ENV = {
   APP_URL: 'https://eos.example.com',
 };
 
+/** A request as it arrives over a socket from the given address (the mailbox checks the socket). */
+const from = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
+
 async function withRuntime(env: Record<string, string>, run: (rt: Awaited<ReturnType<typeof startTestRuntime>>) => Promise<void>) {
   const rt = await startTestRuntime(env);
   try {
@@ -26,7 +29,7 @@ describe('development mailbox', () => {
       const marker = `Mailbox subject ${Date.now()}`;
       await enqueueMail(rt.db, { to, subject: `${marker} <script>alert(1)</script>`, text: 'Hello from the outbox', kind: 'test' });
 
-      const res = await rt.app.request('/dev/mailbox');
+      const res = await rt.app.request('/dev/mailbox', {}, from('127.0.0.1'));
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');
       const page = await res.text();
@@ -42,10 +45,22 @@ describe('development mailbox', () => {
     });
   });
 
+  it('answers only to this machine: codes and links must not reach the network', async () => {
+    await withRuntime({ NODE_ENV: 'development' }, async (rt) => {
+      await enqueueMail(rt.db, { to: uniqueEmail('remote'), subject: 'Your code', text: 'code 123456', kind: 'otp' });
+      for (const address of ['192.168.1.20', '10.0.0.7', '::ffff:192.168.1.20']) {
+        const res = await rt.app.request('/dev/mailbox', { headers: { 'x-forwarded-for': '127.0.0.1' } }, from(address));
+        expect(res.status).toBe(404);
+        expect(await res.text()).not.toContain('123456');
+      }
+      expect((await rt.app.request('/dev/mailbox', {}, from('::1'))).status).toBe(200);
+    });
+  });
+
   it('does not exist in production', async () => {
     await withRuntime(PRODUCTION_ENV, async (rt) => {
       await enqueueMail(rt.db, { to: uniqueEmail('prod'), subject: 'Production mail', text: 'secret content', kind: 'test' });
-      const res = await rt.app.request('/dev/mailbox');
+      const res = await rt.app.request('/dev/mailbox', {}, from('127.0.0.1'));
       expect(res.status).not.toBe(200);
       const page = await res.text();
       expect(page).not.toContain('Development mailbox');
@@ -59,7 +74,7 @@ describe('development mailbox', () => {
 
   it('does not exist in development when SMTP_URL is set', async () => {
     await withRuntime({ NODE_ENV: 'development', SMTP_URL: 'smtp://127.0.0.1:2525' }, async (rt) => {
-      const res = await rt.app.request('/dev/mailbox');
+      const res = await rt.app.request('/dev/mailbox', {}, from('127.0.0.1'));
       expect(res.status).not.toBe(200);
       expect(await res.text()).not.toContain('Development mailbox');
 

@@ -11,6 +11,8 @@ export type AttemptLimits = {
   consume(keys: { key: string; max: number }[]): Promise<string | null>;
   /** Forgets an account's count after a successful sign-in. */
   reset(key: string): Promise<void>;
+  /** Takes back one counted attempt (a success from that IP). */
+  release(key: string): Promise<void>;
 };
 
 export function createAttemptLimits(pool: pg.Pool, windowMinutes: number): AttemptLimits {
@@ -33,6 +35,9 @@ export function createAttemptLimits(pool: pg.Pool, windowMinutes: number): Attem
     },
     async reset(key) {
       await pool.query('DELETE FROM auth_attempts WHERE key = $1', [key]);
+    },
+    async release(key) {
+      await pool.query('UPDATE auth_attempts SET failures = greatest(failures - 1, 0) WHERE key = $1', [key]);
     },
   };
 }

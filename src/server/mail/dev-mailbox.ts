@@ -1,15 +1,23 @@
 // The development mailbox: captured mails (no SMTP_URL) readable in the browser. Never mounted in
-// production. Every value is escaped by hono/html.
+// production, and answered only to this machine: the server listens on every interface by
+// default, and these mails hold sign-in codes and links. Every value is escaped by hono/html.
+import type { HttpBindings } from '@hono/node-server';
 import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html, raw } from 'hono/html';
+import { messages } from '../../shared/messages.ts';
 import type { Database } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
 
 const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/g;
 
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
 export function devMailboxRoutes(db: Database) {
-  return new Hono().get('/', async (c) => {
+  return new Hono<{ Bindings: HttpBindings }>().get('/', async (c) => {
+    // The socket's own address, never X-Forwarded-For: a proxy in front would make everyone local.
+    if (!LOOPBACK.has(c.env?.incoming?.socket?.remoteAddress ?? '')) throw new AppError(404, 'not_found', messages.errors.notFound);
     const mails = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(50);
     return c.html(html`<!doctype html>
       <html lang="en"><head><meta charset="utf-8"><title>Dev mailbox | Enterprise OS</title>

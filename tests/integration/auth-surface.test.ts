@@ -1,0 +1,90 @@
+// Only the better-auth endpoints the product uses are reachable. The e-mail-code plugin also
+// offers a code-based password reset whose codes are never mailed: left open, it would be a
+// password reset by guessing, outside the per-account limit.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IpClient, PASSWORD, registerUser, uniqueEmail } from '../support/accounts.ts';
+import { startTestRuntime } from '../support/runtime.ts';
+
+let rt: Awaited<ReturnType<typeof startTestRuntime>>;
+beforeAll(async () => {
+  rt = await startTestRuntime();
+});
+afterAll(() => rt.close());
+
+describe('the /api/auth surface', () => {
+  it.each([
+    ['POST', '/api/auth/sign-up/email'],
+    ['POST', '/api/auth/email-otp/request-password-reset'],
+    ['POST', '/api/auth/forget-password/email-otp'],
+    ['POST', '/api/auth/email-otp/reset-password'],
+    ['POST', '/api/auth/email-otp/check-verification-otp'],
+    ['POST', '/api/auth/email-otp/verify-email'],
+    ['POST', '/api/auth/reset-password'],
+    ['GET', '/api/auth/reset-password/some-token?callbackURL=/reset-password'],
+    ['POST', '/api/auth/update-user'],
+    ['POST', '/api/auth/delete-user'],
+    ['POST', '/api/auth/change-email'],
+    ['GET', '/api/auth/list-sessions'],
+    ['POST', '/api/auth/Sign-In/Email'],
+    ['POST', '/api/auth/sign-in/email/'],
+  ])('%s %s answers 404', async (method, path) => {
+    const res = await new IpClient(rt.app).request(
+      method,
+      path,
+      method === 'POST' ? { email: uniqueEmail(), otp: '123456', password: 'x' } : undefined,
+    );
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('not_found');
+  });
+
+  it('sends codes for signing in only', async () => {
+    const { email } = await registerUser(rt);
+    for (const type of ['forget-password', 'email-verification', 'change-email']) {
+      const res = await new IpClient(rt.app).post('/api/auth/email-otp/send-verification-otp', { email, type });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('invalid_otp_type');
+    }
+    const { rows } = await rt.pool.query('SELECT count(*)::int AS n FROM mail_outbox WHERE to_address = $1', [email]);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('keeps what the app uses: get-session, sign-out, change-password', async () => {
+    const { email } = await registerUser(rt);
+    const client = new IpClient(rt.app);
+    expect((await client.post('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+    const session = await client.get('/api/auth/get-session');
+    expect(session.status).toBe(200);
+    expect(session.body.user.email).toBe(email);
+    const changed = await client.post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'another-pass-1' });
+    expect(changed.status).toBe(200);
+    expect((await client.post('/api/auth/sign-out', {})).status).toBe(200);
+    expect((await client.get('/api/profile')).status).toBe(401);
+  });
+
+  it('renews the session cookie of an active user (sliding expiry)', async () => {
+    const { email, id } = await registerUser(rt);
+    const client = new IpClient(rt.app);
+    await client.post('/api/auth/sign-in/email', { email, password: PASSWORD });
+    // As if signed in two days ago: five of the seven days left.
+    await rt.pool.query(`UPDATE sessions SET expires_at = now() + interval '5 days', updated_at = now() - interval '2 days' WHERE user_id = $1`, [id]);
+    const res = await client.get('/api/profile');
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().some((c) => /session_token=/.test(c) && /Max-Age=604800/i.test(c))).toBe(true);
+    const { rows } = await rt.pool.query(`SELECT expires_at > now() + interval '6 days' AS renewed FROM sessions WHERE user_id = $1`, [id]);
+    expect(rows[0].renewed).toBe(true);
+  });
+
+  it('successful sign-ins do not use up the IP allowance', async () => {
+    const limited = await startTestRuntime({ AUTH_MAX_FAILURES_PER_IP: '3' });
+    try {
+      const { email } = await registerUser(limited);
+      const ip = '10.77.0.1';
+      for (let i = 0; i < 6; i++) {
+        const res = await new IpClient(limited.app, ip).post('/api/auth/sign-in/email', { email, password: PASSWORD });
+        expect(res.status).toBe(200);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+});
