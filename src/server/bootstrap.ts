@@ -3,14 +3,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createAttemptLimits } from './auth/attempt-limits.ts';
-import { createAuth } from './auth/auth.ts';
+import { type AuthOptions, createAuth } from './auth/auth.ts';
 import { type Config, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { log, setLogLevel } from './lib/log.ts';
 
-export async function bootstrap(env: NodeJS.ProcessEnv = process.env) {
+export async function bootstrap(env: NodeJS.ProcessEnv = process.env, hooks: Pick<AuthOptions, 'onPasswordLink'> = {}) {
   const config = loadConfig(env);
   setLogLevel(config.LOG_LEVEL);
   const embedded = config.DATABASE_URL
@@ -26,7 +26,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env) {
     throw err;
   }
   const secret = config.AUTH_SECRET ?? (await localSecret(config));
-  const auth = createAuth({ db, appUrl: config.appUrl, secret, production: config.production });
+  const auth = createAuth({ db, appUrl: config.appUrl, secret, production: config.production, ...hooks });
   const attempts = createAttemptLimits(pool, config.AUTH_LIMIT_WINDOW_MINUTES);
   return {
     config,

@@ -7,7 +7,9 @@ export function safeRedirectPath(value: string | null | undefined, fallback = '/
   try {
     const url = new URL(value, 'http://same.origin');
     if (url.origin !== 'http://same.origin') return fallback;
-    return url.pathname + url.search + url.hash;
+    const path = url.pathname + url.search + url.hash;
+    // Dot segments resolve only now ('/.//evil.example' → '//evil.example'): check the result too.
+    return path.startsWith('//') || path.startsWith('/\\') ? fallback : path;
   } catch {
     return fallback;
   }

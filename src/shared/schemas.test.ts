@@ -7,12 +7,20 @@ describe('safeRedirectPath', () => {
     expect(safeRedirectPath('/sonar-os/news?x=1')).toBe('/sonar-os/news?x=1');
   });
 
-  it.each(['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/\tjavascript', ''])(
-    'refuses %j',
-    (value) => {
-      expect(safeRedirectPath(value)).toBe('/homepage');
-    },
-  );
+  it.each([
+    'https://evil.example',
+    '//evil.example',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '/\tjavascript',
+    '',
+    '/.//evil.example',
+    '/%2e//evil.example',
+    '/x/../\\evil.example',
+    '/x/..//evil.example',
+  ])('refuses %j', (value) => {
+    expect(safeRedirectPath(value)).toBe('/homepage');
+  });
 
   it('uses the given fallback for null, undefined and refusals', () => {
     expect(safeRedirectPath(null, '/login')).toBe('/login');

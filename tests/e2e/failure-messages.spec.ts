@@ -2,7 +2,7 @@
 // failure is made at the HTTP boundary, the page is the real one.
 import { createHash, randomBytes } from 'node:crypto';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
-import { completeProfile, expect, linkIn, registeredUser, signIn, sql, test, waitForMail } from './support/fixtures.ts';
+import { admin, completeProfile, expect, linkIn, registeredUser, signIn, sql, test, uniqueEmail, waitForMail } from './support/fixtures.ts';
 
 const serverError = { status: 500, json: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } };
 
@@ -63,7 +63,41 @@ test('reset password: the link is spent while the page is open', async ({ page }
   await page.getByLabel('New password').fill('brand-new-pass');
   await page.getByLabel('Confirm password').fill('brand-new-pass');
   await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByText('Authentication Error')).toBeVisible();
+  await expect(page.getByText('We could not verify your session. Your reset link may have expired.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('reset password: the server fails', async ({ page }) => {
+  const user = await registeredUser();
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await page.goto(linkIn(await waitForMail(user.email, /Reset your Enterprise OS password/), '/reset-password?token='));
+  await page.route('**/api/accounts/password-links', (route) => route.fulfill(serverError));
+  await page.getByLabel('New password').fill('brand-new-pass');
+  await page.getByLabel('Confirm password').fill('brand-new-pass');
+  await page.getByRole('button', { name: 'Update password' }).click();
   await expect(page.getByText('Failed to reset password')).toBeVisible();
+});
+
+test('create password: the invite link is spent while the page is open', async ({ page }) => {
+  const email = uniqueEmail('spent-invite');
+  const link = (await admin('create-user', email)).at(-1)!.replace(E2E_BASE_URL, '');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Create your password' })).toBeVisible();
+  const token = new URL(link, E2E_BASE_URL).searchParams.get('token');
+  const spent = await fetch(`${E2E_BASE_URL}/api/accounts/password-links`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: E2E_BASE_URL },
+    body: JSON.stringify({ token, password: 'other-pass-1', confirmPassword: 'other-pass-1', purpose: 'invite' }),
+  });
+  expect(spent.status).toBe(200);
+  await page.getByLabel('New password').fill('first-pass-1');
+  await page.getByLabel('Confirm password').fill('first-pass-1');
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect(page.getByText('Authentication error')).toBeVisible();
+  await expect(page.getByText('Unable to verify your invite. Please try again.')).toBeVisible();
 });
 
 test('one-time code: sending fails; a verification that returns no session', async ({ page }) => {

@@ -13,6 +13,10 @@ test('forgot password → e-mailed link → reset (rules and messages) → old s
   await signIn(otherPage, user);
   await expect(otherPage).toHaveURL(/\/homepage$/);
 
+  // This tab is signed in too: after the reset it must show the sign-in form, not a stale session.
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/homepage$/);
+
   await page.goto('/forgot-password');
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('Email is required')).toBeVisible();
@@ -42,6 +46,7 @@ test('forgot password → e-mailed link → reset (rules and messages) → old s
   await page.getByRole('button', { name: 'Update password' }).click();
   await expect(page.getByText('Password Updated')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Members only access' })).toBeVisible();
 
   // Every session was revoked.
   await otherPage.goto('/profile');

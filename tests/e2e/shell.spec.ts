@@ -37,6 +37,11 @@ test.describe('the signed-in shell', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Enterprise OS', level: 1 })).toBeVisible();
     await expect(guide).toBeHidden();
+    // The guide can be brought back from the sidebar.
+    await page.getByRole('button', { name: 'Reset Guide' }).click();
+    await expect(guide).toBeVisible();
+    await guide.getByRole('button', { name: 'Got it!' }).click();
+    await expect(guide).toBeHidden();
 
     // 60 px collapsed, 220 px on hover, collapsed again when the mouse leaves.
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
@@ -123,11 +128,15 @@ test('a new deployment is loaded at the next navigation', async ({ page }) => {
     const response = await route.fetch();
     await route.fulfill({ response, json: { ...(await response.json()), buildId: 'a-newer-build' } });
   });
+  const announced = page.waitForResponse('**/api/config');
   await page.reload();
+  await announced;
   await page.evaluate(() => {
     (window as unknown as { marker: boolean }).marker = true;
   });
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('link', { name: 'Forgot password' }).click();
+  await reloaded;
   await expect(page).toHaveURL(/\/email-otp$/);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { marker?: boolean }).marker ?? false)).toBe(false);
+  expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker ?? false)).toBe(false);
 });

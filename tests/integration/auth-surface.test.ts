@@ -66,7 +66,10 @@ describe('the /api/auth surface', () => {
     const client = new IpClient(rt.app);
     await client.post('/api/auth/sign-in/email', { email, password: PASSWORD });
     // As if signed in two days ago: five of the seven days left.
-    await rt.pool.query(`UPDATE sessions SET expires_at = now() + interval '5 days', updated_at = now() - interval '2 days' WHERE user_id = $1`, [id]);
+    await rt.pool.query(
+      `UPDATE sessions SET expires_at = now() + interval '5 days', updated_at = now() - interval '2 days' WHERE user_id = $1`,
+      [id],
+    );
     const res = await client.get('/api/profile');
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().some((c) => /session_token=/.test(c) && /Max-Age=604800/i.test(c))).toBe(true);

@@ -71,6 +71,23 @@ describe('outbox sender', () => {
     expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
     expect(row.sent_at).toBeInstanceOf(Date);
     expect(smtp.messages.filter((m) => m.to.includes(to))).toHaveLength(1);
+
+    // The delivered link is not kept: a read of the table yields no usable token.
+    const { rows } = await rt.pool.query('SELECT text_body, html_body FROM mail_outbox WHERE id = $1', [id]);
+    expect(rows[0].text_body).not.toContain('token=abc');
+    expect(rows[0].html_body).toBeNull();
+  });
+
+  it('keeps the body of a delivered mail that holds no link or code', async () => {
+    sender = await startOutboxSender({ pool: rt.pool, smtpUrl: smtpUrl(), from: FROM, printCaptured: false });
+    const to = uniqueEmail('plain');
+    const id = await enqueueMail(rt.db, { to, subject: 'Weekly digest', text: 'Nothing secret here', kind: 'newsletter' });
+    await eventually(
+      () => rowOf(id),
+      (r) => r.status === 'sent',
+    );
+    const { rows } = await rt.pool.query('SELECT text_body FROM mail_outbox WHERE id = $1', [id]);
+    expect(rows[0].text_body).toBe('Nothing secret here');
   });
 
   it('keeps a mail pending after a temporary failure and delivers it on retry', async () => {
@@ -114,6 +131,33 @@ describe('outbox sender', () => {
     expect(row.status).toBe('captured');
     expect(row.sent_at).toBeInstanceOf(Date);
     expect(smtp.messages.some((m) => m.to.includes(to))).toBe(false);
+    // Not printed (production): not kept either.
+    const { rows } = await rt.pool.query('SELECT text_body FROM mail_outbox WHERE id = $1', [id]);
+    expect(rows[0].text_body).not.toContain('654321');
+  });
+
+  it('keeps captured mail readable in development (the dev mailbox shows it)', async () => {
+    const write = process.stdout.write.bind(process.stdout);
+    let printed = '';
+    process.stdout.write = ((chunk: string) => {
+      printed += chunk;
+      return true;
+    }) as typeof process.stdout.write;
+    try {
+      sender = await startOutboxSender({ pool: rt.pool, from: FROM, printCaptured: true });
+      const to = uniqueEmail('dev');
+      const id = await enqueueMail(rt.db, otpMail(to, '246810'));
+      await sender.drain();
+      await eventually(
+        () => rowOf(id),
+        (r) => r.status === 'captured',
+      );
+      const { rows } = await rt.pool.query('SELECT text_body FROM mail_outbox WHERE id = $1', [id]);
+      expect(rows[0].text_body).toContain('246810');
+    } finally {
+      process.stdout.write = write;
+    }
+    expect(printed).toContain('246810');
   });
 });
 

@@ -16,9 +16,16 @@ import { consumeInvite } from './invites.ts';
 /** Our middleware writes the client IP here (overwriting anything a client sent); better-auth reads it. */
 export const CLIENT_IP_HEADER = 'x-eos-client-ip';
 
-export type AuthOptions = { db: Database; appUrl: string; secret: string; production: boolean };
+export type AuthOptions = {
+  db: Database;
+  appUrl: string;
+  secret: string;
+  production: boolean;
+  /** Told every set/reset-password link as it is mailed (the operator CLI prints it). */
+  onPasswordLink?: (email: string, url: string) => void;
+};
 
-export function createAuth({ db, appUrl, secret, production }: AuthOptions) {
+export function createAuth({ db, appUrl, secret, production, onPasswordLink }: AuthOptions) {
   return betterAuth({
     appName: 'Enterprise OS',
     baseURL: appUrl,
@@ -53,10 +60,9 @@ export function createAuth({ db, appUrl, secret, production }: AuthOptions) {
           .select({ id: schema.accounts.id })
           .from(schema.accounts)
           .where(and(eq(schema.accounts.userId, user.id), eq(schema.accounts.providerId, 'credential')));
-        const mail = credential
-          ? resetPasswordMail(user.email, `${appUrl}/reset-password?token=${encodeURIComponent(token)}`)
-          : setPasswordMail(user.email, `${appUrl}/create-password?token=${encodeURIComponent(token)}`);
-        await enqueueMail(db, mail);
+        const url = `${appUrl}/${credential ? 'reset-password' : 'create-password'}?token=${encodeURIComponent(token)}`;
+        await enqueueMail(db, credential ? resetPasswordMail(user.email, url) : setPasswordMail(user.email, url));
+        onPasswordLink?.(user.email, url);
       },
     },
     plugins: [

@@ -3,10 +3,14 @@
 import nodemailer from 'nodemailer';
 import type pg from 'pg';
 import { errorMessage, log } from '../lib/log.ts';
+import { CREDENTIAL_MAIL_KINDS } from './templates.ts';
 
 const MAX_ATTEMPTS = 8;
 const POLL_MS = 5_000;
 const CLAIM_LEASE = "interval '2 minutes'";
+/** Delivered links and codes are not kept: a database read must not yield a usable one ($2: the kinds). */
+const REDACT = `text_body = CASE WHEN kind = ANY($2) THEN '[removed after delivery: it held a sign-in link or code]' ELSE text_body END,
+  html_body = CASE WHEN kind = ANY($2) THEN NULL ELSE html_body END`;
 
 type Claimed = {
   id: string;
@@ -51,7 +55,13 @@ export async function startOutboxSender(opts: {
           `\n──── captured e-mail (no SMTP_URL) ────\nTo: ${mail.to_address}\nSubject: ${mail.subject}\n\n${mail.text_body}\n───────────────────────────────────────`,
         );
       }
-      await opts.pool.query(`UPDATE mail_outbox SET status = 'captured', sent_at = now() WHERE id = $1`, [mail.id]);
+      // Captured mails stay readable in development (that is the dev mailbox's purpose).
+      if (opts.printCaptured) await opts.pool.query(`UPDATE mail_outbox SET status = 'captured', sent_at = now() WHERE id = $1`, [mail.id]);
+      else
+        await opts.pool.query(`UPDATE mail_outbox SET status = 'captured', sent_at = now(), ${REDACT} WHERE id = $1`, [
+          mail.id,
+          CREDENTIAL_MAIL_KINDS,
+        ]);
       return;
     }
     try {
@@ -62,7 +72,10 @@ export async function startOutboxSender(opts: {
         text: mail.text_body,
         html: mail.html_body ?? undefined,
       });
-      await opts.pool.query(`UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL WHERE id = $1`, [mail.id]);
+      await opts.pool.query(`UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL, ${REDACT} WHERE id = $1`, [
+        mail.id,
+        CREDENTIAL_MAIL_KINDS,
+      ]);
       log.info('mail sent', { kind: mail.kind, id: mail.id });
     } catch (err) {
       const final = mail.attempts >= MAX_ATTEMPTS;

@@ -2,6 +2,9 @@
 import { BRAND } from '../../shared/constants.ts';
 import type { OutgoingMail } from './outbox.ts';
 
+/** Mails that carry a sign-in link or code: their bodies are not kept once delivered. */
+export const CREDENTIAL_MAIL_KINDS = ['invite', 'set-password', 'reset-password', 'otp'];
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 

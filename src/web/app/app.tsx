@@ -1,13 +1,22 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS } from '../../shared/constants.ts';
 import { ApiRequestError } from '../lib/api-client.ts';
+import { sessionQueryKey } from '../lib/session.ts';
 import { router } from './router.tsx';
+
+// A 401 anywhere means the session is gone (expired, revoked by a password reset elsewhere):
+// forget the cached user so the guards send the person to /login instead of showing stale pages.
+const forgetSessionOn401 = (error: unknown) => {
+  if (error instanceof ApiRequestError && error.status === 401) queryClient.setQueryData(sessionQueryKey, null);
+};
 
 // Spec 01 §9: queries retry 3 times (1 s doubling, capped at 30 s), mutations never; 5-minute cache.
 // A 4xx is an answer, not a failure to retry.
-const queryClient = new QueryClient({
+const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: forgetSessionOn401 }),
+  mutationCache: new MutationCache({ onError: forgetSessionOn401 }),
   defaultOptions: {
     queries: {
       staleTime: 5 * 60_000,

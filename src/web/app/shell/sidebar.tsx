@@ -3,6 +3,7 @@ import {
   Building,
   CalendarClock,
   ChartLine,
+  CircleHelp,
   FileSearch,
   House,
   Library,
@@ -20,6 +21,7 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { BRAND, SIDEBAR_COLLAPSED_PX, SIDEBAR_EXPANDED_PX } from '../../../shared/constants.ts';
 import { cn } from '../../lib/cn.ts';
 import { displayName, initials, useSession, useSignOut } from '../../lib/session.ts';
+import { resetNavigationGuide } from './welcome-dialog.tsx';
 
 type NavItem = { label: string; to: string; icon: LucideIcon };
 type NavGroup = { title: string; items: NavItem[] };
@@ -166,6 +168,19 @@ function SidebarFooter({ expanded }: { expanded: boolean }) {
           </span>
         </Link>
       )}
+      <button
+        type="button"
+        onClick={resetNavigationGuide}
+        title={expanded ? undefined : 'Reset Guide'}
+        className={cn(
+          'flex h-9 items-center gap-3 rounded-lg px-[12px] text-sm whitespace-nowrap text-slate-700 transition-colors',
+          'hover:bg-slate-100 hover:text-slate-900',
+          'focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600',
+        )}
+      >
+        <CircleHelp aria-hidden="true" className="h-[18px] w-[18px] shrink-0" />
+        <span className={cn(!expanded && 'sr-only')}>Reset Guide</span>
+      </button>
       <button
         type="button"
         onClick={handleSignOut}

@@ -78,13 +78,21 @@ function PasswordLinkPage({ purpose }: { purpose: Purpose }) {
         toast.success(messages.invite.passwordSet);
         navigate('/profile-completion', { replace: true });
       } else {
+        // Every session of the account was revoked, this browser's included.
+        queryClient.setQueryData(sessionQueryKey, null);
         toast.success(messages.reset.updated, { description: 'Sign in with your new password.' });
         navigate('/login', { replace: true });
       }
     } catch (err) {
-      const detail = err instanceof ApiRequestError ? err.message : undefined;
-      if (purpose === 'invite') toast.error(messages.invite.authErrorTitle, { description: detail ?? messages.invite.authError });
-      else toast.error(messages.reset.failed, { description: detail });
+      if (err instanceof ApiRequestError && err.code === 'token_invalid') {
+        // The link was spent or expired while the page was open: the same answer as on arrival.
+        toast.error(text.linkErrorTitle, { description: text.linkError });
+        navigate('/login', { replace: true });
+      } else if (purpose === 'invite') {
+        toast.error(messages.invite.authErrorTitle, { description: messages.invite.authError });
+      } else {
+        toast.error(messages.reset.failed, { description: err instanceof ApiRequestError ? err.message : undefined });
+      }
     } finally {
       setBusy(false);
     }
