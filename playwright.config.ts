@@ -3,6 +3,7 @@ import { defineConfig } from '@playwright/test';
 // The real server on its own fresh database, with the fake SMTP server (tests/e2e/support/e2e-server.ts).
 export const E2E_PORT = 3990;
 export const E2E_MAIL_API_PORT = 3991;
+export const E2E_POSTHOG_PORT = 3992;
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 
 export default defineConfig({

@@ -6,7 +6,7 @@ import { E2E_BASE_URL, E2E_PORT } from '../../../playwright.config.ts';
 export const E2E_ENV_FILE = path.join(tmpdir(), `eos-e2e-env-${E2E_PORT}.json`);
 
 /** The server's environment in e2e runs; also written to a file so tests can run the admin CLI with it. */
-export function e2eEnv(databaseUrl: string, smtpPort: number) {
+export function e2eEnv(databaseUrl: string, smtpPort: number, posthogPort: number) {
   const env = {
     NODE_ENV: 'test',
     PORT: String(E2E_PORT),
@@ -15,6 +15,8 @@ export function e2eEnv(databaseUrl: string, smtpPort: number) {
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     AUTH_SECRET: 'e2e-test-secret-e2e-test-secret-e2e-test',
     TRUST_PROXY: 'true',
+    POSTHOG_KEY: 'phc_e2e_test_key',
+    POSTHOG_HOST: `http://127.0.0.1:${posthogPort}`,
     LOG_LEVEL: 'warn',
   };
   writeFileSync(E2E_ENV_FILE, JSON.stringify(env));
