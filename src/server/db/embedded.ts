@@ -45,6 +45,7 @@ export async function startEmbeddedPostgres({ dataDir, port, log }: Options): Pr
     );
   }
   const runAs = process.getuid?.() === 0 ? postgresUser() : undefined;
+  if (runAs) assertReachableBy(runAs, path.resolve(dataDir));
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     log('Initialising the embedded PostgreSQL under data/ (first start only)…');
     await initialise(databaseDir, credentials.password, runAs !== undefined);
@@ -118,6 +119,17 @@ function postgresUser(): { uid: number; gid: number } {
         'PostgreSQL cannot run as root and no `postgres` user could be created. Run as a normal user, or set DATABASE_URL.',
       );
     }
+  }
+}
+
+/** As root the database runs as `postgres`, which must be able to enter every folder above DATA_DIR. */
+function assertReachableBy(user: { uid: number; gid: number }, dir: string) {
+  try {
+    execFileSync('test', ['-x', dir], { ...user, stdio: 'ignore' });
+  } catch {
+    throw new StartupError(
+      `The embedded PostgreSQL runs as the "postgres" user when started as root, and that user cannot enter ${dir} (a folder above it is private, like /root). Set DATA_DIR to a folder it can reach (e.g. /var/lib/enterprise-os), run as a normal user, or set DATABASE_URL.`,
+    );
   }
 }
 
