@@ -124,13 +124,12 @@ test('a new deployment is loaded at the next navigation', async ({ page }) => {
   expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
 
   // The server now announces another build.
-  await page.route('**/api/config', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: { ...(await response.json()), buildId: 'a-newer-build' } });
-  });
+  const config = await (await page.request.get('/api/config')).json();
+  await page.route('**/api/config', (route) => route.fulfill({ json: { ...config, buildId: 'a-newer-build' } }));
   const announced = page.waitForResponse('**/api/config');
   await page.reload();
   await announced;
+  await page.waitForLoadState('networkidle');
   await page.evaluate(() => {
     (window as unknown as { marker: boolean }).marker = true;
   });
