@@ -5,7 +5,7 @@ import { completeProfile, expect, registeredUser, signIn, test } from './support
 
 type Received = { method: string; path: string; userAgent: string; at: number }[];
 // Other journeys may opt in at the same time: this one's browser is told apart by its user agent.
-const AGENT = 'eos-e2e-session-recording';
+const AGENT = `eos-e2e-recording-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 test.use({ userAgent: `Mozilla/5.0 (X11; Linux x86_64) Chrome/156 ${AGENT}` });
 
 const received = async (): Promise<Received> =>
@@ -25,9 +25,10 @@ test('nothing reaches PostHog until the user opts in; then it loads and talks to
 
   await page.goto('/profile');
   await page.getByLabel('Allow session recording').check();
+  // PostHog loads as soon as the saved opt-in arrives, so count from before the save.
+  const optedIn = Date.now();
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Profile updated')).toBeVisible();
-  const optedIn = Date.now();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).click();
   // PostHog reads its configuration from POSTHOG_HOST (events themselves are dropped by PostHog's
   // own filter for automated browsers, so they are not asserted here).
@@ -39,6 +40,8 @@ test('nothing reaches PostHog until the user opts in; then it loads and talks to
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/hello');
+  // Let anything the previous page sent while unloading arrive before counting.
+  await page.waitForTimeout(1000);
   const signedOut = Date.now();
   await page.reload();
   await page.waitForTimeout(1500);
