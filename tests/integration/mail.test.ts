@@ -1,12 +1,12 @@
 // The outbox sender against a real (fake) SMTP server: delivery, temporary failures and retry,
 // and capture when no SMTP server is configured.
-import { type AddressInfo, createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMail } from '../../src/server/mail/outbox.ts';
 import { type OutboxSender, startOutboxSender } from '../../src/server/mail/sender.ts';
 import { otpMail, resetPasswordMail } from '../../src/server/mail/templates.ts';
 import { type FakeSmtp, startFakeSmtp } from '../fakes/smtp.ts';
 import { type TestRuntime, uniqueEmail } from '../support/accounts.ts';
+import { freePort } from '../support/ports.ts';
 import { startTestRuntime } from '../support/runtime.ts';
 
 const FROM = 'Enterprise OS <no-reply@enterprise-os.test>';
@@ -40,14 +40,6 @@ async function eventually<T>(read: () => Promise<T>, check: (v: T) => boolean, t
     if (check(value) || Date.now() > deadline) return value;
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-
-async function freePort() {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 const smtpUrl = () => `smtp://127.0.0.1:${smtp.smtpPort}`;

@@ -2,13 +2,14 @@
 // database: web serves HTTP, worker opens no port and delivers the outbox, both stop cleanly on
 // SIGTERM, and a bad setting stops start-up with one line that names it.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { type AddressInfo, connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../../src/server/db/client.ts';
 import { enqueueMail } from '../../src/server/mail/outbox.ts';
 import { type FakeSmtp, startFakeSmtp } from '../fakes/smtp.ts';
 import { uniqueEmail } from '../support/accounts.ts';
+import { freePort } from '../support/ports.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -41,14 +42,6 @@ function startServer(env: Record<string, string>): Child {
   const child = { proc, stdout: () => out, stderr: () => err, exited };
   children.push(child);
   return child;
-}
-
-async function freePort() {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 const describeChild = (child: Child) => `stdout:\n${child.stdout()}\nstderr:\n${child.stderr()}`;

@@ -168,16 +168,7 @@ function SidebarFooter({ expanded }: { expanded: boolean }) {
           </span>
         </Link>
       )}
-      <button
-        type="button"
-        onClick={resetNavigationGuide}
-        title={expanded ? undefined : 'Reset Guide'}
-        className={cn(
-          'flex h-9 items-center gap-3 rounded-lg px-[12px] text-sm whitespace-nowrap text-slate-700 transition-colors',
-          'hover:bg-slate-100 hover:text-slate-900',
-          'focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600',
-        )}
-      >
+      <button type="button" onClick={resetNavigationGuide} title={expanded ? undefined : 'Reset Guide'} className={FOOTER_BUTTON}>
         <CircleHelp aria-hidden="true" className="h-[18px] w-[18px] shrink-0" />
         <span className={cn(!expanded && 'sr-only')}>Reset Guide</span>
       </button>
@@ -187,11 +178,7 @@ function SidebarFooter({ expanded }: { expanded: boolean }) {
         disabled={signingOut}
         aria-busy={signingOut || undefined}
         title={expanded ? undefined : 'Sign out'}
-        className={cn(
-          'flex h-9 items-center gap-3 rounded-lg px-[12px] text-sm whitespace-nowrap text-slate-700 transition-colors',
-          'hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-60',
-          'focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600',
-        )}
+        className={FOOTER_BUTTON}
       >
         <LogOut aria-hidden="true" className="h-[18px] w-[18px] shrink-0" />
         <span className={cn(!expanded && 'sr-only')}>Sign out</span>
@@ -201,6 +188,13 @@ function SidebarFooter({ expanded }: { expanded: boolean }) {
 }
 
 /** Collapsed icon rail that widens over the page content while hovered or keyboard-focused. */
+/** The footer's action buttons (Reset Guide, Sign out). */
+const FOOTER_BUTTON = cn(
+  'flex h-9 items-center gap-3 rounded-lg px-[12px] text-sm whitespace-nowrap text-slate-700 transition-colors',
+  'hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-60',
+  'focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600',
+);
+
 export function Sidebar() {
   const [hovered, setHovered] = useState(false);
   const [keyboardFocused, setKeyboardFocused] = useState(false);
