@@ -1,9 +1,10 @@
 import { defineConfig } from '@playwright/test';
 
 // The real server on its own fresh database, with the fake SMTP server (tests/e2e/support/e2e-server.ts).
-export const E2E_PORT = 3990;
-export const E2E_MAIL_API_PORT = 3991;
-export const E2E_POSTHOG_PORT = 3992;
+// E2E_PORT moves all three, so several checkouts can run their suites side by side.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3990);
+export const E2E_MAIL_API_PORT = E2E_PORT + 1;
+export const E2E_POSTHOG_PORT = E2E_PORT + 2;
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 
 export default defineConfig({

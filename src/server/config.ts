@@ -44,6 +44,18 @@ const envSchema = z.object({
   POSTHOG_KEY: z.string().optional(),
   POSTHOG_HOST: z.url().default('https://us.i.posthog.com'),
   CLIENT_PORTAL_URL: optionalUrl,
+  /** Success Center and footer: where users reach support and the company. Unset → shown as not configured. */
+  SUPPORT_EMAIL: z
+    .union([z.literal(''), z.email()])
+    .optional()
+    .transform((v) => v || undefined),
+  SUPPORT_CHAT_URL: optionalUrl,
+  SUPPORT_CHAT_NAME: z.string().min(1).default('WhatsApp'),
+  COMPANY_LINKEDIN_URL: optionalUrl,
+  /** The subscription shown in the Success Center (spec 02 §9). */
+  PLAN_NAME: z.string().min(1).default('Tier 2: Professional'),
+  PLAN_NEXT_TIER: z.string().min(1).default('Enterprise'),
+  PLAN_AIR_GENERATIONS: z.coerce.number().int().min(0).max(1000).default(3),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   /** Sign-in and code attempts allowed per account, and per IP, in AUTH_LIMIT_WINDOW_MINUTES. */
   AUTH_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),

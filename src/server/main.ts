@@ -9,6 +9,7 @@ import { createApp } from './http/app.ts';
 import { scheduleHousekeeping } from './jobs/housekeeping.ts';
 import { errorMessage, log } from './lib/log.ts';
 import { startOutboxSender } from './mail/sender.ts';
+import { createRealtimeHub } from './realtime/hub.ts';
 
 let runtime: Awaited<ReturnType<typeof bootstrap>>;
 try {
@@ -48,7 +49,9 @@ if (config.ROLE !== 'web') {
 }
 
 if (config.ROLE !== 'worker') {
-  const app = createApp({ ...runtime, webRoot: path.resolve('dist/web') });
+  const hub = createRealtimeHub(runtime.databaseUrl);
+  await hub.ready;
+  const app = createApp({ ...runtime, hub, webRoot: path.resolve('dist/web') });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
   server.on('error', (err: NodeJS.ErrnoException) => {
     process.stderr.write(
@@ -56,7 +59,12 @@ if (config.ROLE !== 'worker') {
     );
     void shutdown(1);
   });
-  stops.unshift(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  // Closing the hub ends the open live-update streams, so the server's close can complete.
+  stops.unshift(async () => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    await hub.close();
+    await closed;
+  });
   server.once('listening', () => {
     const seconds = process.uptime().toFixed(1);
     log.raw(`\nEnterprise OS is running at ${config.appUrl} (role ${config.ROLE}, ready in ${seconds}s)`);

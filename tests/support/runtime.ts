@@ -3,6 +3,7 @@
 import { inject } from 'vitest';
 import { bootstrap, type Runtime } from '../../src/server/bootstrap.ts';
 import { createApp } from '../../src/server/http/app.ts';
+import { createRealtimeHub } from '../../src/server/realtime/hub.ts';
 
 export const TEST_APP_URL = 'http://localhost:3000';
 
@@ -16,8 +17,14 @@ export async function startTestRuntime(env: Record<string, string> = {}) {
     TRUST_PROXY: 'true',
     ...env,
   });
-  const app = createApp({ ...runtime, webRoot: '/nonexistent' });
-  return { ...runtime, app, client: new TestClient(app) };
+  const hub = createRealtimeHub(runtime.databaseUrl);
+  await hub.ready;
+  const app = createApp({ ...runtime, hub, webRoot: '/nonexistent' });
+  const close = async () => {
+    await hub.close();
+    await runtime.close();
+  };
+  return { ...runtime, hub, app, client: new TestClient(app), close };
 }
 
 type App = ReturnType<typeof createApp>;

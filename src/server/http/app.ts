@@ -14,12 +14,18 @@ import { authRoutes } from '../auth/routes.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { accountRoutes } from '../features/accounts/routes.ts';
+import { dashboardRoutes } from '../features/dashboard/routes.ts';
+import { earningsAlertRoutes } from '../features/earnings-alerts/routes.ts';
+import { newsAlertRoutes } from '../features/news-alerts/routes.ts';
+import { newsletterRoutes } from '../features/newsletter/routes.ts';
 import { profileRoutes } from '../features/profile/routes.ts';
 import { devMailboxRoutes } from '../mail/dev-mailbox.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import { eventRoutes } from '../realtime/routes.ts';
 import { AppError, errorResponse } from './errors.ts';
 import { clientIp, requestLog, sameOriginWrites } from './middleware.ts';
 
-export type AppDeps = { config: Config; db: Database; auth: Auth; attempts: AttemptLimits; webRoot: string };
+export type AppDeps = { config: Config; db: Database; auth: Auth; attempts: AttemptLimits; hub: RealtimeHub; webRoot: string };
 
 /** What the browser needs to know about this deployment; nothing secret. */
 export function publicConfig(config: Config, buildId: string | null = null) {
@@ -30,6 +36,9 @@ export function publicConfig(config: Config, buildId: string | null = null) {
     posthogKey: config.POSTHOG_KEY ?? null,
     posthogHost: config.POSTHOG_HOST,
     clientPortalUrl: config.CLIENT_PORTAL_URL ?? null,
+    support: { email: config.SUPPORT_EMAIL ?? null, chatUrl: config.SUPPORT_CHAT_URL ?? null, chatName: config.SUPPORT_CHAT_NAME },
+    companyLinkedinUrl: config.COMPANY_LINKEDIN_URL ?? null,
+    plan: { name: config.PLAN_NAME, nextTier: config.PLAN_NEXT_TIER, airGenerations: config.PLAN_AIR_GENERATIONS },
     devMailbox: !config.production && !config.SMTP_URL,
   };
 }
@@ -54,7 +63,7 @@ function contentSecurityPolicy(config: Config) {
   };
 }
 
-export function createApp({ config, db, auth, attempts, webRoot }: AppDeps) {
+export function createApp({ config, db, auth, attempts, hub, webRoot }: AppDeps) {
   const app = new Hono<{ Bindings: HttpBindings; Variables: { clientIp: string } }>();
   app.onError(errorResponse);
   app.use(requestLog());
@@ -89,6 +98,11 @@ export function createApp({ config, db, auth, attempts, webRoot }: AppDeps) {
   );
   api.route('/accounts', accountRoutes(db, auth));
   api.route('/profile', profileRoutes(db, auth));
+  api.route('/news-alerts', newsAlertRoutes(db, auth));
+  api.route('/newsletter', newsletterRoutes(db, auth));
+  api.route('/earnings-alerts', earningsAlertRoutes(db, auth));
+  api.route('/dashboard', dashboardRoutes(db, auth));
+  api.route('/events', eventRoutes(hub, auth));
   api.all('/*', () => {
     throw new AppError(404, 'not_found', messages.errors.notFound);
   });

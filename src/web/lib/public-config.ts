@@ -9,6 +9,9 @@ export type PublicConfig = {
   posthogKey: string | null;
   posthogHost: string;
   clientPortalUrl: string | null;
+  support: { email: string | null; chatUrl: string | null; chatName: string };
+  companyLinkedinUrl: string | null;
+  plan: { name: string; nextTier: string; airGenerations: number };
   devMailbox: boolean;
 };
 

@@ -3,6 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Profile } from '../../shared/schemas.ts';
 import { ApiRequestError, api } from './api-client.ts';
+import { liveTables } from './live-updates.ts';
 
 export const sessionQueryKey = ['userProfile'] as const;
 
@@ -17,7 +18,13 @@ async function fetchSession(): Promise<Profile | null> {
 
 export function useSession() {
   // retryOnMount off: after a failed check, pages that mount to report the error must not restart it.
-  return useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: Number.POSITIVE_INFINITY, retryOnMount: false });
+  return useQuery({
+    queryKey: sessionQueryKey,
+    queryFn: fetchSession,
+    staleTime: Number.POSITIVE_INFINITY,
+    retryOnMount: false,
+    meta: liveTables('users'),
+  });
 }
 
 export function useSignOut() {

@@ -1,7 +1,6 @@
 // Title-only stand-ins, one per route, so the routing and the shell work before each screen is built.
 import { ArrowLeft } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
-import { BRAND } from '../../../shared/constants.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { usePublicConfig } from '../../lib/public-config.ts';
 import { useSession } from '../../lib/session.ts';
@@ -10,25 +9,11 @@ function PageTitle({ children }: { children: string }) {
   return <h1 className="text-3xl font-bold tracking-tight text-slate-900">{children}</h1>;
 }
 
-export function HomePage() {
-  return (
-    <div>
-      <PageTitle>{BRAND}</PageTitle>
-      <p className="mt-1 text-lg text-slate-600">Inbox-First Intelligence</p>
-    </div>
-  );
-}
-
 export const ContentOsPage = () => <PageTitle>Content OS</PageTitle>;
 export const WolfebotPage = () => <PageTitle>Wolfebot Assistant</PageTitle>;
-export const AirPage = () => <PageTitle>Account Intelligence Report</PageTitle>;
 export const CompanyNewsPage = () => <PageTitle>Company Research</PageTitle>;
 export const TrendsPage = () => <PageTitle>Trend Scanner</PageTitle>;
 export const EarningsAnalysisPage = () => <PageTitle>Earnings Analysis</PageTitle>;
-export const NewsAlertsPage = () => <PageTitle>News Alerts</PageTitle>;
-export const NewsletterPage = () => <PageTitle>Portfolio &amp; Industry Newsletter</PageTitle>;
-export const EarningsAlertsPage = () => <PageTitle>Earnings Alerts</PageTitle>;
-export const SuccessCenterPage = () => <PageTitle>Success Center</PageTitle>;
 export const SandboxPage = () => <PageTitle>Navigation Restructure Sandbox</PageTitle>;
 
 function PortalFrame() {

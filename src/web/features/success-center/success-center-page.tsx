@@ -1,0 +1,4 @@
+// Work in progress (issue 3).
+export function SuccessCenterPage() {
+  return <h1 className="text-3xl font-bold tracking-tight text-slate-900">Success Center</h1>;
+}

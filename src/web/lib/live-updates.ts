@@ -1,0 +1,71 @@
+// Live updates (DESIGN §5): one EventSource per signed-in tab on /api/events. Each change names a
+// table; every query that declared that table in `meta.liveTables` is refetched. Queries opt in
+// where they are defined, so this file knows no feature:
+//   useQuery({ queryKey: ['news-alerts'], queryFn, meta: liveTables('sonar_alerts') })
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { LiveChange, UserTable } from '../../shared/live.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { liveTables?: readonly UserTable[] };
+  }
+}
+
+export const liveTables = (...tables: UserTable[]) => ({ liveTables: tables });
+
+/** Refetches the queries that show `table` (every live query when `table` is undefined). */
+export function refreshLiveQueries(client: QueryClient, table?: UserTable) {
+  return client.invalidateQueries({
+    predicate: (query) => {
+      const shown = query.meta?.liveTables;
+      return shown !== undefined && (table === undefined || shown.includes(table));
+    },
+  });
+}
+
+const MAX_RECONNECT_MS = 30_000;
+
+/** Keeps one stream open while mounted (the signed-in shell), reconnecting with backoff. */
+export function useLiveUpdates() {
+  const client = useQueryClient();
+  useEffect(() => {
+    let source: EventSource | null = null;
+    let retryMs = 1000;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    let connectedBefore = false;
+
+    function open() {
+      source = new EventSource('/api/events');
+      source.addEventListener('ready', () => {
+        retryMs = 1000;
+        // Changes made while the stream was down were not announced to us: reload what we show.
+        if (connectedBefore) void refreshLiveQueries(client);
+        connectedBefore = true;
+      });
+      source.addEventListener('change', (event) => {
+        const change = JSON.parse((event as MessageEvent<string>).data) as LiveChange;
+        void refreshLiveQueries(client, change.table);
+      });
+      source.addEventListener('resync', () => void refreshLiveQueries(client));
+      source.addEventListener('session-ended', () => {
+        source?.close();
+        void refreshLiveQueries(client, 'users');
+      });
+      source.onerror = () => {
+        // The browser retries a dropped stream by itself; a refused one (server down, 401) it closes.
+        if (source?.readyState !== EventSource.CLOSED || stopped) return;
+        timer = setTimeout(open, retryMs);
+        retryMs = Math.min(retryMs * 2, MAX_RECONNECT_MS);
+      };
+    }
+
+    open();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      source?.close();
+    };
+  }, [client]);
+}
