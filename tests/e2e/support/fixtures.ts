@@ -93,6 +93,25 @@ export async function completeProfile(page: Page) {
   await expect(page).toHaveURL(/\/homepage$/);
 }
 
+/**
+ * A registered user whose profile is complete (set in the database, not through the form) and who
+ * is signed in on `page`, landing on /homepage. Returns the user with its id.
+ */
+export async function signedInUser(page: Page, overrides: Partial<TestUser> & { alertsEmail?: string } = {}) {
+  const { alertsEmail, ...rest } = overrides;
+  const user = await registeredUser(rest);
+  const [row] = await sql<{ id: string }>(
+    `UPDATE users SET profile_completed = true, job_title = 'Account Executive', company_name = 'Acme Robotics',
+       solution_type = 'Warehouse automation', solution_description = 'Autonomous picking robots.',
+       target_industries = '{Logistics,Retail}', primary_value_prop = 'Cut picking costs by 40%', alerts_email = $2
+     WHERE email = $1 RETURNING id`,
+    [user.email, alertsEmail ?? null],
+  );
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/homepage$/);
+  return { ...user, id: row!.id };
+}
+
 export const test = base.extend<{ guideSeen: boolean }>({
   // Each test is a different client IP, as separate people would be.
   extraHTTPHeaders: async ({}, use) => {
