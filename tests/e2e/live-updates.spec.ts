@@ -1,0 +1,74 @@
+// Live updates in the browser: a change to the user's rows made by a second server process (through
+// its own UI, in another browser) or by direct SQL reaches the open page without a reload.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { E2E_PORT } from '../../playwright.config.ts';
+import { E2E_ENV_FILE } from './support/env.ts';
+import { expect, signedInUser, signIn, sql, test } from './support/fixtures.ts';
+
+const SECOND_PORT = E2E_PORT + 5;
+const SECOND_URL = `http://localhost:${SECOND_PORT}`;
+let second: ChildProcess | undefined;
+
+test.beforeAll(async () => {
+  const env = JSON.parse(readFileSync(E2E_ENV_FILE, 'utf8')) as Record<string, string>;
+  second = spawn(process.execPath, ['src/server/main.ts'], {
+    env: { ...process.env, ...env, ROLE: 'web', PORT: String(SECOND_PORT), APP_URL: SECOND_URL },
+    stdio: 'ignore',
+  });
+  await expect
+    .poll(
+      () =>
+        fetch(`${SECOND_URL}/readyz`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  if (!second || second.exitCode !== null) return;
+  const exited = new Promise((resolve) => second!.once('exit', resolve));
+  second.kill('SIGTERM');
+  await exited;
+});
+
+test('a profile change made through a second server process appears in the open page', async ({ page, browser }) => {
+  const user = await signedInUser(page, { firstName: 'Dana', lastName: 'Reyes' });
+  await expect(page.getByRole('link', { name: /Dana Reyes/ })).toBeVisible();
+
+  const other = await browser.newContext({ baseURL: SECOND_URL });
+  await other.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
+  const otherPage = await other.newPage();
+  await signIn(otherPage, user);
+  await expect(otherPage).toHaveURL(/\/homepage$/);
+  await otherPage.goto('/profile');
+  await otherPage.getByLabel('First name').fill('Danielle');
+  await otherPage.getByRole('button', { name: 'Save changes' }).click();
+  await expect(otherPage.getByText('Profile updated')).toBeVisible();
+
+  // No reload on the first page: the change arrives over its live stream.
+  await expect(page.getByRole('link', { name: /Danielle Reyes/ })).toBeVisible();
+  await other.close();
+});
+
+test('a direct database update appears in the open page, and another user is not disturbed', async ({ page, browser }) => {
+  const user = await signedInUser(page, { firstName: 'Dana', lastName: 'Reyes' });
+  const otherContext = await browser.newContext();
+  await otherContext.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
+  const otherPage = await otherContext.newPage();
+  const otherUser = await signedInUser(otherPage, { firstName: 'Olga', lastName: 'Berg' });
+  let otherProfileReads = 0;
+  otherPage.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/profile') otherProfileReads += 1;
+  });
+
+  await sql('UPDATE users SET first_name = $2 WHERE id = $1', [user.id, 'Dee']);
+  await expect(page.getByRole('link', { name: /Dee Reyes/ })).toBeVisible();
+  await expect(otherPage.getByRole('link', { name: /Olga Berg/ })).toBeVisible();
+  expect(otherProfileReads).toBe(0);
+  expect(otherUser.id).not.toBe(user.id);
+  await otherContext.close();
+});
