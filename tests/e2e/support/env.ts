@@ -18,6 +18,9 @@ export function e2eEnv(databaseUrl: string, smtpPort: number, posthogPort: numbe
     POSTHOG_KEY: 'phc_e2e_test_key',
     POSTHOG_HOST: `http://127.0.0.1:${posthogPort}`,
     LOG_LEVEL: 'warn',
+    // The Success Center shows these contacts (its not-configured state is unit-tested).
+    SUPPORT_EMAIL: 'success@example.com',
+    SUPPORT_CHAT_URL: 'https://wa.me/15555550100',
   };
   writeFileSync(E2E_ENV_FILE, JSON.stringify(env));
   return env;
