@@ -1,0 +1,85 @@
+// The signed-in user's one newsletter (spec 02 §3, §5, §7). Every query is keyed by the session's
+// user id; the unique index on newsletter_alerts.user_id keeps it one per user under concurrency.
+import { eq } from 'drizzle-orm';
+import { messages } from '../../../shared/messages.ts';
+import type { Newsletter, NewsletterInput, NewsletterResponse } from '../../../shared/newsletter.ts';
+import type { Frequency, Region, TrendTopic, Weekday } from '../../../shared/sonar.ts';
+import type { Database } from '../../db/client.ts';
+import { newsletterAlerts, users } from '../../db/schema.ts';
+import { AppError, unauthorized } from '../../http/errors.ts';
+
+type Row = typeof newsletterAlerts.$inferSelect;
+
+function toNewsletter(row: Row): Newsletter {
+  return {
+    id: row.id,
+    active: row.active,
+    industry: row.industry[0] ?? '',
+    regions: row.regions as Region[],
+    industryCategories: row.industryCategories as TrendTopic[],
+    portfolio: row.portfolio.map((company) => ({ companyName: company.company_name, keywords: company.keywords })),
+    deliveryDay: row.deliverySchedule.delivery_day as Weekday,
+    deliveryTime: row.deliverySchedule.delivery_time,
+    frequency: row.deliverySchedule.frequency as Frequency,
+    notificationEmail: row.notificationEmail,
+    lastChecked: row.lastChecked?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The stored columns; saving resets last_checked so the next run looks at the new settings afresh. */
+function toColumns(input: NewsletterInput) {
+  return {
+    active: input.active,
+    industry: [input.industry],
+    regions: input.regions,
+    industryCategories: input.industryCategories,
+    portfolio: input.portfolio.map((company) => ({ company_name: company.companyName, keywords: company.keywords })),
+    deliverySchedule: { delivery_day: input.deliveryDay, delivery_time: input.deliveryTime, frequency: input.frequency },
+    notificationEmail: input.notificationEmail,
+    lastChecked: null,
+    updatedAt: new Date(),
+  };
+}
+
+const alreadyExists = () => new AppError(409, 'newsletter_exists', messages.newsletter.alreadyExists, messages.newsletter.saveFailedTitle);
+
+export async function getNewsletter(db: Database, userId: string): Promise<NewsletterResponse> {
+  const [user] = await db.select({ email: users.email, alertsEmail: users.alertsEmail }).from(users).where(eq(users.id, userId));
+  if (!user) throw unauthorized();
+  const [row] = await db.select().from(newsletterAlerts).where(eq(newsletterAlerts.userId, userId));
+  return { newsletter: row ? toNewsletter(row) : null, defaultNotificationEmail: user.alertsEmail || user.email };
+}
+
+export async function createNewsletter(db: Database, userId: string, input: NewsletterInput): Promise<Newsletter> {
+  const [existing] = await db.select({ id: newsletterAlerts.id }).from(newsletterAlerts).where(eq(newsletterAlerts.userId, userId));
+  if (existing) throw alreadyExists();
+  const [row] = await db
+    .insert(newsletterAlerts)
+    .values({ userId, ...toColumns(input) })
+    .returning()
+    .catch(rethrowRefusal);
+  return toNewsletter(row!);
+}
+
+export async function updateNewsletter(db: Database, userId: string, input: NewsletterInput): Promise<Newsletter> {
+  const [row] = await db
+    .update(newsletterAlerts)
+    .set(toColumns(input))
+    .where(eq(newsletterAlerts.userId, userId))
+    .returning()
+    .catch(rethrowRefusal);
+  if (!row) throw new AppError(404, 'not_found', messages.newsletter.notFound);
+  return toNewsletter(row);
+}
+
+/** The database's own limits, answered like the service's checks (a concurrent create, a 26th company). */
+function rethrowRefusal(err: unknown): never {
+  // drizzle wraps the driver's error; the SQLSTATE and constraint are on its cause.
+  const pgError = ((err as { cause?: unknown })?.cause ?? err) as { code?: string; constraint?: string } | undefined;
+  if (pgError?.code === '23505' && pgError.constraint === 'newsletter_alerts_user_id_unique') throw alreadyExists();
+  if (pgError?.code === '23514' && pgError.constraint === 'newsletter_portfolio_max_25') {
+    throw new AppError(400, 'validation', messages.newsletter.limit, messages.newsletter.limitTitle);
+  }
+  throw err;
+}

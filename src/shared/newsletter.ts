@@ -1,0 +1,159 @@
+// The newsletter form (spec 02 §3 "Newsletter alert", §5 "Newsletter save", §9): one schema that
+// the web form validates with before sending and the server parses the request body with.
+import * as z from 'zod/mini';
+import { messages } from './messages.ts';
+import {
+  DEFAULT_NEWSLETTER_SCHEDULE,
+  DEFAULT_REGIONS,
+  FREQUENCIES,
+  type Frequency,
+  INDUSTRY_MAX_LENGTH,
+  NEWSLETTER_TIMES,
+  PORTFOLIO_LIMIT,
+  REGIONS,
+  type Region,
+  TREND_TOPICS,
+  type TrendTopic,
+  WEEKDAYS,
+  type Weekday,
+} from './sonar.ts';
+
+// The schemas below reuse zod's English messages; registering the locale lives in schemas.ts.
+import './schemas.ts';
+
+export const NEWSLETTER_COMPANY_NAME_MAX_LENGTH = 200;
+export const NEWSLETTER_KEYWORDS_MAX_LENGTH = 500;
+const EMAIL_MAX_LENGTH = 254;
+
+export const newsletterErrors = {
+  regionsRepeated: 'Each region can be chosen only once.',
+  globalExclusive: 'Global cannot be combined with other regions.',
+  topicsRepeated: 'Each industry category can be chosen only once.',
+  industryTooLong: `Industry must be at most ${INDUSTRY_MAX_LENGTH} characters`,
+  companyNameTooLong: `Company names must be at most ${NEWSLETTER_COMPANY_NAME_MAX_LENGTH} characters`,
+  keywordsTooLong: `Keywords must be at most ${NEWSLETTER_KEYWORDS_MAX_LENGTH} characters per company`,
+  deliveryDay: 'Choose a delivery day',
+  deliveryTime: 'Choose a delivery time',
+  frequency: 'Choose a frequency',
+  email: 'Enter a valid e-mail address',
+} as const;
+
+const unique = <T>(items: readonly T[]) => new Set(items).size === items.length;
+
+/** 'a, b,, c ' → ['a', 'b', 'c'] */
+export const splitKeywords = (text: string) =>
+  text
+    .split(',')
+    .map((keyword) => keyword.trim())
+    .filter(Boolean);
+
+const regionsSchema = z.pipe(
+  z.array(z.enum(REGIONS)).check(
+    z.maxLength(REGIONS.length, newsletterErrors.regionsRepeated),
+    z.refine(unique, newsletterErrors.regionsRepeated),
+    z.refine((regions) => !regions.includes('global') || regions.length === 1, newsletterErrors.globalExclusive),
+  ),
+  // Spec 02 §5: no region chosen means the default, USA.
+  z.transform((regions: Region[]) => (regions.length ? regions : [...DEFAULT_REGIONS])),
+);
+
+const industryCategoriesSchema = z
+  .array(z.enum(TREND_TOPICS))
+  .check(z.maxLength(TREND_TOPICS.length, newsletterErrors.topicsRepeated), z.refine(unique, newsletterErrors.topicsRepeated));
+
+const companySchema = z.strictObject({
+  companyName: z.string().check(z.trim(), z.maxLength(NEWSLETTER_COMPANY_NAME_MAX_LENGTH, newsletterErrors.companyNameTooLong)),
+  keywords: z.pipe(
+    z.string().check(z.maxLength(NEWSLETTER_KEYWORDS_MAX_LENGTH, newsletterErrors.keywordsTooLong)),
+    z.transform(splitKeywords),
+  ),
+});
+type Company = z.output<typeof companySchema>;
+
+const portfolioSchema = z.pipe(
+  z.pipe(
+    z.array(companySchema).check(z.maxLength(PORTFOLIO_LIMIT, messages.newsletter.limit)),
+    // Spec 02 §5: rows without a company name are dropped, not refused.
+    z.transform((companies: Company[]) => companies.filter((company) => company.companyName !== '')),
+  ),
+  z.array(z.custom<Company>()).check(z.minLength(1, messages.newsletter.missing)),
+);
+
+const notificationEmailSchema = z.pipe(
+  z.pipe(
+    z.string().check(z.trim(), z.maxLength(EMAIL_MAX_LENGTH, newsletterErrors.email)),
+    z.union([z.literal(''), z.email(newsletterErrors.email)]),
+  ),
+  z.transform((email: string) => (email === '' ? null : email.toLowerCase())),
+);
+
+/** The newsletter as the form sends it (keywords as comma-separated text); parsed into what is stored. */
+export const newsletterInputSchema = z.strictObject({
+  active: z.boolean(),
+  industry: z
+    .string()
+    .check(z.trim(), z.minLength(1, messages.newsletter.missing), z.maxLength(INDUSTRY_MAX_LENGTH, newsletterErrors.industryTooLong)),
+  regions: regionsSchema,
+  industryCategories: industryCategoriesSchema,
+  portfolio: portfolioSchema,
+  deliveryDay: z.enum(WEEKDAYS, newsletterErrors.deliveryDay),
+  deliveryTime: z.enum(NEWSLETTER_TIMES as [string, ...string[]], newsletterErrors.deliveryTime),
+  frequency: z.enum(FREQUENCIES, newsletterErrors.frequency),
+  notificationEmail: notificationEmailSchema,
+});
+export type NewsletterFormValues = z.input<typeof newsletterInputSchema>;
+export type NewsletterInput = z.output<typeof newsletterInputSchema>;
+
+/** The spec's titles for the two refusals it names; other refusals carry only their message. */
+export function newsletterErrorTitle(message: string): string | undefined {
+  if (message === messages.newsletter.missing) return messages.newsletter.missingTitle;
+  if (message === messages.newsletter.limit) return messages.newsletter.limitTitle;
+  return undefined;
+}
+
+export type Newsletter = {
+  id: string;
+  active: boolean;
+  industry: string;
+  regions: Region[];
+  industryCategories: TrendTopic[];
+  portfolio: { companyName: string; keywords: string[] }[];
+  deliveryDay: Weekday;
+  deliveryTime: string;
+  frequency: Frequency;
+  notificationEmail: string | null;
+  lastChecked: string | null;
+  updatedAt: string;
+};
+
+export type NewsletterResponse = { newsletter: Newsletter | null; defaultNotificationEmail: string };
+
+/** A new form: inactive, USA, the default schedule, one empty company row to type into. */
+export function newNewsletterForm(defaultNotificationEmail: string): NewsletterFormValues {
+  return {
+    active: false,
+    industry: '',
+    regions: [...DEFAULT_REGIONS],
+    industryCategories: [],
+    portfolio: [{ companyName: '', keywords: '' }],
+    deliveryDay: DEFAULT_NEWSLETTER_SCHEDULE.delivery_day,
+    deliveryTime: DEFAULT_NEWSLETTER_SCHEDULE.delivery_time,
+    frequency: DEFAULT_NEWSLETTER_SCHEDULE.frequency,
+    notificationEmail: defaultNotificationEmail,
+  };
+}
+
+/** A saved newsletter as form values (keywords back to comma-separated text). */
+export function newsletterToForm(newsletter: Newsletter, defaultNotificationEmail: string): NewsletterFormValues {
+  return {
+    active: newsletter.active,
+    industry: newsletter.industry,
+    regions: [...newsletter.regions],
+    industryCategories: [...newsletter.industryCategories],
+    portfolio: newsletter.portfolio.map((company) => ({ companyName: company.companyName, keywords: company.keywords.join(', ') })),
+    deliveryDay: newsletter.deliveryDay,
+    deliveryTime: newsletter.deliveryTime,
+    frequency: newsletter.frequency,
+    notificationEmail: newsletter.notificationEmail ?? defaultNotificationEmail,
+  };
+}

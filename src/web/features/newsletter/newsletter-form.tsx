@@ -1,0 +1,241 @@
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { messages } from '../../../shared/messages.ts';
+import {
+  type NewsletterFormValues,
+  type NewsletterResponse,
+  newNewsletterForm,
+  newsletterErrorTitle,
+  newsletterInputSchema,
+  newsletterToForm,
+} from '../../../shared/newsletter.ts';
+import {
+  ALERT_TIME_ZONE,
+  FREQUENCIES,
+  type Frequency,
+  frequencyLabels,
+  hourLabel,
+  INDUSTRY_MAX_LENGTH,
+  NEWSLETTER_TIMES,
+  REGIONS,
+  regionLabels,
+  TREND_TOPICS,
+  trendTopicLabels,
+  WEEKDAYS,
+  type Weekday,
+} from '../../../shared/sonar.ts';
+import { Card } from '../../components/ui/card.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { SaveStatus } from '../../components/ui/save-status.tsx';
+import { Switch } from '../../components/ui/switch.tsx';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { cn } from '../../lib/cn.ts';
+import { type FieldErrors, validate } from '../../lib/form.ts';
+import { CompanyWatchlist } from './company-watchlist.tsx';
+import { toggleRegion, toggleTopic } from './form-state.ts';
+import { useSaveNewsletter } from './newsletter-api.ts';
+import { SelectField } from './select-field.tsx';
+
+const dayNames: Record<Weekday, string> = {
+  MON: 'Monday',
+  TUE: 'Tuesday',
+  WED: 'Wednesday',
+  THU: 'Thursday',
+  FRI: 'Friday',
+  SAT: 'Saturday',
+  SUN: 'Sunday',
+};
+const dayOptions = WEEKDAYS.map((day) => ({ value: day, label: dayNames[day] }));
+const timeOptions = NEWSLETTER_TIMES.map((time) => ({ value: time, label: hourLabel(Number(time.slice(0, 2))) }));
+const frequencyOptions = FREQUENCIES.map((frequency) => ({ value: frequency, label: frequencyLabels[frequency] }));
+
+/** Why a save failed, in the spec's words where it has them (spec 02 §8 "Newsletter"). */
+function saveFailure(err: unknown) {
+  if (err instanceof ApiRequestError && err.status >= 400 && err.status < 500 && err.status !== 401) {
+    return { title: err.title ?? messages.newsletter.saveFailedTitle, description: err.message };
+  }
+  return { title: messages.newsletter.saveFailedTitle, description: messages.newsletter.saveFailed };
+}
+
+/**
+ * The one newsletter form. Unsaved edits live in `draft`; without a draft the form shows the
+ * server's values, so a live update changes a clean form and never overwrites a dirty one.
+ */
+export function NewsletterForm({ data }: { data: NewsletterResponse }) {
+  const exists = data.newsletter !== null;
+  const serverValues = useMemo(
+    () =>
+      data.newsletter ? newsletterToForm(data.newsletter, data.defaultNotificationEmail) : newNewsletterForm(data.defaultNotificationEmail),
+    [data],
+  );
+  const [draft, setDraft] = useState<NewsletterFormValues | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const save = useSaveNewsletter();
+  const values = draft ?? serverValues;
+
+  const edit = (change: Partial<NewsletterFormValues>) => setDraft((current) => ({ ...(current ?? serverValues), ...change }));
+
+  function submit() {
+    const sent = values;
+    const { errors } = validate(newsletterInputSchema, sent);
+    setErrors(errors ?? {});
+    if (errors) {
+      const message = Object.values(errors)[0] ?? messages.newsletter.missing;
+      toast.error(newsletterErrorTitle(message) ?? messages.newsletter.saveFailedTitle, { description: message });
+      return;
+    }
+    save.mutate(
+      { values: sent, exists },
+      {
+        onSuccess: () => {
+          // Edits made while the save was in flight stay as a new draft.
+          setDraft((current) => (current === sent ? null : current));
+          setSavedAt(Date.now());
+          toast.success(exists ? messages.newsletter.updated : messages.newsletter.created);
+        },
+        onError: (err) => {
+          const { title, description } = saveFailure(err);
+          toast.error(title, { description });
+        },
+      },
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label="Newsletter settings"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (draft) submit();
+      }}
+    >
+      <Card className="space-y-8">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <Switch
+            checked={values.active}
+            onCheckedChange={(active) => edit({ active })}
+            label={values.active ? 'Newsletter Active' : 'Newsletter Inactive'}
+          />
+          <SaveStatus
+            dirty={draft !== null}
+            saving={save.isPending}
+            savedAt={savedAt}
+            onSave={submit}
+            label={exists ? 'Update Newsletter' : 'Create Newsletter'}
+          />
+        </div>
+
+        <Field
+          label="Industry"
+          required
+          value={values.industry}
+          maxLength={INDUSTRY_MAX_LENGTH}
+          placeholder="e.g. Commercial Banking"
+          error={errors.industry}
+          onChange={(e) => edit({ industry: e.target.value })}
+        />
+
+        <ChipGroup
+          label="Regions"
+          hint="Global covers every region and cannot be combined with others. With no region chosen, the newsletter covers the USA."
+          error={errors.regions}
+        >
+          {REGIONS.map((region) => {
+            const chosen = values.regions.includes(region);
+            return (
+              <button
+                key={region}
+                type="button"
+                aria-pressed={chosen}
+                onClick={() => edit({ regions: toggleRegion(values.regions, region) })}
+                className={cn(
+                  'rounded-full border px-3 py-1 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+                  chosen ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+                )}
+              >
+                {regionLabels[region]}
+              </button>
+            );
+          })}
+        </ChipGroup>
+
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-slate-800">
+            Industry categories <span className="font-normal text-slate-600">(optional)</span>
+          </legend>
+          <p className="text-xs text-slate-600">Leave these blank and the AI identifies the trends that matter in your industry.</p>
+          <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+            {TREND_TOPICS.map((topic) => (
+              <label key={topic} className="flex items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4"
+                  checked={values.industryCategories.includes(topic)}
+                  onChange={() => edit({ industryCategories: toggleTopic(values.industryCategories, topic) })}
+                />
+                {trendTopicLabels[topic]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <CompanyWatchlist portfolio={values.portfolio} errors={errors} onChange={(portfolio) => edit({ portfolio })} />
+
+        <div className="grid gap-4 sm:grid-cols-3">
+          <SelectField
+            label="Delivery day"
+            required
+            options={dayOptions}
+            value={values.deliveryDay}
+            error={errors.deliveryDay}
+            onChange={(e) => edit({ deliveryDay: e.target.value as Weekday })}
+          />
+          <SelectField
+            label="Delivery time"
+            required
+            options={timeOptions}
+            value={values.deliveryTime}
+            hint={`Eastern Time (${ALERT_TIME_ZONE})`}
+            error={errors.deliveryTime}
+            onChange={(e) => edit({ deliveryTime: e.target.value })}
+          />
+          <SelectField
+            label="Frequency"
+            required
+            options={frequencyOptions}
+            value={values.frequency}
+            error={errors.frequency}
+            onChange={(e) => edit({ frequency: e.target.value as Frequency })}
+          />
+        </div>
+
+        <Field
+          label="Notification email"
+          type="email"
+          value={values.notificationEmail}
+          error={errors.notificationEmail}
+          hint="Where the newsletter is sent."
+          onChange={(e) => edit({ notificationEmail: e.target.value })}
+        />
+      </Card>
+    </form>
+  );
+}
+
+function ChipGroup({ label, hint, error, children }: { label: string; hint: string; error?: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-slate-800">{label}</legend>
+      <div className="flex flex-wrap gap-2">{children}</div>
+      {error ? (
+        <p role="alert" className="text-xs text-red-700">
+          {error}
+        </p>
+      ) : (
+        <p className="text-xs text-slate-600">{hint}</p>
+      )}
+    </fieldset>
+  );
+}

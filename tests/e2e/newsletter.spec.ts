@@ -1,0 +1,304 @@
+// The newsletter screen (spec 02 §2, §4, §5, §8 "Newsletter", §9) through the real UI: create,
+// edit, activate, every message a user can trigger, the 25-company limit and live updates.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signedInUser, signIn, sql, test } from './support/fixtures.ts';
+
+type StoredNewsletter = {
+  active: boolean;
+  industry: string[];
+  regions: string[];
+  industry_categories: string[];
+  portfolio: { company_name: string; keywords: string[] }[];
+  delivery_schedule: { delivery_day: string; delivery_time: string; frequency: string };
+  notification_email: string | null;
+  last_checked: Date | null;
+};
+
+const stored = async (userId: string) => (await sql<StoredNewsletter>('SELECT * FROM newsletter_alerts WHERE user_id = $1', [userId]))[0];
+
+/** The newest toast says exactly this; it is closed afterwards so the next check sees a new one. */
+async function expectToast(page: Page, title: string, description?: string) {
+  const toast = page.locator('[data-sonner-toast]').filter({ has: page.locator('[data-title]').getByText(title, { exact: true }) });
+  await expect(toast.first()).toBeVisible();
+  if (description) await expect(toast.first().locator('[data-description]')).toHaveText(description);
+  await toast.first().locator('[data-close-button]').click();
+  await expect(toast).toHaveCount(0);
+}
+
+async function openNewsletter(page: Page) {
+  await page.goto('/sonar-os/newsletter');
+  await expect(page.getByRole('heading', { name: 'Portfolio & Industry Newsletter' })).toBeVisible();
+  await expect(page.getByLabel('Industry')).toBeVisible();
+}
+
+const companies = (n: number, from = 1) =>
+  JSON.stringify(Array.from({ length: n }, (_, i) => ({ company_name: `Company ${i + from}`, keywords: ['alpha', 'beta'] })));
+
+async function seedNewsletter(userId: string, portfolio = companies(1), industry = 'Logistics') {
+  await sql(
+    `INSERT INTO newsletter_alerts (user_id, active, industry, regions, portfolio, notification_email)
+     VALUES ($1, true, ARRAY[$3::text], '{usa}', $2::jsonb, 'desk@example.com')`,
+    [userId, portfolio, industry],
+  );
+}
+
+// Whole journeys on 2 shared cores: give them room.
+test.describe.configure({ timeout: 90_000 });
+
+test('create, edit, activate and deactivate a newsletter', async ({ page }) => {
+  const user = await signedInUser(page, { alertsEmail: 'alerts@example.com' });
+  await openNewsletter(page);
+  await expect(page).toHaveTitle('Newsletter | Enterprise OS');
+  await expect(page.getByText('WEEKLY DIGEST')).toBeVisible();
+
+  // A new form: inactive, USA, the default schedule, the alerts address; nothing to save yet.
+  await expect(page.getByRole('switch', { name: 'Newsletter Inactive' })).not.toBeChecked();
+  await expect(page.getByRole('button', { name: 'USA' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByLabel('Delivery day')).toHaveValue('MON');
+  await expect(page.getByLabel('Delivery time')).toHaveValue('09:00');
+  await expect(page.getByLabel('Frequency')).toHaveValue('7d');
+  await expect(page.getByLabel('Notification email')).toHaveValue('alerts@example.com');
+  await expect(page.getByRole('button', { name: 'Create Newsletter' })).toBeHidden();
+  await expect(page.getByText('6 to 8 keywords per company improve results')).toBeVisible();
+  await expect(page.getByText('Leave these blank and the AI identifies the trends')).toBeVisible();
+  await expect(page.getByText('With no region chosen, the newsletter covers the USA.')).toBeVisible();
+
+  // The toggle marks the form dirty; saving without industry or company is refused.
+  await page.getByRole('switch', { name: 'Newsletter Inactive' }).click();
+  await expect(page.getByRole('switch', { name: 'Newsletter Active' })).toBeChecked();
+  await page.getByRole('button', { name: 'Create Newsletter' }).click();
+  await expectToast(page, 'Missing Information', 'Please fill in all required fields');
+  await page.getByLabel('Industry').fill('   ');
+  await page.getByLabel('Company 1 name').fill('Acme Robotics');
+  await page.getByRole('button', { name: 'Create Newsletter' }).click();
+  await expectToast(page, 'Missing Information', 'Please fill in all required fields');
+  await page.getByLabel('Industry').fill('Warehouse Logistics');
+  await page.getByLabel('Company 1 name').fill('   ');
+  await page.getByRole('button', { name: 'Create Newsletter' }).click();
+  await expectToast(page, 'Missing Information', 'Please fill in all required fields');
+  expect(await stored(user.id)).toBeUndefined();
+  await expect(page.getByLabel('Industry')).toHaveAttribute('maxlength', '200');
+
+  // Companies: a second row with a name, a third left empty (dropped on save).
+  await page.getByLabel('Company 1 name').fill('Acme Robotics');
+  await page.getByLabel('Company 1 keywords').fill(' robots, , warehouses ,AI ');
+  await page.getByRole('button', { name: 'Add Company' }).click();
+  await expect(page.getByLabel('Company 2 name')).toBeFocused();
+  await page.getByLabel('Company 2 name').fill('Beta Freight');
+  await page.getByRole('button', { name: 'Add Company' }).click();
+
+  // Regions: Global alone; another region clears Global.
+  await page.getByRole('button', { name: 'Global' }).click();
+  await expect(page.getByRole('button', { name: 'Global' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'USA' })).toHaveAttribute('aria-pressed', 'false');
+  await page.getByRole('button', { name: 'UK' }).click();
+  await page.getByRole('button', { name: 'Europe' }).click();
+  await expect(page.getByRole('button', { name: 'Global' })).toHaveAttribute('aria-pressed', 'false');
+
+  await page.getByRole('checkbox', { name: 'Market Expansion' }).check();
+  await page.getByRole('checkbox', { name: 'Innovation & R&D' }).check();
+  await page.getByLabel('Delivery day').selectOption({ label: 'Wednesday' });
+  await page.getByLabel('Delivery time').selectOption({ label: '2:00 PM' });
+  await page.getByLabel('Frequency').selectOption({ label: 'Bi-weekly' });
+
+  await page.getByRole('button', { name: 'Create Newsletter' }).click();
+  await expectToast(page, 'Newsletter created successfully.');
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Newsletter$/ })).toBeHidden();
+  expect(await stored(user.id)).toMatchObject({
+    active: true,
+    industry: ['Warehouse Logistics'],
+    regions: ['uk', 'europe'],
+    industry_categories: ['market_expansion', 'innovation_rd'],
+    portfolio: [
+      { company_name: 'Acme Robotics', keywords: ['robots', 'warehouses', 'AI'] },
+      { company_name: 'Beta Freight', keywords: [] },
+    ],
+    delivery_schedule: { delivery_day: 'WED', delivery_time: '14:00', frequency: '14d' },
+    notification_email: 'alerts@example.com',
+    last_checked: null,
+  });
+  // The confirmation is brief, and the dropped empty row is gone from the reloaded form.
+  await expect(page.getByText('All changes saved')).toBeHidden();
+  await expect(page.getByLabel('Company 3 name')).toHaveCount(0);
+  await expect(page.getByLabel('Company 1 keywords')).toHaveValue('robots, warehouses, AI');
+
+  // Edit: the button now updates; saving resets last_checked.
+  await sql('UPDATE newsletter_alerts SET last_checked = now() WHERE user_id = $1', [user.id]);
+  await page.getByLabel('Industry').fill('Cold Chain Logistics');
+  await page.getByRole('button', { name: 'Remove company 2' }).click();
+  await page.getByLabel('Notification email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Update Newsletter' }).click();
+  await expectToast(page, 'Error', 'Enter a valid e-mail address');
+  await page.getByLabel('Notification email').fill('');
+  await page.getByRole('button', { name: 'Update Newsletter' }).click();
+  await expectToast(page, 'Newsletter updated successfully.');
+  expect(await stored(user.id)).toMatchObject({
+    active: true,
+    industry: ['Cold Chain Logistics'],
+    portfolio: [{ company_name: 'Acme Robotics', keywords: ['robots', 'warehouses', 'AI'] }],
+    notification_email: null,
+    last_checked: null,
+  });
+
+  // Deactivate, then activate again.
+  await page.getByRole('switch', { name: 'Newsletter Active' }).click();
+  await expect(page.getByRole('switch', { name: 'Newsletter Inactive' })).not.toBeChecked();
+  await page.getByRole('button', { name: 'Update Newsletter' }).click();
+  await expectToast(page, 'Newsletter updated successfully.');
+  expect((await stored(user.id))?.active).toBe(false);
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Newsletter Inactive' })).not.toBeChecked();
+  await expect(page.getByLabel('Industry')).toHaveValue('Cold Chain Logistics');
+  // No stored address: the form offers the default one again.
+  await expect(page.getByLabel('Notification email')).toHaveValue('alerts@example.com');
+  await page.getByRole('switch', { name: 'Newsletter Inactive' }).click();
+  await page.getByRole('button', { name: 'Update Newsletter' }).click();
+  await expectToast(page, 'Newsletter updated successfully.');
+  expect((await stored(user.id))?.active).toBe(true);
+});
+
+test('25 companies: Add Company is disabled, the list is collapsed and expands', async ({ page }) => {
+  const user = await signedInUser(page);
+  await seedNewsletter(user.id, companies(25));
+  await openNewsletter(page);
+
+  // Collapsed: two rows, the count of the rest, and the hint.
+  await expect(page.getByLabel('Company 1 name')).toHaveValue('Company 1');
+  await expect(page.getByLabel('Company 2 name')).toHaveValue('Company 2');
+  await expect(page.getByLabel('Company 3 name')).toHaveCount(0);
+  await expect(page.getByText('23 more companies...')).toBeVisible();
+  await expect(page.getByText('expand list by clicking arrow above')).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  const arrow = page.getByRole('button', { name: 'Expand company list' });
+  await expect(arrow).toHaveAttribute('aria-expanded', 'false');
+  await arrow.click();
+  const collapse = page.getByRole('button', { name: 'Collapse company list' });
+  await expect(collapse).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByLabel('Company 25 name')).toHaveValue('Company 25');
+  await expect(page.getByText('23 more companies...')).toBeHidden();
+  await collapse.click();
+  await expect(page.getByLabel('Company 3 name')).toHaveCount(0);
+
+  // At 25, Add Company stays focusable but only explains the limit.
+  const add = page.getByRole('button', { name: 'Add Company' });
+  await expect(add).toHaveAttribute('aria-disabled', 'true');
+  await add.focus();
+  await expect(add).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'Maximum Limit Reached', 'You can track up to 25 companies');
+  // A pointer click too (forced: Playwright counts aria-disabled as not clickable).
+  await add.click({ force: true });
+  await expectToast(page, 'Maximum Limit Reached', 'You can track up to 25 companies');
+  await expect(page.getByLabel('Company 26 name')).toHaveCount(0);
+  await expect(page.getByText('23 more companies...')).toBeVisible();
+
+  // One fewer: adding is possible again, once, and the new row is shown.
+  await page.getByRole('button', { name: 'Remove company 1' }).click();
+  await expect(page.getByText('22 more companies...')).toBeVisible();
+  await expect(add).not.toHaveAttribute('aria-disabled');
+  await add.click();
+  await expect(page.getByLabel('Company 25 name')).toBeFocused();
+  await page.getByLabel('Company 25 name').fill('Newcomer Inc');
+  await expect(add).toHaveAttribute('aria-disabled', 'true');
+  await page.getByRole('button', { name: 'Update Newsletter' }).click();
+  await expectToast(page, 'Newsletter updated successfully.');
+  const saved = await stored(user.id);
+  expect(saved?.portfolio).toHaveLength(25);
+  expect(saved?.portfolio[0]?.company_name).toBe('Company 2');
+  expect(saved?.portfolio[24]?.company_name).toBe('Newcomer Inc');
+});
+
+test('signed out, the screen sends the person to sign in', async ({ page }) => {
+  await page.goto('/sonar-os/newsletter');
+  await expect(page).toHaveURL(/\/login\?redirect_to=%2Fsonar-os%2Fnewsletter$/);
+  await expectToast(page, 'Authentication required', 'Please login to continue.');
+});
+
+test('a failed save and a failed load say so', async ({ page }) => {
+  const user = await signedInUser(page);
+  await openNewsletter(page);
+  await page.getByLabel('Industry').fill('Fintech');
+  await page.getByLabel('Company 1 name').fill('Ledger Co');
+  await page.route('**/api/newsletter', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 500,
+          json: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } },
+        })
+      : route.fallback(),
+  );
+  await page.getByRole('button', { name: 'Create Newsletter' }).click();
+  await expectToast(page, 'Error', 'Failed to save newsletter configuration');
+  // The edits are still there to try again.
+  await expect(page.getByLabel('Industry')).toHaveValue('Fintech');
+  expect(await stored(user.id)).toBeUndefined();
+  await page.unroute('**/api/newsletter');
+  await page.getByRole('button', { name: 'Create Newsletter' }).click();
+  await expectToast(page, 'Newsletter created successfully.');
+
+  // Loading fails (after the query's retries): a toast and an inline Try again.
+  await page.route('**/api/newsletter', (route) =>
+    route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'Down' } } }),
+  );
+  await page.reload();
+  await expect(page.getByRole('alert').filter({ hasText: 'Error loading newsletter config' })).toBeVisible({ timeout: 20_000 });
+  await expectToast(page, 'Error loading newsletter config', 'Please try again later.');
+  await page.unroute('**/api/newsletter');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByLabel('Industry')).toHaveValue('Fintech');
+});
+
+test('live updates from another browser and from the database', async ({ page, browser }) => {
+  const user = await signedInUser(page);
+  await openNewsletter(page);
+  await expect(page.getByLabel('Industry')).toHaveValue('');
+
+  // A second browser of the same user creates the newsletter: the open page shows it.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
+  await signIn(otherPage, user);
+  await expect(otherPage).toHaveURL(/\/homepage$/);
+  await openNewsletter(otherPage);
+  await otherPage.getByLabel('Industry').fill('Renewable Energy');
+  await otherPage.getByLabel('Company 1 name').fill('Sunrise Power');
+  await otherPage.getByRole('switch', { name: 'Newsletter Inactive' }).click();
+  await otherPage.getByRole('button', { name: 'Create Newsletter' }).click();
+  await expect(otherPage.getByText('Newsletter created successfully.')).toBeVisible();
+
+  await expect(page.getByLabel('Industry')).toHaveValue('Renewable Energy');
+  await expect(page.getByLabel('Company 1 name')).toHaveValue('Sunrise Power');
+  await expect(page.getByRole('switch', { name: 'Newsletter Active' })).toBeChecked();
+
+  // The second browser updates it.
+  await otherPage.getByLabel('Industry').fill('Offshore Wind');
+  await otherPage.getByRole('button', { name: 'Update Newsletter' }).click();
+  await expect(otherPage.getByText('Newsletter updated successfully.')).toBeVisible();
+  await expect(page.getByLabel('Industry')).toHaveValue('Offshore Wind');
+  await other.close();
+
+  // A change made directly in the database.
+  await sql(
+    `UPDATE newsletter_alerts SET industry = '{Hydrogen}', active = false,
+       delivery_schedule = '{"delivery_day":"FRI","delivery_time":"11:00","frequency":"30d"}' WHERE user_id = $1`,
+    [user.id],
+  );
+  await expect(page.getByLabel('Industry')).toHaveValue('Hydrogen');
+  await expect(page.getByRole('switch', { name: 'Newsletter Inactive' })).not.toBeChecked();
+  await expect(page.getByLabel('Delivery day')).toHaveValue('FRI');
+  await expect(page.getByLabel('Frequency')).toHaveValue('30d');
+
+  // A form being edited keeps its edits when the server's values change.
+  await page.getByLabel('Industry').fill('Geothermal');
+  const reloaded = page.waitForResponse((r) => r.url().endsWith('/api/newsletter') && r.request().method() === 'GET');
+  await sql(`UPDATE newsletter_alerts SET industry = '{Nuclear}', portfolio = $2::jsonb WHERE user_id = $1`, [user.id, companies(2, 7)]);
+  expect((await (await reloaded).json()).newsletter.industry).toBe('Nuclear');
+  await expect(page.getByLabel('Industry')).toHaveValue('Geothermal');
+  await expect(page.getByLabel('Company 1 name')).toHaveValue('Sunrise Power');
+  await expect(page.getByRole('button', { name: 'Update Newsletter' })).toBeVisible();
+});
