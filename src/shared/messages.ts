@@ -131,5 +131,6 @@ export const messages = {
     notFound: 'Not found',
     internal: 'Something went wrong on our side. Please try again.',
     badRequest: 'The request is not valid.',
+    bodyTooLarge: 'The request is too large.',
   },
 } as const;

@@ -150,6 +150,16 @@ describe('API shape', () => {
     expect((await client.post('/api/nope/deeper', {})).body).toMatchObject({ error: { code: 'not_found' } });
   });
 
+  it('refuses a body over 64 kB with a 413, before reading it as JSON', async () => {
+    const user = await registerUser(rt);
+    const client = await signedInClient(rt, user.email);
+    const before = await row(user.id);
+    const put = await client.put('/api/profile', { ...validProfile, jobTitle: 'x'.repeat(70 * 1024) });
+    expect(put.status).toBe(413);
+    expect(put.body.error).toMatchObject({ code: 'body_too_large', message: messages.errors.bodyTooLarge });
+    expect(await row(user.id)).toEqual(before);
+  });
+
   it('answers invalid JSON with a 400', async () => {
     const res = await rt.app.request('/api/accounts/registration', {
       method: 'POST',

@@ -4,6 +4,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { VERSION_LABEL } from '../../shared/constants.ts';
@@ -24,6 +25,8 @@ import type { RealtimeHub } from '../realtime/hub.ts';
 import { eventRoutes } from '../realtime/routes.ts';
 import { AppError, errorResponse } from './errors.ts';
 import { clientIp, requestLog, sameOriginWrites } from './middleware.ts';
+
+export const MAX_BODY_BYTES = 64 * 1024;
 
 export type AppDeps = { config: Config; db: Database; auth: Auth; attempts: AttemptLimits; hub: RealtimeHub; webRoot: string };
 
@@ -89,6 +92,15 @@ export function createApp({ config, db, auth, attempts, hub, webRoot }: AppDeps)
 
   const api = new Hono<{ Variables: { clientIp: string } }>();
   api.use(sameOriginWrites(new URL(config.appUrl).origin));
+  // Every request body the API accepts is small (the largest, a 25-company newsletter, is a few kB).
+  api.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError(413, 'body_too_large', messages.errors.bodyTooLarge);
+      },
+    }),
+  );
   const buildIdFile = path.join(webRoot, 'build-id');
   const buildId = existsSync(buildIdFile) ? readFileSync(buildIdFile, 'utf8').trim() : null;
   api.get('/config', (c) => c.json(publicConfig(config, buildId)));

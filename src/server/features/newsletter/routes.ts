@@ -1,15 +1,11 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { newsletterErrorTitle, newsletterInputSchema } from '../../../shared/newsletter.ts';
 import type { Auth } from '../../auth/auth.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, parseJson } from '../../http/errors.ts';
 import { requireSession, type SessionEnv } from '../../http/session.ts';
 import { createNewsletter, getNewsletter, updateNewsletter } from './service.ts';
-
-// 25 companies with long names and keywords fit in well under this.
-const MAX_BODY_BYTES = 64 * 1024;
 
 /** The body as the shared schema parses it; the spec's two named refusals carry their titles. */
 async function parseNewsletter(c: Context) {
@@ -26,14 +22,6 @@ async function parseNewsletter(c: Context) {
 export function newsletterRoutes(db: Database, auth: Auth) {
   return new Hono<SessionEnv>()
     .use(requireSession(auth))
-    .use(
-      bodyLimit({
-        maxSize: MAX_BODY_BYTES,
-        onError: () => {
-          throw new AppError(413, 'body_too_large', 'The newsletter settings are too large.');
-        },
-      }),
-    )
     .get('/', async (c) => c.json(await getNewsletter(db, c.var.user.id)))
     .post('/', async (c) => c.json({ newsletter: await createNewsletter(db, c.var.user.id, await parseNewsletter(c)) }, 201))
     .put('/', async (c) => c.json({ newsletter: await updateNewsletter(db, c.var.user.id, await parseNewsletter(c)) }));
