@@ -1,5 +1,5 @@
-import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { earningsAlertSchema, earningsBadge, formatEarningsDate, verifiableUrl } from './earnings-alerts.ts';
 import { messages } from './messages.ts';
 
@@ -53,9 +53,12 @@ describe('verifiableUrl', () => {
     expect(verifiableUrl('http://example.com')).toBe('http://example.com/');
   });
 
-  it.each([null, '', 'javascript:alert(1)', 'data:text/html,<b>x</b>', 'ftp://example.com/x', 'example.com', ' '])('refuses %j', (value) => {
-    expect(verifiableUrl(value)).toBeNull();
-  });
+  it.each([null, '', 'javascript:alert(1)', 'data:text/html,<b>x</b>', 'ftp://example.com/x', 'example.com', ' '])(
+    'refuses %j',
+    (value) => {
+      expect(verifiableUrl(value)).toBeNull();
+    },
+  );
 });
 
 describe('earningsAlertSchema', () => {
@@ -66,7 +69,9 @@ describe('earningsAlertSchema', () => {
       success: true,
       data: { active: false, companyName: 'Apple', keywords: null, notificationTiming: '24h', notificationEmail: null },
     });
-    expect(parse({ active: true, companyName: 'Apple', keywords: ' iPhone ', notificationTiming: '1w', notificationEmail: ' A@B.co ' }).data).toEqual({
+    expect(
+      parse({ active: true, companyName: 'Apple', keywords: ' iPhone ', notificationTiming: '1w', notificationEmail: ' A@B.co ' }).data,
+    ).toEqual({
       active: true,
       companyName: 'Apple',
       keywords: 'iPhone',

@@ -162,7 +162,11 @@ describe('creating', () => {
     for (const companyName of ['A', 'B', 'C']) expect((await user.client.post(PATH, { active: true, companyName })).status).toBe(201);
     const res = await user.client.post(PATH, { active: true, companyName: 'D' });
     expect(res.status).toBe(409);
-    expect(res.body.error).toEqual({ code: 'limit_reached', title: messages.earningsAlerts.cannotSave, message: messages.earningsAlerts.limitReached });
+    expect(res.body.error).toEqual({
+      code: 'limit_reached',
+      title: messages.earningsAlerts.cannotSave,
+      message: messages.earningsAlerts.limitReached,
+    });
     expect((await rowsOf(user.id)).map((r) => r.company_name)).toEqual(['A', 'B', 'C']);
     // Another user's count is their own.
     expect((await (await newUser()).client.post(PATH, apple)).status).toBe(201);
@@ -170,7 +174,9 @@ describe('creating', () => {
 
   it('never exceeds 3 when creates race each other', async () => {
     const user = await newUser();
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => user.client.post(PATH, { active: true, companyName: `Co ${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => user.client.post(PATH, { active: true, companyName: `Co ${i}` })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 201, 201, 409, 409, 409]);
     for (const refused of results.filter((r) => r.status === 409)) expect(refused.body.error.code).toBe('limit_reached');
     expect(await rowsOf(user.id)).toHaveLength(3);
@@ -197,7 +203,11 @@ describe('creating', () => {
       await blocker.query('COMMIT');
       const res = await create;
       expect(res.status).toBe(409);
-      expect(res.body.error).toEqual({ code: 'limit_reached', title: messages.earningsAlerts.cannotSave, message: messages.earningsAlerts.limitReached });
+      expect(res.body.error).toEqual({
+        code: 'limit_reached',
+        title: messages.earningsAlerts.cannotSave,
+        message: messages.earningsAlerts.limitReached,
+      });
     } finally {
       blocker.release();
     }
@@ -234,7 +244,10 @@ describe('updating', () => {
   it('answers with the result joined', async () => {
     const user = await newUser();
     const alert = (await user.client.post(PATH, apple)).body.alert;
-    await rt.pool.query("INSERT INTO earnings_tracking_results (tracking_id, user_id, status) VALUES ($1, $2, 'not_found')", [alert.id, user.id]);
+    await rt.pool.query("INSERT INTO earnings_tracking_results (tracking_id, user_id, status) VALUES ($1, $2, 'not_found')", [
+      alert.id,
+      user.id,
+    ]);
     const res = await user.client.put(`${PATH}/${alert.id}`, apple);
     expect(res.body.alert.result).toMatchObject({ status: 'not_found', earningsDate: null });
   });
@@ -247,7 +260,11 @@ describe('updating', () => {
     for (const id of [alert.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' OR '1'='1", '%00']) {
       const res = await intruder.client.put(`${PATH}/${encodeURIComponent(id)}`, { ...apple, companyName: 'Hijacked' });
       expect(res.status, id).toBe(404);
-      expect(res.body.error).toEqual({ code: 'not_found', title: messages.earningsAlerts.cannotSave, message: messages.earningsAlerts.notFound });
+      expect(res.body.error).toEqual({
+        code: 'not_found',
+        title: messages.earningsAlerts.cannotSave,
+        message: messages.earningsAlerts.notFound,
+      });
     }
     expect(await rowsOf(owner.id)).toEqual(before);
     expect(await rowsOf(intruder.id)).toEqual([]);
@@ -274,8 +291,16 @@ describe('fuzzed bodies', () => {
     ['huge keywords', { active: true, companyName: 'Apple', keywords: 'k'.repeat(201) }, 'Keywords must be at most 200 characters.'],
     ['keywords as a list', { active: true, companyName: 'Apple', keywords: ['a', 'b'] }, 'Invalid input'],
     ['an unknown timing', { active: true, companyName: 'Apple', notificationTiming: '2h' }, 'Choose when to be notified.'],
-    ['a bad e-mail', { active: true, companyName: 'Apple', notificationEmail: '<script>alert(1)</script>' }, 'Enter a valid e-mail address'],
-    ['a huge e-mail', { active: true, companyName: 'Apple', notificationEmail: `${'a'.repeat(300)}@example.com` }, 'Enter a valid e-mail address'],
+    [
+      'a bad e-mail',
+      { active: true, companyName: 'Apple', notificationEmail: '<script>alert(1)</script>' },
+      'Enter a valid e-mail address',
+    ],
+    [
+      'a huge e-mail',
+      { active: true, companyName: 'Apple', notificationEmail: `${'a'.repeat(300)}@example.com` },
+      'Enter a valid e-mail address',
+    ],
     ['active as text', { active: 'true', companyName: 'Apple' }, 'Invalid input'],
     ['no active flag', { companyName: 'Apple' }, 'Invalid input'],
     ['an unknown field', { ...apple, userId: 'someone-else' }, 'Unrecognized key: "userId"'],
@@ -316,7 +341,11 @@ describe('fuzzed bodies', () => {
       ['PUT', `${PATH}/${alert.id}`],
     ] as const) {
       for (const body of ['{"active": true, "companyName": ', 'companyName=Apple', '']) {
-        const res = await rt.app.request(path, { method, headers: { origin: TEST_APP_URL, 'content-type': 'application/json', cookie }, body });
+        const res = await rt.app.request(path, {
+          method,
+          headers: { origin: TEST_APP_URL, 'content-type': 'application/json', cookie },
+          body,
+        });
         expect(res.status, `${method} ${JSON.stringify(body)}`).toBe(400);
         expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid_json');
       }

@@ -13,7 +13,8 @@ async function parseAlert(c: Context) {
   try {
     return await parseJson(c, earningsAlertSchema);
   } catch (err) {
-    if (err instanceof AppError && err.status === 400) throw new AppError(400, err.code, err.message, messages.earningsAlerts.cannotSave, err.fields);
+    if (err instanceof AppError && err.status === 400)
+      throw new AppError(400, err.code, err.message, messages.earningsAlerts.cannotSave, err.fields);
     throw err;
   }
 }
