@@ -40,6 +40,7 @@ export function EarningsStatus({ result }: { result: EarningsAlertResult | null 
           className="ml-auto inline-flex items-center gap-1 font-medium text-brand-700 underline-offset-2 hover:underline"
         >
           Verify
+          <span className="sr-only"> (opens in a new tab)</span>
           <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
         </a>
       )}
