@@ -1,9 +1,28 @@
+import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { earningsAlertSchema } from '../../../shared/earnings-alerts.ts';
+import { messages } from '../../../shared/messages.ts';
 import type { Auth } from '../../auth/auth.ts';
 import type { Database } from '../../db/client.ts';
+import { AppError, parseJson } from '../../http/errors.ts';
 import { requireSession, type SessionEnv } from '../../http/session.ts';
+import { createAlert, listAlerts, updateAlert } from './service.ts';
 
-// Work in progress (issue 3): endpoints are added here.
-export function earningsAlertRoutes(_db: Database, auth: Auth) {
-  return new Hono<SessionEnv>().use(requireSession(auth));
+/** The body of a save; a refusal carries the screen's title 'Cannot save alert' (spec 02 §5). */
+async function parseAlert(c: Context) {
+  try {
+    return await parseJson(c, earningsAlertSchema);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 400)
+      throw new AppError(400, err.code, err.message, messages.earningsAlerts.cannotSave, err.fields);
+    throw err;
+  }
+}
+
+export function earningsAlertRoutes(db: Database, auth: Auth) {
+  return new Hono<SessionEnv>()
+    .use(requireSession(auth))
+    .get('/', async (c) => c.json(await listAlerts(db, c.var.user.id)))
+    .post('/', async (c) => c.json({ alert: await createAlert(db, c.var.user.id, await parseAlert(c)) }, 201))
+    .put('/:id', async (c) => c.json({ alert: await updateAlert(db, c.var.user.id, c.req.param('id'), await parseAlert(c)) }));
 }

@@ -1,4 +1,72 @@
-// Work in progress (issue 3).
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import type { EarningsAlert } from '../../../shared/earnings-alerts.ts';
+import { messages } from '../../../shared/messages.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useEarningsAlerts } from './api.ts';
+import { type CardValues, cardSlots, cardValues, sameValues } from './card-slots.ts';
+import { EarningsAlertCard } from './earnings-alert-card.tsx';
+
 export function EarningsAlertsPage() {
-  return <h1 className="text-3xl font-bold tracking-tight text-slate-900">Earnings Alerts</h1>;
+  const { data, isError, refetch, isRefetching } = useEarningsAlerts();
+  // Unsaved edits per card (alert id, or the empty card's key), kept here so they survive reloads.
+  const [drafts, setDrafts] = useState<Record<string, CardValues>>({});
+  const [savedAt, setSavedAt] = useState<Record<string, number>>({});
+
+  useEffect(() => {
+    if (isError) toast.error(messages.earningsAlerts.loadError, { description: messages.earningsAlerts.loadErrorDescription });
+  }, [isError]);
+
+  const setDraft = (key: string, draft: CardValues | undefined) =>
+    setDrafts(({ [key]: _, ...others }) => (draft === undefined ? others : { ...others, [key]: draft }));
+
+  function saved(key: string, alert: EarningsAlert) {
+    setDraft(key, undefined);
+    setSavedAt((times) => ({ ...times, [alert.id]: Date.now() }));
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <header>
+        <span className="inline-block rounded-full bg-brand-50 px-3 py-1 text-xs font-bold tracking-widest text-brand-700">
+          QUARTERLY INSIGHTS
+        </span>
+        <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900">Earnings Alerts</h1>
+        <p className="mt-1 text-slate-600">Track up to 3 companies and get an e-mail before each one reports its quarterly earnings.</p>
+      </header>
+      {data ? (
+        <div className="mt-6 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+          {cardSlots(data.alerts, (key) => isEdited(drafts[key], data.defaultNotificationEmail)).map((slot, index) => (
+            <EarningsAlertCard
+              key={slot.key}
+              position={index + 1}
+              alert={slot.alert}
+              defaultEmail={data.defaultNotificationEmail}
+              draft={drafts[slot.key]}
+              onDraftChange={(draft) => setDraft(slot.key, draft)}
+              savedAt={savedAt[slot.key] ?? null}
+              onSaved={(alert) => saved(slot.key, alert)}
+            />
+          ))}
+        </div>
+      ) : isError ? (
+        <Card className="mt-6">
+          <p role="alert" className="text-slate-800">
+            {messages.earningsAlerts.loadError}. {messages.earningsAlerts.loadErrorDescription}
+          </p>
+          <Button className="mt-4" variant="secondary" busy={isRefetching} onClick={() => refetch()}>
+            Try again
+          </Button>
+        </Card>
+      ) : (
+        <Spinner label="Loading earnings alerts" />
+      )}
+    </div>
+  );
 }
+
+/** An empty card the user has typed into (and not back to empty). */
+const isEdited = (draft: CardValues | undefined, defaultEmail: string) =>
+  draft !== undefined && !sameValues(draft, cardValues(null, defaultEmail));

@@ -1,0 +1,130 @@
+// The signed-in user's earnings alerts (table earnings_tracking) with the checker's result for each
+// (earnings_tracking_results). Every query is keyed by the session's user id; at most 3 alerts each.
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { EarningsAlert, EarningsAlertsResponse, EarningsAlertValues } from '../../../shared/earnings-alerts.ts';
+import { messages } from '../../../shared/messages.ts';
+import { EARNINGS_ALERT_LIMIT } from '../../../shared/sonar.ts';
+import type { Database } from '../../db/client.ts';
+import { earningsTracking, earningsTrackingResults, users } from '../../db/schema.ts';
+import { AppError, unauthorized } from '../../http/errors.ts';
+
+const LIMIT_CONSTRAINT = 'earnings_tracking_per_user_limit';
+
+const limitReached = () => new AppError(409, 'limit_reached', messages.earningsAlerts.limitReached, messages.earningsAlerts.cannotSave);
+const notFound = () => new AppError(404, 'not_found', messages.earningsAlerts.notFound, messages.earningsAlerts.cannotSave);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const alertColumns = {
+  id: earningsTracking.id,
+  active: earningsTracking.active,
+  companyName: earningsTracking.companyName,
+  keywords: earningsTracking.keywords,
+  notificationTiming: earningsTracking.notificationTiming,
+  notificationEmail: earningsTracking.notificationEmail,
+  ticker: earningsTracking.ticker,
+  createdAt: earningsTracking.createdAt,
+  updatedAt: earningsTracking.updatedAt,
+};
+
+const resultColumns = {
+  // The result's own id tells a missing row (LEFT JOIN) from a row whose columns are all null.
+  resultId: earningsTrackingResults.id,
+  earningsDate: earningsTrackingResults.earningsDate,
+  confidenceScore: earningsTrackingResults.confidenceScore,
+  sourceUrl: earningsTrackingResults.sourceUrl,
+  status: earningsTrackingResults.status,
+  notificationStatus: earningsTrackingResults.notificationStatus,
+  transcriptStatus: earningsTrackingResults.transcriptStatus,
+};
+
+type AlertRow = Awaited<ReturnType<typeof selectAlerts>>[number];
+
+/** A new alert has no result yet. */
+const noResult = Object.fromEntries(Object.keys(resultColumns).map((key) => [key, null])) as {
+  [K in keyof typeof resultColumns]: null;
+};
+
+function toAlert(row: AlertRow): EarningsAlert {
+  return {
+    id: row.id,
+    active: row.active,
+    companyName: row.companyName,
+    keywords: row.keywords,
+    notificationTiming: row.notificationTiming,
+    notificationEmail: row.notificationEmail,
+    ticker: row.ticker,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    result:
+      row.resultId === null
+        ? null
+        : {
+            earningsDate: row.earningsDate?.toISOString() ?? null,
+            confidenceScore: row.confidenceScore,
+            sourceUrl: row.sourceUrl,
+            status: row.status,
+            notificationStatus: row.notificationStatus,
+            transcriptStatus: row.transcriptStatus,
+          },
+  };
+}
+
+/** The user's alerts with their results in one query (oldest first), optionally just one alert. */
+function selectAlerts(db: Database, userId: string, alertId?: string) {
+  return db
+    .select({ ...alertColumns, ...resultColumns })
+    .from(earningsTracking)
+    .leftJoin(
+      earningsTrackingResults,
+      and(eq(earningsTrackingResults.trackingId, earningsTracking.id), eq(earningsTrackingResults.userId, earningsTracking.userId)),
+    )
+    .where(and(eq(earningsTracking.userId, userId), alertId === undefined ? undefined : eq(earningsTracking.id, alertId)))
+    .orderBy(asc(earningsTracking.createdAt), asc(earningsTracking.id));
+}
+
+export async function listAlerts(db: Database, userId: string): Promise<EarningsAlertsResponse> {
+  const [[user], rows] = await Promise.all([
+    db.select({ email: users.email, alertsEmail: users.alertsEmail }).from(users).where(eq(users.id, userId)),
+    selectAlerts(db, userId),
+  ]);
+  if (!user) throw unauthorized();
+  return { alerts: rows.map(toAlert), defaultNotificationEmail: user.alertsEmail || user.email };
+}
+
+/** The database's own per-user limit (a trigger) refused the insert: two creates raced past our count. */
+function isLimitViolation(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    const pgError = e as Error & { code?: string; constraint?: string };
+    if (pgError.code === '23514' && pgError.constraint === LIMIT_CONSTRAINT) return true;
+  }
+  return false;
+}
+
+export async function createAlert(db: Database, userId: string, input: EarningsAlertValues): Promise<EarningsAlert> {
+  const [existing] = await db.select({ n: count() }).from(earningsTracking).where(eq(earningsTracking.userId, userId));
+  if ((existing?.n ?? 0) >= EARNINGS_ALERT_LIMIT) throw limitReached();
+  try {
+    const [row] = await db
+      .insert(earningsTracking)
+      .values({ ...input, userId })
+      .returning(alertColumns);
+    return toAlert({ ...row!, ...noResult });
+  } catch (err) {
+    if (isLimitViolation(err)) throw limitReached();
+    throw err;
+  }
+}
+
+export async function updateAlert(db: Database, userId: string, alertId: string, input: EarningsAlertValues): Promise<EarningsAlert> {
+  if (!UUID.test(alertId)) throw notFound();
+  const updated = await db
+    .update(earningsTracking)
+    .set(input)
+    .where(and(eq(earningsTracking.id, alertId), eq(earningsTracking.userId, userId)))
+    .returning({ id: earningsTracking.id });
+  if (updated.length === 0) throw notFound();
+  const [row] = await selectAlerts(db, userId, alertId);
+  if (!row) throw notFound();
+  return toAlert(row);
+}

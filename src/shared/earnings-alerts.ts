@@ -1,0 +1,122 @@
+// Earnings alerts (spec 02 §3 "Earnings tracking", §4 "Earnings badge", §5 "Earnings alert save"):
+// the request schema both sides validate with, the API's shapes, and the display rules of a result.
+import * as z from 'zod/mini';
+import { messages } from './messages.ts';
+import { emailSchema } from './schemas.ts';
+import {
+  ALERT_TIME_ZONE,
+  COMPANY_NAME_MAX_LENGTH,
+  CONFIDENCE_HIGH,
+  CONFIDENCE_LOW,
+  KEYWORDS_MAX_LENGTH,
+  NOTIFICATION_TIMINGS,
+  type NotificationTiming,
+} from './sonar.ts';
+
+const EMAIL_MAX_LENGTH = 254;
+
+/** Optional free text: trimmed, at most `max` characters; blank, null or absent is stored as null. */
+const optionalText = (label: string, max: number) =>
+  z.pipe(
+    z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters.`)))),
+    z.transform((text: string | null | undefined) => text || null),
+  );
+
+/** Blank means "use my default address" (null); anything else must be an e-mail address. */
+const optionalEmail = z.pipe(
+  z.optional(
+    z.nullable(
+      z.pipe(
+        z.string().check(z.trim(), z.maxLength(EMAIL_MAX_LENGTH, 'Enter a valid e-mail address')),
+        z.union([z.literal(''), emailSchema]),
+      ),
+    ),
+  ),
+  z.transform((email: string | null | undefined) => email || null),
+);
+
+/** One earnings alert card as saved (POST creates, PUT replaces). The ticker is not editable. */
+export const earningsAlertSchema = z.strictObject({
+  active: z.boolean(),
+  companyName: z
+    .string({ error: (issue) => (issue.input === undefined ? messages.earningsAlerts.companyRequired : 'Company name must be text.') })
+    .check(
+      z.trim(),
+      z.minLength(1, messages.earningsAlerts.companyRequired),
+      z.maxLength(COMPANY_NAME_MAX_LENGTH, `Company name must be at most ${COMPANY_NAME_MAX_LENGTH} characters.`),
+    ),
+  keywords: optionalText('Keywords', KEYWORDS_MAX_LENGTH),
+  notificationTiming: z._default(z.enum(NOTIFICATION_TIMINGS, 'Choose when to be notified.'), '24h'),
+  notificationEmail: optionalEmail,
+});
+export type EarningsAlertInput = z.input<typeof earningsAlertSchema>;
+export type EarningsAlertValues = z.output<typeof earningsAlertSchema>;
+
+/** The row of earnings_tracking_results for one alert, as far as the screen shows it. */
+export type EarningsAlertResult = {
+  earningsDate: string | null;
+  confidenceScore: number | null;
+  sourceUrl: string | null;
+  status: string | null;
+  notificationStatus: string | null;
+  transcriptStatus: string | null;
+};
+
+export type EarningsAlert = {
+  id: string;
+  active: boolean;
+  companyName: string;
+  keywords: string | null;
+  notificationTiming: NotificationTiming;
+  notificationEmail: string | null;
+  ticker: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** null until the earnings checker has looked this company up. */
+  result: EarningsAlertResult | null;
+};
+
+export type EarningsAlertsResponse = { alerts: EarningsAlert[]; defaultNotificationEmail: string };
+
+export type EarningsBadgeTone = 'green' | 'yellow' | 'red' | 'gray' | 'blue';
+export type EarningsBadge = { label: string; tone: EarningsBadgeTone };
+
+/**
+ * The status badge of spec 02 §4. No result row yet means the company has not been looked up:
+ * that is the same state as `pending` for the user ("Checking"), not an unannounced date.
+ * A missing confidence score counts as no confidence: 'Tentative' in red.
+ */
+export function earningsBadge(result: Pick<EarningsAlertResult, 'status' | 'confidenceScore'> | null): EarningsBadge {
+  if (result === null || result.status === 'pending') return { label: 'Checking', tone: 'blue' };
+  if (result.status === 'not_found') return { label: 'Not Announced', tone: 'gray' };
+  if (result.status === 'error') return { label: 'Verification Error', tone: 'red' };
+  const score = result.confidenceScore ?? Number.NaN;
+  if (score >= CONFIDENCE_HIGH) return { label: 'Confirmed', tone: 'green' };
+  if (score >= CONFIDENCE_LOW) return { label: 'Tentative', tone: 'yellow' };
+  return { label: 'Tentative', tone: 'red' };
+}
+
+const earningsDateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: ALERT_TIME_ZONE,
+});
+
+/** 'Mar 5, 2025' (the day in New York, where the exchanges report), or 'TBD' without a date. */
+export function formatEarningsDate(earningsDate: string | null | undefined): string {
+  if (!earningsDate) return 'TBD';
+  const date = new Date(earningsDate);
+  return Number.isNaN(date.getTime()) ? 'TBD' : earningsDateFormat.format(date);
+}
+
+/** The source to verify against, only when it is a web address (never javascript: or data:). */
+export function verifiableUrl(sourceUrl: string | null | undefined): string | null {
+  if (!sourceUrl) return null;
+  try {
+    const url = new URL(sourceUrl);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,46 @@
+import type { EarningsAlert } from '../../../shared/earnings-alerts.ts';
+import { EARNINGS_ALERT_LIMIT, type NotificationTiming } from '../../../shared/sonar.ts';
+
+/** What a card's inputs hold (all text, as typed); the shared schema turns it into a save. */
+export type CardValues = {
+  active: boolean;
+  companyName: string;
+  keywords: string;
+  notificationTiming: NotificationTiming;
+  notificationEmail: string;
+};
+
+export function cardValues(alert: EarningsAlert | null, defaultEmail: string): CardValues {
+  return {
+    active: alert?.active ?? false,
+    companyName: alert?.companyName ?? '',
+    keywords: alert?.keywords ?? '',
+    notificationTiming: alert?.notificationTiming ?? '24h',
+    notificationEmail: alert?.notificationEmail ?? defaultEmail,
+  };
+}
+
+export const sameValues = (a: CardValues, b: CardValues) =>
+  a.active === b.active &&
+  a.companyName === b.companyName &&
+  a.keywords === b.keywords &&
+  a.notificationTiming === b.notificationTiming &&
+  a.notificationEmail === b.notificationEmail;
+
+export type Slot = { key: string; alert: EarningsAlert | null };
+
+const PLACEHOLDER_KEYS = Array.from({ length: EARNINGS_ALERT_LIMIT }, (_, i) => `new-${i + 1}`);
+
+/**
+ * The grid: existing alerts first (as the server orders them), then empty cards up to the limit.
+ * When an alert appears from elsewhere, an untouched empty card makes room, never one the user is
+ * typing in; the empty cards kept stay in their order.
+ */
+export function cardSlots(alerts: EarningsAlert[], isEdited: (placeholderKey: string) => boolean): Slot[] {
+  const free = Math.max(0, EARNINGS_ALERT_LIMIT - alerts.length);
+  const kept = new Set([...PLACEHOLDER_KEYS.filter(isEdited), ...PLACEHOLDER_KEYS.filter((key) => !isEdited(key))].slice(0, free));
+  return [
+    ...alerts.map((alert) => ({ key: alert.id, alert })),
+    ...PLACEHOLDER_KEYS.filter((key) => kept.has(key)).map((key) => ({ key, alert: null })),
+  ];
+}

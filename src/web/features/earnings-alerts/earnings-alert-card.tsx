@@ -1,0 +1,141 @@
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { type EarningsAlert, earningsAlertSchema } from '../../../shared/earnings-alerts.ts';
+import { messages } from '../../../shared/messages.ts';
+import { NOTIFICATION_TIMINGS, type NotificationTiming, notificationTimingLabels } from '../../../shared/sonar.ts';
+import { Card } from '../../components/ui/card.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { SaveStatus } from '../../components/ui/save-status.tsx';
+import { Switch } from '../../components/ui/switch.tsx';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { type FieldErrors, validate } from '../../lib/form.ts';
+import { useSaveEarningsAlert } from './api.ts';
+import { type CardValues, cardValues, sameValues } from './card-slots.ts';
+import { EarningsStatus } from './earnings-status.tsx';
+import { SelectField } from './select-field.tsx';
+
+const timingOptions = NOTIFICATION_TIMINGS.map((value) => ({ value, label: notificationTimingLabels[value] }));
+
+type Props = {
+  position: number;
+  /** null for an empty card: saving it creates the alert. */
+  alert: EarningsAlert | null;
+  defaultEmail: string;
+  /** The user's unsaved edits (kept by the page, so a reload of the list does not lose them). */
+  draft: CardValues | undefined;
+  onDraftChange: (draft: CardValues | undefined) => void;
+  savedAt: number | null;
+  onSaved: (alert: EarningsAlert) => void;
+};
+
+/** A save the server refused for a reason it explains (4xx) shows that reason; anything else the generic text. */
+function saveFailure(err: Error) {
+  if (err instanceof ApiRequestError && err.status < 500) {
+    return err.title ? { title: err.title, description: err.message } : { title: err.message };
+  }
+  return { title: messages.earningsAlerts.saveFailed };
+}
+
+export function EarningsAlertCard({ position, alert, defaultEmail, draft, onDraftChange, savedAt, onSaved }: Props) {
+  const headingId = useId();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const server = cardValues(alert, defaultEmail);
+  // A card without edits follows the server; one with edits keeps them until saved.
+  const dirty = draft !== undefined && !sameValues(draft, server);
+  const values = dirty ? draft : server;
+
+  const save = useSaveEarningsAlert({
+    onSuccess: (saved, request) => {
+      toast.success(request.id === null ? messages.earningsAlerts.created : messages.earningsAlerts.updated);
+      onSaved(saved);
+    },
+    onError: (err) => {
+      const { title, description } = saveFailure(err);
+      toast.error(title, { description });
+    },
+  });
+
+  function change(update: Partial<CardValues>) {
+    setErrors({});
+    onDraftChange({ ...values, ...update });
+  }
+
+  function toggleActive(active: boolean) {
+    if (active && values.companyName.trim() === '') {
+      toast.error(messages.earningsAlerts.cannotActivate, { description: messages.earningsAlerts.fillRequiredFirst });
+      return;
+    }
+    change({ active });
+  }
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
+    if (!dirty || save.isPending) return;
+    const checked = validate(earningsAlertSchema, values);
+    if (checked.errors) {
+      setErrors(checked.errors);
+      toast.error(messages.earningsAlerts.cannotSave, { description: Object.values(checked.errors)[0] });
+      return;
+    }
+    save.mutate({ id: alert?.id ?? null, values: checked.data });
+  }
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Card className="flex h-full flex-col gap-4 p-5">
+        <div className="flex items-start justify-between gap-3">
+          <div>
+            <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+              Earnings Alert {position}
+            </h2>
+            <p className="text-xs text-slate-600">{alert ? 'Tracking' : 'Not set up yet'}</p>
+          </div>
+          <Switch label="Active" checked={values.active} disabled={save.isPending} onCheckedChange={toggleActive} />
+        </div>
+
+        {alert?.active && <EarningsStatus result={alert.result} />}
+
+        <form noValidate onSubmit={submit} className="flex flex-1 flex-col">
+          {/* Edits made while a save is on its way would be lost when the saved values come back. */}
+          <fieldset disabled={save.isPending} className="flex flex-1 flex-col gap-4">
+            <Field
+              label="Company name"
+              required
+              maxLength={200}
+              placeholder="e.g. Apple"
+              value={values.companyName}
+              error={errors.companyName}
+              onChange={(e) => change({ companyName: e.target.value })}
+            />
+            <Field
+              label="Keywords"
+              hint="Optional: topics to listen for on the call"
+              maxLength={200}
+              placeholder="e.g. guidance, AI, margins"
+              value={values.keywords}
+              error={errors.keywords}
+              onChange={(e) => change({ keywords: e.target.value })}
+            />
+            <SelectField
+              label="Notification timing"
+              options={timingOptions}
+              value={values.notificationTiming}
+              onChange={(e) => change({ notificationTiming: e.target.value as NotificationTiming })}
+            />
+            <Field
+              label="Notification email"
+              type="email"
+              maxLength={254}
+              value={values.notificationEmail}
+              error={errors.notificationEmail}
+              onChange={(e) => change({ notificationEmail: e.target.value })}
+            />
+          </fieldset>
+          <div className="mt-4 flex min-h-10 items-center justify-end">
+            <SaveStatus dirty={dirty} saving={save.isPending} savedAt={savedAt} onSave={() => submit()} />
+          </div>
+        </form>
+      </Card>
+    </section>
+  );
+}
