@@ -69,6 +69,17 @@ describe('cards', () => {
     expect(companies(run(sync([alert(1), alert(2), alert(3), alert(4)])))).toEqual(['Company 1', 'Company 2', 'Company 3', 'Company 4']);
   });
 
+  it('placeholders give way to alerts created elsewhere; cards the user added stay', () => {
+    let state = run(sync([]));
+    state = cardsReducer(state, sync([alert(1), alert(2)]));
+    expect(companies(state)).toEqual(['Company 1', 'Company 2', '(new)']);
+    state = cardsReducer(state, sync([alert(1), alert(2), alert(3), alert(4)]));
+    expect(companies(state)).toEqual(['Company 1', 'Company 2', 'Company 3', 'Company 4']);
+    state = cardsReducer(state, { type: 'add' });
+    state = cardsReducer(state, sync([alert(1), alert(2), alert(3), alert(4, { companyName: 'Four' })]));
+    expect(companies(state)).toEqual(['Company 1', 'Company 2', 'Company 3', 'Four', '(new)']);
+  });
+
   it('adds unsaved cards up to six in all', () => {
     let state = run(sync([alert(1)]));
     for (let i = 0; i < 5; i++) state = cardsReducer(state, { type: 'add' });

@@ -27,6 +27,8 @@ export type AlertCard = {
   errors: FieldErrors;
   /** When the card was last saved (shows 'All changes saved'). */
   savedAt: number | null;
+  /** An unsaved card put there only to show three cards (not one the user added with Add Alert). */
+  placeholder: boolean;
 };
 
 export type CardsState = { cards: AlertCard[]; defaultEmail: string; loaded: boolean; nextKey: number };
@@ -77,9 +79,9 @@ export const isDirty = (card: AlertCard) => !sameDraft(card.draft, card.baseline
 export const missesRequired = (draft: AlertDraft) =>
   !draft.companyName.trim() || draft.deliveryDays.length === 0 || draft.deliveryHour === null;
 
-const unsavedCard = (key: number, email: string): AlertCard => {
+const unsavedCard = (key: number, email: string, placeholder: boolean): AlertCard => {
   const draft = newDraft(email);
-  return { key: `new-${key}`, alert: null, baseline: draft, draft, errors: {}, savedAt: null };
+  return { key: `new-${key}`, alert: null, baseline: draft, draft, errors: {}, savedAt: null, placeholder };
 };
 
 /** The card shows `alert` from now on; its edits survive when it is dirty. */
@@ -95,7 +97,7 @@ function sync(state: CardsState, list: NewsAlertList): CardsState {
     const card = shown.get(alert.id);
     if (!card?.alert) {
       const baseline = draftFromAlert(alert);
-      return { key: alert.id, alert, baseline, draft: baseline, errors: {}, savedAt: null };
+      return { key: alert.id, alert, baseline, draft: baseline, errors: {}, savedAt: null, placeholder: false };
     }
     // A list fetched before this card's own save finished is older than what the card shows.
     return follow(card, card.alert.updatedAt > alert.updatedAt ? card.alert : alert);
@@ -105,14 +107,17 @@ function sync(state: CardsState, list: NewsAlertList): CardsState {
   const unsaved = state.cards
     .filter((card) => !card.alert)
     .map((card) => (isDirty(card) ? { ...card, baseline: blank } : { ...card, baseline: blank, draft: blank, errors: {} }));
-  // Alerts created elsewhere take the places of clean placeholders first.
-  while (saved.length + unsaved.length > NEWS_ALERT_LIMIT) {
-    const clean = unsaved.findLastIndex((card) => !isDirty(card));
-    if (clean < 0) break;
-    unsaved.splice(clean, 1);
-  }
+  // Alerts created elsewhere take the places of untouched cards: placeholders beyond the three
+  // shown, then any untouched card beyond the limit. What the user typed is never dropped.
+  const dropLastClean = (which: (card: AlertCard) => boolean) => {
+    const index = unsaved.findLastIndex((card) => which(card) && !isDirty(card));
+    if (index >= 0) unsaved.splice(index, 1);
+    return index >= 0;
+  };
+  while (saved.length + unsaved.length > MIN_CARDS && dropLastClean((card) => card.placeholder));
+  while (saved.length + unsaved.length > NEWS_ALERT_LIMIT && dropLastClean(() => true));
   let nextKey = state.nextKey;
-  while (saved.length + unsaved.length < MIN_CARDS) unsaved.push(unsavedCard(nextKey++, list.defaultNotificationEmail));
+  while (saved.length + unsaved.length < MIN_CARDS) unsaved.push(unsavedCard(nextKey++, list.defaultNotificationEmail, true));
   return { cards: [...saved, ...unsaved], defaultEmail: list.defaultNotificationEmail, loaded: true, nextKey };
 }
 
@@ -135,7 +140,7 @@ export function cardsReducer(state: CardsState, action: CardsAction): CardsState
       return update(state, action.key, (card) => ({ ...card, errors: action.errors }));
     case 'add':
       if (state.cards.length >= NEWS_ALERT_LIMIT) return state;
-      return { ...state, cards: [...state.cards, unsavedCard(state.nextKey, state.defaultEmail)], nextKey: state.nextKey + 1 };
+      return { ...state, cards: [...state.cards, unsavedCard(state.nextKey, state.defaultEmail, false)], nextKey: state.nextKey + 1 };
     case 'remove':
       return { ...state, cards: state.cards.filter((card) => card.key !== action.key) };
     case 'saved': {

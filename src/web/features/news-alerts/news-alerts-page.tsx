@@ -30,25 +30,22 @@ export function NewsAlertsPage() {
 
   return (
     <div>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">News Alerts</h1>
-          <p className="mt-1 text-slate-600">
-            Pick companies to watch; we scan the news and e-mail you what matters on the days and at the hour you choose.
-          </p>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">News Alerts</h1>
+      <p className="mt-1 text-slate-600">
+        Pick companies to watch; we scan the news and e-mail you what matters on the days and at the hour you choose.
+      </p>
+      {state.loaded && (
+        // Kept on the left: the toasts appear at the top right.
+        <div className="mt-4 flex items-center gap-3">
+          <Button onClick={() => dispatch({ type: 'add' })} disabled={full} title={full ? messages.newsAlerts.limitReached : undefined}>
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            Add Alert
+          </Button>
+          <span className="text-sm text-slate-600">
+            {savedCount}/{NEWS_ALERT_LIMIT} saved
+          </span>
         </div>
-        {state.loaded && (
-          <div className="flex items-center gap-3">
-            <span className="text-sm text-slate-600">
-              {savedCount}/{NEWS_ALERT_LIMIT} saved
-            </span>
-            <Button onClick={() => dispatch({ type: 'add' })} disabled={full} title={full ? messages.newsAlerts.limitReached : undefined}>
-              <Plus aria-hidden="true" className="h-4 w-4" />
-              Add Alert
-            </Button>
-          </div>
-        )}
-      </div>
+      )}
       {!state.loaded && list.isError ? (
         <Card className="mt-6">
           <p role="alert" className="text-slate-800">
