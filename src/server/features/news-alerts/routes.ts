@@ -1,9 +1,31 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { messages } from '../../../shared/messages.ts';
+import { missesRequiredField, newsAlertFormSchema } from '../../../shared/news-alerts.ts';
 import type { Auth } from '../../auth/auth.ts';
 import type { Database } from '../../db/client.ts';
+import { AppError, parseJson } from '../../http/errors.ts';
 import { requireSession, type SessionEnv } from '../../http/session.ts';
+import { createAlert, deleteAlert, listAlerts, updateAlert } from './service.ts';
 
-// Work in progress (issue 3): endpoints are added here.
-export function newsAlertRoutes(_db: Database, auth: Auth) {
-  return new Hono<SessionEnv>().use(requireSession(auth));
+/** The card's body; a refused one answers like the card does: 'Cannot save alert' and why. */
+async function alertBody(c: Context) {
+  try {
+    return await parseJson(c, newsAlertFormSchema);
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'validation') throw err;
+    const message = missesRequiredField(err.fields) ? messages.newsAlerts.requiredFields : err.message;
+    throw new AppError(400, 'validation', message, messages.newsAlerts.cannotSave, err.fields);
+  }
+}
+
+export function newsAlertRoutes(db: Database, auth: Auth) {
+  return new Hono<SessionEnv>()
+    .use(requireSession(auth))
+    .get('/', async (c) => c.json(await listAlerts(db, c.var.user)))
+    .post('/', async (c) => c.json({ alert: await createAlert(db, c.var.user.id, await alertBody(c)) }, 201))
+    .put('/:id', async (c) => c.json({ alert: await updateAlert(db, c.var.user.id, c.req.param('id'), await alertBody(c)) }))
+    .delete('/:id', async (c) => {
+      await deleteAlert(db, c.var.user.id, c.req.param('id'));
+      return c.body(null, 204);
+    });
 }

@@ -1,0 +1,92 @@
+// News alerts (spec 02 §3 "News alert", §5 "News alert save", §9): the request both the card form
+// and the API validate, and the shape the API answers with.
+import * as z from 'zod/mini';
+import { en } from 'zod/v4/locales';
+import { COMPANY_NAME_MAX_LENGTH, DELIVERY_HOURS, KEYWORDS_MAX_LENGTH, WEEKDAYS, type Weekday } from './sonar.ts';
+
+// zod/mini has no locale until one is registered (see schemas.ts); this file may be loaded without it.
+z.config(en());
+
+export const newsAlertFieldMessages = {
+  companyName: 'Company name is required',
+  companyNameTooLong: `Company name can be at most ${COMPANY_NAME_MAX_LENGTH} characters`,
+  keywordsTooLong: `Keywords can be at most ${KEYWORDS_MAX_LENGTH} characters`,
+  deliveryDays: 'Choose at least one delivery day',
+  duplicateDays: 'Each delivery day can be chosen once',
+  deliveryHour: 'Choose a delivery time',
+  notificationEmail: 'Enter a valid e-mail address',
+} as const;
+
+/** The fields without which an alert can be neither saved nor activated. */
+export const REQUIRED_ALERT_FIELDS = ['companyName', 'deliveryDays', 'deliveryHour'] as const;
+
+/** 'merger, , layoffs ' → ['merger', 'layoffs']: split on commas, trimmed, blanks dropped. */
+export const splitKeywords = (text: string) =>
+  text
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+
+/** Days in week order, whatever order they were picked in. */
+export const inWeekOrder = (days: readonly Weekday[]): Weekday[] => WEEKDAYS.filter((d) => days.includes(d));
+
+const notificationEmail = z.pipe(
+  z.pipe(
+    z.string().check(z.trim(), z.maxLength(254, newsAlertFieldMessages.notificationEmail)),
+    z.transform((s: string) => s.toLowerCase()),
+  ),
+  z.pipe(
+    z.union([z.literal(''), z.email(newsAlertFieldMessages.notificationEmail)]),
+    z.transform((s: string) => (s === '' ? null : s)),
+  ),
+);
+
+/** One alert card as the user fills it in (keywords as the comma-separated text typed). */
+export const newsAlertFormSchema = z.strictObject({
+  active: z.boolean({ error: 'Active must be true or false' }),
+  companyName: z
+    .string({ error: newsAlertFieldMessages.companyName })
+    .check(
+      z.trim(),
+      z.minLength(1, newsAlertFieldMessages.companyName),
+      z.maxLength(COMPANY_NAME_MAX_LENGTH, newsAlertFieldMessages.companyNameTooLong),
+    ),
+  keywords: z.pipe(
+    z.string({ error: 'Keywords must be text' }).check(z.maxLength(KEYWORDS_MAX_LENGTH, newsAlertFieldMessages.keywordsTooLong)),
+    z.transform(splitKeywords),
+  ),
+  deliveryDays: z.pipe(
+    z.array(z.enum(WEEKDAYS, { error: 'Delivery days must be among MON to SUN' }), { error: newsAlertFieldMessages.deliveryDays }).check(
+      z.minLength(1, newsAlertFieldMessages.deliveryDays),
+      z.refine((days) => new Set(days).size === days.length, newsAlertFieldMessages.duplicateDays),
+    ),
+    z.transform((days: Weekday[]) => inWeekOrder(days)),
+  ),
+  deliveryHour: z
+    .int({ error: newsAlertFieldMessages.deliveryHour })
+    .check(z.refine((hour) => DELIVERY_HOURS.includes(hour), newsAlertFieldMessages.deliveryHour)),
+  notificationEmail: z.pipe(z.string({ error: newsAlertFieldMessages.notificationEmail }), notificationEmail),
+});
+export type NewsAlertFormInput = z.input<typeof newsAlertFormSchema>;
+export type NewsAlertInput = z.output<typeof newsAlertFormSchema>;
+
+/** A saved alert as the API returns it. */
+export type NewsAlert = {
+  id: string;
+  active: boolean;
+  companyName: string;
+  keywords: string[];
+  deliveryDays: Weekday[];
+  /** The delivery hour in America/New_York (6..18); null if a stored row has no time. */
+  deliveryHour: number | null;
+  notificationEmail: string | null;
+  searchId: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type NewsAlertList = { alerts: NewsAlert[]; defaultNotificationEmail: string };
+
+/** The request's field errors name a required field (→ 'Cannot save alert' with the required-fields text). */
+export const missesRequiredField = (fields: Record<string, string> | undefined) =>
+  REQUIRED_ALERT_FIELDS.some((field) => fields?.[field] !== undefined);

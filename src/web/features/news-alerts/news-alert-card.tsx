@@ -1,0 +1,132 @@
+import { Trash2 } from 'lucide-react';
+import type { Dispatch } from 'react';
+import { toast } from 'sonner';
+import { messages } from '../../../shared/messages.ts';
+import { missesRequiredField, newsAlertFormSchema } from '../../../shared/news-alerts.ts';
+import { COMPANY_NAME_MAX_LENGTH, KEYWORDS_MAX_LENGTH, UNDELETABLE_NEWS_ALERTS } from '../../../shared/sonar.ts';
+import { Card } from '../../components/ui/card.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { SaveStatus } from '../../components/ui/save-status.tsx';
+import { Switch } from '../../components/ui/switch.tsx';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { validate } from '../../lib/form.ts';
+import { type AlertCard, type AlertDraft, type CardsAction, isDirty, missesRequired } from './alert-cards.ts';
+import { useDeleteAlert, useSaveAlert } from './api.ts';
+import { DeliveryDays } from './delivery-days.tsx';
+import { DeliveryTimeSelect } from './delivery-time-select.tsx';
+
+const text = messages.newsAlerts;
+const serverMessage = (err: Error) => (err instanceof ApiRequestError ? err.message : undefined);
+
+type Props = { card: AlertCard; position: number; dispatch: Dispatch<CardsAction> };
+
+/** One alert: its form, its save button and its delete button. `position` counts from 1. */
+export function NewsAlertCard({ card, position, dispatch }: Props) {
+  const save = useSaveAlert();
+  const remove = useDeleteAlert();
+  const { draft, errors, alert } = card;
+  const edit = (patch: Partial<AlertDraft>) => dispatch({ type: 'edit', key: card.key, patch });
+
+  function setActive(active: boolean) {
+    if (active && missesRequired(draft)) {
+      toast.error(text.cannotActivate, { description: text.requiredFields });
+      return;
+    }
+    edit({ active });
+  }
+
+  function submit() {
+    const { errors } = validate(newsAlertFormSchema, draft);
+    if (errors) {
+      dispatch({ type: 'invalid', key: card.key, errors });
+      toast.error(text.cannotSave, { description: missesRequiredField(errors) ? text.requiredFields : Object.values(errors)[0] });
+      return;
+    }
+    const submitted = draft;
+    save.mutate(
+      { id: alert?.id ?? null, draft: submitted },
+      {
+        onSuccess: ({ alert: saved }) => {
+          dispatch({ type: 'saved', key: card.key, alert: saved, submitted, at: Date.now() });
+          toast.success(alert ? text.updated : text.created);
+        },
+        onError: (err) => {
+          if (err instanceof ApiRequestError && err.fields) dispatch({ type: 'invalid', key: card.key, errors: err.fields });
+          toast.error(alert ? text.saveFailed : text.createFailed, { description: serverMessage(err) });
+        },
+      },
+    );
+  }
+
+  function deleteCard() {
+    if (position <= UNDELETABLE_NEWS_ALERTS) {
+      toast.error(text.cannotDeleteTitle, { description: text.cannotDelete });
+      return;
+    }
+    if (!alert) {
+      dispatch({ type: 'remove', key: card.key });
+      return;
+    }
+    remove.mutate(alert.id, {
+      onSuccess: () => dispatch({ type: 'remove', key: card.key }),
+      onError: (err) =>
+        toast.error(err instanceof ApiRequestError && err.title ? err.title : text.deleteFailed, { description: serverMessage(err) }),
+    });
+  }
+
+  return (
+    <Card className="flex flex-col">
+      <section aria-label={`Alert ${position}`} className="flex flex-1 flex-col gap-4">
+        <div className="flex items-center justify-between gap-2">
+          <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
+            Alert {position}
+            {!alert && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">Not saved</span>}
+          </h2>
+          <div className="flex items-center gap-2">
+            <Switch checked={draft.active} onCheckedChange={setActive} label="Active" />
+            <button
+              type="button"
+              onClick={deleteCard}
+              disabled={remove.isPending}
+              aria-label="Delete alert"
+              className="rounded-md p-1.5 text-slate-500 transition hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-600 disabled:opacity-60"
+            >
+              <Trash2 aria-hidden="true" className="h-4 w-4" />
+            </button>
+          </div>
+        </div>
+        <Field
+          label="Company name"
+          value={draft.companyName}
+          onChange={(event) => edit({ companyName: event.target.value })}
+          maxLength={COMPANY_NAME_MAX_LENGTH}
+          placeholder="e.g. Acme Corp"
+          required
+          error={errors.companyName}
+        />
+        <Field
+          label="Keywords"
+          value={draft.keywords}
+          onChange={(event) => edit({ keywords: event.target.value })}
+          maxLength={KEYWORDS_MAX_LENGTH}
+          placeholder="e.g. merger, layoffs, new CEO"
+          hint={`Separate keywords with commas. ${draft.keywords.length}/${KEYWORDS_MAX_LENGTH} characters`}
+          error={errors.keywords}
+        />
+        <DeliveryDays days={draft.deliveryDays} onChange={(deliveryDays) => edit({ deliveryDays })} error={errors.deliveryDays} />
+        <DeliveryTimeSelect hour={draft.deliveryHour} onChange={(deliveryHour) => edit({ deliveryHour })} error={errors.deliveryHour} />
+        <Field
+          label="Notification email"
+          type="email"
+          value={draft.notificationEmail}
+          onChange={(event) => edit({ notificationEmail: event.target.value })}
+          maxLength={254}
+          error={errors.notificationEmail}
+        />
+        <div className="mt-auto flex min-h-10 items-center justify-end">
+          <SaveStatus dirty={isDirty(card)} saving={save.isPending} savedAt={card.savedAt} onSave={submit} />
+        </div>
+      </section>
+    </Card>
+  );
+}
