@@ -287,7 +287,7 @@ describe('fuzzed bodies', () => {
     ['a blank company', { active: true, companyName: '   ' }, messages.earningsAlerts.companyRequired],
     ['a company that is a number', { active: true, companyName: 42 }, 'Company name must be text.'],
     ['a company that is an array', { active: true, companyName: ['Apple'] }, 'Company name must be text.'],
-    ['a huge company', { active: true, companyName: 'x'.repeat(100_000) }, 'Company name must be at most 200 characters.'],
+    ['a huge company', { active: true, companyName: 'x'.repeat(10_000) }, 'Company name must be at most 200 characters.'],
     ['huge keywords', { active: true, companyName: 'Apple', keywords: 'k'.repeat(201) }, 'Keywords must be at most 200 characters.'],
     ['keywords as a list', { active: true, companyName: 'Apple', keywords: ['a', 'b'] }, 'Invalid input'],
     ['an unknown timing', { active: true, companyName: 'Apple', notificationTiming: '2h' }, 'Choose when to be notified.'],

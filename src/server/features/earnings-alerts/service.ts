@@ -4,9 +4,11 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { EarningsAlert, EarningsAlertsResponse, EarningsAlertValues } from '../../../shared/earnings-alerts.ts';
 import { messages } from '../../../shared/messages.ts';
 import { EARNINGS_ALERT_LIMIT } from '../../../shared/sonar.ts';
+import { defaultAlertRecipient } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
-import { earningsTracking, earningsTrackingResults, users } from '../../db/schema.ts';
-import { AppError, unauthorized } from '../../http/errors.ts';
+import { isConstraintViolation, SQLSTATE } from '../../db/errors.ts';
+import { earningsTracking, earningsTrackingResults } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
 
 const LIMIT_CONSTRAINT = 'earnings_tracking_per_user_limit';
 
@@ -84,21 +86,8 @@ function selectAlerts(db: Database, userId: string, alertId?: string) {
 }
 
 export async function listAlerts(db: Database, userId: string): Promise<EarningsAlertsResponse> {
-  const [[user], rows] = await Promise.all([
-    db.select({ email: users.email, alertsEmail: users.alertsEmail }).from(users).where(eq(users.id, userId)),
-    selectAlerts(db, userId),
-  ]);
-  if (!user) throw unauthorized();
-  return { alerts: rows.map(toAlert), defaultNotificationEmail: user.alertsEmail || user.email };
-}
-
-/** The database's own per-user limit (a trigger) refused the insert: two creates raced past our count. */
-function isLimitViolation(err: unknown): boolean {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) {
-    const pgError = e as Error & { code?: string; constraint?: string };
-    if (pgError.code === '23514' && pgError.constraint === LIMIT_CONSTRAINT) return true;
-  }
-  return false;
+  const [defaultNotificationEmail, rows] = await Promise.all([defaultAlertRecipient(db, userId), selectAlerts(db, userId)]);
+  return { alerts: rows.map(toAlert), defaultNotificationEmail };
 }
 
 export async function createAlert(db: Database, userId: string, input: EarningsAlertValues): Promise<EarningsAlert> {
@@ -111,7 +100,8 @@ export async function createAlert(db: Database, userId: string, input: EarningsA
       .returning(alertColumns);
     return toAlert({ ...row!, ...noResult });
   } catch (err) {
-    if (isLimitViolation(err)) throw limitReached();
+    // The database's own per-user limit (a trigger): two creates raced past our count.
+    if (isConstraintViolation(err, SQLSTATE.checkViolation, LIMIT_CONSTRAINT)) throw limitReached();
     throw err;
   }
 }

@@ -4,9 +4,11 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages.ts';
 import type { NewsAlert, NewsAlertInput, NewsAlertList } from '../../../shared/news-alerts.ts';
 import { ALERT_TIME_ZONE, NEWS_ALERT_LIMIT, UNDELETABLE_NEWS_ALERTS, type Weekday } from '../../../shared/sonar.ts';
+import { defaultAlertRecipient } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
-import { sonarAlerts, users } from '../../db/schema.ts';
-import { AppError, unauthorized } from '../../http/errors.ts';
+import { isConstraintViolation, SQLSTATE } from '../../db/errors.ts';
+import { sonarAlerts } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../http/session.ts';
 
 // delivery_time is a timestamp, but what the user picks (and what the alert engine reads back) is
@@ -64,23 +66,13 @@ function columnsFrom(input: NewsAlertInput) {
 }
 
 export async function listAlerts(db: Database, user: SessionUser): Promise<NewsAlertList> {
-  const [owner] = await db
-    .select({ email: sql<string>`coalesce(nullif(${users.alertsEmail}, ''), ${users.email})` })
-    .from(users)
-    .where(eq(users.id, user.id));
-  if (!owner) throw unauthorized();
+  const defaultNotificationEmail = await defaultAlertRecipient(db, user.id);
   const rows = await db
     .select(alertColumns)
     .from(sonarAlerts)
     .where(eq(sonarAlerts.userId, user.id))
     .orderBy(asc(sonarAlerts.createdAt), asc(sonarAlerts.id));
-  return { alerts: rows.map(toAlert), defaultNotificationEmail: owner.email };
-}
-
-/** The database's per-user limit trigger refused the insert (a concurrent create got there first). */
-function isLimitViolation(err: unknown) {
-  const pgError = (err as { cause?: { code?: string; constraint?: string } }).cause ?? (err as { code?: string; constraint?: string });
-  return pgError?.code === '23514' && pgError.constraint === 'sonar_alerts_per_user_limit';
+  return { alerts: rows.map(toAlert), defaultNotificationEmail };
 }
 
 export async function createAlert(db: Database, userId: string, input: NewsAlertInput): Promise<NewsAlert> {
@@ -93,7 +85,8 @@ export async function createAlert(db: Database, userId: string, input: NewsAlert
       .returning(alertColumns);
     return toAlert(row!);
   } catch (err) {
-    if (isLimitViolation(err)) throw limitReached();
+    // The database's per-user limit trigger: a concurrent create got there first.
+    if (isConstraintViolation(err, SQLSTATE.checkViolation, 'sonar_alerts_per_user_limit')) throw limitReached();
     throw err;
   }
 }

@@ -4,9 +4,11 @@ import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages.ts';
 import type { Newsletter, NewsletterInput, NewsletterResponse } from '../../../shared/newsletter.ts';
 import type { Frequency, Region, TrendTopic, Weekday } from '../../../shared/sonar.ts';
+import { defaultAlertRecipient } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
-import { newsletterAlerts, users } from '../../db/schema.ts';
-import { AppError, unauthorized } from '../../http/errors.ts';
+import { isConstraintViolation, SQLSTATE } from '../../db/errors.ts';
+import { newsletterAlerts } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
 
 type Row = typeof newsletterAlerts.$inferSelect;
 
@@ -45,10 +47,9 @@ function toColumns(input: NewsletterInput) {
 const alreadyExists = () => new AppError(409, 'newsletter_exists', messages.newsletter.alreadyExists, messages.newsletter.saveFailedTitle);
 
 export async function getNewsletter(db: Database, userId: string): Promise<NewsletterResponse> {
-  const [user] = await db.select({ email: users.email, alertsEmail: users.alertsEmail }).from(users).where(eq(users.id, userId));
-  if (!user) throw unauthorized();
+  const defaultNotificationEmail = await defaultAlertRecipient(db, userId);
   const [row] = await db.select().from(newsletterAlerts).where(eq(newsletterAlerts.userId, userId));
-  return { newsletter: row ? toNewsletter(row) : null, defaultNotificationEmail: user.alertsEmail || user.email };
+  return { newsletter: row ? toNewsletter(row) : null, defaultNotificationEmail };
 }
 
 export async function createNewsletter(db: Database, userId: string, input: NewsletterInput): Promise<Newsletter> {
@@ -75,10 +76,8 @@ export async function updateNewsletter(db: Database, userId: string, input: News
 
 /** The database's own limits, answered like the service's checks (a concurrent create, a 26th company). */
 function rethrowRefusal(err: unknown): never {
-  // drizzle wraps the driver's error; the SQLSTATE and constraint are on its cause.
-  const pgError = ((err as { cause?: unknown })?.cause ?? err) as { code?: string; constraint?: string } | undefined;
-  if (pgError?.code === '23505' && pgError.constraint === 'newsletter_alerts_user_id_unique') throw alreadyExists();
-  if (pgError?.code === '23514' && pgError.constraint === 'newsletter_portfolio_max_25') {
+  if (isConstraintViolation(err, SQLSTATE.uniqueViolation, 'newsletter_alerts_user_id_unique')) throw alreadyExists();
+  if (isConstraintViolation(err, SQLSTATE.checkViolation, 'newsletter_portfolio_max_25')) {
     throw new AppError(400, 'validation', messages.newsletter.limit, messages.newsletter.limitTitle);
   }
   throw err;

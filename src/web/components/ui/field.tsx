@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 const inputClass =
@@ -53,6 +53,34 @@ export function TextAreaField({ label, error, hint, required, className, ...prop
     <FieldFrame
       {...{ label, error, hint, required, className }}
       control={(control) => <textarea className={cn(inputClass, 'min-h-20')} {...control} {...props} />}
+    />
+  );
+}
+
+export type SelectOption = { value: string; label: string };
+
+/** A native select styled like the text fields, with its options. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  required,
+  className,
+  options,
+  ...props
+}: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly SelectOption[] }) {
+  return (
+    <FieldFrame
+      {...{ label, error, hint, required, className }}
+      control={(control) => (
+        <select className={inputClass} {...control} {...props}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
     />
   );
 }

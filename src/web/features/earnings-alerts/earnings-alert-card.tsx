@@ -4,7 +4,7 @@ import { type EarningsAlert, earningsAlertSchema } from '../../../shared/earning
 import { messages } from '../../../shared/messages.ts';
 import { NOTIFICATION_TIMINGS, type NotificationTiming, notificationTimingLabels } from '../../../shared/sonar.ts';
 import { Card } from '../../components/ui/card.tsx';
-import { Field } from '../../components/ui/field.tsx';
+import { Field, SelectField } from '../../components/ui/field.tsx';
 import { SaveStatus } from '../../components/ui/save-status.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
@@ -12,7 +12,6 @@ import { type FieldErrors, validate } from '../../lib/form.ts';
 import { useSaveEarningsAlert } from './api.ts';
 import { type CardValues, cardValues, sameValues } from './card-slots.ts';
 import { EarningsStatus } from './earnings-status.tsx';
-import { SelectField } from './select-field.tsx';
 
 const timingOptions = NOTIFICATION_TIMINGS.map((value) => ({ value, label: notificationTimingLabels[value] }));
 

@@ -25,7 +25,7 @@ import {
   type Weekday,
 } from '../../../shared/sonar.ts';
 import { Card } from '../../components/ui/card.tsx';
-import { Field } from '../../components/ui/field.tsx';
+import { Field, SelectField } from '../../components/ui/field.tsx';
 import { SaveStatus } from '../../components/ui/save-status.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
@@ -34,7 +34,6 @@ import { type FieldErrors, validate } from '../../lib/form.ts';
 import { CompanyWatchlist } from './company-watchlist.tsx';
 import { toggleRegion, toggleTopic } from './form-state.ts';
 import { useSaveNewsletter } from './newsletter-api.ts';
-import { SelectField } from './select-field.tsx';
 
 const dayNames: Record<Weekday, string> = {
   MON: 'Monday',

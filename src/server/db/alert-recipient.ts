@@ -1,0 +1,16 @@
+import { eq, sql } from 'drizzle-orm';
+import { unauthorized } from '../http/errors.ts';
+import type { Database } from './client.ts';
+import { users } from './schema.ts';
+
+/**
+ * Where a user's alerts go when an alert names no address of its own (spec 02 §3 "User (for
+ * alerts)"): the alerts e-mail from the profile when present, else the account e-mail.
+ */
+export const alertRecipient = sql<string>`coalesce(nullif(${users.alertsEmail}, ''), ${users.email})`;
+
+export async function defaultAlertRecipient(db: Database, userId: string): Promise<string> {
+  const [row] = await db.select({ email: alertRecipient }).from(users).where(eq(users.id, userId));
+  if (!row) throw unauthorized();
+  return row.email;
+}
