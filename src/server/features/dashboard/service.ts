@@ -43,39 +43,42 @@ type SummaryRow = {
   recent: { id: string; processed_at: string; company_name: string; has_news: boolean; sent: boolean; response: unknown }[];
 };
 
+/** The page's one statement (exported so scripts/bench-dashboard.ts can EXPLAIN exactly this). */
+export const summaryQuery = (userId: string) => sql`
+  WITH bounds AS (
+    SELECT date_trunc('month', now() AT TIME ZONE ${ALERT_TIME_ZONE}) AT TIME ZONE ${ALERT_TIME_ZONE} AS month_start,
+           now() - make_interval(days => ${RECENT_ACTIVITY_DAYS}) AS recent_since
+  )
+  SELECT
+    (SELECT count(*)::int FROM sonar_alerts WHERE user_id = ${userId} AND active) AS news_active,
+    (SELECT count(*)::int FROM newsletter_alerts WHERE user_id = ${userId} AND active) AS newsletter_active,
+    (SELECT count(*)::int FROM earnings_tracking WHERE user_id = ${userId} AND active) AS earnings_active,
+    (SELECT count(*)::int FROM sonar_results WHERE user_id = ${userId} AND sent) AS news_sent,
+    (SELECT count(*)::int FROM newsletter_results WHERE user_id = ${userId} AND sent) AS newsletters_sent,
+    (SELECT coalesce(sum(alert_counter), 0)::int FROM earnings_tracking_results WHERE user_id = ${userId}) AS earnings_sent,
+    bounds.month_start,
+    (SELECT count(*)::int FROM sonar_results WHERE processed_at >= bounds.month_start) AS companies_monitored,
+    (SELECT count(*)::int FROM sonar_results WHERE sent AND processed_at >= bounds.month_start)
+      + (SELECT count(*)::int FROM newsletter_results WHERE sent AND processed_at >= bounds.month_start)
+      + (SELECT count(*)::int FROM earnings_tracking_results
+           WHERE notification_sent_at >= bounds.month_start OR transcript_sent_at >= bounds.month_start) AS alerts_sent,
+    (SELECT coalesce(array_agg(feature_name ORDER BY feature_name), '{}') FROM feature_interest WHERE user_id = ${userId}) AS interests,
+    (SELECT coalesce(json_agg(r ORDER BY r.processed_at DESC), '[]') FROM (
+       SELECT id, processed_at, company_name, has_news, sent,
+              -- Only the part that is read travels: an object's analysis.headline, anything else whole.
+              CASE WHEN jsonb_typeof(perplexity_response -> 'analysis') = 'object'
+                   THEN jsonb_build_object('analysis', jsonb_build_object('headline', perplexity_response -> 'analysis' -> 'headline'))
+                   ELSE perplexity_response END AS response
+         FROM sonar_results
+        WHERE user_id = ${userId} AND processed_at >= bounds.recent_since
+        ORDER BY processed_at DESC
+        LIMIT ${RECENT_ACTIVITY_ROWS}
+    ) r) AS recent
+  FROM bounds
+`;
+
 export async function getDashboard(db: Database, userId: string): Promise<DashboardSummary> {
-  const { rows } = await db.execute<SummaryRow>(sql`
-    WITH bounds AS (
-      SELECT date_trunc('month', now() AT TIME ZONE ${ALERT_TIME_ZONE}) AT TIME ZONE ${ALERT_TIME_ZONE} AS month_start,
-             now() - make_interval(days => ${RECENT_ACTIVITY_DAYS}) AS recent_since
-    )
-    SELECT
-      (SELECT count(*)::int FROM sonar_alerts WHERE user_id = ${userId} AND active) AS news_active,
-      (SELECT count(*)::int FROM newsletter_alerts WHERE user_id = ${userId} AND active) AS newsletter_active,
-      (SELECT count(*)::int FROM earnings_tracking WHERE user_id = ${userId} AND active) AS earnings_active,
-      (SELECT count(*)::int FROM sonar_results WHERE user_id = ${userId} AND sent) AS news_sent,
-      (SELECT count(*)::int FROM newsletter_results WHERE user_id = ${userId} AND sent) AS newsletters_sent,
-      (SELECT coalesce(sum(alert_counter), 0)::int FROM earnings_tracking_results WHERE user_id = ${userId}) AS earnings_sent,
-      bounds.month_start,
-      (SELECT count(*)::int FROM sonar_results WHERE processed_at >= bounds.month_start) AS companies_monitored,
-      (SELECT count(*)::int FROM sonar_results WHERE sent AND processed_at >= bounds.month_start)
-        + (SELECT count(*)::int FROM newsletter_results WHERE sent AND processed_at >= bounds.month_start)
-        + (SELECT count(*)::int FROM earnings_tracking_results
-             WHERE notification_sent_at >= bounds.month_start OR transcript_sent_at >= bounds.month_start) AS alerts_sent,
-      (SELECT coalesce(array_agg(feature_name ORDER BY feature_name), '{}') FROM feature_interest WHERE user_id = ${userId}) AS interests,
-      (SELECT coalesce(json_agg(r ORDER BY r.processed_at DESC), '[]') FROM (
-         SELECT id, processed_at, company_name, has_news, sent,
-                -- Only the part that is read travels: an object's analysis.headline, anything else whole.
-                CASE WHEN jsonb_typeof(perplexity_response -> 'analysis') = 'object'
-                     THEN jsonb_build_object('analysis', jsonb_build_object('headline', perplexity_response -> 'analysis' -> 'headline'))
-                     ELSE perplexity_response END AS response
-           FROM sonar_results
-          WHERE user_id = ${userId} AND processed_at >= bounds.recent_since
-          ORDER BY processed_at DESC
-          LIMIT ${RECENT_ACTIVITY_ROWS}
-      ) r) AS recent
-    FROM bounds
-  `);
+  const { rows } = await db.execute<SummaryRow>(summaryQuery(userId));
   const row = rows[0]!;
 
   let unreadable = 0;
