@@ -1,4 +1,52 @@
-// Work in progress (issue 3).
+// The home dashboard (spec 02 §2 "Home dashboard"): Sonar OS set-up at a glance, the user's and the
+// platform's activity, and the features still to come. One query feeds the whole page.
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { BRAND } from '../../../shared/constants.ts';
+import { messages } from '../../../shared/messages.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { AllTimeActivity, PlatformActivity, RecentActivity } from './activity.tsx';
+import { AlertCards } from './alert-cards.tsx';
+import { useDashboard } from './api.ts';
+import { ComingSoon } from './coming-soon.tsx';
+import { DashboardFooter } from './dashboard-footer.tsx';
+import { DashboardSkeleton } from './dashboard-skeleton.tsx';
+
 export function HomePage() {
-  return <h1 className="text-3xl font-bold tracking-tight text-slate-900">Enterprise OS</h1>;
+  const { data, isError, refetch, isRefetching } = useDashboard();
+
+  useEffect(() => {
+    if (isError) toast.error(messages.dashboard.loadError, { description: messages.dashboard.loadErrorDescription });
+  }, [isError]);
+
+  return (
+    <div className="space-y-8">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{BRAND}</h1>
+        <p className="mt-1 text-lg text-slate-600">Inbox-First Intelligence</p>
+      </header>
+      {data ? (
+        <>
+          <AlertCards alerts={data.alerts} />
+          <AllTimeActivity allTime={data.allTime} />
+          <RecentActivity recent={data.recent} />
+          <PlatformActivity platform={data.platform} />
+          <ComingSoon interests={data.interests} />
+        </>
+      ) : isError ? (
+        <Card>
+          <p role="alert" className="text-slate-800">
+            {messages.dashboard.loadError}. {messages.dashboard.loadErrorDescription}
+          </p>
+          <Button className="mt-4" variant="secondary" busy={isRefetching} onClick={() => refetch()}>
+            Try again
+          </Button>
+        </Card>
+      ) : (
+        <DashboardSkeleton />
+      )}
+      <DashboardFooter />
+    </div>
+  );
 }

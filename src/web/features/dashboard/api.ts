@@ -1,0 +1,42 @@
+// The dashboard's data: one query for the whole page, refreshed live by any change to a table it
+// reads, and the feature-interest toggle, which writes its answer straight into that query.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { DashboardSummary, InterestsResponse } from '../../../shared/dashboard.ts';
+import { messages } from '../../../shared/messages.ts';
+import type { FeatureOfInterest } from '../../../shared/sonar.ts';
+import { api } from '../../lib/api-client.ts';
+import { liveTables } from '../../lib/live-updates.ts';
+
+const dashboardKey = ['dashboard'] as const;
+
+export function useDashboard() {
+  return useQuery({
+    queryKey: dashboardKey,
+    queryFn: ({ signal }) => api<DashboardSummary>('/api/dashboard', { signal }),
+    meta: liveTables(
+      'sonar_alerts',
+      'sonar_results',
+      'newsletter_alerts',
+      'newsletter_results',
+      'earnings_tracking',
+      'earnings_tracking_results',
+      'feature_interest',
+    ),
+  });
+}
+
+type InterestChange = { feature: FeatureOfInterest; registered: boolean };
+
+export function useInterestToggle() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ feature, registered }: InterestChange) =>
+      api<InterestsResponse>(`/api/dashboard/interests/${feature}`, { method: 'PUT', body: { registered } }),
+    onSuccess: ({ interests }, { registered }) => {
+      client.setQueryData<DashboardSummary>(dashboardKey, (old) => old && { ...old, interests });
+      toast.success(registered ? messages.featureInterest.registered : messages.featureInterest.cancelled);
+    },
+    onError: () => toast.error(messages.featureInterest.failedTitle, { description: messages.featureInterest.failed }),
+  });
+}
