@@ -39,6 +39,8 @@ export default defineConfig({
     url: `${E2E_BASE_URL}/readyz`,
     timeout: 60_000,
     reuseExistingServer: false,
+    // SIGTERM (not the default SIGKILL) so the e2e server stops the app and drops its database.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
   },
