@@ -132,5 +132,6 @@ export const messages = {
     internal: 'Something went wrong on our side. Please try again.',
     badRequest: 'The request is not valid.',
     bodyTooLarge: 'The request is too large.',
+    nulCharacter: 'Text must not contain NUL characters.',
   },
 } as const;

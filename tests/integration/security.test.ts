@@ -160,6 +160,54 @@ describe('API shape', () => {
     expect(await row(user.id)).toEqual(before);
   });
 
+  // PostgreSQL refuses NUL in text and jsonb; it must be a 400, never a failed insert (500).
+  it.each([
+    ['PUT', '/api/profile', { ...validProfile, jobTitle: 'Account\u0000Executive' }],
+    [
+      'POST',
+      '/api/news-alerts',
+      { active: false, companyName: 'Ac\u0000me', keywords: '', deliveryDays: ['MON'], deliveryHour: 9, notificationEmail: '' },
+    ],
+    [
+      'POST',
+      '/api/newsletter',
+      {
+        active: false,
+        industry: 'Banking',
+        regions: [],
+        industryCategories: [],
+        portfolio: [{ companyName: 'Acme', keywords: 'a\u0000b' }],
+        deliveryDay: 'MON',
+        deliveryTime: '09:00',
+        frequency: '7d',
+        notificationEmail: '',
+      },
+    ],
+    [
+      'POST',
+      '/api/earnings-alerts',
+      { active: false, companyName: 'Apple', keywords: 'x\u0000', notificationTiming: '24h', notificationEmail: '' },
+    ],
+  ])('refuses a NUL character: %s %s', async (method, path, body) => {
+    const user = await registerUser(rt);
+    const client = await signedInClient(rt, user.email);
+    const res = await client.request(method, path, body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(messages.errors.nulCharacter);
+  });
+
+  it.each([
+    ['/api/auth/sign-in/email', { email: 'a\u0000@example.com', password: 'secret-password' }],
+    ['/api/auth/email-otp/send-verification-otp', { email: 'a\u0000@example.com', type: 'sign-in' }],
+    ['/api/auth/sign-in/email-otp', { email: 'a\u0000@example.com', otp: '123456' }],
+    ['/api/auth/request-password-reset', { email: 'a\u0000@example.com', redirectTo: '/reset-password' }],
+    ['/api/accounts/registration', { token: 'x\u0000', email: 'a@example.com' }],
+  ])('refuses a NUL character before authenticating: %s', async (path, body) => {
+    const res = await new IpClient(rt.app).post(path, body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(messages.errors.nulCharacter);
+  });
+
   it('answers invalid JSON with a 400', async () => {
     const res = await rt.app.request('/api/accounts/registration', {
       method: 'POST',

@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import { messages } from '../../shared/messages.ts';
 import type { ApiError } from '../../shared/schemas.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, containsNul } from '../http/errors.ts';
 import type { AttemptLimits } from './attempt-limits.ts';
 import type { Auth } from './auth.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
@@ -41,6 +41,10 @@ export function authRoutes(auth: Auth, attempts: AttemptLimits, limits: Limits) 
     const counted = FAILURE_COUNTED.has(path) || CALL_COUNTED.has(path);
     let accountKey: string | undefined;
     let ipKey: string | undefined;
+
+    if (c.req.method === 'POST' && containsNul(await jsonOf(c.req.raw))) {
+      throw new AppError(400, 'validation', messages.errors.nulCharacter);
+    }
 
     if (counted) {
       // Only JSON here: a form-encoded body would otherwise hide the e-mail from the account count.

@@ -36,9 +36,19 @@ export async function parseJson<S extends z.core.$ZodType>(c: Context, schema: S
   } catch {
     throw new AppError(400, 'invalid_json', 'The request body must be JSON.');
   }
+  // PostgreSQL cannot store NUL in text or jsonb: refuse it here rather than fail on insert.
+  if (containsNul(body)) throw new AppError(400, 'validation', messages.errors.nulCharacter);
   const parsed = z.safeParse(schema, body);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
+}
+
+/** True when any string (or key) in a parsed JSON value holds NUL, which PostgreSQL cannot store. */
+export function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v));
+  return false;
 }
 
 export function errorResponse(err: Error, c: Context) {
