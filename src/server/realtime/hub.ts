@@ -10,10 +10,14 @@ import { errorMessage, log } from '../lib/log.ts';
 export type HubEvent = LiveChange | { table: '*'; op: 'RESYNC' };
 type Listener = (event: HubEvent) => void;
 
+/** Open streams per user and process: plenty of tabs, but one script cannot hold thousands. */
+export const MAX_STREAMS_PER_USER = 20;
+
 export type RealtimeHub = {
-  subscribe(userId: string, listener: Listener): () => void;
-  /** Resolves when the hub is closing: open streams end so the HTTP server can stop. */
-  readonly closing: Promise<void>;
+  /** Registers a stream's listener; null when the user already has MAX_STREAMS_PER_USER open. */
+  subscribe(userId: string, listener: Listener): (() => void) | null;
+  /** Aborted when the hub closes: open streams end so the HTTP server can stop. */
+  readonly closed: AbortSignal;
   readonly ready: Promise<void>;
   close(): Promise<void>;
 };
@@ -36,10 +40,7 @@ export function createRealtimeHub(databaseUrl: string): RealtimeHub {
   let client: pg.Client | null = null;
   let closed = false;
   let retryMs = 500;
-  let signalClosing!: () => void;
-  const closing = new Promise<void>((resolve) => {
-    signalClosing = resolve;
-  });
+  const closedController = new AbortController();
 
   const broadcastAll = (event: HubEvent) => {
     for (const set of listeners.values()) for (const listener of set) listener(event);
@@ -53,22 +54,30 @@ export function createRealtimeHub(databaseUrl: string): RealtimeHub {
       const set = listeners.get(change.userId);
       if (set) for (const listener of set) listener({ table: change.table, op: change.op });
     });
-    next.on('error', (err) => {
-      log.warn('realtime connection lost', { error: errorMessage(err) });
+    // A connection lost during LISTEN both rejects the query and emits 'error': reconnect once.
+    let failed = false;
+    const fail = (err: unknown, message: string) => {
+      if (failed) return;
+      failed = true;
+      log.warn(message, { error: errorMessage(err) });
       void next.end().catch(() => {});
       if (client === next) client = null;
       scheduleReconnect();
-    });
+    };
+    next.on('error', (err) => fail(err, 'realtime connection lost'));
     try {
       await next.connect();
       await next.query('LISTEN user_rows');
     } catch (err) {
-      await next.end().catch(() => {});
-      if (!isReconnect) throw err;
-      log.warn('realtime reconnect failed', { error: errorMessage(err) });
-      scheduleReconnect();
+      if (!isReconnect) {
+        failed = true;
+        await next.end().catch(() => {});
+        throw err;
+      }
+      fail(err, 'realtime reconnect failed');
       return;
     }
+    if (failed) return;
     if (closed) {
       await next.end().catch(() => {});
       return;
@@ -90,9 +99,10 @@ export function createRealtimeHub(databaseUrl: string): RealtimeHub {
 
   return {
     ready,
-    closing,
+    closed: closedController.signal,
     subscribe(userId, listener) {
       const set = listeners.get(userId) ?? new Set<Listener>();
+      if (set.size >= MAX_STREAMS_PER_USER) return null;
       listeners.set(userId, set);
       set.add(listener);
       return () => {
@@ -102,7 +112,7 @@ export function createRealtimeHub(databaseUrl: string): RealtimeHub {
     },
     async close() {
       closed = true;
-      signalClosing();
+      closedController.abort();
       listeners.clear();
       await client?.end().catch(() => {});
       client = null;

@@ -1,46 +1,74 @@
 // GET /api/events: the signed-in user's live changes as Server-Sent Events. The stream carries only
 // which table changed (never row data); the page reloads what it shows through the normal,
-// ownership-checked endpoints.
+// ownership-checked endpoints (ADR 008).
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import type { UserTable } from '../../shared/live.ts';
 import type { Auth } from '../auth/auth.ts';
+import { AppError } from '../http/errors.ts';
 import { requireSession, type SessionEnv } from '../http/session.ts';
-import type { HubEvent, RealtimeHub } from './hub.ts';
+import { type HubEvent, MAX_STREAMS_PER_USER, type RealtimeHub } from './hub.ts';
 
 /** Comments keep proxies from closing an idle stream; the session is re-checked on the same beat. */
 export const HEARTBEAT_MS = 25_000;
 
+/**
+ * What a stream still has to send. Changes to one table coalesce into one event (the page reloads
+ * that table's queries once however many rows changed), so a burst cannot queue without bound.
+ */
+export class PendingEvents {
+  private tables = new Map<UserTable, HubEvent>();
+  private resync = false;
+  add(event: HubEvent) {
+    if (event.table === '*') this.resync = true;
+    else this.tables.set(event.table, event);
+  }
+  get empty() {
+    return !this.resync && this.tables.size === 0;
+  }
+  take(): HubEvent[] {
+    const events: HubEvent[] = this.resync ? [{ table: '*', op: 'RESYNC' }] : [...this.tables.values()];
+    this.resync = false;
+    this.tables.clear();
+    return events;
+  }
+}
+
 export function eventRoutes(hub: RealtimeHub, auth: Auth, heartbeatMs = HEARTBEAT_MS) {
   return new Hono<SessionEnv>().get('/', requireSession(auth), (c) => {
-    const userId = c.var.user.id;
+    const pending = new PendingEvents();
+    let wake: (() => void) | null = null;
+    const unsubscribe = hub.subscribe(c.var.user.id, (event) => {
+      pending.add(event);
+      wake?.();
+    });
+    if (!unsubscribe) {
+      throw new AppError(429, 'too_many_streams', `Live updates are limited to ${MAX_STREAMS_PER_USER} open pages at a time.`);
+    }
     const headers = c.req.raw.headers;
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
-      const queue: HubEvent[] = [];
-      let wake: (() => void) | null = null;
-      const unsubscribe = hub.subscribe(userId, (event) => {
-        queue.push(event);
-        wake?.();
-      });
       let open = true;
       const stop = () => {
         open = false;
         wake?.();
       };
       stream.onAbort(stop);
-      void hub.closing.then(stop);
+      hub.closed.addEventListener('abort', stop, { once: true });
       try {
         await stream.writeSSE({ event: 'ready', data: '{}', retry: 2000 });
         let lastBeat = Date.now();
         while (open) {
-          if (queue.length === 0) {
+          if (pending.empty) {
+            let timer: ReturnType<typeof setTimeout> | undefined;
             await new Promise<void>((resolve) => {
               wake = resolve;
-              setTimeout(resolve, heartbeatMs - (Date.now() - lastBeat)).unref();
+              timer = setTimeout(resolve, heartbeatMs - (Date.now() - lastBeat));
             });
+            clearTimeout(timer);
             wake = null;
           }
-          for (const event of queue.splice(0)) {
+          for (const event of pending.take()) {
             await stream.writeSSE(
               event.op === 'RESYNC' ? { event: 'resync', data: '{}' } : { event: 'change', data: JSON.stringify(event) },
             );
@@ -57,6 +85,7 @@ export function eventRoutes(hub: RealtimeHub, auth: Auth, heartbeatMs = HEARTBEA
           }
         }
       } finally {
+        hub.closed.removeEventListener('abort', stop);
         unsubscribe();
       }
     });

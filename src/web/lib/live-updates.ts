@@ -25,6 +25,10 @@ export function refreshLiveQueries(client: QueryClient, table?: UserTable) {
 }
 
 const MAX_RECONNECT_MS = 30_000;
+/** Changes arriving within this window refresh each table once. */
+const BATCH_MS = 150;
+/** After a reconnect every open page reloads; spread them so a recovering server is not hit at once. */
+const RESYNC_SPREAD_MS = 2000;
 
 /** Keeps one stream open while mounted (the signed-in shell), reconnecting with backoff. */
 export function useLiveUpdates() {
@@ -35,20 +39,36 @@ export function useLiveUpdates() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     let connectedBefore = false;
+    const changed = new Set<UserTable>();
+    let batch: ReturnType<typeof setTimeout> | undefined;
+    let resync: ReturnType<typeof setTimeout> | undefined;
+
+    function refreshSoon(table: UserTable) {
+      changed.add(table);
+      batch ??= setTimeout(() => {
+        batch = undefined;
+        for (const t of changed) void refreshLiveQueries(client, t);
+        changed.clear();
+      }, BATCH_MS);
+    }
+    const refreshAllSoon = () => {
+      clearTimeout(resync);
+      resync = setTimeout(() => void refreshLiveQueries(client), Math.random() * RESYNC_SPREAD_MS);
+    };
 
     function open() {
       source = new EventSource('/api/events');
       source.addEventListener('ready', () => {
         retryMs = 1000;
         // Changes made while the stream was down were not announced to us: reload what we show.
-        if (connectedBefore) void refreshLiveQueries(client);
+        if (connectedBefore) refreshAllSoon();
         connectedBefore = true;
       });
       source.addEventListener('change', (event) => {
         const change = JSON.parse((event as MessageEvent<string>).data) as LiveChange;
-        void refreshLiveQueries(client, change.table);
+        refreshSoon(change.table);
       });
-      source.addEventListener('resync', () => void refreshLiveQueries(client));
+      source.addEventListener('resync', refreshAllSoon);
       source.addEventListener('session-ended', () => {
         source?.close();
         void refreshLiveQueries(client, 'users');
@@ -65,6 +85,8 @@ export function useLiveUpdates() {
     return () => {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(batch);
+      clearTimeout(resync);
       source?.close();
     };
   }, [client]);
