@@ -72,4 +72,13 @@ describe('loadConfig', () => {
     expect(config.production).toBe(true);
     expect(config.appUrl).toBe('https://eos.example.com');
   });
+
+  it.each(['SUPPORT_CHAT_URL', 'COMPANY_LINKEDIN_URL', 'WAITLIST_URL', 'CLIENT_PORTAL_URL'])('%s must be a web address', (name) => {
+    expect(configError({ [name]: 'javascript:alert(1)' }).message).toBe(`Invalid configuration: ${name} must be an http(s) URL.`);
+    expect(loadConfig({ [name]: 'https://example.com/x' })[name as 'WAITLIST_URL']).toBe('https://example.com/x');
+  });
+
+  it('SUPPORT_EMAIL must be an e-mail address', () => {
+    expect(configError({ SUPPORT_EMAIL: 'nope' }).message).toContain('SUPPORT_EMAIL');
+  });
 });

@@ -7,8 +7,9 @@ const bool = z
   .transform((v) => v === 'true' || v === '1')
   .default(false);
 
+// Addresses the web app links to or embeds: web addresses only (never javascript: or data:).
 const optionalUrl = z
-  .union([z.literal(''), z.url()])
+  .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })])
   .optional()
   .transform((v) => v || undefined);
 

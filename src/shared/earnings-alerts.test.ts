@@ -42,6 +42,11 @@ describe('formatEarningsDate', () => {
     expect(formatEarningsDate('2025-03-06T02:00:00.000Z')).toBe('Mar 5, 2025');
   });
 
+  it('shows a date without a time (midnight UTC, as a date-only source is stored) as that day', () => {
+    expect(formatEarningsDate('2025-03-05T00:00:00.000Z')).toBe('Mar 5, 2025');
+    expect(formatEarningsDate('2025-03-05 00:00:00+00')).toBe('Mar 5, 2025');
+  });
+
   it.each([null, undefined, '', 'not a date'])('is TBD without a date (%j)', (value) => {
     expect(formatEarningsDate(value)).toBe('TBD');
   });

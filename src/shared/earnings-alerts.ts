@@ -2,7 +2,7 @@
 // the request schema both sides validate with, the API's shapes, and the display rules of a result.
 import * as z from 'zod/mini';
 import { messages } from './messages.ts';
-import { emailSchema } from './schemas.ts';
+import { optionalEmail } from './schemas.ts';
 import {
   ALERT_TIME_ZONE,
   COMPANY_NAME_MAX_LENGTH,
@@ -13,27 +13,12 @@ import {
   type NotificationTiming,
 } from './sonar.ts';
 
-const EMAIL_MAX_LENGTH = 254;
-
 /** Optional free text: trimmed, at most `max` characters; blank, null or absent is stored as null. */
 const optionalText = (label: string, max: number) =>
   z.pipe(
     z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters.`)))),
     z.transform((text: string | null | undefined) => text || null),
   );
-
-/** Blank means "use my default address" (null); anything else must be an e-mail address. */
-const optionalEmail = z.pipe(
-  z.optional(
-    z.nullable(
-      z.pipe(
-        z.string().check(z.trim(), z.maxLength(EMAIL_MAX_LENGTH, 'Enter a valid e-mail address')),
-        z.union([z.literal(''), emailSchema]),
-      ),
-    ),
-  ),
-  z.transform((email: string | null | undefined) => email || null),
-);
 
 /** One earnings alert card as saved (POST creates, PUT replaces). The ticker is not editable. */
 export const earningsAlertSchema = z.strictObject({
@@ -47,7 +32,8 @@ export const earningsAlertSchema = z.strictObject({
     ),
   keywords: optionalText('Keywords', KEYWORDS_MAX_LENGTH),
   notificationTiming: z._default(z.enum(NOTIFICATION_TIMINGS, 'Choose when to be notified.'), '24h'),
-  notificationEmail: optionalEmail,
+  // Blank means "use my default address" (stored as null).
+  notificationEmail: z._default(optionalEmail, null),
 });
 export type EarningsAlertInput = z.input<typeof earningsAlertSchema>;
 export type EarningsAlertValues = z.output<typeof earningsAlertSchema>;
@@ -103,11 +89,19 @@ const earningsDateFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: ALERT_TIME_ZONE,
 });
 
-/** 'Mar 5, 2025' (the day in New York, where the exchanges report), or 'TBD' without a date. */
+const calendarDateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * 'Mar 5, 2025', or 'TBD' without a date. A time of day is shown as the day in New York, where the
+ * exchanges report; a value at exactly midnight UTC is a date without a time (a source that gives
+ * only the day, stored as '2025-03-05') and is shown as that calendar day, not the evening before.
+ */
 export function formatEarningsDate(earningsDate: string | null | undefined): string {
   if (!earningsDate) return 'TBD';
   const date = new Date(earningsDate);
-  return Number.isNaN(date.getTime()) ? 'TBD' : earningsDateFormat.format(date);
+  if (Number.isNaN(date.getTime())) return 'TBD';
+  const dateOnly = date.getUTCHours() === 0 && date.getUTCMinutes() === 0 && date.getUTCSeconds() === 0 && date.getUTCMilliseconds() === 0;
+  return (dateOnly ? calendarDateFormat : earningsDateFormat).format(date);
 }
 
 /** The source to verify against, only when it is a web address (never javascript: or data:). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { missesRequiredField, newsAlertFieldMessages, newsAlertFormSchema, splitKeywords } from './news-alerts.ts';
+import { missesRequiredField, newsAlertFieldMessages, newsAlertFormSchema } from './news-alerts.ts';
 
 const valid = { active: true, companyName: 'Acme', keywords: '', deliveryDays: ['MON'], deliveryHour: 9, notificationEmail: '' };
 const errorsOf = (value: unknown) => {
@@ -55,12 +55,5 @@ describe('newsAlertFormSchema', () => {
     expect(errorsOf({ ...valid, deliveryDays: ['XYZ'] })).toHaveProperty(['deliveryDays.0']);
     expect(errorsOf({ ...valid, notificationEmail: 'nope' })).toEqual({ notificationEmail: newsAlertFieldMessages.notificationEmail });
     expect(errorsOf({ ...valid, userId: 'x' })).toHaveProperty('_');
-  });
-});
-
-describe('splitKeywords', () => {
-  it('splits on commas, trims and drops blanks', () => {
-    expect(splitKeywords(' a ,b,, ,c d ')).toEqual(['a', 'b', 'c d']);
-    expect(splitKeywords('')).toEqual([]);
   });
 });

@@ -1,11 +1,8 @@
 // News alerts (spec 02 §3 "News alert", §5 "News alert save", §9): the request both the card form
 // and the API validate, and the shape the API answers with.
 import * as z from 'zod/mini';
-import { en } from 'zod/v4/locales';
+import { optionalEmail, splitKeywords } from './schemas.ts';
 import { COMPANY_NAME_MAX_LENGTH, DELIVERY_HOURS, KEYWORDS_MAX_LENGTH, WEEKDAYS, type Weekday } from './sonar.ts';
-
-// zod/mini has no locale until one is registered (see schemas.ts); this file may be loaded without it.
-z.config(en());
 
 export const newsAlertFieldMessages = {
   companyName: 'Company name is required',
@@ -20,26 +17,8 @@ export const newsAlertFieldMessages = {
 /** The fields without which an alert can be neither saved nor activated. */
 export const REQUIRED_ALERT_FIELDS = ['companyName', 'deliveryDays', 'deliveryHour'] as const;
 
-/** 'merger, , layoffs ' → ['merger', 'layoffs']: split on commas, trimmed, blanks dropped. */
-export const splitKeywords = (text: string) =>
-  text
-    .split(',')
-    .map((k) => k.trim())
-    .filter(Boolean);
-
 /** Days in week order, whatever order they were picked in. */
 export const inWeekOrder = (days: readonly Weekday[]): Weekday[] => WEEKDAYS.filter((d) => days.includes(d));
-
-const notificationEmail = z.pipe(
-  z.pipe(
-    z.string().check(z.trim(), z.maxLength(254, newsAlertFieldMessages.notificationEmail)),
-    z.transform((s: string) => s.toLowerCase()),
-  ),
-  z.pipe(
-    z.union([z.literal(''), z.email(newsAlertFieldMessages.notificationEmail)]),
-    z.transform((s: string) => (s === '' ? null : s)),
-  ),
-);
 
 /** One alert card as the user fills it in (keywords as the comma-separated text typed). */
 export const newsAlertFormSchema = z.strictObject({
@@ -65,7 +44,7 @@ export const newsAlertFormSchema = z.strictObject({
   deliveryHour: z
     .int({ error: newsAlertFieldMessages.deliveryHour })
     .check(z.refine((hour) => DELIVERY_HOURS.includes(hour), newsAlertFieldMessages.deliveryHour)),
-  notificationEmail: z.pipe(z.string({ error: newsAlertFieldMessages.notificationEmail }), notificationEmail),
+  notificationEmail: optionalEmail,
 });
 export type NewsAlertFormInput = z.input<typeof newsAlertFormSchema>;
 export type NewsAlertInput = z.output<typeof newsAlertFormSchema>;

@@ -8,7 +8,6 @@ import {
   newsletterErrorTitle,
   newsletterInputSchema,
   newsletterToForm,
-  splitKeywords,
 } from './newsletter.ts';
 
 const valid: NewsletterFormValues = {
@@ -104,11 +103,6 @@ describe('newsletterInputSchema', () => {
 });
 
 describe('form helpers', () => {
-  it('splits keywords', () => {
-    expect(splitKeywords(' a ,b,,  , c')).toEqual(['a', 'b', 'c']);
-    expect(splitKeywords('')).toEqual([]);
-  });
-
   it('names the titles the spec gives', () => {
     expect(newsletterErrorTitle(messages.newsletter.missing)).toBe('Missing Information');
     expect(newsletterErrorTitle(messages.newsletter.limit)).toBe('Maximum Limit Reached');

@@ -2,6 +2,7 @@
 // the web form validates with before sending and the server parses the request body with.
 import * as z from 'zod/mini';
 import { messages } from './messages.ts';
+import { optionalEmail, splitKeywords } from './schemas.ts';
 import {
   DEFAULT_NEWSLETTER_SCHEDULE,
   DEFAULT_REGIONS,
@@ -18,12 +19,8 @@ import {
   type Weekday,
 } from './sonar.ts';
 
-// The schemas below reuse zod's English messages; registering the locale lives in schemas.ts.
-import './schemas.ts';
-
 export const NEWSLETTER_COMPANY_NAME_MAX_LENGTH = 200;
 export const NEWSLETTER_KEYWORDS_MAX_LENGTH = 500;
-const EMAIL_MAX_LENGTH = 254;
 
 export const newsletterErrors = {
   regionsRepeated: 'Each region can be chosen only once.',
@@ -39,13 +36,6 @@ export const newsletterErrors = {
 } as const;
 
 const unique = <T>(items: readonly T[]) => new Set(items).size === items.length;
-
-/** 'a, b,, c ' → ['a', 'b', 'c'] */
-export const splitKeywords = (text: string) =>
-  text
-    .split(',')
-    .map((keyword) => keyword.trim())
-    .filter(Boolean);
 
 const regionsSchema = z.pipe(
   z.array(z.enum(REGIONS)).check(
@@ -79,14 +69,6 @@ const portfolioSchema = z.pipe(
   z.array(z.custom<Company>()).check(z.minLength(1, messages.newsletter.missing)),
 );
 
-const notificationEmailSchema = z.pipe(
-  z.pipe(
-    z.string().check(z.trim(), z.maxLength(EMAIL_MAX_LENGTH, newsletterErrors.email)),
-    z.union([z.literal(''), z.email(newsletterErrors.email)]),
-  ),
-  z.transform((email: string) => (email === '' ? null : email.toLowerCase())),
-);
-
 /** The newsletter as the form sends it (keywords as comma-separated text); parsed into what is stored. */
 export const newsletterInputSchema = z.strictObject({
   active: z.boolean(),
@@ -99,7 +81,7 @@ export const newsletterInputSchema = z.strictObject({
   deliveryDay: z.enum(WEEKDAYS, newsletterErrors.deliveryDay),
   deliveryTime: z.enum(NEWSLETTER_TIMES as [string, ...string[]], newsletterErrors.deliveryTime),
   frequency: z.enum(FREQUENCIES, newsletterErrors.frequency),
-  notificationEmail: notificationEmailSchema,
+  notificationEmail: optionalEmail,
 });
 export type NewsletterFormValues = z.input<typeof newsletterInputSchema>;
 export type NewsletterInput = z.output<typeof newsletterInputSchema>;

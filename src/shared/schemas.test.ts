@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { messages } from './messages.ts';
-import { newPasswordSchema, profileFormSchema, registrationSchema, safeRedirectPath } from './schemas.ts';
+import { newPasswordSchema, optionalEmail, profileFormSchema, registrationSchema, safeRedirectPath, splitKeywords } from './schemas.ts';
 
 describe('safeRedirectPath', () => {
   it('accepts a same-origin path with its query', () => {
@@ -155,5 +156,21 @@ describe('profileFormSchema', () => {
     const result = profileFormSchema.safeParse({ ...validProfile, [field]: '' });
     expect(result.success).toBe(false);
     expect(Object.keys(fieldErrors(result))).toContain(field);
+  });
+});
+
+describe('splitKeywords', () => {
+  it('splits on commas, trims, drops blanks', () => {
+    expect(splitKeywords(' a ,b,, ,c d ')).toEqual(['a', 'b', 'c d']);
+    expect(splitKeywords('')).toEqual([]);
+  });
+});
+
+describe('optionalEmail', () => {
+  it('is null when blank, lowercased when given, refused when not an address', () => {
+    expect(z.parse(optionalEmail, '  ')).toBeNull();
+    expect(z.parse(optionalEmail, ' Ada@Example.COM ')).toBe('ada@example.com');
+    expect(z.safeParse(optionalEmail, 'not-an-address').success).toBe(false);
+    expect(z.safeParse(optionalEmail, `${'a'.repeat(250)}@example.com`).success).toBe(false);
   });
 });

@@ -59,23 +59,23 @@ export const newPasswordSchema = z
     }),
   );
 
+/** 'merger, , layoffs ' → ['merger', 'layoffs']: split on commas, trimmed, blanks dropped. */
+export const splitKeywords = (text: string) =>
+  text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+
 const commaList = z.pipe(
-  z.pipe(
-    z.string(),
-    z.transform((s: string) =>
-      s
-        .split(',')
-        .map((p) => p.trim())
-        .filter(Boolean),
-    ),
-  ),
+  z.pipe(z.string(), z.transform(splitKeywords)),
   z.array(z.string().check(z.maxLength(200))).check(z.minLength(1, 'Enter at least one industry'), z.maxLength(50)),
 );
 
-const optionalEmail = z.pipe(
+/** An optional e-mail address as typed: trimmed and lowercased; blank means none (null). */
+export const optionalEmail = z.pipe(
   z.pipe(
     z.pipe(
-      z.string().check(z.trim()),
+      z.string({ error: 'Enter a valid e-mail address' }).check(z.trim(), z.maxLength(254, 'Enter a valid e-mail address')),
       z.transform((s: string) => s.toLowerCase()),
     ),
     z.union([z.literal(''), z.email('Enter a valid e-mail address')]),

@@ -9,13 +9,12 @@ import type { Database } from '../../db/client.ts';
 import { isConstraintViolation, SQLSTATE } from '../../db/errors.ts';
 import { earningsTracking, earningsTrackingResults } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 const LIMIT_CONSTRAINT = 'earnings_tracking_per_user_limit';
 
 const limitReached = () => new AppError(409, 'limit_reached', messages.earningsAlerts.limitReached, messages.earningsAlerts.cannotSave);
 const notFound = () => new AppError(404, 'not_found', messages.earningsAlerts.notFound, messages.earningsAlerts.cannotSave);
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const alertColumns = {
   id: earningsTracking.id,
@@ -107,7 +106,7 @@ export async function createAlert(db: Database, userId: string, input: EarningsA
 }
 
 export async function updateAlert(db: Database, userId: string, alertId: string, input: EarningsAlertValues): Promise<EarningsAlert> {
-  if (!UUID.test(alertId)) throw notFound();
+  if (!isUuid(alertId)) throw notFound();
   const updated = await db
     .update(earningsTracking)
     .set(input)

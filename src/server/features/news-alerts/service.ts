@@ -10,6 +10,7 @@ import { isConstraintViolation, SQLSTATE } from '../../db/errors.ts';
 import { sonarAlerts } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../http/session.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 // delivery_time is a timestamp, but what the user picks (and what the alert engine reads back) is
 // an hour of the day in America/New_York. We store that hour on the day of saving as New York wall
@@ -45,10 +46,9 @@ const notFound = () => new AppError(404, 'not_found', messages.newsAlerts.notFou
 const limitReached = () => new AppError(409, 'limit_reached', messages.newsAlerts.limitReached, messages.newsAlerts.createFailed);
 const cannotDelete = () => new AppError(409, 'cannot_delete', messages.newsAlerts.cannotDelete, messages.newsAlerts.cannotDeleteTitle);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A path id that is not a uuid names no alert: 404, not a database error. */
 function alertId(id: string) {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   return id;
 }
 
