@@ -1,6 +1,6 @@
 // Earnings alerts (/sonar-os/earnings): the 3-card grid, creating and editing alerts, every message a
 // user can trigger, the checker's result on active cards, and live updates from elsewhere.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, signedInUser, signIn, sql, test } from './support/fixtures.ts';
 
 const PATH = '/sonar-os/earnings';
@@ -34,6 +34,13 @@ const alertsOf = (userId: string) =>
     [userId],
   );
 
+/** An empty notification e-mail (stored NULL) showing the default address as placeholder and hint. */
+async function expectDefaultEmail(alertCard: Locator, defaultEmail: string) {
+  await expect(alertCard.getByLabel('Notification email')).toHaveValue('');
+  await expect(alertCard.getByLabel('Notification email')).toHaveAttribute('placeholder', defaultEmail);
+  await expect(alertCard.getByText(`Leave empty to use your default address (${defaultEmail}), set in Profile.`)).toBeVisible();
+}
+
 /** Alerts created straight in the database, oldest first. */
 async function seedAlerts(userId: string, ...companies: string[]) {
   const ids: string[] = [];
@@ -55,11 +62,11 @@ test('the 3-card grid: every validation message, then a new alert', async ({ pag
   await expect(page.getByRole('heading', { name: 'Earnings Alerts', level: 1 })).toBeVisible();
   await expect(page.getByText('QUARTERLY INSIGHTS')).toBeVisible();
 
-  // Three empty cards, prefilled with the alerts address and the default timing, nothing to save.
+  // Three empty cards with the default timing and no address of their own (the default one), nothing to save.
   await expect(page.getByRole('region', { name: /^Earnings Alert \d$/ })).toHaveCount(3);
   for (const n of [1, 2, 3]) {
     await expect(card(page, n).getByText('Not set up yet')).toBeVisible();
-    await expect(card(page, n).getByLabel('Notification email')).toHaveValue('dana.alerts@example.com');
+    await expectDefaultEmail(card(page, n), 'dana.alerts@example.com');
     await expect(card(page, n).getByLabel('Notification timing')).toHaveValue('24h');
     await expect(card(page, n).getByRole('switch', { name: 'Active' })).not.toBeChecked();
   }
@@ -157,15 +164,16 @@ test('edit, deactivate and activate an alert; a second one inactive; all of it p
   await expect(first.getByText('Next Earnings')).toBeVisible();
   expect((await alertsOf(user.id))[0]).toMatchObject({ active: true });
 
-  // A second alert, inactive: saved but without the Next Earnings line. Blank e-mail means the default.
+  // A second alert, inactive: saved but without the Next Earnings line. The e-mail left empty means the default.
   const second = card(page, 2);
   await second.getByLabel('Company name').fill('Nvidia');
-  await second.getByLabel('Notification email').fill('');
+  await expectDefaultEmail(second, 'dana.alerts@example.com');
   await second.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(page, 'New alert created successfully.');
   await expect(second.getByText('Tracking')).toBeVisible();
   await expect(second.getByText('Next Earnings')).toHaveCount(0);
-  await expect(second.getByLabel('Notification email')).toHaveValue('dana.alerts@example.com');
+  await expectDefaultEmail(second, 'dana.alerts@example.com');
+  await expect(second.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
 
   // The order and values persist.
   await page.reload();
@@ -174,6 +182,7 @@ test('edit, deactivate and activate an alert; a second one inactive; all of it p
   await expect(card(page, 1).getByLabel('Keywords')).toHaveValue('guidance, margins');
   await expect(card(page, 2).getByLabel('Company name')).toHaveValue('Nvidia');
   await expect(card(page, 2).getByRole('switch', { name: 'Active' })).not.toBeChecked();
+  await expectDefaultEmail(card(page, 2), 'dana.alerts@example.com');
   await expect(card(page, 3).getByText('Not set up yet')).toBeVisible();
   expect((await alertsOf(user.id)).map((a) => [a.company_name, a.notification_email])).toEqual([
     ['Apple Inc.', 'ir.watch@example.com'],

@@ -1,6 +1,6 @@
 // News alerts (/sonar-os/news, spec 02 §2, §4, §5, §8, §9): whole journeys through the cards, every
 // message a user can meet, the limits, and live updates from another browser and from the database.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { messages } from '../../src/shared/messages.ts';
 import { newsAlertFieldMessages } from '../../src/shared/news-alerts.ts';
 import { expect, signedInUser, signIn, sql, test } from './support/fixtures.ts';
@@ -54,6 +54,13 @@ const alertRows = (userId: string) =>
     [userId],
   );
 
+/** An empty notification e-mail (stored NULL) showing the default address as placeholder and hint. */
+async function expectDefaultEmail(alertCard: Locator, defaultEmail: string) {
+  await expect(alertCard.getByLabel('Notification email')).toHaveValue('');
+  await expect(alertCard.getByLabel('Notification email')).toHaveAttribute('placeholder', defaultEmail);
+  await expect(alertCard.getByText(`Leave empty to use your default address (${defaultEmail}), set in Profile.`)).toBeVisible();
+}
+
 async function openNewsAlerts(page: Page) {
   await page.goto('/sonar-os/news');
   await expect(page.getByRole('heading', { name: 'News Alerts', level: 1 })).toBeVisible();
@@ -64,7 +71,7 @@ test('create, edit, activate and deactivate an alert', async ({ page }) => {
   const user = await signedInUser(page, { alertsEmail: 'alerts.desk@example.com' });
   await openNewsAlerts(page);
 
-  // Three unsaved cards: inactive, 9:00 AM, the alerts address; nothing to save yet.
+  // Three unsaved cards: inactive, 9:00 AM, no address of their own (the default one); nothing to save yet.
   await expect(cards(page)).toHaveCount(3);
   const first = card(page, 1);
   await expect(first.getByRole('switch', { name: 'Active' })).not.toBeChecked();
@@ -75,7 +82,7 @@ test('create, edit, activate and deactivate an alert', async ({ page }) => {
     ...['6:00 AM', '7:00 AM', '8:00 AM', '9:00 AM', '10:00 AM', '11:00 AM', '12:00 PM'],
     ...['1:00 PM', '2:00 PM', '3:00 PM', '4:00 PM', '5:00 PM', '6:00 PM'],
   ]);
-  await expect(first.getByLabel('Notification email')).toHaveValue('alerts.desk@example.com');
+  await expectDefaultEmail(first, 'alerts.desk@example.com');
   await expect(page.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
 
   // Activating without the required fields is refused.
@@ -106,9 +113,10 @@ test('create, edit, activate and deactivate an alert', async ({ page }) => {
     company_name: 'Acme Robotics',
     keywords: ['merger', 'layoffs'],
     delivery_days: ['MON', 'WED'],
-    notification_email: 'alerts.desk@example.com',
+    notification_email: null,
     hour: 9,
   });
+  await expectDefaultEmail(first, 'alerts.desk@example.com');
   // The confirmation shows for 3 seconds, then goes.
   await expect(first.getByText('All changes saved')).toBeHidden({ timeout: 10_000 });
 
@@ -144,7 +152,7 @@ test('validation: required fields, activation, keyword length and e-mail', async
   const user = await signedInUser(page);
   await openNewsAlerts(page);
   const first = card(page, 1);
-  await expect(first.getByLabel('Notification email')).toHaveValue(user.email);
+  await expectDefaultEmail(first, user.email);
 
   // Missing company, days and time.
   await first.getByLabel('Delivery time (ET)').selectOption({ label: 'Select a time' });
@@ -184,6 +192,19 @@ test('validation: required fields, activation, keyword length and e-mail', async
   expect(row!.notification_email).toBeNull();
   await page.reload();
   await expect(card(page, 1).getByLabel('Company name')).toHaveValue('<b>Bold</b> Co');
+
+  // An address of its own is stored; emptying the field again stores NULL (the default address).
+  await card(page, 1).getByLabel('Notification email').fill('desk@example.com');
+  await card(page, 1).getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, text.updated);
+  await expect.poll(async () => (await alertRows(user.id))[0]?.notification_email).toBe('desk@example.com');
+  await page.reload();
+  await expect(card(page, 1).getByLabel('Notification email')).toHaveValue('desk@example.com');
+  await card(page, 1).getByLabel('Notification email').fill('');
+  await card(page, 1).getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, text.updated);
+  await expect.poll(async () => (await alertRows(user.id))[0]?.notification_email).toBeNull();
+  await expectDefaultEmail(card(page, 1), user.email);
 });
 
 test('failures: loading, creating, saving and deleting', async ({ page }) => {
@@ -351,6 +372,24 @@ test('live updates from another browser and from the database', async ({ page, b
   await expect(card(page, 4).getByLabel('Company name')).toHaveValue('Pied Piper');
   await sql(`DELETE FROM sonar_alerts WHERE company_name = 'Pied Piper' AND user_id = $1`, [user.id]);
   await expect(cards(page)).toHaveCount(3);
+
+  // Deleted elsewhere while this page has unsaved edits on it: the card stays, unsaved, with the edits.
+  await seedAlerts(user.id, [{ company: 'Hooli XYZ', days: ['WED'] }]);
+  await expect(card(page, 4).getByLabel('Company name')).toHaveValue('Hooli XYZ');
+  await card(page, 4).getByLabel('Keywords').fill('typed before the delete');
+  await sql(`DELETE FROM sonar_alerts WHERE company_name = 'Hooli XYZ' AND user_id = $1`, [user.id]);
+  await expectToast(page, 'This alert was deleted elsewhere. Your unsaved changes are kept as a new card.');
+  await expect(cards(page)).toHaveCount(4);
+  await expect(card(page, 4).getByText('Not saved')).toBeVisible();
+  await expect(card(page, 4).getByLabel('Company name')).toHaveValue('Hooli XYZ');
+  await expect(card(page, 4).getByLabel('Keywords')).toHaveValue('typed before the delete');
+  // Saved again, it is a new alert.
+  await card(page, 4).getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, text.created);
+  await expect
+    .poll(async () => (await alertRows(user.id)).filter((r) => r.company_name === 'Hooli XYZ').map((r) => r.keywords))
+    .toEqual([['typed before the delete']]);
+  await expect(card(page, 4).getByText('Not saved')).toHaveCount(0);
 
   // Saving the dirty card now writes the user's edits over the other browser's.
   await card(page, 1).getByRole('button', { name: 'Save Changes' }).click();

@@ -26,6 +26,13 @@ async function expectToast(page: Page, title: string, description?: string) {
   await expect(toast).toHaveCount(0);
 }
 
+/** An empty notification e-mail (stored NULL) showing the default address as placeholder and hint. */
+async function expectDefaultEmail(page: Page, defaultEmail: string) {
+  await expect(page.getByLabel('Notification email')).toHaveValue('');
+  await expect(page.getByLabel('Notification email')).toHaveAttribute('placeholder', defaultEmail);
+  await expect(page.getByText(`Leave empty to use your default address (${defaultEmail}), set in Profile.`)).toBeVisible();
+}
+
 async function openNewsletter(page: Page) {
   await page.goto('/sonar-os/newsletter');
   await expect(page.getByRole('heading', { name: 'Portfolio & Industry Newsletter' })).toBeVisible();
@@ -52,13 +59,13 @@ test('create, edit, activate and deactivate a newsletter', async ({ page }) => {
   await expect(page).toHaveTitle('Newsletter | Enterprise OS');
   await expect(page.getByText('WEEKLY DIGEST')).toBeVisible();
 
-  // A new form: inactive, USA, the default schedule, the alerts address; nothing to save yet.
+  // A new form: inactive, USA, the default schedule, no address of its own (the default one); nothing to save yet.
   await expect(page.getByRole('switch', { name: 'Newsletter Inactive' })).not.toBeChecked();
   await expect(page.getByRole('button', { name: 'USA' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByLabel('Delivery day')).toHaveValue('MON');
   await expect(page.getByLabel('Delivery time')).toHaveValue('09:00');
   await expect(page.getByLabel('Frequency')).toHaveValue('7d');
-  await expect(page.getByLabel('Notification email')).toHaveValue('alerts@example.com');
+  await expectDefaultEmail(page, 'alerts@example.com');
   await expect(page.getByRole('button', { name: 'Create Newsletter' })).toBeHidden();
   await expect(page.getByText('6 to 8 keywords per company improve results')).toBeVisible();
   await expect(page.getByText('Leave these blank and the AI identifies the trends')).toBeVisible();
@@ -116,9 +123,10 @@ test('create, edit, activate and deactivate a newsletter', async ({ page }) => {
       { company_name: 'Beta Freight', keywords: [] },
     ],
     delivery_schedule: { delivery_day: 'WED', delivery_time: '14:00', frequency: '14d' },
-    notification_email: 'alerts@example.com',
+    notification_email: null,
     last_checked: null,
   });
+  await expectDefaultEmail(page, 'alerts@example.com');
   // The confirmation is brief, and the dropped empty row is gone from the reloaded form.
   await expect(page.getByText('All changes saved')).toBeHidden();
   await expect(page.getByLabel('Company 3 name')).toHaveCount(0);
@@ -131,16 +139,21 @@ test('create, edit, activate and deactivate a newsletter', async ({ page }) => {
   await page.getByLabel('Notification email').fill('not-an-email');
   await page.getByRole('button', { name: 'Update Newsletter' }).click();
   await expectToast(page, 'Error', 'Enter a valid e-mail address');
-  await page.getByLabel('Notification email').fill('');
+  await page.getByLabel('Notification email').fill('desk@example.com');
   await page.getByRole('button', { name: 'Update Newsletter' }).click();
   await expectToast(page, 'Newsletter updated successfully.');
   expect(await stored(user.id)).toMatchObject({
     active: true,
     industry: ['Cold Chain Logistics'],
     portfolio: [{ company_name: 'Acme Robotics', keywords: ['robots', 'warehouses', 'AI'] }],
-    notification_email: null,
+    notification_email: 'desk@example.com',
     last_checked: null,
   });
+  // Emptied again: back to NULL, the default address.
+  await page.getByLabel('Notification email').fill('');
+  await page.getByRole('button', { name: 'Update Newsletter' }).click();
+  await expectToast(page, 'Newsletter updated successfully.');
+  expect((await stored(user.id))?.notification_email).toBeNull();
 
   // Deactivate, then activate again.
   await page.getByRole('switch', { name: 'Newsletter Active' }).click();
@@ -151,8 +164,8 @@ test('create, edit, activate and deactivate a newsletter', async ({ page }) => {
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Newsletter Inactive' })).not.toBeChecked();
   await expect(page.getByLabel('Industry')).toHaveValue('Cold Chain Logistics');
-  // No stored address: the form offers the default one again.
-  await expect(page.getByLabel('Notification email')).toHaveValue('alerts@example.com');
+  // No stored address: the field stays empty and names the default one.
+  await expectDefaultEmail(page, 'alerts@example.com');
   await page.getByRole('switch', { name: 'Newsletter Inactive' }).click();
   await page.getByRole('button', { name: 'Update Newsletter' }).click();
   await expectToast(page, 'Newsletter updated successfully.');
@@ -274,6 +287,8 @@ test('live updates from another browser and from the database', async ({ page, b
   await expect(page.getByLabel('Industry')).toHaveValue('Renewable Energy');
   await expect(page.getByLabel('Company 1 name')).toHaveValue('Sunrise Power');
   await expect(page.getByRole('switch', { name: 'Newsletter Active' })).toBeChecked();
+  await expectDefaultEmail(page, user.email);
+  expect((await stored(user.id))?.notification_email).toBeNull();
 
   // The second browser updates it.
   await otherPage.getByLabel('Industry').fill('Offshore Wind');
@@ -301,4 +316,12 @@ test('live updates from another browser and from the database', async ({ page, b
   await expect(page.getByLabel('Industry')).toHaveValue('Geothermal');
   await expect(page.getByLabel('Company 1 name')).toHaveValue('Sunrise Power');
   await expect(page.getByRole('button', { name: 'Update Newsletter' })).toBeVisible();
+
+  // A new alerts e-mail in the profile becomes the default shown here, edits still kept.
+  await sql('UPDATE users SET alerts_email = $2 WHERE id = $1', [user.id, 'moved.alerts@example.com']);
+  await expectDefaultEmail(page, 'moved.alerts@example.com');
+  await expect(page.getByLabel('Industry')).toHaveValue('Geothermal');
+  await sql('UPDATE users SET alerts_email = NULL WHERE id = $1', [user.id]);
+  await expectDefaultEmail(page, user.email);
+  expect((await stored(user.id))?.notification_email).toBeNull();
 });

@@ -1,7 +1,8 @@
 // Data of the earnings alerts screen: the list (live: it reloads when the user's alerts or their
-// results change anywhere) and the save of one card.
+// results change anywhere, or the user's profile, where the default notification address comes
+// from) and the save of one card.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EarningsAlert, EarningsAlertsResponse, EarningsAlertValues } from '../../../shared/earnings-alerts.ts';
+import type { EarningsAlert, EarningsAlertInput, EarningsAlertsResponse } from '../../../shared/earnings-alerts.ts';
 import { api } from '../../lib/api-client.ts';
 import { liveTables } from '../../lib/live-updates.ts';
 
@@ -12,11 +13,12 @@ export function useEarningsAlerts() {
   return useQuery({
     queryKey: earningsAlertsKey,
     queryFn: ({ signal }) => api<EarningsAlertsResponse>(PATH, { signal }),
-    meta: liveTables('earnings_tracking', 'earnings_tracking_results'),
+    meta: liveTables('earnings_tracking', 'earnings_tracking_results', 'users'),
   });
 }
 
-export type SaveRequest = { id: string | null; values: EarningsAlertValues };
+/** The values as typed (checked with the shared schema first); the server parses them with it again. */
+export type SaveRequest = { id: string | null; values: EarningsAlertInput };
 
 /** Creates (no id) or updates one alert; the saved alert goes into the list at once, then the list reloads. */
 export function useSaveEarningsAlert(callbacks: {

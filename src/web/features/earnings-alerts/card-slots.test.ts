@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EarningsAlert } from '../../../shared/earnings-alerts.ts';
-import { cardSlots, cardValues, sameValues } from './card-slots.ts';
+import { cardSlots, cardValues, defaultEmailHint, sameValues } from './card-slots.ts';
 
 const alert = (id: string, overrides: Partial<EarningsAlert> = {}): EarningsAlert => ({
   id,
@@ -50,33 +50,37 @@ describe('cardSlots', () => {
 });
 
 describe('cardValues', () => {
-  it('prefills an empty card with the default address, inactive, 24 hours before', () => {
-    expect(cardValues(null, 'me@example.com')).toEqual({
+  it('an empty card is inactive, 24 hours before, with an empty address (the default one)', () => {
+    expect(cardValues(null)).toEqual({
       active: false,
       companyName: '',
       keywords: '',
       notificationTiming: '24h',
-      notificationEmail: 'me@example.com',
+      notificationEmail: '',
     });
   });
 
-  it('shows a saved alert, its own address first', () => {
+  it('shows a saved alert with its own address, or an empty field when it has none (NULL)', () => {
     const saved = alert('a', { keywords: 'AI', notificationTiming: '1w', notificationEmail: 'ir@example.com' });
-    expect(cardValues(saved, 'me@example.com')).toEqual({
+    expect(cardValues(saved)).toEqual({
       active: true,
       companyName: 'Company a',
       keywords: 'AI',
       notificationTiming: '1w',
       notificationEmail: 'ir@example.com',
     });
-    expect(cardValues(alert('b'), 'me@example.com').notificationEmail).toBe('me@example.com');
+    expect(cardValues(alert('b')).notificationEmail).toBe('');
+  });
+
+  it('the hint names the default address', () => {
+    expect(defaultEmailHint('me@example.com')).toBe('Leave empty to use your default address (me@example.com), set in Profile.');
   });
 
   it('compares every field', () => {
-    const base = cardValues(null, 'me@example.com');
+    const base = cardValues(alert('a', { notificationEmail: 'ir@example.com' }));
     expect(sameValues(base, { ...base })).toBe(true);
     for (const change of [
-      { active: true },
+      { active: false },
       { companyName: 'x' },
       { keywords: 'x' },
       { notificationTiming: '1w' as const },

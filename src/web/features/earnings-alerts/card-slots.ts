@@ -7,18 +7,22 @@ export type CardValues = {
   companyName: string;
   keywords: string;
   notificationTiming: NotificationTiming;
+  /** '' = no stored address (NULL): the user's default address (ADR 009), shown only as a hint. */
   notificationEmail: string;
 };
 
-export function cardValues(alert: EarningsAlert | null, defaultEmail: string): CardValues {
+export function cardValues(alert: EarningsAlert | null): CardValues {
   return {
     active: alert?.active ?? false,
     companyName: alert?.companyName ?? '',
     keywords: alert?.keywords ?? '',
     notificationTiming: alert?.notificationTiming ?? '24h',
-    notificationEmail: alert?.notificationEmail ?? defaultEmail,
+    notificationEmail: alert?.notificationEmail ?? '',
   };
 }
+
+/** Under the notification e-mail field: an empty field means this address. */
+export const defaultEmailHint = (defaultEmail: string) => `Leave empty to use your default address (${defaultEmail}), set in Profile.`;
 
 export const sameValues = (a: CardValues, b: CardValues) =>
   a.active === b.active &&

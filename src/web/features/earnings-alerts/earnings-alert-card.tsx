@@ -10,7 +10,7 @@ import { Switch } from '../../components/ui/switch.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { type FieldErrors, validate } from '../../lib/form.ts';
 import { useSaveEarningsAlert } from './api.ts';
-import { type CardValues, cardValues, sameValues } from './card-slots.ts';
+import { type CardValues, cardValues, defaultEmailHint, sameValues } from './card-slots.ts';
 import { EarningsStatus } from './earnings-status.tsx';
 
 const timingOptions = NOTIFICATION_TIMINGS.map((value) => ({ value, label: notificationTimingLabels[value] }));
@@ -19,6 +19,7 @@ type Props = {
   position: number;
   /** null for an empty card: saving it creates the alert. */
   alert: EarningsAlert | null;
+  /** Where an empty notification e-mail sends the alert (the profile's alerts e-mail, else the account's). */
   defaultEmail: string;
   /** The user's unsaved edits (kept by the page, so a reload of the list does not lose them). */
   draft: CardValues | undefined;
@@ -38,7 +39,7 @@ function saveFailure(err: Error) {
 export function EarningsAlertCard({ position, alert, defaultEmail, draft, onDraftChange, savedAt, onSaved }: Props) {
   const headingId = useId();
   const [errors, setErrors] = useState<FieldErrors>({});
-  const server = cardValues(alert, defaultEmail);
+  const server = cardValues(alert);
   // A card without edits follows the server; one with edits keeps them until saved.
   const dirty = draft !== undefined && !sameValues(draft, server);
   const values = dirty ? draft : server;
@@ -76,7 +77,8 @@ export function EarningsAlertCard({ position, alert, defaultEmail, draft, onDraf
       toast.error(messages.earningsAlerts.cannotSave, { description: Object.values(checked.errors)[0] });
       return;
     }
-    save.mutate({ id: alert?.id ?? null, values: checked.data });
+    // The typed values, not the parsed ones: the server parses them itself (a blank e-mail is '' there too).
+    save.mutate({ id: alert?.id ?? null, values });
   }
 
   return (
@@ -125,6 +127,8 @@ export function EarningsAlertCard({ position, alert, defaultEmail, draft, onDraf
               label="Notification email"
               type="email"
               maxLength={254}
+              placeholder={defaultEmail}
+              hint={defaultEmailHint(defaultEmail)}
               value={values.notificationEmail}
               error={errors.notificationEmail}
               onChange={(e) => change({ notificationEmail: e.target.value })}

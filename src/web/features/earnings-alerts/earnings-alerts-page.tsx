@@ -38,7 +38,7 @@ export function EarningsAlertsPage() {
       </header>
       {data ? (
         <div className="mt-6 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-          {cardSlots(data.alerts, (key) => isEdited(drafts[key], data.defaultNotificationEmail)).map((slot, index) => (
+          {cardSlots(data.alerts, (key) => isEdited(drafts[key])).map((slot, index) => (
             <EarningsAlertCard
               key={slot.key}
               position={index + 1}
@@ -68,5 +68,4 @@ export function EarningsAlertsPage() {
 }
 
 /** An empty card the user has typed into (and not back to empty). */
-const isEdited = (draft: CardValues | undefined, defaultEmail: string) =>
-  draft !== undefined && !sameValues(draft, cardValues(null, defaultEmail));
+const isEdited = (draft: CardValues | undefined) => draft !== undefined && !sameValues(draft, cardValues(null));

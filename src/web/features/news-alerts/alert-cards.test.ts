@@ -4,6 +4,7 @@ import {
   type CardsAction,
   type CardsState,
   cardsReducer,
+  defaultEmailHint,
   draftFromAlert,
   initialCards,
   isDirty,
@@ -30,14 +31,14 @@ const sync = (alerts: NewsAlert[], email?: string): CardsAction => ({ type: 'syn
 const companies = (state: CardsState) => state.cards.map((c) => c.draft.companyName || (c.alert ? '?' : '(new)'));
 
 describe('drafts', () => {
-  it('a new alert is inactive at 9:00 AM with the default address and no days', () => {
-    expect(newDraft('me@example.com')).toEqual({
+  it('a new alert is inactive at 9:00 AM with no days and an empty address (the default one)', () => {
+    expect(newDraft()).toEqual({
       active: false,
       companyName: '',
       keywords: '',
       deliveryDays: [],
       deliveryHour: 9,
-      notificationEmail: 'me@example.com',
+      notificationEmail: '',
     });
   });
 
@@ -50,7 +51,7 @@ describe('drafts', () => {
   });
 
   it('activation needs a company, a day and a time', () => {
-    const ok = { ...newDraft(''), companyName: 'Acme', deliveryDays: ['MON' as const] };
+    const ok = { ...newDraft(), companyName: 'Acme', deliveryDays: ['MON' as const] };
     expect(missesRequired(ok)).toBe(false);
     expect(missesRequired({ ...ok, companyName: '  ' })).toBe(true);
     expect(missesRequired({ ...ok, deliveryDays: [] })).toBe(true);
@@ -61,9 +62,9 @@ describe('drafts', () => {
 describe('cards', () => {
   it('always shows at least three cards: saved alerts first, then placeholders', () => {
     expect(run(sync([])).cards.map((c) => [c.alert, c.draft.notificationEmail])).toEqual([
-      [null, 'me@example.com'],
-      [null, 'me@example.com'],
-      [null, 'me@example.com'],
+      [null, ''],
+      [null, ''],
+      [null, ''],
     ]);
     expect(companies(run(sync([alert(1)])))).toEqual(['Company 1', '(new)', '(new)']);
     expect(companies(run(sync([alert(1), alert(2), alert(3), alert(4)])))).toEqual(['Company 1', 'Company 2', 'Company 3', 'Company 4']);
@@ -85,7 +86,7 @@ describe('cards', () => {
     for (let i = 0; i < 5; i++) state = cardsReducer(state, { type: 'add' });
     expect(state.cards).toHaveLength(6);
     expect(new Set(state.cards.map((c) => c.key)).size).toBe(6);
-    expect(state.cards.at(-1)?.draft).toEqual(newDraft('me@example.com'));
+    expect(state.cards.at(-1)?.draft).toEqual(newDraft());
   });
 
   it('an edit makes the card dirty and clears that field’s error; undoing it makes it clean again', () => {
@@ -132,11 +133,54 @@ describe('cards', () => {
     expect(companies(state)).toEqual(['Company 1', 'Company 2', 'Company 3', 'Company 4', 'Company 5', 'Company 6', 'Typed']);
   });
 
-  it('a new default address reaches clean placeholders only', () => {
+  it('the default address is only shown: no card holds it, and a new one replaces it', () => {
+    let state = run(sync([alert(1)]));
+    expect(state.defaultEmail).toBe('me@example.com');
+    expect(state.cards.map((c) => c.draft.notificationEmail)).toEqual(['', '', '']);
+    expect(state.cards.some(isDirty)).toBe(false);
+    state = cardsReducer(state, sync([alert(1)], 'alerts@example.com'));
+    expect(state.defaultEmail).toBe('alerts@example.com');
+    expect(state.cards.map((c) => c.draft.notificationEmail)).toEqual(['', '', '']);
+    expect(defaultEmailHint(state.defaultEmail)).toBe('Leave empty to use your default address (alerts@example.com), set in Profile.');
+  });
+
+  it('an alert deleted elsewhere takes its card along, unless the card has edits: then it stays as an unsaved card', () => {
+    let state = run(sync([alert(1), alert(2), alert(3), alert(4), alert(5)]));
+    const edited = state.cards[3]!.key;
+    state = cardsReducer(state, { type: 'edit', key: edited, patch: { keywords: 'typed' } });
+    state = cardsReducer(state, sync([alert(1), alert(2), alert(3)]));
+    expect(companies(state)).toEqual(['Company 1', 'Company 2', 'Company 3', 'Company 4']);
+    const kept = state.cards[3]!;
+    expect(kept).toMatchObject({ key: edited, alert: null, baseline: newDraft(), placeholder: false });
+    expect(kept.draft).toMatchObject({ companyName: 'Company 4', keywords: 'typed', deliveryDays: ['MON', 'FRI'] });
+    expect(isDirty(kept)).toBe(true);
+    expect(state.keptAfterDelete).toBe(1);
+    // It is told once; later reloads keep the card and say nothing new.
+    state = cardsReducer(state, sync([alert(1), alert(2), alert(3)]));
+    expect(state.cards[3]!.draft.keywords).toBe('typed');
+    expect(state.keptAfterDelete).toBe(1);
+    // Saving it creates a new alert.
+    const submitted = state.cards[3]!.draft;
+    state = cardsReducer(state, { type: 'saved', key: edited, alert: alert(6, { companyName: 'Company 4' }), submitted, at: 1 });
+    expect(state.cards[3]).toMatchObject({ key: edited, alert: { id: alert(6).id } });
+    expect(isDirty(state.cards[3]!)).toBe(false);
+  });
+
+  it('a list fetched before a card’s own create does not take the new alert away, nor call it deleted', () => {
     let state = run(sync([]));
-    state = cardsReducer(state, { type: 'edit', key: state.cards[0]!.key, patch: { companyName: 'Typed' } });
-    state = cardsReducer(state, sync([], 'alerts@example.com'));
-    expect(state.cards.map((c) => c.draft.notificationEmail)).toEqual(['me@example.com', 'alerts@example.com', 'alerts@example.com']);
+    const key = state.cards[0]!.key;
+    state = cardsReducer(state, { type: 'edit', key, patch: { companyName: 'Acme', deliveryDays: ['TUE'] } });
+    const submitted = state.cards[0]!.draft;
+    const created = alert(7, { companyName: 'Acme', deliveryDays: ['TUE'] });
+    state = cardsReducer(state, { type: 'saved', key, alert: created, submitted, at: 1 });
+    state = cardsReducer(state, { type: 'edit', key, patch: { keywords: 'typed while saving' } });
+    state = cardsReducer(state, sync([]));
+    expect(state.cards[0]).toMatchObject({ key, alert: created });
+    expect(state.cards).toHaveLength(3);
+    expect(state.keptAfterDelete).toBe(0);
+    state = cardsReducer(state, sync([created]));
+    expect(state.cards.map((c) => c.key)).toEqual([key, state.cards[1]!.key, state.cards[2]!.key]);
+    expect(state.cards[0]!.draft.keywords).toBe('typed while saving');
   });
 
   it('a saved placeholder becomes that alert, keeps its key and shows the saved confirmation', () => {

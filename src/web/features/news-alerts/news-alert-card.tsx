@@ -10,7 +10,7 @@ import { SaveStatus } from '../../components/ui/save-status.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { validate } from '../../lib/form.ts';
-import { type AlertCard, type AlertDraft, type CardsAction, isDirty, missesRequired } from './alert-cards.ts';
+import { type AlertCard, type AlertDraft, type CardsAction, defaultEmailHint, isDirty, missesRequired } from './alert-cards.ts';
 import { useDeleteAlert, useSaveAlert } from './api.ts';
 import { DeliveryDays } from './delivery-days.tsx';
 import { DeliveryTimeSelect } from './delivery-time-select.tsx';
@@ -18,10 +18,16 @@ import { DeliveryTimeSelect } from './delivery-time-select.tsx';
 const text = messages.newsAlerts;
 const serverMessage = (err: Error) => (err instanceof ApiRequestError ? err.message : undefined);
 
-type Props = { card: AlertCard; position: number; dispatch: Dispatch<CardsAction> };
+type Props = {
+  card: AlertCard;
+  position: number;
+  /** Where an empty notification e-mail sends the alert (the profile's alerts e-mail, else the account's). */
+  defaultEmail: string;
+  dispatch: Dispatch<CardsAction>;
+};
 
 /** One alert: its form, its save button and its delete button. `position` counts from 1. */
-export function NewsAlertCard({ card, position, dispatch }: Props) {
+export function NewsAlertCard({ card, position, defaultEmail, dispatch }: Props) {
   const save = useSaveAlert();
   const remove = useDeleteAlert();
   const { draft, errors, alert } = card;
@@ -121,6 +127,8 @@ export function NewsAlertCard({ card, position, dispatch }: Props) {
           value={draft.notificationEmail}
           onChange={(event) => edit({ notificationEmail: event.target.value })}
           maxLength={254}
+          placeholder={defaultEmail}
+          hint={defaultEmailHint(defaultEmail)}
           error={errors.notificationEmail}
         />
         <div className="mt-auto flex min-h-10 items-center justify-end">

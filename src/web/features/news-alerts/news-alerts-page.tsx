@@ -6,7 +6,7 @@ import { NEWS_ALERT_LIMIT } from '../../../shared/sonar.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { cardsReducer, initialCards } from './alert-cards.ts';
+import { cardsReducer, deletedElsewhereText, initialCards } from './alert-cards.ts';
 import { useNewsAlerts } from './api.ts';
 import { NewsAlertCard } from './news-alert-card.tsx';
 
@@ -18,6 +18,11 @@ export function NewsAlertsPage() {
   useEffect(() => {
     if (list.data) dispatch({ type: 'sync', list: list.data });
   }, [list.data]);
+
+  const { keptAfterDelete } = state;
+  useEffect(() => {
+    if (keptAfterDelete > 0) toast.info(deletedElsewhereText);
+  }, [keptAfterDelete]);
 
   const { isError, errorUpdatedAt } = list;
   // Once per failed load: a Try again that fails again says so again.
@@ -60,7 +65,7 @@ export function NewsAlertsPage() {
       ) : (
         <div className="mt-6 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
           {state.cards.map((card, index) => (
-            <NewsAlertCard key={card.key} card={card} position={index + 1} dispatch={dispatch} />
+            <NewsAlertCard key={card.key} card={card} position={index + 1} defaultEmail={state.defaultEmail} dispatch={dispatch} />
           ))}
         </div>
       )}

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addCompany, canAddCompany, changeCompany, moreCompaniesText, removeCompany, toggleRegion, toggleTopic } from './form-state.ts';
+import type { Newsletter } from '../../../shared/newsletter.ts';
+import {
+  addCompany,
+  canAddCompany,
+  changeCompany,
+  defaultEmailHint,
+  moreCompaniesText,
+  removeCompany,
+  serverFormValues,
+  toggleRegion,
+  toggleTopic,
+} from './form-state.ts';
 
 const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ companyName: `C${i}`, keywords: '' }));
 
@@ -46,5 +57,32 @@ describe('companies', () => {
   it('counts the rows a collapsed list hides', () => {
     expect(moreCompaniesText(3)).toBe('3 more companies...');
     expect(moreCompaniesText(1)).toBe('1 more company...');
+  });
+});
+
+describe('notification e-mail', () => {
+  const saved = (notificationEmail: string | null): Newsletter => ({
+    id: 'id',
+    active: true,
+    industry: 'Banking',
+    regions: ['usa'],
+    industryCategories: [],
+    portfolio: [{ companyName: 'Acme', keywords: [] }],
+    deliveryDay: 'MON',
+    deliveryTime: '09:00',
+    frequency: '7d',
+    notificationEmail,
+    lastChecked: null,
+    updatedAt: '2030-01-01T00:00:00.000Z',
+  });
+
+  it('is empty for a new newsletter and for a stored NULL (the default address), else the stored address', () => {
+    expect(serverFormValues(null).notificationEmail).toBe('');
+    expect(serverFormValues(saved(null)).notificationEmail).toBe('');
+    expect(serverFormValues(saved('desk@example.com')).notificationEmail).toBe('desk@example.com');
+  });
+
+  it('the hint names the default address', () => {
+    expect(defaultEmailHint('me@example.com')).toBe('Leave empty to use your default address (me@example.com), set in Profile.');
   });
 });

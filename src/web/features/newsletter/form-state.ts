@@ -1,6 +1,6 @@
 // Pure edits of the newsletter form's values (spec 02 §4, §5, §9), kept apart from the components
 // so their rules are unit-tested.
-import type { NewsletterFormValues } from '../../../shared/newsletter.ts';
+import { type Newsletter, type NewsletterFormValues, newNewsletterForm, newsletterToForm } from '../../../shared/newsletter.ts';
 import { PORTFOLIO_LIMIT, type Region, type TrendTopic } from '../../../shared/sonar.ts';
 
 type Company = NewsletterFormValues['portfolio'][number];
@@ -9,6 +9,16 @@ type Company = NewsletterFormValues['portfolio'][number];
 export const COLLAPSED_COMPANY_ROWS = 2;
 
 export const emptyCompany = (): Company => ({ companyName: '', keywords: '' });
+
+/**
+ * The form's values for what the server holds. No stored e-mail (NULL: the user's default address,
+ * ADR 009) is an empty field, so saving it unchanged keeps NULL and the default stays followed.
+ */
+export const serverFormValues = (newsletter: Newsletter | null): NewsletterFormValues =>
+  newsletter ? newsletterToForm(newsletter, '') : newNewsletterForm('');
+
+/** Under the notification e-mail field: an empty field means this address. */
+export const defaultEmailHint = (defaultEmail: string) => `Leave empty to use your default address (${defaultEmail}), set in Profile.`;
 
 /** Global is exclusive: choosing it clears the others, choosing another clears it. */
 export function toggleRegion(regions: readonly Region[], region: Region): Region[] {

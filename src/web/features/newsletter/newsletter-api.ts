@@ -1,4 +1,5 @@
-// The newsletter's data: one query (live on newsletter_alerts) and one save that creates or updates.
+// The newsletter's data: one query (live on newsletter_alerts, and on users, where the default
+// notification address comes from) and one save that creates or updates.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Newsletter, NewsletterFormValues, NewsletterResponse } from '../../../shared/newsletter.ts';
 import { api } from '../../lib/api-client.ts';
@@ -10,7 +11,7 @@ export function useNewsletter() {
   return useQuery({
     queryKey: newsletterQueryKey,
     queryFn: ({ signal }) => api<NewsletterResponse>('/api/newsletter', { signal }),
-    meta: liveTables('newsletter_alerts'),
+    meta: liveTables('newsletter_alerts', 'users'),
   });
 }
 
@@ -23,7 +24,8 @@ export function useSaveNewsletter() {
     onSuccess: ({ newsletter }) => {
       client.setQueryData<NewsletterResponse>(newsletterQueryKey, (old) => old && { ...old, newsletter });
     },
-    // Whatever happened (saved, or refused because the record changed meanwhile), show the server's state.
+    // Saved or refused (e.g. a POST after another tab created the newsletter: 409), show the server's state.
+    // A PUT does not check for changes made meanwhile elsewhere: it overwrites them.
     onSettled: () => client.invalidateQueries({ queryKey: newsletterQueryKey }),
   });
 }

@@ -4,10 +4,8 @@ import { messages } from '../../../shared/messages.ts';
 import {
   type NewsletterFormValues,
   type NewsletterResponse,
-  newNewsletterForm,
   newsletterErrorTitle,
   newsletterInputSchema,
-  newsletterToForm,
 } from '../../../shared/newsletter.ts';
 import {
   ALERT_TIME_ZONE,
@@ -32,7 +30,7 @@ import { ApiRequestError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { type FieldErrors, validate } from '../../lib/form.ts';
 import { CompanyWatchlist } from './company-watchlist.tsx';
-import { toggleRegion, toggleTopic } from './form-state.ts';
+import { defaultEmailHint, serverFormValues, toggleRegion, toggleTopic } from './form-state.ts';
 import { useSaveNewsletter } from './newsletter-api.ts';
 
 const dayNames: Record<Weekday, string> = {
@@ -62,11 +60,7 @@ function saveFailure(err: unknown) {
  */
 export function NewsletterForm({ data }: { data: NewsletterResponse }) {
   const exists = data.newsletter !== null;
-  const serverValues = useMemo(
-    () =>
-      data.newsletter ? newsletterToForm(data.newsletter, data.defaultNotificationEmail) : newNewsletterForm(data.defaultNotificationEmail),
-    [data],
-  );
+  const serverValues = useMemo(() => serverFormValues(data.newsletter), [data.newsletter]);
   const [draft, setDraft] = useState<NewsletterFormValues | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [savedAt, setSavedAt] = useState<number | null>(null);
@@ -214,8 +208,10 @@ export function NewsletterForm({ data }: { data: NewsletterResponse }) {
           label="Notification email"
           type="email"
           value={values.notificationEmail}
+          maxLength={254}
+          placeholder={data.defaultNotificationEmail}
+          hint={defaultEmailHint(data.defaultNotificationEmail)}
           error={errors.notificationEmail}
-          hint="Where the newsletter is sent."
           onChange={(e) => edit({ notificationEmail: e.target.value })}
         />
       </Card>
