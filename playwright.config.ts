@@ -12,7 +12,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // Whole journeys on a 2-core machine running two of them at once (and their server) need room.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [[process.env.CI ? 'line' : 'list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   forbidOnly: true,

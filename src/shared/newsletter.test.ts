@@ -110,7 +110,7 @@ describe('form helpers', () => {
   });
 
   it('a new form is valid once industry and a company are filled in', () => {
-    const form = newNewsletterForm('me@example.com');
+    const form = newNewsletterForm();
     expect(form).toMatchObject({ active: false, regions: ['usa'], deliveryDay: 'MON', deliveryTime: '09:00', frequency: '7d' });
     expect(z.safeParse(newsletterInputSchema, form).success).toBe(false);
     const filled = { ...form, industry: 'Banking', portfolio: [{ companyName: 'Acme', keywords: '' }] };
@@ -132,9 +132,10 @@ describe('form helpers', () => {
       lastChecked: null,
       updatedAt: '2025-01-01T00:00:00.000Z',
     };
-    const form = newsletterToForm(saved, 'fallback@example.com');
+    const form = newsletterToForm(saved);
     expect(form.portfolio).toEqual([{ companyName: 'Acme', keywords: 'robots, ai' }]);
-    expect(form.notificationEmail).toBe('fallback@example.com');
+    // No stored address: the field stays empty (the default applies; ADR 009).
+    expect(form.notificationEmail).toBe('');
     expect(z.parse(newsletterInputSchema, form).portfolio).toEqual(saved.portfolio);
   });
 });

@@ -111,7 +111,7 @@ export type Newsletter = {
 export type NewsletterResponse = { newsletter: Newsletter | null; defaultNotificationEmail: string };
 
 /** A new form: inactive, USA, the default schedule, one empty company row to type into. */
-export function newNewsletterForm(defaultNotificationEmail: string): NewsletterFormValues {
+export function newNewsletterForm(): NewsletterFormValues {
   return {
     active: false,
     industry: '',
@@ -121,12 +121,12 @@ export function newNewsletterForm(defaultNotificationEmail: string): NewsletterF
     deliveryDay: DEFAULT_NEWSLETTER_SCHEDULE.delivery_day,
     deliveryTime: DEFAULT_NEWSLETTER_SCHEDULE.delivery_time,
     frequency: DEFAULT_NEWSLETTER_SCHEDULE.frequency,
-    notificationEmail: defaultNotificationEmail,
+    notificationEmail: '',
   };
 }
 
 /** A saved newsletter as form values (keywords back to comma-separated text). */
-export function newsletterToForm(newsletter: Newsletter, defaultNotificationEmail: string): NewsletterFormValues {
+export function newsletterToForm(newsletter: Newsletter): NewsletterFormValues {
   return {
     active: newsletter.active,
     industry: newsletter.industry,
@@ -136,6 +136,6 @@ export function newsletterToForm(newsletter: Newsletter, defaultNotificationEmai
     deliveryDay: newsletter.deliveryDay,
     deliveryTime: newsletter.deliveryTime,
     frequency: newsletter.frequency,
-    notificationEmail: newsletter.notificationEmail ?? defaultNotificationEmail,
+    notificationEmail: newsletter.notificationEmail ?? '',
   };
 }

@@ -169,6 +169,7 @@ describe('splitKeywords', () => {
 describe('optionalEmail', () => {
   it('is null when blank, lowercased when given, refused when not an address', () => {
     expect(z.parse(optionalEmail, '  ')).toBeNull();
+    expect(z.parse(optionalEmail, null)).toBeNull();
     expect(z.parse(optionalEmail, ' Ada@Example.COM ')).toBe('ada@example.com');
     expect(z.safeParse(optionalEmail, 'not-an-address').success).toBe(false);
     expect(z.safeParse(optionalEmail, `${'a'.repeat(250)}@example.com`).success).toBe(false);

@@ -71,12 +71,12 @@ const commaList = z.pipe(
   z.array(z.string().check(z.maxLength(200))).check(z.minLength(1, 'Enter at least one industry'), z.maxLength(50)),
 );
 
-/** An optional e-mail address as typed: trimmed and lowercased; blank means none (null). */
+/** An optional e-mail address as typed: trimmed and lowercased; blank (or null) means none. */
 export const optionalEmail = z.pipe(
   z.pipe(
     z.pipe(
-      z.string({ error: 'Enter a valid e-mail address' }).check(z.trim(), z.maxLength(254, 'Enter a valid e-mail address')),
-      z.transform((s: string) => s.toLowerCase()),
+      z.nullable(z.string({ error: 'Enter a valid e-mail address' }).check(z.trim(), z.maxLength(254, 'Enter a valid e-mail address'))),
+      z.transform((s: string | null) => (s ?? '').toLowerCase()),
     ),
     z.union([z.literal(''), z.email('Enter a valid e-mail address')]),
   ),

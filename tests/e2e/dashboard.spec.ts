@@ -20,7 +20,6 @@ const platformFigure = async (page: Page, label: string) =>
   );
 
 test('an empty dashboard fills up live as alerts are set up and companies are scanned', async ({ page }) => {
-  test.setTimeout(60_000); // a long journey on a shared, busy machine
   const user = await signedInUser(page);
   await expect(page.getByRole('heading', { name: 'Enterprise OS', level: 1 })).toBeVisible();
   await expect(page.getByText('Inbox-First Intelligence')).toBeVisible();
@@ -149,7 +148,6 @@ test('each card opens its Sonar OS screen', async ({ page }) => {
 });
 
 test('feature interest: notify me, cancel, kept after a reload, live from another device, and a failure', async ({ page, browser }) => {
-  test.setTimeout(60_000); // two devices signing in
   const user = await signedInUser(page, { alertsEmail: 'alerts.inbox@example.com' });
   const air = page.getByRole('article', { name: 'Account Intelligence Report (AIR)' });
   const wolfebot = page.getByRole('article', { name: 'Wolfebot' });
@@ -221,7 +219,6 @@ test('the footer: company page when configured, support and legal pages, version
 });
 
 test('a dashboard that cannot load says so and can be retried', async ({ page }) => {
-  test.setTimeout(60_000);
   let failing = true;
   await page.route('**/api/dashboard', (route) =>
     failing

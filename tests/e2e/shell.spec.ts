@@ -1,4 +1,4 @@
-import { completeProfile, expect, registeredUser, signIn, test } from './support/fixtures.ts';
+import { completeProfile, expect, registeredUser, signedInUser, signIn, test } from './support/fixtures.ts';
 
 test('unknown paths show the 404 page with Go home', async ({ page }) => {
   await page.goto('/definitely/not/here');
@@ -15,6 +15,21 @@ test('tokens in the URL hash lead to the reset or create-password page', async (
   await page.goto('/#access_token=not-a-real-token&refresh_token=r&type=invite');
   await expect(page.getByText('Unable to verify your invite. Please try again.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the sidebar expands on hover without moving its links under the pointer', async ({ page }) => {
+  await signedInUser(page);
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+  const link = sidebar.getByRole('link', { name: 'Account Intelligence Report', exact: true });
+  await expect(sidebar).toHaveAttribute('data-expanded', 'false');
+  await link.scrollIntoViewIfNeeded();
+  const collapsed = await link.boundingBox();
+  await page.mouse.move(30, collapsed!.y + collapsed!.height / 2);
+  await expect(sidebar).toHaveAttribute('data-expanded', 'true');
+  const expanded = await link.boundingBox();
+  expect(expanded!.y).toBe(collapsed!.y);
+  await page.mouse.click(30, collapsed!.y + collapsed!.height / 2);
+  await expect(page).toHaveURL(/\/air$/);
 });
 
 test.describe('the signed-in shell', () => {

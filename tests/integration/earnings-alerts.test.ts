@@ -57,6 +57,20 @@ describe('without a session', () => {
   });
 });
 
+describe('the notification e-mail', () => {
+  it.each([
+    ['blank', ''],
+    ['null', null],
+    ['absent', undefined],
+  ])('%s means the default address (stored as NULL)', async (_case, notificationEmail) => {
+    const user = await newUser();
+    const res = await user.client.post(PATH, { ...apple, notificationEmail });
+    expect(res.status).toBe(201);
+    expect(res.body.alert.notificationEmail).toBeNull();
+    expect((await rowsOf(user.id))[0].notification_email).toBeNull();
+  });
+});
+
 describe('listing', () => {
   it('starts empty with the account e-mail as the default address, then prefers alerts_email', async () => {
     const user = await newUser();

@@ -399,7 +399,7 @@ describe('fuzzed bodies', () => {
     { ...validAlert, notificationEmail: 'not-an-email' },
     { ...validAlert, notificationEmail: '<script>alert(1)</script>@x' },
     { ...validAlert, notificationEmail: `${huge}@example.com` },
-    { ...validAlert, notificationEmail: null },
+    { ...validAlert, notificationEmail: 42 },
     { companyName: 'Acme' },
   ];
 

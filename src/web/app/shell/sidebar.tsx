@@ -99,17 +99,17 @@ function SidebarGroup({ group, expanded }: { group: NavGroup; expanded: boolean 
   const headingId = useId();
   return (
     <li className="mt-3">
-      {/* Collapsed, the group name stays available to screen readers and a rule marks the boundary. */}
-      <p
-        id={headingId}
-        className={cn(
-          'px-[12px] pb-1 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase',
-          !expanded && 'sr-only',
-        )}
-      >
-        {group.title}
-      </p>
-      {!expanded && <div aria-hidden="true" className="mx-2 mb-1 border-t border-slate-200" />}
+      {/* The heading row has one height in both states, so expanding on hover never moves the links
+          under the pointer. Collapsed, a rule marks the group and its name stays for screen readers. */}
+      <div className="flex h-5 items-center px-[12px]">
+        <p
+          id={headingId}
+          className={cn('text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase', !expanded && 'sr-only')}
+        >
+          {group.title}
+        </p>
+        {!expanded && <div aria-hidden="true" className="h-px w-full bg-slate-200" />}
+      </div>
       <ul aria-labelledby={headingId} className="flex flex-col gap-0.5">
         {group.items.map((item) => (
           <li key={item.to}>

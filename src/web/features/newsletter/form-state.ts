@@ -15,7 +15,7 @@ export const emptyCompany = (): Company => ({ companyName: '', keywords: '' });
  * ADR 009) is an empty field, so saving it unchanged keeps NULL and the default stays followed.
  */
 export const serverFormValues = (newsletter: Newsletter | null): NewsletterFormValues =>
-  newsletter ? newsletterToForm(newsletter, '') : newNewsletterForm('');
+  newsletter ? newsletterToForm(newsletter) : newNewsletterForm();
 
 /** Under the notification e-mail field: an empty field means this address. */
 export const defaultEmailHint = (defaultEmail: string) => `Leave empty to use your default address (${defaultEmail}), set in Profile.`;

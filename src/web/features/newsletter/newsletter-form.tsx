@@ -207,7 +207,7 @@ export function NewsletterForm({ data }: { data: NewsletterResponse }) {
         <Field
           label="Notification email"
           type="email"
-          value={values.notificationEmail}
+          value={values.notificationEmail ?? ''}
           maxLength={254}
           placeholder={data.defaultNotificationEmail}
           hint={defaultEmailHint(data.defaultNotificationEmail)}
