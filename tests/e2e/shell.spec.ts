@@ -17,6 +17,15 @@ test('tokens in the URL hash lead to the reset or create-password page', async (
   await expect(page).toHaveURL(/\/login$/);
 });
 
+for (const path of ['/homepage', '/sonar-os/news']) {
+  test(`${path} without a session goes to /login with the sign-in prompt`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page).toHaveURL(`/login?redirect_to=${encodeURIComponent(path)}`);
+    await expect(page.getByText('Authentication required')).toBeVisible();
+    await expect(page.getByText('Please login to continue.')).toBeVisible();
+  });
+}
+
 test('the sidebar expands on hover without moving its links under the pointer', async ({ page }) => {
   await signedInUser(page);
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
