@@ -138,7 +138,8 @@ test('create, edit, activate and deactivate a newsletter', async ({ page }) => {
   await page.getByRole('button', { name: 'Remove company 2' }).click();
   await page.getByLabel('Notification email').fill('not-an-email');
   await page.getByRole('button', { name: 'Update Newsletter' }).click();
-  await expectToast(page, 'Error', 'Enter a valid e-mail address');
+  await expectToast(page, 'Error', 'Failed to save newsletter configuration');
+  await expect(page.getByText('Enter a valid e-mail address')).toBeVisible();
   await page.getByLabel('Notification email').fill('desk@example.com');
   await page.getByRole('button', { name: 'Update Newsletter' }).click();
   await expectToast(page, 'Newsletter updated successfully.');
@@ -170,6 +171,63 @@ test('create, edit, activate and deactivate a newsletter', async ({ page }) => {
   await page.getByRole('button', { name: 'Update Newsletter' }).click();
   await expectToast(page, 'Newsletter updated successfully.');
   expect((await stored(user.id))?.active).toBe(true);
+});
+
+test("the form offers the spec's choices in order, marks the required fields and says Saving...", async ({ page }) => {
+  const user = await signedInUser(page);
+  await openNewsletter(page);
+  const options = (label: string) => page.getByLabel(label).locator('option').allTextContents();
+  expect(await options('Frequency')).toEqual(['Weekly', 'Bi-weekly', 'Monthly']);
+  expect(await options('Delivery day')).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+  expect(await options('Delivery time')).toEqual(
+    ['6', '7', '8', '9', '10', '11'].map((h) => `${h}:00 AM`).concat(['12', '1', '2', '3', '4', '5', '6'].map((h) => `${h}:00 PM`)),
+  );
+  // Defaults of a new newsletter (spec 02 §3): Monday, 09:00, weekly, USA, inactive.
+  await expect(page.getByLabel('Delivery day')).toHaveValue('MON');
+  await expect(page.getByLabel('Delivery time')).toHaveValue('09:00');
+  await expect(page.getByLabel('Frequency')).toHaveValue('7d');
+  await expect(page.getByRole('switch', { name: 'Newsletter Inactive' })).not.toBeChecked();
+  const regions = page.getByRole('group', { name: 'Regions' }).getByRole('button');
+  expect(await regions.allTextContents()).toEqual(['USA', 'Canada', 'UK', 'Europe', 'Middle East', 'Africa', 'APAC', 'LATAM', 'Global']);
+  await expect(regions.filter({ hasText: 'USA' })).toHaveAttribute('aria-pressed', 'true');
+  const topics = page.getByRole('group', { name: /Industry categories/ }).locator('label');
+  expect(await topics.allTextContents()).toEqual([
+    'Competitive Shifts',
+    'Strategic Alliances',
+    'Market Expansion',
+    'Technology Adoption',
+    'Innovation & R&D',
+    'Investment Activity',
+    'Regulatory Changes',
+    'Customer Experience',
+    'Operational Efficiency',
+    'Financial Performance',
+    'Market Consolidation',
+    'Leadership Changes',
+  ]);
+  // Required markers: industry, company watchlist, day, time, frequency; the others carry none.
+  for (const label of ['Industry', 'Delivery day', 'Delivery time', 'Frequency']) {
+    await expect(page.locator('label').filter({ hasText: new RegExp(`^${label}\\*$`) })).toHaveCount(1);
+  }
+  await expect(page.locator('legend').filter({ hasText: 'Company watchlist' })).toContainText('*');
+  await expect(page.locator('legend').filter({ hasText: 'Industry categories' })).not.toContainText('*');
+
+  // While the request is under way the button says Saving...
+  await page.getByLabel('Industry').fill('Fintech');
+  await page.getByLabel('Company 1 name').fill('Ledger Co');
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/newsletter', async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.fallback();
+  });
+  await page.getByRole('button', { name: 'Create Newsletter' }).click();
+  await expect(page.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+  release();
+  await expectToast(page, 'Newsletter created successfully.');
+  expect(await stored(user.id)).toMatchObject({ industry: ['Fintech'] });
 });
 
 test('25 companies: Add Company is disabled, the list is collapsed and expands', async ({ page }) => {

@@ -56,7 +56,7 @@ describe('companies', () => {
 
   it('counts the rows a collapsed list hides', () => {
     expect(moreCompaniesText(3)).toBe('3 more companies...');
-    expect(moreCompaniesText(1)).toBe('1 more company...');
+    expect(moreCompaniesText(1)).toBe('1 more companies...');
   });
 });
 

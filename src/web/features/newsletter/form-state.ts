@@ -47,5 +47,5 @@ export function changeCompany(portfolio: readonly Company[], index: number, chan
   return portfolio.map((company, i) => (i === index ? { ...company, ...change } : company));
 }
 
-/** '3 more companies...' under a collapsed list. */
-export const moreCompaniesText = (hidden: number) => `${hidden} more ${hidden === 1 ? 'company' : 'companies'}...`;
+/** '<n> more companies...' under a collapsed list (spec 02 §2, word for word). */
+export const moreCompaniesText = (hidden: number) => `${hidden} more companies...`;

@@ -46,12 +46,15 @@ const dayOptions = WEEKDAYS.map((day) => ({ value: day, label: dayNames[day] }))
 const timeOptions = NEWSLETTER_TIMES.map((time) => ({ value: time, label: hourLabel(Number(time.slice(0, 2))) }));
 const frequencyOptions = FREQUENCIES.map((frequency) => ({ value: frequency, label: frequencyLabels[frequency] }));
 
-/** Why a save failed, in the spec's words where it has them (spec 02 §8 "Newsletter"). */
-function saveFailure(err: unknown) {
-  if (err instanceof ApiRequestError && err.status >= 400 && err.status < 500 && err.status !== 401) {
-    return { title: err.title ?? messages.newsletter.saveFailedTitle, description: err.message };
-  }
-  return { title: messages.newsletter.saveFailedTitle, description: messages.newsletter.saveFailed };
+/**
+ * The toast for a refused save: the spec's two named refusals keep their own titles and texts;
+ * anything else is its save failure ('Error' / 'Failed to save newsletter configuration'), with the
+ * reason shown at the field it concerns.
+ */
+function saveFailureToast(message: string | undefined) {
+  const title = message ? newsletterErrorTitle(message) : undefined;
+  if (title && message) toast.error(title, { description: message });
+  else toast.error(messages.newsletter.saveFailedTitle, { description: messages.newsletter.saveFailed });
 }
 
 /**
@@ -74,8 +77,7 @@ export function NewsletterForm({ data }: { data: NewsletterResponse }) {
     const { errors } = validate(newsletterInputSchema, sent);
     setErrors(errors ?? {});
     if (errors) {
-      const message = Object.values(errors)[0] ?? messages.newsletter.missing;
-      toast.error(newsletterErrorTitle(message) ?? messages.newsletter.saveFailedTitle, { description: message });
+      saveFailureToast(Object.values(errors)[0]);
       return;
     }
     save.mutate(
@@ -88,8 +90,9 @@ export function NewsletterForm({ data }: { data: NewsletterResponse }) {
           toast.success(exists ? messages.newsletter.updated : messages.newsletter.created);
         },
         onError: (err) => {
-          const { title, description } = saveFailure(err);
-          toast.error(title, { description });
+          const refused = err instanceof ApiRequestError && err.status >= 400 && err.status < 500;
+          if (refused && err.fields) setErrors(err.fields);
+          saveFailureToast(refused ? err.message : undefined);
         },
       },
     );
