@@ -3,6 +3,7 @@
 // Both directions are idempotent: registering twice keeps one row, cancelling twice is no error.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FeatureOfInterest } from '../../../shared/sonar.ts';
+import { alertRecipient } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
 import { featureInterest } from '../../db/schema.ts';
 
@@ -19,7 +20,7 @@ export async function setInterest(db: Database, userId: string, feature: Feature
   if (registered) {
     await db.execute(sql`
       INSERT INTO feature_interest (user_id, feature_name, notification_email)
-      SELECT id, ${feature}, coalesce(nullif(btrim(alerts_email), ''), email) FROM users WHERE id = ${userId}
+      SELECT id, ${feature}, ${alertRecipient} FROM users WHERE id = ${userId}
       ON CONFLICT (user_id, feature_name) DO NOTHING`);
   } else {
     await db.delete(featureInterest).where(and(eq(featureInterest.userId, userId), eq(featureInterest.featureName, feature)));

@@ -4,8 +4,7 @@ import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { BRAND } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
+import { LoadError } from '../../components/load-error.tsx';
 import { AllTimeActivity, PlatformActivity, RecentActivity } from './activity.tsx';
 import { AlertCards } from './alert-cards.tsx';
 import { useDashboard } from './api.ts';
@@ -35,14 +34,7 @@ export function HomePage() {
           <ComingSoon interests={data.interests} />
         </>
       ) : isError ? (
-        <Card>
-          <p role="alert" className="text-slate-800">
-            {messages.dashboard.loadError}. {messages.dashboard.loadErrorDescription}
-          </p>
-          <Button className="mt-4" variant="secondary" busy={isRefetching} onClick={() => refetch()}>
-            Try again
-          </Button>
-        </Card>
+        <LoadError message={messages.dashboard.loadError} retrying={isRefetching} onRetry={() => refetch()} />
       ) : (
         <DashboardSkeleton />
       )}

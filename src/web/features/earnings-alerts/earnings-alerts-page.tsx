@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { EarningsAlert } from '../../../shared/earnings-alerts.ts';
 import { messages } from '../../../shared/messages.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
+import { LoadError } from '../../components/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useEarningsAlerts } from './api.ts';
 import { type CardValues, cardSlots, cardValues, sameValues } from './card-slots.ts';
@@ -52,14 +51,7 @@ export function EarningsAlertsPage() {
           ))}
         </div>
       ) : isError ? (
-        <Card className="mt-6">
-          <p role="alert" className="text-slate-800">
-            {messages.earningsAlerts.loadError}. {messages.earningsAlerts.loadErrorDescription}
-          </p>
-          <Button className="mt-4" variant="secondary" busy={isRefetching} onClick={() => refetch()}>
-            Try again
-          </Button>
-        </Card>
+        <LoadError className="mt-6" message={messages.earningsAlerts.loadError} retrying={isRefetching} onRetry={() => refetch()} />
       ) : (
         <Spinner label="Loading earnings alerts" />
       )}

@@ -3,8 +3,8 @@ import { useEffect, useReducer } from 'react';
 import { toast } from 'sonner';
 import { messages } from '../../../shared/messages.ts';
 import { NEWS_ALERT_LIMIT } from '../../../shared/sonar.ts';
+import { LoadError } from '../../components/load-error.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cardsReducer, deletedElsewhereText, initialCards } from './alert-cards.ts';
 import { useNewsAlerts } from './api.ts';
@@ -52,14 +52,7 @@ export function NewsAlertsPage() {
         </div>
       )}
       {!state.loaded && list.isError ? (
-        <Card className="mt-6">
-          <p role="alert" className="text-slate-800">
-            {messages.newsAlerts.loadError}. Please try again later.
-          </p>
-          <Button className="mt-4" variant="secondary" busy={list.isFetching} onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </Card>
+        <LoadError className="mt-6" message={messages.newsAlerts.loadError} retrying={list.isFetching} onRetry={() => list.refetch()} />
       ) : !state.loaded ? (
         <Spinner label="Loading alerts" />
       ) : (

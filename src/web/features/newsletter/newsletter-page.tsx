@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { messages } from '../../../shared/messages.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
+import { LoadError } from '../../components/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useNewsletter } from './newsletter-api.ts';
 import { NewsletterForm } from './newsletter-form.tsx';
@@ -23,14 +22,7 @@ export function NewsletterPage() {
         <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold tracking-wide text-brand-700">WEEKLY DIGEST</span>
       </div>
       {failed ? (
-        <Card>
-          <p role="alert" className="text-slate-800">
-            {messages.newsletter.loadError}. {messages.newsletter.loadErrorDescription}
-          </p>
-          <Button className="mt-4" variant="secondary" busy={isRefetching} onClick={() => refetch()}>
-            Try again
-          </Button>
-        </Card>
+        <LoadError message={messages.newsletter.loadError} retrying={isRefetching} onRetry={() => refetch()} />
       ) : data ? (
         <NewsletterForm data={data} />
       ) : (
