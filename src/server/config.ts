@@ -57,6 +57,44 @@ const envSchema = z.object({
   PLAN_NAME: z.string().min(1).default('Tier 2: Professional'),
   PLAN_NEXT_TIER: z.string().min(1).default('Enterprise'),
   PLAN_AIR_GENERATIONS: z.coerce.number().int().min(0).max(1000).default(3),
+  /**
+   * The AI provider (README "AI"). Unset everywhere → AI features answer 503 and say what to set.
+   * `openai` is any OpenAI-compatible server (OpenAI, Ollama, vLLM, LM Studio) at AI_BASE_URL.
+   */
+  AI_PROVIDER: z
+    .enum(['openai', 'anthropic', 'perplexity', ''])
+    .optional()
+    .transform((v) => v || undefined),
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  AI_MODEL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(900).default(120),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /** Per user, across every process: AI tasks running at once, and started per hour. */
+  AI_USER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
+  AI_USER_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Where research retrieves documents. Each is a base URL so tests and proxies can stand in. */
+  GOOGLE_NEWS_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://news.google.com'),
+  GDELT_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.gdeltproject.org'),
+  SEC_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://www.sec.gov'),
+  SEC_DATA_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://data.sec.gov'),
+  /** SEC EDGAR refuses requests without a declared User-Agent naming a contact (company and e-mail). */
+  SEC_USER_AGENT: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  /** Optional earnings-call transcripts from Financial Modeling Prep. */
+  FMP_API_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  FMP_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://financialmodelingprep.com'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   /** Sign-in and code attempts allowed per account, and per IP, in AUTH_LIMIT_WINDOW_MINUTES. */
   AUTH_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
@@ -64,7 +102,16 @@ const envSchema = z.object({
   AUTH_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
 });
 
-export type Config = z.infer<typeof envSchema> & { appUrl: string; production: boolean };
+export type AiProvider = 'openai' | 'anthropic' | 'perplexity';
+/** A configured AI provider; `models` holds the per-task overrides (AI_MODEL_<TASK>, e.g. AI_MODEL_TRENDS). */
+export type AiConfig = { provider: AiProvider; baseUrl?: string; apiKey?: string; model: string; models: Record<string, string> };
+
+export type Config = z.infer<typeof envSchema> & {
+  appUrl: string;
+  production: boolean;
+  ai: AiConfig | null;
+  secUserAgent: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -87,5 +134,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration: APP_URL is required when NODE_ENV=production (the public https:// address of the app).');
   }
   const appUrl = (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
-  return { ...config, appUrl, production };
+  const ai = aiConfig(config, env);
+  const secUserAgent = config.SEC_USER_AGENT ?? `Enterprise OS ${config.SUPPORT_EMAIL ?? `operator@${new URL(appUrl).hostname}`}`;
+  return { ...config, appUrl, production, ai, secUserAgent };
+}
+
+/** Nothing set → no AI (the features say so). Something set but not enough → stop with what is missing. */
+function aiConfig(config: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv): AiConfig | null {
+  const models: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    const task = /^AI_MODEL_([A-Z0-9_]+)$/.exec(key)?.[1];
+    if (task && value) models[task.toLowerCase()] = value;
+  }
+  const anySet = config.AI_PROVIDER || config.AI_BASE_URL || config.AI_API_KEY || config.AI_MODEL || Object.keys(models).length > 0;
+  if (!anySet) return null;
+  const provider = config.AI_PROVIDER ?? 'openai';
+  if (!config.AI_MODEL)
+    throw new ConfigError('Invalid configuration: AI_MODEL is required when an AI provider is configured (e.g. gpt-4o-mini, llama3.1).');
+  if (provider !== 'openai' && !config.AI_API_KEY)
+    throw new ConfigError(`Invalid configuration: AI_API_KEY is required when AI_PROVIDER=${provider}.`);
+  if (provider === 'openai' && !config.AI_BASE_URL && !config.AI_API_KEY)
+    throw new ConfigError('Invalid configuration: set AI_API_KEY (for OpenAI) or AI_BASE_URL (for a local OpenAI-compatible server).');
+  return { provider, baseUrl: config.AI_BASE_URL, apiKey: config.AI_API_KEY, model: config.AI_MODEL, models };
 }

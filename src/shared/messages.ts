@@ -126,6 +126,25 @@ export const messages = {
     comingSoon: 'Coming soon!',
     beThorough: 'IMPORTANT: be thorough to receive an accurate prospect list',
   },
+  research: {
+    missingTitle: 'Missing Information',
+    requiredFields: 'Please fill in all required fields',
+    companyNews: {
+      cannotGenerate: 'Cannot generate analysis',
+      requiredFields: 'Please fill in all required fields.',
+      aiResponseError: 'AI Response Error',
+      invalidResponse: 'Invalid response',
+    },
+    trends: {
+      aiError: "That's weird, the AI didn't like something. Try again",
+      incomplete: "Some analysis data may be incomplete. We've shown what we could process successfully.",
+    },
+    earnings: {
+      aiRejected: 'Hmm.. the AI rejected something. Give it another go',
+    },
+    aiNotConfigured:
+      'AI is not configured on this server. An operator sets AI_PROVIDER, AI_MODEL and AI_API_KEY (or AI_BASE_URL for a local OpenAI-compatible server such as Ollama) and restarts it.',
+  },
   errors: {
     routerDefault: 'Unexpected Application Error!',
     notFound: 'Not found',

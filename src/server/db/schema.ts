@@ -280,3 +280,32 @@ export const featureInterest = pgTable(
     check('feature_interest_name', sql`${t.featureName} in ('air', 'wolfebot')`),
   ],
 );
+
+/**
+ * One row per AI task run: the per-user limits count these (across every process), and the operator
+ * reads token usage per user and task from them. A row stays 'running' until the run ends.
+ */
+export const aiUsage = pgTable(
+  'ai_usage',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    task: text('task').notNull(),
+    provider: text('provider').notNull(),
+    model: text('model').notNull(),
+    status: text('status', { enum: ['running', 'succeeded', 'failed'] })
+      .notNull()
+      .default('running'),
+    errorCode: text('error_code'),
+    /** Model calls made, counting the repair attempt (the SDK's own retries are inside one call). */
+    calls: integer('calls').notNull().default(0),
+    inputTokens: integer('input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('ai_usage_user_started_idx').on(t.userId, t.startedAt),
+    check('ai_usage_status', sql`${t.status} in ('running', 'succeeded', 'failed')`),
+  ],
+);
