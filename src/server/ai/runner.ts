@@ -1,0 +1,222 @@
+// Every AI feature runs through here (DESIGN §5 "AI"): a task is a zod schema, a prompt and the
+// configured provider. `begin` checks that AI is configured and that the user is within their
+// limits (counted in ai_usage, so every process agrees), then `generate` asks the model for output
+// that fits the schema: the SDK retries 429 and 5xx with backoff, each call has a timeout, and an
+// answer that does not fit gets exactly one repair attempt. `end` records the outcome and tokens.
+import { APICallError, generateText, type LanguageModel, type ModelMessage, NoObjectGeneratedError, Output, RetryError } from 'ai';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { messages } from '../../shared/messages.ts';
+import type { AiConfig, Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { aiUsage } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import { errorMessage, log } from '../lib/log.ts';
+import { createModelFactory, modelIdFor } from './models.ts';
+
+export type AiLimits = { concurrency: number; perHour: number; timeoutMs: number; maxRetries: number };
+
+export const aiNotConfigured = () => new AppError(503, 'ai_not_configured', messages.research.aiNotConfigured);
+
+/** What a model call produced: the checked output, and the URLs the provider itself cited (Perplexity). */
+export type Generation<T> = { output: T; citations: string[] };
+
+export type GenerateRequest<T> = {
+  schema: z.ZodType<T>;
+  system: string;
+  prompt: string;
+  signal?: AbortSignal;
+};
+
+type Usage = { inputTokens?: number; outputTokens?: number } | undefined;
+
+export class AiRun {
+  readonly id: string;
+  readonly task: string;
+  readonly provider: string;
+  readonly model: string;
+  private readonly languageModel: LanguageModel;
+  private readonly limits: AiLimits;
+  private readonly db: Database;
+  private calls = 0;
+  private inputTokens = 0;
+  private outputTokens = 0;
+  private ended = false;
+
+  constructor(init: { id: string; task: string; ai: AiConfig; languageModel: LanguageModel; limits: AiLimits; db: Database }) {
+    this.id = init.id;
+    this.task = init.task;
+    this.provider = init.ai.provider;
+    this.model = modelIdFor(init.ai, init.task);
+    this.languageModel = init.languageModel;
+    this.limits = init.limits;
+    this.db = init.db;
+  }
+
+  async generate<T>(request: GenerateRequest<T>): Promise<Generation<T>> {
+    const first: ModelMessage[] = [{ role: 'user', content: request.prompt }];
+    try {
+      return await this.call(request, first);
+    } catch (err) {
+      if (!NoObjectGeneratedError.isInstance(err)) throw this.toAppError(err, request.signal);
+      // One repair attempt: show the model its answer and what was wrong with it.
+      log.warn('ai output did not fit the schema; asking for a repair', { task: this.task, model: this.model, reason: reasonOf(err) });
+      const repair: ModelMessage[] = [
+        ...first,
+        { role: 'assistant', content: err.text ?? '' },
+        {
+          role: 'user',
+          content: `That answer is not valid for the required JSON schema (${reasonOf(err)}). Reply again with only the corrected JSON object.`,
+        },
+      ];
+      try {
+        return await this.call(request, repair);
+      } catch (second) {
+        if (NoObjectGeneratedError.isInstance(second)) {
+          throw new AppError(502, 'ai_invalid_output', "The AI's answer did not match the expected format, even after a repair attempt.");
+        }
+        throw this.toAppError(second, request.signal);
+      }
+    }
+  }
+
+  private async call<T>(request: GenerateRequest<T>, promptMessages: ModelMessage[]): Promise<Generation<T>> {
+    this.calls += 1;
+    try {
+      const result = await generateText({
+        model: this.languageModel,
+        system: request.system,
+        messages: promptMessages,
+        output: Output.object({ schema: request.schema }),
+        maxRetries: this.limits.maxRetries,
+        timeout: this.limits.timeoutMs,
+        abortSignal: request.signal,
+        temperature: 0.2,
+      });
+      this.count(result.usage);
+      const citations = result.sources.flatMap((source) => (source.sourceType === 'url' ? [source.url] : []));
+      return { output: result.output as T, citations };
+    } catch (err) {
+      if (NoObjectGeneratedError.isInstance(err)) this.count(err.usage);
+      throw err;
+    }
+  }
+
+  private count(usage: Usage) {
+    this.inputTokens += usage?.inputTokens ?? 0;
+    this.outputTokens += usage?.outputTokens ?? 0;
+  }
+
+  /** Provider failures as the API's errors; the provider's own words go to the log, not to the user. */
+  private toAppError(err: unknown, signal?: AbortSignal): AppError {
+    if (err instanceof AppError) return err;
+    if (signal?.aborted) return new AppError(400, 'cancelled', 'The analysis was cancelled.');
+    const last = RetryError.isInstance(err) ? err.lastError : err;
+    if (isTimeout(last) || isTimeout(err)) {
+      return new AppError(504, 'ai_timeout', `The AI provider did not answer within ${Math.round(this.limits.timeoutMs / 1000)} seconds.`);
+    }
+    if (APICallError.isInstance(last)) {
+      const status = last.statusCode;
+      log.warn('ai provider call failed', { task: this.task, model: this.model, status, error: last.message.slice(0, 300) });
+      if (status === 429)
+        return new AppError(429, 'ai_rate_limited', 'The AI provider is rate limiting requests (429). Try again in a minute.');
+      if (status === 401 || status === 403)
+        return new AppError(502, 'ai_unavailable', `The AI provider refused the credentials (${status}). An operator checks AI_API_KEY.`);
+      if (status === 404) return new AppError(502, 'ai_unavailable', `The AI provider does not know the model "${this.model}" (404).`);
+      if (status) return new AppError(502, 'ai_unavailable', `The AI provider failed to answer (${status}). Try again shortly.`);
+      return new AppError(502, 'ai_unavailable', 'The AI provider could not be reached. Try again shortly.');
+    }
+    log.error('ai call failed', { task: this.task, model: this.model, error: errorMessage(err) });
+    return new AppError(502, 'ai_unavailable', 'The AI provider could not be reached. Try again shortly.');
+  }
+
+  /** Records the outcome; safe to call more than once (only the first counts). */
+  async end(error?: unknown) {
+    if (this.ended) return;
+    this.ended = true;
+    await this.db
+      .update(aiUsage)
+      .set({
+        status: error ? 'failed' : 'succeeded',
+        errorCode: error ? (error instanceof AppError ? error.code : 'internal') : null,
+        calls: this.calls,
+        inputTokens: this.inputTokens,
+        outputTokens: this.outputTokens,
+        finishedAt: new Date(),
+      })
+      .where(eq(aiUsage.id, this.id))
+      .catch((err) => log.error('could not record ai usage', { error: errorMessage(err) }));
+  }
+}
+
+const isTimeout = (err: unknown) => err instanceof Error && (err.name === 'TimeoutError' || /timed? ?out/i.test(err.message));
+
+function reasonOf(err: NoObjectGeneratedError) {
+  const cause = err.cause instanceof Error ? err.cause.message : err.message;
+  return cause.replace(/\s+/g, ' ').slice(0, 400);
+}
+
+export type AiRunner = {
+  configured: boolean;
+  /** The model a task would use, for the status endpoint; null without a provider. */
+  modelFor(task: string): string | null;
+  begin(userId: string, task: string): Promise<AiRun>;
+};
+
+export function limitsFromConfig(config: Config): AiLimits {
+  return {
+    concurrency: config.AI_USER_CONCURRENCY,
+    perHour: config.AI_USER_REQUESTS_PER_HOUR,
+    timeoutMs: config.AI_TIMEOUT_SECONDS * 1000,
+    maxRetries: config.AI_MAX_RETRIES,
+  };
+}
+
+export function createAiRunner(config: Config, db: Database): AiRunner {
+  const ai = config.ai;
+  const limits = limitsFromConfig(config);
+  const modelFor = ai ? createModelFactory(ai) : null;
+  // A run still marked 'running' after this long belongs to a process that died: it stops counting.
+  const staleAfterSeconds = Math.ceil((limits.timeoutMs * 2 * (limits.maxRetries + 1)) / 1000) + 60;
+
+  return {
+    configured: ai !== null,
+    modelFor: (task) => (ai ? modelIdFor(ai, task) : null),
+    async begin(userId, task) {
+      if (!ai || !modelFor) throw aiNotConfigured();
+      const id = await db.transaction(async (tx) => {
+        // One user's starts are serialised, so two requests cannot both take the last slot.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`ai_usage:${userId}`}, 0))`);
+        const { rows } = await tx.execute<{ running: number; last_hour: number; retry_seconds: number | null }>(sql`
+          select
+            count(*) filter (where status = 'running' and started_at > now() - make_interval(secs => ${staleAfterSeconds}))::int as running,
+            count(*)::int as last_hour,
+            ceil(extract(epoch from min(started_at) + interval '1 hour' - now()))::int as retry_seconds
+          from ai_usage
+          where user_id = ${userId} and started_at > now() - interval '1 hour'`);
+        const usage = rows[0]!;
+        if (usage.running >= limits.concurrency) {
+          throw new AppError(
+            429,
+            'ai_user_limit',
+            `You already have ${usage.running} AI ${usage.running === 1 ? 'request' : 'requests'} running. Wait for ${usage.running === 1 ? 'it' : 'one'} to finish, then try again.`,
+          );
+        }
+        if (usage.last_hour >= limits.perHour) {
+          const minutes = Math.max(1, Math.ceil((usage.retry_seconds ?? 60) / 60));
+          throw new AppError(
+            429,
+            'ai_user_limit',
+            `You have used your ${limits.perHour} AI requests for this hour. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+          );
+        }
+        const [row] = await tx
+          .insert(aiUsage)
+          .values({ userId, task, provider: ai.provider, model: modelIdFor(ai, task) })
+          .returning({ id: aiUsage.id });
+        return row!.id;
+      });
+      return new AiRun({ id, task, ai, languageModel: modelFor(task), limits, db });
+    },
+  };
+}

@@ -1,0 +1,108 @@
+// A local OpenAI-compatible server (POST /v1/chat/completions, non-streaming), so tests exercise the
+// real AI SDK and provider over HTTP. Answers come from a queue of scripted replies when one is
+// queued, else from the handler (a fixture "model" that reads the request). Every request is kept.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type ChatMessage = { role: string; content: string | Array<{ type: string; text?: string }> };
+export type ChatRequest = {
+  model: string;
+  messages: ChatMessage[];
+  response_format?: { type: string; json_schema?: { name?: string; schema?: unknown } };
+  [key: string]: unknown;
+};
+
+export type FakeReply = {
+  /** HTTP status; non-2xx answers with an OpenAI-style error body. */
+  status?: number;
+  headers?: Record<string, string>;
+  /** The assistant message's content, as is (may be invalid JSON on purpose). */
+  content?: string;
+  /** Shorthand for content: JSON.stringify(json). */
+  json?: unknown;
+  /** Wait this long before answering (latency, or a timeout test). */
+  delayMs?: number;
+  usage?: { prompt_tokens: number; completion_tokens: number };
+};
+
+export type FakeHandler = (request: ChatRequest, callIndex: number) => FakeReply | Promise<FakeReply>;
+
+/** The text of every message of a request, joined: what fixture handlers match on. */
+export const requestText = (request: ChatRequest) =>
+  request.messages.map((m) => (typeof m.content === 'string' ? m.content : m.content.map((p) => p.text ?? '').join(''))).join('\n');
+
+export async function startFakeOpenAi(options: { handler?: FakeHandler; port?: number } = {}) {
+  const requests: ChatRequest[] = [];
+  const queue: FakeReply[] = [];
+  let handler: FakeHandler = options.handler ?? (() => ({ status: 500, content: 'no reply scripted' }));
+  const open = new Set<http.ServerResponse>();
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
+        return;
+      }
+      const request = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatRequest;
+      requests.push(request);
+      const callIndex = requests.length - 1;
+      let reply: FakeReply;
+      try {
+        reply = queue.shift() ?? (await handler(request, callIndex));
+      } catch (err) {
+        reply = { status: 500, content: String(err) };
+      }
+      open.add(res);
+      res.on('close', () => open.delete(res));
+      if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+      if (res.destroyed) return;
+      const status = reply.status ?? 200;
+      const headers = { 'content-type': 'application/json', ...reply.headers };
+      if (status >= 400) {
+        res.writeHead(status, headers).end(JSON.stringify({ error: { message: reply.content ?? `error ${status}`, type: 'fake_error' } }));
+        return;
+      }
+      const content = reply.json !== undefined ? JSON.stringify(reply.json) : (reply.content ?? '');
+      const usage = reply.usage ?? {
+        prompt_tokens: Math.ceil(requestText(request).length / 4),
+        completion_tokens: Math.ceil(content.length / 4),
+      };
+      res.writeHead(status, headers).end(
+        JSON.stringify({
+          id: `chatcmpl-fake-${callIndex}`,
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: request.model,
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+          usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    /** The base URL to configure as AI_BASE_URL. */
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    /** Replies used, in order, before the handler is asked again. */
+    script: (...replies: FakeReply[]) => queue.push(...replies),
+    setHandler: (next: FakeHandler) => {
+      handler = next;
+    },
+    reset: () => {
+      queue.length = 0;
+      requests.length = 0;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const res of open) res.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export type FakeOpenAi = Awaited<ReturnType<typeof startFakeOpenAi>>;
