@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { Grounding, normaliseWords, urlKey } from './grounding.ts';
+
+const docs = [
+  {
+    url: 'https://www.reuters.com/acme/earnings/',
+    title: 'Acme beats estimates',
+    publisher: 'Reuters',
+    publishedAt: '2026-11-20T10:00:00.000Z',
+    text: '“We delivered record revenue this quarter,” said Jane Roe, chief executive officer of Acme.',
+  },
+  { url: 'https://news.example.com/a?id=7', title: 'Acme expands', publisher: null, publishedAt: null, text: 'Acme opens a plant.' },
+];
+
+describe('urlKey', () => {
+  it('ignores scheme, www, trailing slash and fragment, but not the query', () => {
+    expect(urlKey('http://reuters.com/acme/earnings#top')).toBe(urlKey('https://www.reuters.com/acme/earnings/'));
+    expect(urlKey('https://news.example.com/a?id=8')).not.toBe(urlKey('https://news.example.com/a?id=7'));
+  });
+  it('refuses what is not an http(s) URL', () => {
+    expect(urlKey('javascript:alert(1)')).toBeNull();
+    expect(urlKey('not a url')).toBeNull();
+  });
+});
+
+describe('Grounding', () => {
+  const grounding = new Grounding(docs, ['https://perplexity-cited.example.org/page']);
+
+  it('keeps retrieved sources (as retrieved, once) and drops invented ones', () => {
+    expect(
+      grounding.sources([
+        'https://reuters.com/acme/earnings',
+        'https://invented.example.net/story',
+        'https://www.reuters.com/acme/earnings/',
+        'https://news.example.com/a?id=7',
+      ]),
+    ).toEqual([
+      { url: 'https://www.reuters.com/acme/earnings/', title: 'Acme beats estimates', publisher: 'Reuters', publishedAt: '2026-11-20T10:00:00.000Z' },
+      { url: 'https://news.example.com/a?id=7', title: 'Acme expands', publisher: null, publishedAt: null },
+    ]);
+  });
+
+  it("counts the provider's own citations as retrieved", () => {
+    expect(grounding.sources(['https://perplexity-cited.example.org/page'])).toHaveLength(1);
+  });
+
+  it('keeps market data only with a retrieved source', () => {
+    expect(
+      grounding.marketData([
+        { statistic: ' 40% growth ', sourceUrl: 'https://news.example.com/a?id=7' },
+        { statistic: '90% of CIOs agree', sourceUrl: 'https://made-up.example.com/survey' },
+      ]),
+    ).toEqual([{ statistic: '40% growth', source: 'https://news.example.com/a?id=7' }]);
+  });
+
+  it('keeps quotes found in a document, whatever the quote marks and case, and drops invented ones', () => {
+    const kept = grounding.quotes([
+      { text: 'We delivered record revenue this quarter', speaker: 'Jane Roe', context: 'Opening remarks' },
+      { text: '"we DELIVERED record revenue this quarter,"', speaker: 'Jane Roe', context: 'Same, other marks' },
+      { text: 'We will double revenue next year', speaker: 'Jane Roe', context: 'Invented' },
+      { text: 'record', speaker: 'Jane Roe', context: 'Too short to prove anything' },
+    ]);
+    expect(kept.map((q) => q.context)).toEqual(['Opening remarks', 'Same, other marks']);
+  });
+});
+
+describe('normaliseWords', () => {
+  it('keeps letters and digits of any script', () => {
+    expect(normaliseWords('Über-Growth: 40%, “Q3”!')).toBe('über growth 40 q3');
+  });
+});

@@ -1,0 +1,89 @@
+// What the user is shown must come from what the system retrieved for this request (issue 4):
+// a source is kept only when its URL is one we fetched (or the provider itself cited), and a quote
+// only when its words appear in a retrieved document. Whatever the model invents is dropped.
+import type { MarketData, Quote, Source } from '../../../shared/research.ts';
+
+export type Retrieved = { url: string; title: string | null; publisher: string | null; publishedAt: string | null; text: string };
+
+/** Scheme, 'www.', a trailing slash and the fragment do not make a different page. */
+export function urlKey(url: string): string | null {
+  try {
+    const parsed = new URL(url.trim());
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+    const host = parsed.hostname.toLowerCase().replace(/^www\./, '');
+    const path = parsed.pathname.replace(/\/+$/, '');
+    return `${host}${parsed.port ? `:${parsed.port}` : ''}${path}${parsed.search}`;
+  } catch {
+    return null;
+  }
+}
+
+export class Grounding {
+  private readonly byKey = new Map<string, Source>();
+  private readonly corpus: string;
+
+  constructor(documents: Retrieved[], citations: string[] = []) {
+    for (const doc of documents) {
+      const key = urlKey(doc.url);
+      if (key && !this.byKey.has(key))
+        this.byKey.set(key, { url: doc.url, title: doc.title, publisher: doc.publisher, publishedAt: doc.publishedAt });
+    }
+    // A provider that searches by itself (Perplexity) returns the pages it read: those count as retrieved.
+    for (const url of citations) {
+      const key = urlKey(url);
+      if (key && !this.byKey.has(key)) this.byKey.set(key, { url, title: null, publisher: null, publishedAt: null });
+    }
+    this.corpus = documents.map((d) => normaliseWords(`${d.title ?? ''} ${d.text}`)).join(' \n ');
+  }
+
+  get size() {
+    return this.byKey.size;
+  }
+
+  /** The retrieved source a cited URL names, or null when the model made it up. */
+  source(url: string): Source | null {
+    const key = urlKey(url);
+    return (key && this.byKey.get(key)) || null;
+  }
+
+  /** Cited URLs that were retrieved, each once, in the model's order. */
+  sources(urls: string[]): Source[] {
+    const seen = new Set<string>();
+    const kept: Source[] = [];
+    for (const url of urls) {
+      const source = this.source(url);
+      if (source && !seen.has(source.url)) {
+        seen.add(source.url);
+        kept.push(source);
+      }
+    }
+    return kept;
+  }
+
+  /** Figures whose source is a retrieved URL; `source` becomes that URL as retrieved. */
+  marketData(items: { statistic: string; sourceUrl: string }[]): MarketData[] {
+    return items.flatMap((item) => {
+      const source = this.source(item.sourceUrl);
+      return source && item.statistic.trim() ? [{ statistic: item.statistic.trim(), source: source.url }] : [];
+    });
+  }
+
+  /** Quotes whose words are in a retrieved document (punctuation, case and quote marks aside). */
+  quotes(items: Quote[]): Quote[] {
+    return items.filter((quote) => {
+      const words = normaliseWords(quote.text);
+      return words.split(' ').length >= 3 && this.corpus.includes(words);
+    });
+  }
+}
+
+/** Lower case letters and digits separated by single spaces. */
+export function normaliseWords(text: string) {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[’‘`]/g, "'")
+    .replace(/[^\p{L}\p{N}']+/gu, ' ')
+    .replace(/'/g, '')
+    .trim();
+}

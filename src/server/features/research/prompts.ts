@@ -1,0 +1,134 @@
+// The three research tasks: what the model is asked (with the retrieved documents) and the shape
+// its answer must have. The model cites by URL; grounding.ts keeps only URLs we retrieved.
+import { z } from 'zod';
+import {
+  type CompanyNewsQuery,
+  companyNewsTimeframeLabels,
+  type EarningsQuery,
+  earningsQuarterLabel,
+  earningsYearLabel,
+  type TrendsQuery,
+  trendRegionLabels,
+  trendTimeframeLabels,
+  trendTypeLabels,
+} from '../../../shared/research.ts';
+import type { Retrieved } from './grounding.ts';
+
+/** The documents a prompt carries, in characters (about 15k tokens); the newest come first. */
+const DOCUMENT_BUDGET = 60_000;
+const PER_DOCUMENT = 20_000;
+
+const text = (description: string) => z.string().min(1).describe(description);
+const urls = z.array(z.string()).describe('URLs of the documents above that support the answer, copied exactly.');
+
+export const companyNewsOutput = z.object({
+  keySummary: text('Two to four sentences: what happened and why it matters to someone selling to this company.'),
+  keyFindings: z.array(z.string()).describe('Three to seven specific findings, each one sentence, grounded in the documents.'),
+  sources: urls,
+});
+
+export const trendsOutput = z.object({
+  keySummary: text('Two to four sentences on the state of this trend in the industry and region.'),
+  keyFindings: z.array(z.string()).describe('Three to seven specific findings, each one sentence.'),
+  trendAnalysis: z
+    .array(z.object({ trend: text('A short name for the trend.'), analysis: text('Two to four sentences: evidence, direction, impact.') }))
+    .describe('Two to five distinct trends.'),
+  marketData: z
+    .array(
+      z.object({
+        statistic: text('A figure stated in a document (number, percentage or amount) with what it measures.'),
+        sourceUrl: z.string().describe('The URL of the document that states the figure, copied exactly.'),
+      }),
+    )
+    .describe('Figures that appear in the documents; leave empty when none do.'),
+  sources: urls,
+});
+
+export const earningsOutput = z.object({
+  keySummary: text('Two to four sentences: the results and the message of the quarter.'),
+  keyFindings: z.array(z.string()).describe('Four to eight findings: revenue, margins, guidance, segments, risks.'),
+  quotes: z
+    .array(
+      z.object({
+        text: text('Words copied exactly from a document, without the surrounding quotation marks.'),
+        speaker: text('Who said it, with their role when the document gives it.'),
+        context: text('One sentence on what the quote is about.'),
+      }),
+    )
+    .describe('Up to five quotes copied verbatim from the documents; leave empty when the documents quote no one.'),
+  sources: urls,
+});
+
+const GROUND_RULES = [
+  'Use only the documents provided in the message. Do not use outside knowledge for facts, figures or quotes.',
+  'When the documents do not support something, leave it out rather than guess.',
+  'Cite documents only by their URL exactly as given. Never invent or alter a URL.',
+  'Write plain text (no Markdown, no HTML) for a B2B salesperson preparing for a customer conversation.',
+  'Answer with a single JSON object that matches the required schema.',
+].join('\n');
+
+export const systems = {
+  companyNews: `You are a research analyst who summarises recent news about one company.\n${GROUND_RULES}`,
+  trends: `You are an industry analyst who identifies market trends from recent coverage.\n${GROUND_RULES}`,
+  earnings: `You are an equity analyst who reads earnings releases and earnings-call transcripts.\n${GROUND_RULES}\nQuotes must be copied word for word from the documents.`,
+};
+
+/** The retrieved documents as the model sees them, within the budget. */
+export function documentsBlock(documents: Retrieved[]) {
+  let budget = DOCUMENT_BUDGET;
+  const parts: string[] = [];
+  documents.forEach((doc, i) => {
+    if (budget <= 0) return;
+    const body = doc.text.slice(0, Math.min(PER_DOCUMENT, budget));
+    budget -= body.length;
+    parts.push(
+      [
+        `[${i + 1}] URL: ${doc.url}`,
+        doc.title ? `Title: ${doc.title}` : null,
+        doc.publisher || doc.publishedAt ? `Publisher: ${doc.publisher ?? 'unknown'} | Published: ${doc.publishedAt ?? 'unknown'}` : null,
+        `Text: ${body}`,
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    );
+  });
+  return `Documents (${parts.length}):\n\n${parts.join('\n\n')}`;
+}
+
+export function companyNewsPrompt(query: CompanyNewsQuery, documents: Retrieved[]) {
+  const focus = [
+    `Company: ${query.companyName}`,
+    `Period: ${companyNewsTimeframeLabels[query.timeframe]}`,
+    query.sentiment === 'none' ? null : `Focus on ${query.sentiment} coverage; say so when there is little of it.`,
+    query.keyword ? `Pay particular attention to: ${query.keyword}` : null,
+  ];
+  return `${focus.filter(Boolean).join('\n')}\n\nAnalyse the news about this company.\n\n${documentsBlock(documents)}`;
+}
+
+export function trendsPrompt(query: TrendsQuery, documents: Retrieved[]) {
+  return [
+    `Industry: ${query.industry}`,
+    `Trend type: ${trendTypeLabels[query.trendType]}`,
+    `Period: ${trendTimeframeLabels[query.timeframe]}`,
+    `Region: ${trendRegionLabels[query.region]}`,
+    '',
+    'Identify the trends of this type in this industry and region, with the figures the documents state.',
+    '',
+    documentsBlock(documents),
+  ].join('\n');
+}
+
+export function earningsPrompt(query: EarningsQuery, period: string, documents: Retrieved[]) {
+  return [
+    `Company: ${query.companyName}`,
+    `Requested: ${earningsQuarterLabel(query.quarter)}, ${earningsYearLabel(query.year)}`,
+    `Documents cover: ${period}`,
+    query.focusArea ? `Focus area: ${query.focusArea}` : null,
+    '',
+    'Analyse these earnings results.',
+    '',
+    documentsBlock(documents),
+  ]
+    .filter((line) => line !== null)
+    .join('\n');
+}

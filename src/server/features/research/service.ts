@@ -1,0 +1,201 @@
+// Aurora OS research (spec 02 §3, §7 "Analysis tools"): retrieve real documents first, give them to
+// the model, then keep only what the documents support (grounding.ts). Each stage is reported as
+// it starts, so the screen can show where a 30–45 second analysis is.
+import type {
+  CompanyNewsQuery,
+  CompanyNewsResult,
+  EarningsQuery,
+  EarningsResult,
+  ResearchMeta,
+  ResearchStage,
+  TrendsQuery,
+  TrendsResult,
+} from '../../../shared/research.ts';
+import {
+  companyNewsTimeframeDays,
+  companyNewsTimeframeLabels,
+  MOST_RECENT,
+  trendRegionLabels,
+  trendTimeframeDays,
+  trendTimeframeLabels,
+  trendTypeLabels,
+} from '../../../shared/research.ts';
+import type { AiRun } from '../../ai/runner.ts';
+import { AppError } from '../../http/errors.ts';
+import { errorMessage, log } from '../../lib/log.ts';
+import type { NewsSearch, NewsSource } from '../../sources/news.ts';
+import { pickFiling, type SecSource } from '../../sources/sec.ts';
+import type { TranscriptSource } from '../../sources/transcripts.ts';
+import type { SourceDocument } from '../../sources/types.ts';
+import { Grounding } from './grounding.ts';
+import { companyNewsOutput, companyNewsPrompt, earningsOutput, earningsPrompt, systems, trendsOutput, trendsPrompt } from './prompts.ts';
+
+export type ResearchSources = { news: NewsSource; sec: SecSource; transcripts: TranscriptSource | null };
+
+export type ResearchContext = {
+  run: AiRun;
+  sources: ResearchSources;
+  signal: AbortSignal;
+  stage: (stage: ResearchStage, detail: string) => void;
+};
+
+export type Analysis<R> = { data: R; meta: ResearchMeta };
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const cleanList = (items: string[]) => items.map((item) => item.trim()).filter(Boolean);
+
+function meta(run: AiRun, documents: number, period: string | null = null): ResearchMeta {
+  return { documents, model: run.model, generatedAt: new Date().toISOString(), period };
+}
+
+/** News from Google News, or GDELT when Google fails; neither reachable is the sources' failure, not the AI's. */
+async function searchNews(sources: ResearchSources, search: NewsSearch, signal: AbortSignal) {
+  try {
+    return (await sources.news.search(search, signal)).documents;
+  } catch (err) {
+    if (signal.aborted) throw err;
+    log.warn('news retrieval failed', { error: errorMessage(err) });
+    throw new AppError(502, 'source_unavailable', 'The news sources (Google News, GDELT) could not be reached. Try again shortly.');
+  }
+}
+
+export async function analyseCompanyNews(ctx: ResearchContext, query: CompanyNewsQuery): Promise<Analysis<CompanyNewsResult>> {
+  const period = companyNewsTimeframeLabels[query.timeframe].toLowerCase();
+  ctx.stage('retrieve', `Searching news about ${query.companyName} from the ${period}`);
+  const documents = await searchNews(
+    ctx.sources,
+    { query: [`"${query.companyName}"`, query.keyword].filter(Boolean).join(' '), days: companyNewsTimeframeDays[query.timeframe] },
+    ctx.signal,
+  );
+  if (documents.length === 0) {
+    return {
+      data: { keySummary: `No news about ${query.companyName} from the ${period} was found in the news sources.`, keyFindings: [], sources: [] },
+      meta: meta(ctx.run, 0),
+    };
+  }
+  ctx.stage('analyse', `Reading ${plural(documents.length, 'article')} with ${ctx.run.model}`);
+  const { output, citations } = await ctx.run.generate({
+    schema: companyNewsOutput,
+    system: systems.companyNews,
+    prompt: companyNewsPrompt(query, documents),
+    signal: ctx.signal,
+  });
+  ctx.stage('verify', `Checking ${plural(output.sources.length, 'cited source')} against the ${documents.length} retrieved`);
+  const grounding = new Grounding(documents, citations);
+  return {
+    data: { keySummary: output.keySummary.trim(), keyFindings: cleanList(output.keyFindings), sources: grounding.sources(output.sources) },
+    meta: meta(ctx.run, documents.length),
+  };
+}
+
+export async function analyseTrends(ctx: ResearchContext, query: TrendsQuery): Promise<Analysis<TrendsResult>> {
+  const period = trendTimeframeLabels[query.timeframe].toLowerCase();
+  const region = trendRegionLabels[query.region];
+  ctx.stage('retrieve', `Searching ${region} coverage of ${query.industry} from the ${period}`);
+  const angle = query.trendType === 'all angles' ? 'trends' : trendTypeLabels[query.trendType].toLowerCase();
+  const documents = await searchNews(
+    ctx.sources,
+    { query: `${query.industry} ${angle}`, days: trendTimeframeDays(query.timeframe), region: query.region, limit: 30 },
+    ctx.signal,
+  );
+  if (documents.length === 0) {
+    return {
+      data: {
+        keySummary: `No ${region} coverage of ${query.industry} from the ${period} was found in the news sources.`,
+        keyFindings: [],
+        trendAnalysis: [],
+        marketData: [],
+        sources: [],
+      },
+      meta: meta(ctx.run, 0),
+    };
+  }
+  ctx.stage('analyse', `Reading ${plural(documents.length, 'article')} with ${ctx.run.model}`);
+  const { output, citations } = await ctx.run.generate({
+    schema: trendsOutput,
+    system: systems.trends,
+    prompt: trendsPrompt(query, documents),
+    signal: ctx.signal,
+  });
+  ctx.stage('verify', `Checking ${plural(output.sources.length + output.marketData.length, 'citation')} against the ${documents.length} retrieved`);
+  const grounding = new Grounding(documents, citations);
+  return {
+    data: {
+      keySummary: output.keySummary.trim(),
+      keyFindings: cleanList(output.keyFindings),
+      trendAnalysis: output.trendAnalysis.map((t) => ({ trend: t.trend.trim(), analysis: t.analysis.trim() })),
+      marketData: grounding.marketData(output.marketData),
+      sources: grounding.sources(output.sources),
+    },
+    meta: meta(ctx.run, documents.length),
+  };
+}
+
+/** The earnings release from SEC EDGAR (8-K item 2.02, EX-99.1), a transcript when configured, else news. */
+async function earningsDocuments(ctx: ResearchContext, query: EarningsQuery): Promise<{ documents: SourceDocument[]; period: string }> {
+  const { sec, transcripts } = ctx.sources;
+  ctx.stage('retrieve', `Looking up ${query.companyName} in SEC EDGAR`);
+  try {
+    const company = await sec.resolveCompany(query.companyName, ctx.signal);
+    if (company) {
+      const picked = pickFiling(await sec.earningsReleases(company.cik, ctx.signal), { year: query.year, quarter: query.quarter });
+      if (picked) {
+        const period = `Q${picked.quarter} ${picked.year} · ${company.ticker} 8-K filed ${picked.filing.filingDate}`;
+        ctx.stage('retrieve', `Reading ${company.name}'s earnings release (Q${picked.quarter} ${picked.year}, filed ${picked.filing.filingDate})`);
+        const documents = await sec.fetchRelease(picked.filing, ctx.signal);
+        const transcript = await transcripts
+          ?.transcript(company.ticker, picked.year, picked.quarter, ctx.signal)
+          .catch((err) => (log.warn('transcript retrieval failed', { error: errorMessage(err) }), null));
+        if (transcript) documents.push(transcript);
+        if (documents.length) return { documents, period };
+      }
+    }
+  } catch (err) {
+    if (ctx.signal.aborted) throw err;
+    // EDGAR unreachable is not the end: news coverage of the results may still be found.
+    log.warn('SEC retrieval failed', { error: errorMessage(err) });
+  }
+  const when = [query.quarter === MOST_RECENT ? null : query.quarter, query.year === MOST_RECENT ? null : query.year];
+  ctx.stage('retrieve', `No SEC earnings release found; searching news about ${query.companyName}'s results`);
+  const days =
+    query.year === MOST_RECENT ? 120 : Math.min(7 * 365, Math.ceil((Date.now() - Date.UTC(Number(query.year), 0, 1)) / 86_400_000));
+  const documents = await searchNews(
+    ctx.sources,
+    { query: [`"${query.companyName}"`, 'earnings results', ...when.filter(Boolean)].join(' '), days },
+    ctx.signal,
+  );
+  return { documents, period: 'News coverage of the results' };
+}
+
+export async function analyseEarnings(ctx: ResearchContext, query: EarningsQuery): Promise<Analysis<EarningsResult>> {
+  const { documents, period } = await earningsDocuments(ctx, query);
+  if (documents.length === 0) {
+    return {
+      data: {
+        keySummary: `No earnings release or news coverage of ${query.companyName}'s results was found for the period requested.`,
+        keyFindings: [],
+        quotes: [],
+        sources: [],
+      },
+      meta: meta(ctx.run, 0, null),
+    };
+  }
+  ctx.stage('analyse', `Reading ${plural(documents.length, 'document')} with ${ctx.run.model}`);
+  const { output, citations } = await ctx.run.generate({
+    schema: earningsOutput,
+    system: systems.earnings,
+    prompt: earningsPrompt(query, period, documents),
+    signal: ctx.signal,
+  });
+  ctx.stage('verify', `Checking ${plural(output.quotes.length, 'quote')} and ${plural(output.sources.length, 'source')} against the documents`);
+  const grounding = new Grounding(documents, citations);
+  return {
+    data: {
+      keySummary: output.keySummary.trim(),
+      keyFindings: cleanList(output.keyFindings),
+      quotes: grounding.quotes(output.quotes.map((q) => ({ text: q.text.trim(), speaker: q.speaker.trim(), context: q.context.trim() }))),
+      sources: grounding.sources(output.sources),
+    },
+    meta: meta(ctx.run, documents.length, period),
+  };
+}

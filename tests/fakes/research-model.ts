@@ -1,0 +1,105 @@
+// A fixture "model" for the fake OpenAI server: it answers the research tasks from the documents in
+// the prompt, like a well-behaved model would, and always adds one invented source (and, for
+// earnings, one invented quote) so tests can see that the server drops them. Words in the company
+// or industry name select a failure, so parallel tests need no shared state:
+//   Garbled   → invalid JSON first, a valid answer to the repair request
+//   Hopeless  → an answer that never fits the schema, even when repairing
+//   Busy      → 429 once per prompt, then an answer
+//   Overloaded→ 429 every time
+//   Sluggish  → answers after 8 s (longer than the e2e AI_TIMEOUT_SECONDS)
+//   Sparse    → no market data and no sources (the trends warning)
+import type { ChatRequest, FakeHandler, FakeReply } from './openai.ts';
+import { requestText } from './openai.ts';
+
+export const INVENTED_URL = 'https://invented.example.com/never-retrieved';
+export const INVENTED_QUOTE = 'We will triple revenue by next year';
+
+type Doc = { url: string; title: string; text: string };
+
+function documentsOf(prompt: string): Doc[] {
+  const docs: Doc[] = [];
+  for (const block of prompt.split(/\n\n(?=\[\d+\] URL: )/)) {
+    const url = /\[\d+\] URL: (\S+)/.exec(block)?.[1];
+    if (!url) continue;
+    docs.push({ url, title: /\nTitle: (.*)/.exec(block)?.[1] ?? url, text: /\nText: ([\s\S]*)$/.exec(block)?.[1] ?? '' });
+  }
+  return docs;
+}
+
+const subjectOf = (prompt: string) => /^(?:Company|Industry): (.*)$/m.exec(prompt)?.[1] ?? 'the subject';
+
+function schemaKeys(request: ChatRequest): string[] {
+  const schema = request.response_format?.json_schema?.schema as { properties?: Record<string, unknown> } | undefined;
+  return Object.keys(schema?.properties ?? {});
+}
+
+/** Sentences quoted in the documents: “…,” said Name, Role. */
+function quotesIn(docs: Doc[]) {
+  const quotes: { text: string; speaker: string; context: string }[] = [];
+  for (const doc of docs) {
+    for (const m of doc.text.matchAll(/["“]([^"”]{12,300}?)[,.]?["”],? said ([^,.]+(?:, [^,.]+)?)/g)) {
+      quotes.push({ text: m[1]!.trim(), speaker: m[2]!.trim(), context: `From ${doc.title}` });
+    }
+  }
+  return quotes;
+}
+
+function figuresIn(docs: Doc[]) {
+  const figures: { statistic: string; sourceUrl: string }[] = [];
+  for (const doc of docs) {
+    const m = /[^.]*\b\d+(?:\.\d+)?\s?(?:%|percent|billion|million)[^.]*\./i.exec(`${doc.title}. ${doc.text}`);
+    if (m) figures.push({ statistic: m[0].trim(), sourceUrl: doc.url });
+  }
+  return figures;
+}
+
+function answer(request: ChatRequest): unknown {
+  const prompt = requestText(request);
+  const docs = documentsOf(prompt);
+  const subject = subjectOf(prompt);
+  const keys = schemaKeys(request);
+  const cited = [...docs.slice(0, 3).map((d) => d.url), INVENTED_URL];
+  const findings = docs.slice(0, 4).map((d) => `Reported: ${d.title}`);
+  const sparse = /sparse/i.test(subject);
+  if (keys.includes('trendAnalysis')) {
+    return {
+      keySummary: `${subject} shows clear movement in the period, according to ${docs.length} articles.`,
+      keyFindings: findings,
+      trendAnalysis: docs.slice(0, 2).map((d, i) => ({ trend: `Trend ${i + 1}: ${d.title}`, analysis: `Coverage such as "${d.title}" points this way.` })),
+      marketData: sparse ? [] : [...figuresIn(docs).slice(0, 3), { statistic: '97% of buyers agree (invented)', sourceUrl: INVENTED_URL }],
+      sources: sparse ? [] : cited,
+    };
+  }
+  if (keys.includes('quotes')) {
+    return {
+      keySummary: `${subject} reported its quarterly results; the release covers revenue, margins and outlook.`,
+      keyFindings: findings.length ? findings : ['The release was read in full.'],
+      quotes: [...quotesIn(docs).slice(0, 3), { text: INVENTED_QUOTE, speaker: 'Invented Person, CEO', context: 'Not in any document' }],
+      sources: cited,
+    };
+  }
+  return {
+    keySummary: `${subject} was covered by ${docs.length} articles in the period, led by "${docs[0]?.title ?? 'none'}".`,
+    keyFindings: findings,
+    sources: cited,
+  };
+}
+
+/** Builds the handler; `latencyMs` is the fixed "thinking" time of every answer. */
+export function researchModel(options: { latencyMs?: number } = {}): FakeHandler {
+  const seen = new Map<string, number>();
+  return (request): FakeReply => {
+    const prompt = requestText(request);
+    const subject = subjectOf(prompt);
+    const repairing = request.messages.some((m) => m.role === 'assistant');
+    const delayMs = options.latencyMs ?? 0;
+    const tries = (seen.get(prompt) ?? 0) + 1;
+    seen.set(prompt, tries);
+    if (/overloaded/i.test(subject)) return { status: 429, headers: { 'retry-after-ms': '50' }, content: 'Rate limit reached' };
+    if (/busy/i.test(subject) && tries === 1) return { status: 429, headers: { 'retry-after-ms': '50' }, content: 'Rate limit reached' };
+    if (/sluggish/i.test(subject)) return { delayMs: 8_000, json: answer(request) };
+    if (/hopeless/i.test(subject)) return { delayMs, json: { keySummary: 42 } };
+    if (/garbled/i.test(subject) && !repairing) return { delayMs, content: '{"keySummary": "cut off' };
+    return { delayMs, json: answer(request) };
+  };
+}
