@@ -11,9 +11,6 @@ function PageTitle({ children }: { children: string }) {
 
 export const ContentOsPage = () => <PageTitle>Content OS</PageTitle>;
 export const WolfebotPage = () => <PageTitle>Wolfebot Assistant</PageTitle>;
-export const CompanyNewsPage = () => <PageTitle>Company Research</PageTitle>;
-export const TrendsPage = () => <PageTitle>Trend Scanner</PageTitle>;
-export const EarningsAnalysisPage = () => <PageTitle>Earnings Analysis</PageTitle>;
 export const SandboxPage = () => <PageTitle>Navigation Restructure Sandbox</PageTitle>;
 
 function PortalFrame() {

@@ -1,0 +1,110 @@
+// One research run over HTTP: POST the request asking for NDJSON, follow the stage events, and end
+// with the checked result or one failure that the screens turn into their own toasts.
+import * as z from 'zod/mini';
+import {
+  RESEARCH_STAGES,
+  RESEARCH_STREAM_TYPE,
+  type ResearchEvent,
+  type ResearchMeta,
+  type ResearchStage,
+  researchMetaSchema,
+} from '../../../shared/research.ts';
+import type { ApiError } from '../../../shared/schemas.ts';
+
+/** Why a run produced no result. `request`: refused before the analysis started (HTTP status). */
+export type ResearchFailure =
+  | { kind: 'request'; status: number; code: string; message: string }
+  | { kind: 'analysis'; code: string; message: string }
+  | { kind: 'format'; message: string };
+
+export type ResearchOutcome<R> = { ok: true; data: R; meta: ResearchMeta } | { ok: false; failure: ResearchFailure };
+
+export const UNREACHABLE_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+export const NO_RESULT_MESSAGE = 'The analysis stopped before it sent a result. Please try again.';
+export const UNEXPECTED_FORMAT_MESSAGE = 'The analysis came back in an unexpected data format.';
+
+/** Parses newline-delimited JSON from a byte stream, one value per non-blank line, across chunk boundaries. */
+export async function* readNdjson(body: ReadableStream<Uint8Array>): AsyncGenerator<unknown> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffered = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      buffered += done ? decoder.decode() : decoder.decode(value, { stream: true });
+      const lines = buffered.split('\n');
+      buffered = done ? '' : (lines.pop() ?? '');
+      for (const line of lines) if (line.trim()) yield JSON.parse(line);
+      if (done) return;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+const isStage = (value: unknown): value is ResearchStage => RESEARCH_STAGES.includes(value as ResearchStage);
+
+/**
+ * Runs one analysis. Resolves with the result or a failure; rejects only when `signal` aborts
+ * (an AbortError), which the caller treats as a cancel, not an error.
+ */
+export async function runResearch<S extends z.core.$ZodType>(
+  path: string,
+  request: unknown,
+  resultSchema: S,
+  options: { signal: AbortSignal; onStage: (stage: ResearchStage, detail: string) => void },
+): Promise<ResearchOutcome<z.output<S>>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: RESEARCH_STREAM_TYPE },
+      body: JSON.stringify(request),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (options.signal.aborted) throw err;
+    return { ok: false, failure: { kind: 'analysis', code: 'network', message: UNREACHABLE_MESSAGE } };
+  }
+  if (!response.ok) return { ok: false, failure: await requestFailure(response) };
+  if (!response.body) return { ok: false, failure: { kind: 'format', message: UNEXPECTED_FORMAT_MESSAGE } };
+
+  try {
+    for await (const event of readNdjson(response.body) as AsyncGenerator<Partial<ResearchEvent<unknown>>>) {
+      if (event?.type === 'stage' && isStage(event.stage)) options.onStage(event.stage, String(event.detail ?? ''));
+      else if (event?.type === 'error') {
+        return {
+          ok: false,
+          failure: { kind: 'analysis', code: String(event.error?.code ?? 'internal'), message: String(event.error?.message ?? '') },
+        };
+      } else if (event?.type === 'result') {
+        const data = z.safeParse(resultSchema, event.data);
+        const meta = z.safeParse(researchMetaSchema, event.meta);
+        if (!data.success || !meta.success) return { ok: false, failure: { kind: 'format', message: UNEXPECTED_FORMAT_MESSAGE } };
+        return { ok: true, data: data.data, meta: meta.data };
+      }
+    }
+  } catch (err) {
+    if (options.signal.aborted) throw err;
+    // A line that is not JSON is a format problem; a dropped connection is the analysis failing.
+    if (err instanceof SyntaxError) return { ok: false, failure: { kind: 'format', message: UNEXPECTED_FORMAT_MESSAGE } };
+    return { ok: false, failure: { kind: 'analysis', code: 'network', message: UNREACHABLE_MESSAGE } };
+  }
+  return { ok: false, failure: { kind: 'analysis', code: 'incomplete', message: NO_RESULT_MESSAGE } };
+}
+
+async function requestFailure(response: Response): Promise<ResearchFailure> {
+  let error: Partial<ApiError['error']> | undefined;
+  try {
+    error = ((await response.json()) as ApiError | null)?.error;
+  } catch {
+    error = undefined;
+  }
+  return {
+    kind: 'request',
+    status: response.status,
+    code: error?.code ?? `http_${response.status}`,
+    message: error?.message || response.statusText || 'Request failed',
+  };
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import type { ResearchMeta } from '../../../shared/research.ts';
+import { escapeMarkdown, metaLine, type ResearchResult, resultMarkdown, safeHttpUrl } from './result-text.ts';
+
+const meta: ResearchMeta = { documents: 2, model: 'test-model', generatedAt: '2026-01-03T10:00:00Z', period: null };
+const locale = 'en-US';
+
+describe('safeHttpUrl', () => {
+  it('allows only absolute http(s) addresses', () => {
+    expect(safeHttpUrl('https://example.com/a?b=1')).toBe('https://example.com/a?b=1');
+    expect(safeHttpUrl(' http://example.com ')).toBe('http://example.com/');
+    expect(safeHttpUrl('javascript:alert(1)')).toBeNull();
+    expect(safeHttpUrl('JaVaScRiPt:alert(1)')).toBeNull();
+    expect(safeHttpUrl('data:text/html,<script>alert(1)</script>')).toBeNull();
+    expect(safeHttpUrl('/relative/path')).toBeNull();
+    expect(safeHttpUrl('Bloomberg')).toBeNull();
+  });
+});
+
+describe('metaLine', () => {
+  it('names the documents, the model and the time', () => {
+    expect(metaLine({ ...meta, documents: 1 }, locale)).toMatch(/^Based on 1 document · test-model · Jan 3, 2026/);
+    expect(metaLine(meta, locale)).toMatch(/^Based on 2 documents · test-model · /);
+  });
+});
+
+describe('escapeMarkdown', () => {
+  it('makes Markdown characters literal and keeps a value on one line', () => {
+    expect(escapeMarkdown('*bold* _em_ [x](y) `code` <b> # | ~ !')).toBe(
+      '\\*bold\\* \\_em\\_ \\[x\\](y) \\`code\\` \\<b\\> \\# \\| \\~ \\!',
+    );
+    expect(escapeMarkdown('a\n\n# heading\\')).toBe('a \\# heading\\\\');
+    expect(escapeMarkdown('- not a list')).toBe('\\- not a list');
+    expect(escapeMarkdown('1. not a list')).toBe('1\\. not a list');
+    expect(escapeMarkdown('Revenue rose 12.5% to $3-4m')).toBe('Revenue rose 12.5% to $3-4m');
+  });
+});
+
+describe('resultMarkdown', () => {
+  const result: ResearchResult = {
+    keySummary: 'Acme *grew* fast.',
+    keyFindings: ['Revenue up 12%', 'New CEO'],
+    trendAnalysis: [{ trend: 'AI adoption', analysis: 'Spreading.' }],
+    marketData: [
+      { statistic: '40% of firms', source: 'https://stats.example.com/report' },
+      { statistic: '3 deals', source: 'Gartner' },
+    ],
+    quotes: [{ text: 'We beat [expectations].', speaker: 'Jane Doe', context: 'CEO, earnings call' }],
+    sources: [
+      { url: 'https://news.example.com/a_(1)', title: 'Acme [beats] estimates', publisher: 'Example News', publishedAt: null },
+      { url: 'javascript:alert(1)', title: null, publisher: null, publishedAt: null },
+    ],
+  };
+
+  it('writes every section with escaped text and http(s) links only', () => {
+    expect(resultMarkdown('Company Research: Acme #1', result, { ...meta, period: 'Q3 2025' }, locale)).toBe(
+      [
+        '# Company Research: Acme \\#1',
+        '',
+        `_${metaLine(meta, locale)}_`,
+        '',
+        'Period: Q3 2025',
+        '',
+        '## Key summary',
+        '',
+        'Acme \\*grew\\* fast.',
+        '',
+        '## Key findings',
+        '',
+        '- Revenue up 12%',
+        '- New CEO',
+        '',
+        '## Trend analysis',
+        '',
+        '### AI adoption',
+        '',
+        'Spreading.',
+        '',
+        '## Market data',
+        '',
+        '- 40% of firms ([https://stats.example.com/report](https://stats.example.com/report))',
+        '- 3 deals (Gartner)',
+        '',
+        '## Quotes',
+        '',
+        '> We beat \\[expectations\\].',
+        '>',
+        '> — Jane Doe, CEO, earnings call',
+        '',
+        '## Sources',
+        '',
+        '- [Acme \\[beats\\] estimates](https://news.example.com/a_%281%29) — Example News',
+        '- javascript:alert(1)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves out sections the result does not have', () => {
+    const markdown = resultMarkdown('X', { keySummary: 'S', keyFindings: [], sources: [] }, meta, locale);
+    expect(markdown).toContain('## Key summary');
+    expect(markdown).not.toContain('## Key findings');
+    expect(markdown).not.toContain('## Quotes');
+    expect(markdown).not.toContain('## Sources');
+    expect(markdown).not.toContain('Period:');
+  });
+});

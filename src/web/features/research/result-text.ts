@@ -1,0 +1,93 @@
+// Plain-text helpers for showing and copying a result: which links are safe, how the run is
+// described, and the Markdown a user copies. AI and source text is data, never markup.
+import type { MarketData, Quote, ResearchMeta, Source } from '../../../shared/research.ts';
+
+/** Any of the three results; each screen has the common parts and some of the others. */
+export type ResearchResult = {
+  keySummary: string;
+  keyFindings: string[];
+  sources: Source[];
+  quotes?: Quote[];
+  trendAnalysis?: { trend: string; analysis: string }[];
+  marketData?: MarketData[];
+};
+
+/** The URL when it is an absolute http(s) address, else null: only those become links. */
+export function safeHttpUrl(url: string): string | null {
+  try {
+    const parsed = new URL(url.trim());
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const dateFormat = (locale?: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A source's or the run's time in the reader's locale, or the text as sent when it is not a date. */
+export function formatTime(iso: string, locale?: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat(locale).format(date);
+}
+
+/** 'Based on 12 documents · <model> · <time>'. */
+export function metaLine(meta: ResearchMeta, locale?: string): string {
+  const documents = `Based on ${meta.documents} ${meta.documents === 1 ? 'document' : 'documents'}`;
+  return [documents, meta.model, formatTime(meta.generatedAt, locale)].join(' · ');
+}
+
+/** The words of a source link: its title, or its address when it has none. */
+export const sourceLabel = (source: Source) => source.title?.trim() || source.url;
+
+/** Publisher and date of a source, when known. */
+export const sourceDetails = (source: Source, locale?: string) =>
+  [source.publisher?.trim(), source.publishedAt ? formatTime(source.publishedAt, locale) : null].filter(Boolean).join(', ');
+
+/**
+ * Text made literal in Markdown: characters with a meaning are backslash-escaped, line breaks become
+ * spaces (so a value cannot start a new block), and a leading list or heading marker is escaped.
+ */
+export function escapeMarkdown(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\\`*_[\]<>#|~!]/g, '\\$&')
+    .replace(/^([-+=])/, '\\$1')
+    .replace(/^(\d+)([.)])/, '$1\\$2');
+}
+
+/** [label](url) for an http(s) address; the escaped label alone otherwise. */
+function markdownLink(label: string, url: string): string {
+  const href = safeHttpUrl(url);
+  if (!href) return escapeMarkdown(label);
+  return `[${escapeMarkdown(label)}](${href.replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)})`;
+}
+
+/** A cited source of market data: a link when it is an address, plain text when it is a name. */
+const citedSource = (source: string) => (safeHttpUrl(source) ? markdownLink(source, source) : escapeMarkdown(source));
+
+/** The whole result as Markdown, headed by `title`, for pasting into notes, e-mails or documents. */
+export function resultMarkdown(title: string, result: ResearchResult, meta: ResearchMeta, locale?: string): string {
+  const blocks: string[] = [`# ${escapeMarkdown(title)}`, `_${escapeMarkdown(metaLine(meta, locale))}_`];
+  if (meta.period) blocks.push(`Period: ${escapeMarkdown(meta.period)}`);
+  blocks.push('## Key summary', escapeMarkdown(result.keySummary));
+  if (result.keyFindings.length) blocks.push('## Key findings', result.keyFindings.map((f) => `- ${escapeMarkdown(f)}`).join('\n'));
+  if (result.trendAnalysis?.length) {
+    blocks.push('## Trend analysis', ...result.trendAnalysis.map((t) => `### ${escapeMarkdown(t.trend)}\n\n${escapeMarkdown(t.analysis)}`));
+  }
+  if (result.marketData?.length) {
+    blocks.push('## Market data', result.marketData.map((m) => `- ${escapeMarkdown(m.statistic)} (${citedSource(m.source)})`).join('\n'));
+  }
+  if (result.quotes?.length) {
+    const quote = (q: Quote) => [`> ${escapeMarkdown(q.text)}`, `> — ${escapeMarkdown([q.speaker, q.context].filter(Boolean).join(', '))}`];
+    blocks.push('## Quotes', result.quotes.map((q) => quote(q).join('\n>\n')).join('\n\n'));
+  }
+  if (result.sources.length) {
+    const line = (source: Source) => {
+      const details = sourceDetails(source, locale);
+      return `- ${markdownLink(sourceLabel(source), source.url)}${details ? ` — ${escapeMarkdown(details)}` : ''}`;
+    };
+    blocks.push('## Sources', result.sources.map(line).join('\n'));
+  }
+  return `${blocks.join('\n\n')}\n`;
+}
