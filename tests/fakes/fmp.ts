@@ -28,7 +28,15 @@ export async function startFakeFmp(apiKey: string, port = 0) {
     const who = people[symbol];
     if (!who || !/^\d{4}$/.test(year) || !/^[1-4]$/.test(quarter)) return json(200, []);
     const content = template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => ({ ...who, year, quarter })[key as 'year'] ?? '');
-    json(200, [{ symbol, period: `Q${quarter}`, year: Number(year), date: `${year}-0${Number(quarter) * 3 - 1}-01 17:00:00`, content }]);
+    json(200, [
+      {
+        symbol,
+        period: `Q${quarter}`,
+        year: Number(year),
+        date: `${year}-${String(Number(quarter) * 3 - 1).padStart(2, '0')}-01 17:00:00`,
+        content,
+      },
+    ]);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const actualPort = (server.address() as AddressInfo).port;
