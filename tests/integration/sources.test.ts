@@ -210,6 +210,13 @@ describe('SEC EDGAR', () => {
     expect(sec.requests.map((r) => r.path)).toContain('/Archives/edgar/data/320193/000032019325000007/0000320193-25-000007-index.htm');
   });
 
+  it('does not follow an exhibit URL off EDGAR', async () => {
+    const [filing] = await secSource().earningsReleases('320193');
+    await expect(secSource().fetchRelease({ ...filing!, exhibitUrl: 'https://evil.example/ex99-1.htm' })).rejects.toBeInstanceOf(
+      SourceError,
+    );
+  });
+
   it('falls back to the 8-K itself when the filing has no EX-99.1', async () => {
     sec.mode.exhibits = false;
     const source = secSource();

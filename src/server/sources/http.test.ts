@@ -53,3 +53,25 @@ describe('per-host politeness', () => {
     expect((error as SourceError).message).not.toContain('SECRET');
   });
 });
+
+describe('timeout', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('gives up after timeoutMs with a SourceError, and passes a caller abort through as is', async () => {
+    vi.stubGlobal(
+      'fetch',
+      (_url: URL, init: RequestInit) =>
+        new Promise((_, reject) => {
+          // Like fetch: never answers, rejects with the signal's reason once it aborts.
+          if (init.signal!.aborted) reject(init.signal!.reason);
+          init.signal!.addEventListener('abort', () => reject(init.signal!.reason), { once: true });
+        }),
+    );
+    const http = createSourceHttp({ userAgent: 'test', timeoutMs: 30 });
+    await expect(http.getText('https://slow.example/x')).rejects.toThrow(/no complete answer from slow.example\/x within 30 ms/);
+    const controller = new AbortController();
+    const pending = http.getText('https://slow.example/y', { signal: controller.signal });
+    controller.abort(new Error('user left'));
+    await expect(pending).rejects.toThrow('user left');
+  });
+});

@@ -67,6 +67,7 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
     const where = describeUrl(url);
     init.signal?.throwIfAborted();
     await waitForTurn(url.host, init.signal);
+    init.signal?.throwIfAborted();
 
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;

@@ -182,9 +182,10 @@ export function createSecSource(opts: { secBaseUrl: string; secDataBaseUrl: stri
 
   async function tickerRows(signal?: AbortSignal): Promise<TickerRow[]> {
     if (tickers && tickers.until > Date.now()) return tickers.rows;
-    // One download shared by concurrent callers; a failure is not cached.
+    // One download shared by concurrent callers, so no single caller's signal cancels it; a failure
+    // is not cached.
     loadingTickers ??= opts.http
-      .getJson<Record<string, TickerRow>>(`${secBase}/files/company_tickers.json`, { signal })
+      .getJson<Record<string, TickerRow>>(`${secBase}/files/company_tickers.json`)
       .then((body) => {
         if (!body || typeof body !== 'object') throw new SourceError(SEC_PUBLISHER, 'company list in an unexpected shape');
         const rows = Object.values(body).filter(
@@ -197,7 +198,9 @@ export function createSecSource(opts: { secBaseUrl: string; secDataBaseUrl: stri
       .finally(() => {
         loadingTickers = null;
       });
-    return loadingTickers;
+    const rows = await loadingTickers;
+    signal?.throwIfAborted();
+    return rows;
   }
 
   function indexUrl(cik: string, accessionNumber: string) {
@@ -238,6 +241,8 @@ export function createSecSource(opts: { secBaseUrl: string; secDataBaseUrl: stri
       const index = httpUrl(filing.filingUrl);
       if (!index || new URL(index).origin !== new URL(secBase).origin) throw new SourceError(SEC_PUBLISHER, 'filing is not on EDGAR');
       let exhibitUrl = filing.exhibitUrl;
+      if (exhibitUrl && httpUrl(exhibitUrl)?.startsWith(`${new URL(secBase).origin}/`) !== true)
+        throw new SourceError(SEC_PUBLISHER, 'exhibit is not on EDGAR');
       let description = 'Press release';
       if (!exhibitUrl) {
         const documents = parseFilingIndex(await opts.http.getText(index, { signal, accept: 'text/html' }), index);
