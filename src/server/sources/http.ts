@@ -1,0 +1,155 @@
+// The one way sources reach the internet: a declared User-Agent on every request (SEC refuses
+// anonymous clients), a polite minimum interval per host, a timeout and a size cap. Errors name
+// the host and path only: some providers take the API key as a query parameter.
+import { SourceError } from './types.ts';
+
+export type SourceHttpOptions = {
+  userAgent: string;
+  /** Per request, including the wait for the response body. Default 15 s. */
+  timeoutMs?: number;
+  /** Largest response body read (after decompression). Default 5 MB. */
+  maxBytes?: number;
+  /** Minimum time between the starts of two requests to one host (`host` as in URL.host, with port). */
+  minIntervalMs?: Record<string, number>;
+  /** For hosts not in `minIntervalMs`. Default 0. */
+  defaultMinIntervalMs?: number;
+};
+
+export type SourceRequestInit = { signal?: AbortSignal; accept?: string };
+
+export type SourceHttp = {
+  getText(url: string, init?: SourceRequestInit): Promise<string>;
+  getJson<T>(url: string, init?: SourceRequestInit): Promise<T>;
+};
+
+/** What each public source asks of clients: SEC ≤ 10 requests/s, GDELT 1 per 5 s, Google News about 1/s. */
+export const POLITE_INTERVALS_MS: Record<string, number> = {
+  'www.sec.gov': 110,
+  'data.sec.gov': 110,
+  'api.gdeltproject.org': 5000,
+  'news.google.com': 1000,
+  'financialmodelingprep.com': 250,
+};
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The URL as it may appear in an error or a log: no query string (API keys live there). */
+export function describeUrl(url: URL): string {
+  return `${url.host}${url.pathname}`;
+}
+
+export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  const intervals = opts.minIntervalMs ?? {};
+  // The earliest start time still free per host. Reserving the slot synchronously makes concurrent
+  // callers queue up in call order, each one interval after the previous.
+  const nextFreeSlot = new Map<string, number>();
+
+  async function waitForTurn(host: string, signal: AbortSignal | undefined) {
+    const interval = intervals[host] ?? opts.defaultMinIntervalMs ?? 0;
+    if (interval <= 0) return;
+    const now = Date.now();
+    const slot = Math.max(now, nextFreeSlot.get(host) ?? 0);
+    nextFreeSlot.set(host, slot + interval);
+    if (slot > now) await sleep(slot - now, signal);
+  }
+
+  async function getText(rawUrl: string, init: SourceRequestInit = {}): Promise<string> {
+    let url: URL;
+    try {
+      url = new URL(rawUrl);
+    } catch {
+      throw new SourceError('http', 'not a valid URL');
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SourceError(url.host || 'http', 'only http(s) URLs are fetched');
+    const where = describeUrl(url);
+    init.signal?.throwIfAborted();
+    await waitForTurn(url.host, init.signal);
+    init.signal?.throwIfAborted();
+
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    const failed = (error: unknown): never => {
+      // The caller gave up: let its own reason through, it is not the source's fault.
+      if (init.signal?.aborted) throw init.signal.reason;
+      if (timeout.aborted) throw new SourceError(url.host, `no complete answer from ${where} within ${timeoutMs} ms`);
+      if (error instanceof SourceError) throw error;
+      const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+      throw new SourceError(url.host, `request to ${where} failed: ${cause.replaceAll(url.search, '')}`);
+    };
+
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        signal,
+        redirect: 'follow',
+        headers: { 'user-agent': opts.userAgent, accept: init.accept ?? '*/*', 'accept-encoding': 'gzip, deflate' },
+      });
+    } catch (error) {
+      return failed(error);
+    }
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => {});
+      throw new SourceError(url.host, `${where} answered ${response.status}`, response.status);
+    }
+    try {
+      return await readCapped(response, maxBytes, url.host, where);
+    } catch (error) {
+      return failed(error);
+    }
+  }
+
+  async function getJson<T>(url: string, init?: SourceRequestInit): Promise<T> {
+    const text = await getText(url, { accept: 'application/json', ...init });
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      const parsed = new URL(url);
+      throw new SourceError(parsed.host, `${describeUrl(parsed)} did not answer with JSON`);
+    }
+  }
+
+  return { getText, getJson };
+}
+
+async function readCapped(response: Response, maxBytes: number, host: string, where: string): Promise<string> {
+  const tooBig = () => new SourceError(host, `${where} sent more than ${maxBytes} bytes`);
+  const declared = Number(response.headers.get('content-length'));
+  // Content-Length counts compressed bytes; only an uncompressed body can be refused up front.
+  if (!response.headers.get('content-encoding') && declared > maxBytes) {
+    await response.body?.cancel().catch(() => {});
+    throw tooBig();
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooBig();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      signal?.removeEventListener('abort', aborted);
+      resolve();
+    }
+    function aborted() {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    }
+    signal?.addEventListener('abort', aborted, { once: true });
+  });
+}

@@ -1,0 +1,273 @@
+// SEC EDGAR (no key, declared User-Agent): company name or ticker → CIK, the 8-K filings that carry
+// item 2.02 (results of operations: the earnings release), and the release itself, the EX-99.1
+// exhibit, as plain text.
+import { EARNINGS_QUARTERS, type EarningsQuarter, type EarningsYear, MOST_RECENT } from '../../shared/research.ts';
+import type { SourceHttp } from './http.ts';
+import { capText, decodeEntities, htmlToLine, htmlToText, httpUrl } from './text.ts';
+import { type SourceDocument, SourceError } from './types.ts';
+
+export type SecCompany = { cik: string; ticker: string; name: string };
+export type EarningsFiling = {
+  accessionNumber: string;
+  /** YYYY-MM-DD. */
+  filingDate: string;
+  reportDate: string | null;
+  /** The filing's -index.htm page on EDGAR. */
+  filingUrl: string;
+  /** The EX-99.1 press release, when already known; `fetchRelease` finds it from the index otherwise. */
+  exhibitUrl: string | null;
+};
+export type CalendarQuarter = 1 | 2 | 3 | 4;
+export type PickedFiling = { filing: EarningsFiling; year: number; quarter: CalendarQuarter };
+export type SecSource = {
+  resolveCompany(nameOrTicker: string, signal?: AbortSignal): Promise<SecCompany | null>;
+  earningsReleases(cik: string, signal?: AbortSignal): Promise<EarningsFiling[]>;
+  fetchRelease(filing: EarningsFiling, signal?: AbortSignal): Promise<SourceDocument[]>;
+};
+
+export const SEC_PUBLISHER = 'SEC EDGAR';
+export const RELEASE_MAX_CHARS = 40_000;
+const TICKERS_TTL_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 86_400_000;
+
+// Names: "Apple Inc." and "apple" are the same company; so are "AT&T Inc" and "at and t".
+const LEGAL_SUFFIXES = new Set([
+  'inc',
+  'incorporated',
+  'corp',
+  'corporation',
+  'co',
+  'company',
+  'cos',
+  'companies',
+  'ltd',
+  'limited',
+  'plc',
+  'llc',
+  'lp',
+  'llp',
+  'holdings',
+  'holding',
+  'group',
+  'sa',
+  'ag',
+  'nv',
+  'se',
+  'the',
+  'de',
+  'new',
+  'com',
+]);
+
+export function normaliseCompanyName(name: string): string {
+  const words = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    // "S.A." becomes "sa"; other dots separate words ("Amazon.com" → "amazon com").
+    .replace(/\b([a-z])\.(?=[a-z]\b)/g, '$1')
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
+  if (words[0] === 'the' && words.length > 1) words.shift();
+  // EDGAR titles carry a state after a slash ("... /DE/"), already split into words above.
+  while (words.length > 1 && LEGAL_SUFFIXES.has(words.at(-1)!)) words.pop();
+  return words.join(' ');
+}
+
+/** Tickers as EDGAR spells them: upper case, class shares with a dash (BRK.B → BRK-B). */
+export function normaliseTicker(ticker: string): string {
+  return ticker.trim().toUpperCase().replace(/[./]/g, '-');
+}
+
+export const padCik = (cik: string | number) => String(cik).padStart(10, '0');
+
+type TickerRow = { cik_str: number | string; ticker: string; title: string };
+
+export function findCompany(rows: TickerRow[], nameOrTicker: string): SecCompany | null {
+  const input = nameOrTicker.trim();
+  if (!input) return null;
+  const toCompany = (row: TickerRow): SecCompany => ({ cik: padCik(row.cik_str), ticker: row.ticker, name: row.title });
+  const ticker = normaliseTicker(input);
+  const byTicker = rows.find((row) => normaliseTicker(row.ticker) === ticker);
+  if (byTicker) return toCompany(byTicker);
+  const name = normaliseCompanyName(input);
+  if (!name) return null;
+  // EDGAR lists the largest companies first, so the first match of a shared name is the likely one.
+  const byName = rows.find((row) => normaliseCompanyName(row.title) === name);
+  return byName ? toCompany(byName) : null;
+}
+
+const quarterEnd = (year: number, quarter: CalendarQuarter) => Date.UTC(year, quarter * 3, 0);
+
+/**
+ * The calendar quarter an earnings release reports on: the latest quarter that ended at least 10 and
+ * at most 100 days before it was filed. No company publishes results within 10 days of a quarter's
+ * end, while late fourth-quarter releases can come early in April: without that margin those would
+ * count as the first quarter.
+ */
+export function reportedQuarter(filingDate: string): { year: number; quarter: CalendarQuarter } | null {
+  const filed = Date.parse(`${filingDate.slice(0, 10)}T00:00:00Z`);
+  if (!Number.isFinite(filed)) return null;
+  const date = new Date(filed);
+  let year = date.getUTCFullYear();
+  let quarter = (Math.floor(date.getUTCMonth() / 3) + 1) as CalendarQuarter;
+  // Walk back from the quarter the filing falls in to quarters that have ended.
+  for (let step = 0; step < 3; step++) {
+    quarter = (quarter === 1 ? 4 : quarter - 1) as CalendarQuarter;
+    if (quarter === 4) year -= 1;
+    const days = (filed - quarterEnd(year, quarter)) / DAY_MS;
+    if (days > 100) return null;
+    if (days >= 10) return { year, quarter };
+  }
+  return null;
+}
+
+/** The filing that reports the asked calendar quarter of the asked year; 'most_recent' takes the newest that fits the other choice. */
+export function pickFiling(filings: EarningsFiling[], want: { year: EarningsYear; quarter: EarningsQuarter }): PickedFiling | null {
+  const wantYear = want.year === MOST_RECENT ? null : Number.parseInt(want.year, 10);
+  const wantQuarter = want.quarter === MOST_RECENT ? null : (EARNINGS_QUARTERS.indexOf(want.quarter) as CalendarQuarter);
+  const newestFirst = [...filings].sort((a, b) => b.filingDate.localeCompare(a.filingDate));
+  for (const filing of newestFirst) {
+    const reported = reportedQuarter(filing.filingDate);
+    if (!reported) continue;
+    if (wantYear !== null && reported.year !== wantYear) continue;
+    if (wantQuarter !== null && reported.quarter !== wantQuarter) continue;
+    return { filing, ...reported };
+  }
+  return null;
+}
+
+type Submissions = {
+  name?: string;
+  filings?: {
+    recent?: {
+      accessionNumber?: string[];
+      filingDate?: string[];
+      reportDate?: string[];
+      form?: string[];
+      items?: string[];
+      primaryDocument?: string[];
+    };
+  };
+};
+
+/** Filing index rows: the document link and its Type column. */
+export function parseFilingIndex(html: string, indexUrl: string): Array<{ type: string; url: string; description: string }> {
+  const documents: Array<{ type: string; url: string; description: string }> = [];
+  for (const [row] of html.matchAll(/<tr\b[\s\S]*?<\/tr>/gi)) {
+    const cells = [...row.matchAll(/<td\b[^>]*>([\s\S]*?)<\/td>/gi)].map((cell) => cell[1] ?? '');
+    const href = row.match(/<a\b[^>]*\bhref\s*=\s*["']([^"']+)["']/i)?.[1];
+    if (cells.length < 4 || !href) continue;
+    // Columns: Seq, Description, Document, Type, Size.
+    let target = decodeEntities(href);
+    // Inline XBRL documents are linked through the viewer: /ix?doc=/Archives/...
+    const viewer = target.match(/^\/ix\?doc=(.+)$/);
+    if (viewer) target = viewer[1]!;
+    const url = httpUrl(target, indexUrl);
+    if (!url || new URL(url).origin !== new URL(indexUrl).origin) continue;
+    documents.push({ type: htmlToLine(cells[3]!), url, description: htmlToLine(cells[1]!) });
+  }
+  return documents;
+}
+
+export function createSecSource(opts: { secBaseUrl: string; secDataBaseUrl: string; http: SourceHttp }): SecSource {
+  const secBase = opts.secBaseUrl.replace(/\/+$/, '');
+  const dataBase = opts.secDataBaseUrl.replace(/\/+$/, '');
+  let tickers: { rows: TickerRow[]; until: number } | null = null;
+  let loadingTickers: Promise<TickerRow[]> | null = null;
+
+  async function tickerRows(signal?: AbortSignal): Promise<TickerRow[]> {
+    if (tickers && tickers.until > Date.now()) return tickers.rows;
+    // One download shared by concurrent callers, so no single caller's signal cancels it; a failure
+    // is not cached.
+    loadingTickers ??= opts.http
+      .getJson<Record<string, TickerRow>>(`${secBase}/files/company_tickers.json`)
+      .then((body) => {
+        if (!body || typeof body !== 'object') throw new SourceError(SEC_PUBLISHER, 'company list in an unexpected shape');
+        const rows = Object.values(body).filter(
+          (row): row is TickerRow =>
+            !!row && typeof row.ticker === 'string' && typeof row.title === 'string' && /^\d{1,10}$/.test(String(row.cik_str)),
+        );
+        tickers = { rows, until: Date.now() + TICKERS_TTL_MS };
+        return rows;
+      })
+      .finally(() => {
+        loadingTickers = null;
+      });
+    const rows = await loadingTickers;
+    signal?.throwIfAborted();
+    return rows;
+  }
+
+  function indexUrl(cik: string, accessionNumber: string) {
+    return `${secBase}/Archives/edgar/data/${Number.parseInt(cik, 10)}/${accessionNumber.replace(/-/g, '')}/${accessionNumber}-index.htm`;
+  }
+
+  return {
+    async resolveCompany(nameOrTicker, signal) {
+      return findCompany(await tickerRows(signal), nameOrTicker);
+    },
+
+    async earningsReleases(cik, signal) {
+      if (!/^\d{1,10}$/.test(cik)) throw new SourceError(SEC_PUBLISHER, 'a CIK is up to 10 digits');
+      const body = await opts.http.getJson<Submissions>(`${dataBase}/submissions/CIK${padCik(cik)}.json`, { signal });
+      const recent = body?.filings?.recent;
+      if (!recent || !Array.isArray(recent.form) || !Array.isArray(recent.accessionNumber) || !Array.isArray(recent.filingDate))
+        throw new SourceError(SEC_PUBLISHER, 'submissions in an unexpected shape');
+      const filings: EarningsFiling[] = [];
+      recent.form.forEach((form, i) => {
+        const accessionNumber = recent.accessionNumber?.[i];
+        const filingDate = recent.filingDate?.[i];
+        const items = String(recent.items?.[i] ?? '').split(/[,\s]+/);
+        if (form !== '8-K' && form !== '8-K/A') return;
+        if (!items.includes('2.02') || !accessionNumber || !/^\d{10}-\d{2}-\d{6}$/.test(accessionNumber)) return;
+        if (!filingDate || !/^\d{4}-\d{2}-\d{2}$/.test(filingDate)) return;
+        filings.push({
+          accessionNumber,
+          filingDate,
+          reportDate: recent.reportDate?.[i] || null,
+          filingUrl: indexUrl(cik, accessionNumber),
+          exhibitUrl: null,
+        });
+      });
+      return filings.sort((a, b) => b.filingDate.localeCompare(a.filingDate));
+    },
+
+    async fetchRelease(filing, signal) {
+      const index = httpUrl(filing.filingUrl);
+      if (!index || new URL(index).origin !== new URL(secBase).origin) throw new SourceError(SEC_PUBLISHER, 'filing is not on EDGAR');
+      let exhibitUrl = filing.exhibitUrl;
+      if (exhibitUrl && httpUrl(exhibitUrl)?.startsWith(`${new URL(secBase).origin}/`) !== true)
+        throw new SourceError(SEC_PUBLISHER, 'exhibit is not on EDGAR');
+      let description = 'Press release';
+      if (!exhibitUrl) {
+        const documents = parseFilingIndex(await opts.http.getText(index, { signal, accept: 'text/html' }), index);
+        // The release is EX-99.1; some filers number it EX-99 or put it in EX-99.2. Without one, the
+        // 8-K itself is the best text there is.
+        const release =
+          documents.find((doc) => /^EX-99\.1$/i.test(doc.type)) ??
+          documents.find((doc) => /^EX-99(\.\d+)?$/i.test(doc.type)) ??
+          documents.find((doc) => /^8-K(\/A)?$/i.test(doc.type));
+        if (!release) return [];
+        exhibitUrl = release.url;
+        description = release.description || (release.type.startsWith('EX-99') ? 'Press release' : 'Form 8-K');
+      }
+      const html = await opts.http.getText(exhibitUrl, { signal, accept: 'text/html' });
+      const pageTitle = htmlToLine(html.match(/<title\b[^>]*>([\s\S]*?)<\/title>/i)?.[1] ?? '');
+      return [
+        {
+          url: exhibitUrl,
+          title: pageTitle || `${description} (Form 8-K, filed ${filing.filingDate})`,
+          publisher: SEC_PUBLISHER,
+          publishedAt: filing.filingDate,
+          text: capText(htmlToText(html), RELEASE_MAX_CHARS),
+          kind: 'filing',
+        },
+      ];
+    },
+  };
+}

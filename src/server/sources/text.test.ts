@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { capText, decodeEntities, htmlToLine, htmlToText, httpUrl } from './text.ts';
+
+describe('htmlToText', () => {
+  it('drops scripts, styles and tags, keeps paragraphs as lines', () => {
+    const html =
+      '<html><head><title>T</title><style>p{color:red}</style></head><body><p>Revenue &amp; profit <b>grew</b>.</p><script>alert(1)</script><div>Next&nbsp;line</div></body></html>';
+    expect(htmlToText(html)).toBe('Revenue & profit grew .\n\nNext line');
+  });
+
+  it('leaves no tag behind even when the markup was escaped twice', () => {
+    const text = htmlToLine('Apple &lt;script&gt;alert(1)&lt;/script&gt; news &lt;b&gt;bold&lt;/b&gt;');
+    expect(text).not.toMatch(/<[a-z/]/i);
+    expect(text).toBe('Apple alert(1) news bold');
+  });
+
+  it('drops everything after an unclosed script', () => {
+    expect(htmlToLine('Headline <script>steal()')).toBe('Headline');
+  });
+
+  it('keeps comparison signs that are not tags', () => {
+    expect(htmlToLine('margin &lt; 5% and growth > 3%')).toBe('margin < 5% and growth > 3%');
+  });
+
+  it('puts table cells side by side and rows on their own lines', () => {
+    expect(htmlToText('<table><tr><td>Revenue</td><td>$124.3</td></tr><tr><td>EPS</td><td>$2.40</td></tr></table>')).toBe(
+      'Revenue $124.3\n\nEPS $2.40',
+    );
+  });
+});
+
+describe('decodeEntities', () => {
+  it('decodes named, decimal and hex entities and drops control characters', () => {
+    expect(decodeEntities('&ldquo;Hi&rdquo; &#8212; &#x2019; &#0; &unknown; AT&T')).toBe('“Hi” — ’  &unknown; AT&T');
+  });
+});
+
+describe('capText', () => {
+  it('leaves short text alone and cuts long text at a word with an ellipsis', () => {
+    expect(capText('short', 10)).toBe('short');
+    const capped = capText('alpha beta gamma delta epsilon', 26);
+    expect(capped.length).toBeLessThanOrEqual(26);
+    expect(capped).toBe('alpha beta gamma delta…');
+    expect(capText('abcdefghijklmnopqrstuvwxyz', 10)).toBe('abcdefghi…');
+  });
+});
+
+describe('httpUrl', () => {
+  it('accepts http(s) only', () => {
+    expect(httpUrl('https://news.example.com/a')).toBe('https://news.example.com/a');
+    expect(httpUrl('javascript:alert(1)')).toBeNull();
+    expect(httpUrl('data:text/html,x')).toBeNull();
+    expect(httpUrl('/Archives/x.htm', 'https://www.sec.gov/Archives/a/b-index.htm')).toBe('https://www.sec.gov/Archives/x.htm');
+    expect(httpUrl('not a url')).toBeNull();
+  });
+});

@@ -1,0 +1,28 @@
+// What every source client hands to research: documents the server itself retrieved, so every
+// source the model cites is a URL we fetched (DESIGN §5).
+
+export type SourceDocument = {
+  /** The address the user can open (http(s) only). */
+  url: string;
+  /** Plain text: HTML stripped and entities decoded. */
+  title: string | null;
+  /** e.g. 'Reuters', 'SEC EDGAR'. */
+  publisher: string | null;
+  /** ISO 8601. */
+  publishedAt: string | null;
+  /** Plain text given to the model (snippet for news, body for filings), length-capped. */
+  text: string;
+  kind: 'news' | 'filing' | 'transcript';
+};
+
+/** A source could not be read: unreachable, refused, too slow, too big or not in the expected shape. */
+export class SourceError extends Error {
+  readonly source: string;
+  readonly status: number | undefined;
+  constructor(source: string, message: string, status?: number) {
+    super(`${source}: ${message}`);
+    this.name = 'SourceError';
+    this.source = source;
+    this.status = status;
+  }
+}

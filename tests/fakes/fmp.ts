@@ -1,0 +1,49 @@
+// A stand-in for Financial Modeling Prep's earnings-call transcripts
+// (/stable/earning-call-transcript?symbol=&year=&quarter=&apikey=). It knows the companies of
+// fixtures/sec/executives.json by ticker and refuses any other key than the one it was started with.
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const template = readFileSync(new URL('./fixtures/fmp-transcript.txt', import.meta.url), 'utf8');
+const people: Record<string, { company: string; ceo: string; cfo: string }> = {
+  AAPL: { company: 'Apple Inc.', ceo: 'Tim Cook', cfo: 'Kevan Parekh' },
+  MSFT: { company: 'Microsoft Corporation', ceo: 'Satya Nadella', cfo: 'Amy Hood' },
+};
+
+export type FakeRequest = { path: string; query: URLSearchParams; headers: http.IncomingHttpHeaders; at: number };
+
+export async function startFakeFmp(apiKey: string, port = 0) {
+  const requests: FakeRequest[] = [];
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    requests.push({ path: url.pathname, query: url.searchParams, headers: req.headers, at: Date.now() });
+    const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (url.pathname !== '/stable/earning-call-transcript') return json(404, { 'Error Message': 'Not found' });
+    if (url.searchParams.get('apikey') !== apiKey)
+      return json(401, { 'Error Message': 'Invalid API KEY. Feel free to create a Free API Key.' });
+    const symbol = url.searchParams.get('symbol') ?? '';
+    const year = url.searchParams.get('year') ?? '';
+    const quarter = url.searchParams.get('quarter') ?? '';
+    const who = people[symbol];
+    if (!who || !/^\d{4}$/.test(year) || !/^[1-4]$/.test(quarter)) return json(200, []);
+    const content = template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => ({ ...who, year, quarter })[key as 'year'] ?? '');
+    json(200, [
+      {
+        symbol,
+        period: `Q${quarter}`,
+        year: Number(year),
+        date: `${year}-${String(Number(quarter) * 3 - 1).padStart(2, '0')}-01 17:00:00`,
+        content,
+      },
+    ]);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const actualPort = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${actualPort}`,
+    port: actualPort,
+    requests,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

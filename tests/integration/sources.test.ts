@@ -1,0 +1,273 @@
+// The research source clients against local fakes of Google News, GDELT, SEC EDGAR and FMP over
+// real HTTP: fallbacks, hostile or broken answers, size caps, the declared User-Agent and spacing.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSourceHttp, type SourceHttpOptions } from '../../src/server/sources/http.ts';
+import { createNewsSource } from '../../src/server/sources/news.ts';
+import { createSecSource, pickFiling } from '../../src/server/sources/sec.ts';
+import { createTranscriptSource } from '../../src/server/sources/transcripts.ts';
+import { SourceError } from '../../src/server/sources/types.ts';
+import { startFakeFmp } from '../fakes/fmp.ts';
+import { type FakeNews, startFakeNews } from '../fakes/news.ts';
+import { type FakeSec, startFakeSec } from '../fakes/sec.ts';
+
+const USER_AGENT = 'Enterprise OS tests ops@example.com';
+let news: FakeNews;
+let sec: FakeSec;
+
+beforeAll(async () => {
+  [news, sec] = await Promise.all([startFakeNews(), startFakeSec()]);
+});
+afterAll(async () => {
+  await Promise.all([news?.stop(), sec?.stop()]);
+});
+beforeEach(() => {
+  news.reset();
+  sec.reset();
+});
+
+const httpClient = (extra: Partial<SourceHttpOptions> = {}) => createSourceHttp({ userAgent: USER_AGENT, ...extra });
+const newsSource = (extra: Partial<SourceHttpOptions> = {}) =>
+  createNewsSource({ googleNewsBaseUrl: news.url, gdeltBaseUrl: news.url, http: httpClient(extra) });
+const secSource = (extra: Partial<SourceHttpOptions> = {}) =>
+  createSecSource({ secBaseUrl: sec.url, secDataBaseUrl: `${sec.url}/`, http: httpClient(extra) });
+const hostOf = (url: string) => new URL(url).host;
+
+describe('news', () => {
+  it('searches Google News for the company, newest first, within the timeframe, without duplicates', async () => {
+    const { provider, documents } = await newsSource().search({ query: 'Apple Inc.', days: 7, region: 'uk' });
+    expect(provider).toBe('google-news');
+    expect(documents.map((d) => d.title)).toEqual([
+      'Apple Inc. reports record quarterly revenue, beating estimates',
+      'Apple Inc. shares rise after earnings',
+      'Apple Inc. announces new supplier partnership in Europe',
+      'Regulators open review of Apple Inc. app store rules',
+    ]);
+    expect(documents[0]).toMatchObject({
+      url: 'https://news.example.com/reuters/apple-inc-record-quarterly-revenue',
+      publisher: 'Reuters',
+      kind: 'news',
+      text: 'Apple Inc. reports record quarterly revenue, beating estimates Reuters',
+    });
+    expect(Date.now() - Date.parse(documents[0]!.publishedAt!)).toBeLessThan(4 * 3_600_000);
+    const [request] = news.requests;
+    expect(request).toMatchObject({ path: '/rss/search' });
+    expect(request!.query.get('q')).toBe('Apple Inc. when:7d');
+    expect(request!.query.get('ceid')).toBe('GB:en');
+    expect(request!.headers['user-agent']).toBe(USER_AGENT);
+  });
+
+  it('honours the timeframe and the limit', async () => {
+    const day = await newsSource().search({ query: 'Microsoft', days: 1 });
+    expect(day.documents).toHaveLength(2);
+    const limited = await newsSource().search({ query: 'Microsoft', days: 30, limit: 3 });
+    expect(limited.documents).toHaveLength(3);
+  });
+
+  it('falls back to GDELT when Google fails, clamping the timespan to three months', async () => {
+    news.mode.google = 'fail';
+    const { provider, documents } = await newsSource().search({ query: 'Apple', days: 180 });
+    expect(provider).toBe('gdelt');
+    expect(documents[0]).toMatchObject({
+      title: 'Apple reports record quarterly revenue, beating estimates',
+      publisher: 'www.reuters.com',
+    });
+    expect(documents.map((d) => d.title)).not.toContain('Apple founded decades ago: a look back');
+    const gdeltCall = news.requests.find((r) => r.path === '/api/v2/doc/doc')!;
+    expect(gdeltCall.query.get('timespan')).toBe('90d');
+    expect(gdeltCall.query.get('mode')).toBe('ArtList');
+    expect(gdeltCall.headers['user-agent']).toBe(USER_AGENT);
+  });
+
+  it('falls back to GDELT when the Google feed is malformed or empty', async () => {
+    news.mode.google = 'malformed';
+    expect((await newsSource().search({ query: 'Apple', days: 7 })).provider).toBe('gdelt');
+    news.mode.google = 'empty';
+    const empty = await newsSource().search({ query: 'Apple', days: 7 });
+    expect(empty.provider).toBe('gdelt');
+    expect(empty.documents.length).toBeGreaterThan(0);
+  });
+
+  it('reports an empty Google answer as empty when GDELT fails too', async () => {
+    news.mode.google = 'empty';
+    news.mode.gdelt = 'fail';
+    expect(await newsSource().search({ query: 'Apple', days: 7 })).toEqual({ provider: 'google-news', documents: [] });
+  });
+
+  it('throws a SourceError when both providers fail, also on text where JSON was promised', async () => {
+    news.mode.google = 'fail';
+    news.mode.gdelt = 'malformed';
+    const error = await newsSource()
+      .search({ query: 'Apple', days: 7 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SourceError);
+    expect((error as SourceError).message).toContain('500');
+    news.mode.google = 'malformed';
+    news.mode.gdelt = 'fail';
+    await expect(newsSource().search({ query: 'Apple', days: 7 })).rejects.toBeInstanceOf(SourceError);
+  });
+
+  it('strips scripts and HTML from titles', async () => {
+    news.mode.google = 'html-titles';
+    const { documents } = await newsSource().search({ query: 'Apple', days: 7 });
+    expect(documents.length).toBeGreaterThan(0);
+    for (const doc of documents) {
+      expect(doc.title).not.toMatch(/[<>]/);
+      expect(doc.title).not.toContain('pwned');
+      expect(doc.text).not.toMatch(/<[a-z/]/i);
+    }
+    expect(documents[0]!.title).toBe('Apple reports record quarterly revenue, beating estimates');
+  });
+
+  it('stops reading a huge feed at the size cap and falls back', async () => {
+    news.mode.google = 'huge';
+    const { provider } = await newsSource({ maxBytes: 256 * 1024 }).search({ query: 'Apple', days: 7 });
+    expect(provider).toBe('gdelt');
+    news.mode.gdelt = 'fail';
+    const error = await newsSource({ maxBytes: 256 * 1024 })
+      .search({ query: 'Apple', days: 7 })
+      .catch((e: unknown) => e);
+    expect((error as SourceError).message).toMatch(/more than 262144 bytes/);
+  });
+
+  it('lets the caller cancel without falling back', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('user left'));
+    await expect(newsSource().search({ query: 'Apple', days: 7 }, controller.signal)).rejects.toThrow('user left');
+    expect(news.requests).toHaveLength(0);
+  });
+
+  it('spaces two requests to one host by the configured interval, measured at the server', async () => {
+    const interval = 300;
+    const source = newsSource({ minIntervalMs: { [hostOf(news.url)]: interval } });
+    await Promise.all([source.search({ query: 'Apple', days: 7 }), source.search({ query: 'Microsoft', days: 7 })]);
+    const [first, second] = news.requests.map((r) => r.at);
+    expect(news.requests).toHaveLength(2);
+    // Millisecond clocks on both sides: allow 5 ms of rounding.
+    expect(second! - first!).toBeGreaterThanOrEqual(interval - 5);
+  });
+});
+
+describe('SEC EDGAR', () => {
+  it('resolves a company by ticker and by name, sending the declared User-Agent', async () => {
+    const source = secSource();
+    expect(await source.resolveCompany('aapl')).toEqual({ cik: '0000320193', ticker: 'AAPL', name: 'Apple Inc.' });
+    expect(await source.resolveCompany('Microsoft Corporation')).toEqual({ cik: '0000789019', ticker: 'MSFT', name: 'MICROSOFT CORP' });
+    expect((await source.resolveCompany('Apple'))?.ticker).toBe('AAPL');
+    expect((await source.resolveCompany('Amazon.com, Inc.'))?.ticker).toBe('AMZN');
+    expect(await source.resolveCompany('Nonexistent Widgets Ltd')).toBeNull();
+    // The ticker list is downloaded once and kept.
+    expect(sec.requests.filter((r) => r.path === '/files/company_tickers.json')).toHaveLength(1);
+    expect(sec.requests.every((r) => r.userAgent === USER_AGENT)).toBe(true);
+  });
+
+  it('is refused without a declared User-Agent, as EDGAR refuses it', async () => {
+    const error = await createSecSource({ secBaseUrl: sec.url, secDataBaseUrl: sec.url, http: createSourceHttp({ userAgent: 'node' }) })
+      .resolveCompany('AAPL')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SourceError);
+    expect((error as SourceError).status).toBe(403);
+  });
+
+  it('lists only 8-K and 8-K/A filings with item 2.02, newest first', async () => {
+    const apple = await secSource().earningsReleases('0000320193');
+    expect(apple.map((f) => f.filingDate)).toEqual(['2025-07-31', '2025-05-01', '2025-01-30', '2024-10-31', '2024-08-01', '2024-05-02']);
+    expect(apple[0]).toEqual({
+      accessionNumber: '0000320193-25-000071',
+      filingDate: '2025-07-31',
+      reportDate: '2025-07-31',
+      filingUrl: `${sec.url}/Archives/edgar/data/320193/000032019325000071/0000320193-25-000071-index.htm`,
+      exhibitUrl: null,
+    });
+    const microsoft = await secSource().earningsReleases('789019');
+    expect(microsoft.map((f) => f.filingDate)).toEqual(['2025-07-30', '2025-04-30', '2025-01-29', '2024-10-30']);
+    expect(sec.requests.map((r) => r.path)).toContain('/submissions/CIK0000789019.json');
+  });
+
+  it('refuses a CIK that is not digits and reports a failing EDGAR as a SourceError', async () => {
+    await expect(secSource().earningsReleases('../../etc')).rejects.toBeInstanceOf(SourceError);
+    sec.mode.failSubmissions = true;
+    await expect(secSource().earningsReleases('320193')).rejects.toMatchObject({ status: 500 });
+  });
+
+  it('finds the EX-99.1 press release of the chosen quarter and returns it as plain text', async () => {
+    const source = secSource();
+    const picked = pickFiling(await source.earningsReleases('0000320193'), { year: '2024', quarter: 'Q4' });
+    expect(picked).toMatchObject({ year: 2024, quarter: 4, filing: { filingDate: '2025-01-30' } });
+    const [release, ...more] = await source.fetchRelease(picked!.filing);
+    expect(more).toEqual([]);
+    expect(release).toMatchObject({
+      url: `${sec.url}/Archives/edgar/data/320193/000032019325000007/ex99-1.htm`,
+      title: 'Apple Inc. reports results for the quarter ended 2025-01-30',
+      publisher: 'SEC EDGAR',
+      publishedAt: '2025-01-30',
+      kind: 'filing',
+    });
+    expect(release!.text).toContain(
+      '“We delivered record revenue this quarter, driven by strong demand across every geographic segment,” said Tim Cook, CEO of Apple Inc.',
+    );
+    expect(release!.text).toContain('said Kevan Parekh, CFO of Apple Inc.');
+    expect(release!.text).not.toMatch(/<|tracking|padding/);
+    expect(sec.requests.map((r) => r.path)).toContain('/Archives/edgar/data/320193/000032019325000007/0000320193-25-000007-index.htm');
+  });
+
+  it('does not follow an exhibit URL off EDGAR', async () => {
+    const [filing] = await secSource().earningsReleases('320193');
+    await expect(secSource().fetchRelease({ ...filing!, exhibitUrl: 'https://evil.example/ex99-1.htm' })).rejects.toBeInstanceOf(
+      SourceError,
+    );
+  });
+
+  it('falls back to the 8-K itself when the filing has no EX-99.1', async () => {
+    sec.mode.exhibits = false;
+    const source = secSource();
+    const [filing] = await source.earningsReleases('789019');
+    const [doc] = await source.fetchRelease(filing!);
+    expect(doc!.url).toBe(`${sec.url}/Archives/edgar/data/789019/000095017025100235/msft-8k_20250730.htm`);
+    expect(doc!.text).toContain('Item 2.02 Results of Operations and Financial Condition');
+  });
+
+  it('spaces requests to EDGAR by the configured interval, measured at the server', async () => {
+    const interval = 150;
+    const source = secSource({ minIntervalMs: { [hostOf(sec.url)]: interval } });
+    await Promise.all([source.earningsReleases('320193'), source.earningsReleases('789019'), source.resolveCompany('AAPL')]);
+    const starts = sec.requests.map((r) => r.at).sort((a, b) => a - b);
+    expect(starts).toHaveLength(3);
+    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(interval - 5);
+    expect(starts[2]! - starts[1]!).toBeGreaterThanOrEqual(interval - 5);
+  });
+});
+
+describe('FMP transcripts', () => {
+  const apiKey = 'test-fmp-key-1234567890';
+  let fmp: Awaited<ReturnType<typeof startFakeFmp>>;
+  beforeAll(async () => {
+    fmp = await startFakeFmp(apiKey);
+  });
+  afterAll(async () => {
+    await fmp?.stop();
+  });
+
+  it('returns the transcript with a URL that does not carry the key', async () => {
+    const source = createTranscriptSource({ baseUrl: fmp.url, apiKey, http: httpClient() });
+    const doc = await source.transcript('aapl', 2025, 3);
+    expect(doc).toMatchObject({
+      url: `${fmp.url}/stable/earning-call-transcript?symbol=AAPL&year=2025&quarter=3`,
+      title: 'AAPL Q3 2025 earnings call transcript',
+      publisher: 'Financial Modeling Prep',
+      kind: 'transcript',
+    });
+    expect(doc!.url).not.toContain(apiKey);
+    expect(doc!.publishedAt).toMatch(/^2025-08-01T/);
+    expect(doc!.text).toContain('Tim Cook: Thank you. We delivered record revenue this quarter');
+    expect(fmp.requests.at(-1)!.query.get('apikey')).toBe(apiKey);
+    expect(await source.transcript('ZZZZ', 2025, 3)).toBeNull();
+  });
+
+  it('reports a refused key as a SourceError that does not show the key', async () => {
+    const source = createTranscriptSource({ baseUrl: fmp.url, apiKey: 'wrong-key-abcdef', http: httpClient() });
+    const error = await source.transcript('AAPL', 2025, 3).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SourceError);
+    expect((error as SourceError).status).toBe(401);
+    expect((error as SourceError).message).not.toContain('wrong-key-abcdef');
+  });
+});
