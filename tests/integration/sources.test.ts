@@ -40,6 +40,7 @@ describe('news', () => {
       'Apple Inc. reports record quarterly revenue, beating estimates',
       'Apple Inc. shares rise after earnings',
       'Apple Inc. announces new supplier partnership in Europe',
+      'Apple Inc. spending to reach $48 billion by 2030, growing 12% a year',
       'Regulators open review of Apple Inc. app store rules',
     ]);
     expect(documents[0]).toMatchObject({

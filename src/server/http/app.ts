@@ -9,6 +9,7 @@ import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { VERSION_LABEL } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
+import { createAiRunner } from '../ai/runner.ts';
 import type { AttemptLimits } from '../auth/attempt-limits.ts';
 import type { Auth } from '../auth/auth.ts';
 import { authRoutes } from '../auth/routes.ts';
@@ -20,9 +21,11 @@ import { earningsAlertRoutes } from '../features/earnings-alerts/routes.ts';
 import { newsAlertRoutes } from '../features/news-alerts/routes.ts';
 import { newsletterRoutes } from '../features/newsletter/routes.ts';
 import { profileRoutes } from '../features/profile/routes.ts';
+import { researchRoutes } from '../features/research/routes.ts';
 import { devMailboxRoutes } from '../mail/dev-mailbox.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { eventRoutes } from '../realtime/routes.ts';
+import { createSources } from '../sources/index.ts';
 import { AppError, errorResponse } from './errors.ts';
 import { clientIp, requestLog, sameOriginWrites } from './middleware.ts';
 
@@ -114,6 +117,7 @@ export function createApp({ config, db, auth, attempts, hub, webRoot }: AppDeps)
   api.route('/newsletter', newsletterRoutes(db, auth));
   api.route('/earnings-alerts', earningsAlertRoutes(db, auth));
   api.route('/dashboard', dashboardRoutes(db, auth));
+  api.route('/research', researchRoutes(auth, createAiRunner(config, db), createSources(config)));
   api.route('/events', eventRoutes(hub, auth));
   api.all('/*', () => {
     throw new AppError(404, 'not_found', messages.errors.notFound);
