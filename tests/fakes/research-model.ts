@@ -65,7 +65,9 @@ function answer(request: ChatRequest): unknown {
     return {
       keySummary: `${subject} shows clear movement in the period, according to ${docs.length} articles.`,
       keyFindings: findings,
-      trendAnalysis: docs.slice(0, 2).map((d, i) => ({ trend: `Trend ${i + 1}: ${d.title}`, analysis: `Coverage such as "${d.title}" points this way.` })),
+      trendAnalysis: docs
+        .slice(0, 2)
+        .map((d, i) => ({ trend: `Trend ${i + 1}: ${d.title}`, analysis: `Coverage such as "${d.title}" points this way.` })),
       marketData: sparse ? [] : [...figuresIn(docs).slice(0, 3), { statistic: '97% of buyers agree (invented)', sourceUrl: INVENTED_URL }],
       sources: sparse ? [] : cited,
     };

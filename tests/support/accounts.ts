@@ -28,8 +28,8 @@ export class IpClient extends TestClient {
     super(app);
     this.ip = ip;
   }
-  override request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    return super.request(method, path, body, { 'x-forwarded-for': this.ip, ...headers });
+  override raw(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) {
+    return super.raw(method, path, body, { 'x-forwarded-for': this.ip, ...headers }, signal);
   }
 }
 

@@ -38,7 +38,15 @@ export class TestClient {
   }
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await this.raw(method, path, body, headers);
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+  }
+
+  /** The response itself, body unread (for streamed answers); cookies are kept as by `request`. */
+  async raw(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) {
     const response = await this.app.request(path, {
+      signal,
       method,
       headers: {
         origin: TEST_APP_URL,
@@ -54,8 +62,7 @@ export class TestClient {
       if (value.join('=') === '' || /max-age=0/i.test(cookie)) this.cookies.delete(name!);
       else this.cookies.set(name!, value.join('='));
     }
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+    return response;
   }
 
   get = (path: string, headers?: Record<string, string>) => this.request('GET', path, undefined, headers);

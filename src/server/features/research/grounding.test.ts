@@ -35,7 +35,12 @@ describe('Grounding', () => {
         'https://news.example.com/a?id=7',
       ]),
     ).toEqual([
-      { url: 'https://www.reuters.com/acme/earnings/', title: 'Acme beats estimates', publisher: 'Reuters', publishedAt: '2026-11-20T10:00:00.000Z' },
+      {
+        url: 'https://www.reuters.com/acme/earnings/',
+        title: 'Acme beats estimates',
+        publisher: 'Reuters',
+        publishedAt: '2026-11-20T10:00:00.000Z',
+      },
       { url: 'https://news.example.com/a?id=7', title: 'Acme expands', publisher: null, publishedAt: null },
     ]);
   });

@@ -72,7 +72,12 @@ async function respond<R>(c: Context, run: AiRun, sources: ResearchSources, anal
     const send = (event: ResearchEvent<R>) => out.write(`${JSON.stringify(event)}\n`);
     let error: AppError | undefined;
     try {
-      const result = await analyse({ run, sources, signal: cancel.signal, stage: (stage, detail) => void send({ type: 'stage', stage, detail }) });
+      const result = await analyse({
+        run,
+        sources,
+        signal: cancel.signal,
+        stage: (stage, detail) => void send({ type: 'stage', stage, detail }),
+      });
       await send({ type: 'result', ...result });
     } catch (err) {
       error = asAppError(err);

@@ -69,7 +69,11 @@ export async function analyseCompanyNews(ctx: ResearchContext, query: CompanyNew
   );
   if (documents.length === 0) {
     return {
-      data: { keySummary: `No news about ${query.companyName} from the ${period} was found in the news sources.`, keyFindings: [], sources: [] },
+      data: {
+        keySummary: `No news about ${query.companyName} from the ${period} was found in the news sources.`,
+        keyFindings: [],
+        sources: [],
+      },
       meta: meta(ctx.run, 0),
     };
   }
@@ -117,7 +121,10 @@ export async function analyseTrends(ctx: ResearchContext, query: TrendsQuery): P
     prompt: trendsPrompt(query, documents),
     signal: ctx.signal,
   });
-  ctx.stage('verify', `Checking ${plural(output.sources.length + output.marketData.length, 'citation')} against the ${documents.length} retrieved`);
+  ctx.stage(
+    'verify',
+    `Checking ${plural(output.sources.length + output.marketData.length, 'citation')} against the ${documents.length} retrieved`,
+  );
   const grounding = new Grounding(documents, citations);
   return {
     data: {
@@ -141,11 +148,16 @@ async function earningsDocuments(ctx: ResearchContext, query: EarningsQuery): Pr
       const picked = pickFiling(await sec.earningsReleases(company.cik, ctx.signal), { year: query.year, quarter: query.quarter });
       if (picked) {
         const period = `Q${picked.quarter} ${picked.year} · ${company.ticker} 8-K filed ${picked.filing.filingDate}`;
-        ctx.stage('retrieve', `Reading ${company.name}'s earnings release (Q${picked.quarter} ${picked.year}, filed ${picked.filing.filingDate})`);
+        ctx.stage(
+          'retrieve',
+          `Reading ${company.name}'s earnings release (Q${picked.quarter} ${picked.year}, filed ${picked.filing.filingDate})`,
+        );
         const documents = await sec.fetchRelease(picked.filing, ctx.signal);
-        const transcript = await transcripts
-          ?.transcript(company.ticker, picked.year, picked.quarter, ctx.signal)
-          .catch((err) => (log.warn('transcript retrieval failed', { error: errorMessage(err) }), null));
+        const transcript = await transcripts?.transcript(company.ticker, picked.year, picked.quarter, ctx.signal).catch((err) => {
+          // A transcript adds to the release; without it the analysis still stands.
+          log.warn('transcript retrieval failed', { error: errorMessage(err) });
+          return null;
+        });
         if (transcript) documents.push(transcript);
         if (documents.length) return { documents, period };
       }
@@ -187,7 +199,10 @@ export async function analyseEarnings(ctx: ResearchContext, query: EarningsQuery
     prompt: earningsPrompt(query, period, documents),
     signal: ctx.signal,
   });
-  ctx.stage('verify', `Checking ${plural(output.quotes.length, 'quote')} and ${plural(output.sources.length, 'source')} against the documents`);
+  ctx.stage(
+    'verify',
+    `Checking ${plural(output.quotes.length, 'quote')} and ${plural(output.sources.length, 'source')} against the documents`,
+  );
   const grounding = new Grounding(documents, citations);
   return {
     data: {
