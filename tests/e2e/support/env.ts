@@ -6,7 +6,7 @@ import { E2E_BASE_URL, E2E_PORT } from '../../../playwright.config.ts';
 export const E2E_ENV_FILE = path.join(tmpdir(), `eos-e2e-env-${E2E_PORT}.json`);
 
 /** The server's environment in e2e runs; also written to a file so tests can run the admin CLI with it. */
-export function e2eEnv(databaseUrl: string, smtpPort: number, posthogPort: number) {
+export function e2eEnv(databaseUrl: string, smtpPort: number, posthogPort: number, fakes: Record<string, string>) {
   const env = {
     NODE_ENV: 'test',
     PORT: String(E2E_PORT),
@@ -21,6 +21,7 @@ export function e2eEnv(databaseUrl: string, smtpPort: number, posthogPort: numbe
     // The Success Center shows these contacts (its not-configured state is unit-tested).
     SUPPORT_EMAIL: 'success@example.com',
     SUPPORT_CHAT_URL: 'https://wa.me/15555550100',
+    ...fakes,
   };
   writeFileSync(E2E_ENV_FILE, JSON.stringify(env));
   return env;
