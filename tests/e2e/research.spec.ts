@@ -1,0 +1,303 @@
+// Aurora OS research in Chromium, through the real server and its fakes (AI fixture model with a
+// fixed 1.5 s latency, Google News / GDELT, SEC EDGAR): every field, rule and message of spec 02
+// §5/§8/§9 a user can trigger, the progress stages, grounded results and the Markdown copy.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { E2E_PORT } from '../../playwright.config.ts';
+import { messages } from '../../src/shared/messages.ts';
+import { INVENTED_QUOTE, INVENTED_URL } from '../fakes/research-model.ts';
+import { E2E_ENV_FILE } from './support/env.ts';
+import { expect, signedInUser, signIn, test } from './support/fixtures.ts';
+
+const text = messages.research;
+
+/** The spec's sonner toast: title and description in one live region. */
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
+
+async function optionTexts(page: Page, label: string) {
+  return page.getByLabel(label).locator('option').allTextContents();
+}
+
+test.describe('company research', () => {
+  test('prefills the company, refuses missing fields, shows progress, then a grounded result it can copy as Markdown', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signedInUser(page);
+    await page.goto('/aurora-os/company-news?company=Acme%20Robotics');
+    await expect(page).toHaveTitle(/Company Research/);
+    await expect(page.getByRole('heading', { name: 'Company Research', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('Company name')).toHaveValue('Acme Robotics');
+
+    // §9 option lists and defaults.
+    expect(await optionTexts(page, 'Timeframe')).toEqual([
+      'Select a timeframe',
+      'Last 24 hours',
+      'Last 48 hours',
+      'Last 72 hours',
+      'Last week',
+      'Last 2 weeks',
+      'Last month',
+      'Last 3 months',
+      'Last 6 months',
+    ]);
+    await expect(page.getByLabel('Sentiment')).toHaveValue('none');
+    expect(await optionTexts(page, 'Sentiment')).toEqual(['None (all coverage)', 'Positive', 'Negative', 'Neutral']);
+
+    // §5: company name and timeframe are required.
+    await page.getByRole('button', { name: 'Generate analysis' }).click();
+    await expect(toast(page, text.companyNews.cannotGenerate)).toContainText(text.companyNews.requiredFields);
+    await page.getByLabel('Company name').fill('   ');
+    await page.getByLabel('Timeframe').selectOption({ label: 'Last week' });
+    await page.getByRole('button', { name: 'Generate analysis' }).click();
+    await expect(toast(page, text.companyNews.cannotGenerate).last()).toContainText(text.companyNews.requiredFields);
+
+    await page.getByLabel('Company name').fill('Acme Robotics');
+    await page.getByLabel('Keyword').fill('supplier');
+    await page.getByRole('button', { name: 'Generate analysis' }).click();
+
+    // Loading: the explanation, and the stages as the server reports them.
+    await expect(page.getByRole('button', { name: 'Analysing...' })).toBeDisabled();
+    const progress = page.getByRole('list', { name: 'Progress' });
+    await expect(page.getByText(/This usually takes about 30 seconds/)).toBeVisible();
+    await expect(progress.locator('li[data-state="current"]')).toContainText('Analysing with AI');
+    await expect(progress).toContainText('Reading 5 articles with fake-research-model');
+    await expect(progress.locator('li').first()).toHaveAttribute('data-state', 'done');
+
+    // The result, scrolled into view: only the sources the server retrieved, as links.
+    const result = page.getByRole('region', { name: 'Company Research: Acme Robotics' });
+    await expect(result).toBeVisible({ timeout: 15_000 });
+    await expect(result).toBeInViewport();
+    await expect(result.getByRole('heading', { name: 'Key summary' })).toBeVisible();
+    await expect(result).toContainText('Acme Robotics was covered by 5 articles');
+    await expect(result.getByRole('heading', { name: 'Key findings' })).toBeVisible();
+    const sources = result.getByRole('link');
+    await expect(sources).toHaveCount(3);
+    await expect(sources.first()).toHaveAttribute(
+      'href',
+      'https://news.example.com/reuters/acme-robotics-supplier-record-quarterly-revenue',
+    );
+    await expect(result.locator(`a[href="${INVENTED_URL}"]`)).toHaveCount(0);
+    await expect(result).toContainText('Based on 5 documents');
+    await expect(page.getByRole('button', { name: 'Generate analysis' })).toBeEnabled();
+
+    await result.getByRole('button', { name: 'Copy as Markdown' }).click();
+    await expect(toast(page, 'Copied as Markdown')).toBeVisible();
+    const markdown = await page.evaluate(() => navigator.clipboard.readText());
+    expect(markdown).toMatch(/^# Company Research: Acme Robotics/);
+    expect(markdown).toContain('## Key findings');
+    expect(markdown).toContain('(https://news.example.com/reuters/acme-robotics-supplier-record-quarterly-revenue)');
+    expect(markdown).not.toContain(INVENTED_URL);
+  });
+
+  test("an answer the AI cannot put in shape shows 'AI Response Error' with the reason", async ({ page }) => {
+    await signedInUser(page);
+    await page.goto('/aurora-os/company-news');
+    await page.getByLabel('Company name').fill('Hopeless Holdings');
+    await page.getByLabel('Timeframe').selectOption({ label: 'Last month' });
+    await page.getByRole('button', { name: 'Generate analysis' }).click();
+    await expect(toast(page, text.companyNews.aiResponseError)).toContainText(
+      "The AI's answer did not match the expected format, even after a repair attempt.",
+      { timeout: 15_000 },
+    );
+    await expect(page.getByRole('list', { name: 'Progress' }).locator('li[data-state="failed"]')).toContainText('Analysing with AI');
+  });
+
+  test('Cancel stops a running analysis and the form can be sent again', async ({ page }) => {
+    await signedInUser(page);
+    await page.goto('/aurora-os/company-news?company=Sluggish%20Software');
+    await page.getByLabel('Timeframe').selectOption({ label: 'Last 24 hours' });
+    await page.getByRole('button', { name: 'Generate analysis' }).click();
+    await expect(page.getByRole('list', { name: 'Progress' })).toContainText('Reading 2 articles');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('region', { name: 'Analysis in progress' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Generate analysis' })).toBeEnabled();
+  });
+});
+
+test.describe('trend scanner', () => {
+  test('requires industry, trend type and timeframe, then shows trends, market data and sources', async ({ page }) => {
+    await signedInUser(page);
+    await page.goto('/aurora-os/trends');
+    await expect(page).toHaveTitle(/Trend Scanner/);
+    expect(await optionTexts(page, 'Trend type')).toEqual([
+      'Select a trend type',
+      'Adoption',
+      'Consolidation',
+      'Regulation',
+      'Innovation',
+      'Competition',
+      'Investment',
+      'Partnerships',
+      'Expansion',
+      'All angles',
+    ]);
+    await expect(page.getByLabel('Timeframe')).toHaveValue('90d');
+    expect(await optionTexts(page, 'Timeframe')).toEqual([
+      'Last 30 days',
+      'Last 90 days',
+      'Last 180 days',
+      'Last 360 days',
+      'Last 720 days',
+      'Last 1080 days',
+    ]);
+    expect(await optionTexts(page, 'Region')).toEqual([
+      'None (defaults to USA)',
+      'USA',
+      'Canada',
+      'UK',
+      'Europe',
+      'Middle East',
+      'Africa',
+      'APAC',
+      'LATAM',
+      'Global',
+    ]);
+
+    await page.getByLabel('Industry').fill('Cybersecurity');
+    await page.getByRole('button', { name: 'Generate analysis' }).click();
+    await expect(toast(page, text.missingTitle)).toContainText(text.requiredFields);
+
+    await page.getByLabel('Trend type').selectOption({ label: 'Investment' });
+    await page.getByRole('button', { name: 'Generate analysis' }).click();
+    await expect(page.getByText(/This usually takes about 45 seconds/)).toBeVisible();
+    const result = page.getByRole('region', { name: 'Trend Scanner: Cybersecurity, Investment' });
+    await expect(result).toBeVisible({ timeout: 15_000 });
+    await expect(result).toBeInViewport();
+    await expect(result.getByRole('heading', { name: 'Trend analysis' })).toBeVisible();
+    await expect(result.getByRole('heading', { name: 'Market data' })).toBeVisible();
+    await expect(result).toContainText('Cybersecurity investment spending to reach $48 billion by 2030, growing 12% a year.');
+    await expect(result).not.toContainText('97% of buyers agree');
+    await expect(result.locator(`a[href="${INVENTED_URL}"]`)).toHaveCount(0);
+    await expect(page.getByText(text.trends.incomplete)).toHaveCount(0);
+  });
+
+  test('warns in yellow when market data or sources are missing, and reports a failed analysis inline', async ({ page }) => {
+    await signedInUser(page);
+    await page.goto('/aurora-os/trends');
+    await page.getByLabel('Industry').fill('Sparse Sector');
+    await page.getByLabel('Trend type').selectOption({ label: 'All angles' });
+    await page.getByLabel('Region').selectOption({ label: 'Europe' });
+    await page.getByRole('button', { name: 'Generate analysis' }).click();
+    await expect(page.getByText(text.trends.incomplete)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('region', { name: 'Trend Scanner: Sparse Sector, All angles' })).toContainText('Key summary');
+
+    await page.getByLabel('Industry').fill('Hopeless Industry');
+    await page.getByRole('button', { name: 'Generate analysis' }).click();
+    await expect(toast(page, text.trends.aiError)).toBeVisible({ timeout: 15_000 });
+    const inline = page.getByRole('alert').filter({ hasText: text.trends.aiError });
+    await expect(inline).toContainText("The AI's answer did not match the expected format, even after a repair attempt.");
+  });
+});
+
+test.describe('earnings analysis', () => {
+  test('requires a year, then reads the SEC earnings release and shows grounded quotes with speaker and context', async ({ page }) => {
+    await signedInUser(page);
+    await page.goto('/aurora-os/earnings');
+    await expect(page).toHaveTitle(/Earnings Analysis/);
+    expect(await optionTexts(page, 'Year')).toEqual([
+      'Select a year',
+      'Most Recent Year',
+      '2026',
+      '2025',
+      '2024',
+      '2023',
+      '2022',
+      '2021',
+      '2020',
+    ]);
+    await expect(page.getByLabel('Quarter')).toHaveValue('most_recent');
+    expect(await optionTexts(page, 'Quarter')).toEqual(['Most Recent Quarter', 'Q1', 'Q2', 'Q3', 'Q4']);
+
+    await page.getByLabel('Company name').fill('Apple Inc.');
+    await page.getByRole('button', { name: 'Generate analysis' }).click();
+    await expect(toast(page, text.missingTitle)).toContainText(text.requiredFields);
+
+    await page.getByLabel('Year').selectOption({ label: '2024' });
+    await page.getByLabel('Quarter').selectOption({ label: 'Q3' });
+    await page.getByRole('button', { name: 'Generate analysis' }).click();
+    await expect(page.getByRole('list', { name: 'Progress' })).toContainText(
+      "Reading Apple Inc.'s earnings release (Q3 2024, filed 2024-10-31)",
+    );
+    const result = page.getByRole('region', { name: 'Earnings Analysis: Apple Inc.' });
+    await expect(result).toBeVisible({ timeout: 15_000 });
+    await expect(result).toContainText('Q3 2024 · AAPL 8-K filed 2024-10-31');
+    await expect(result.getByRole('heading', { name: 'Quotes' })).toBeVisible();
+    await expect(result).toContainText('We delivered record revenue this quarter');
+    await expect(result).toContainText('Tim Cook, CEO of Apple Inc');
+    await expect(result).not.toContainText(INVENTED_QUOTE);
+    await expect(result.getByRole('link').first()).toHaveAttribute('href', /\/Archives\/edgar\/data\/320193\//);
+  });
+
+  test("a model that does not answer in time shows 'Hmm.. the AI rejected something. Give it another go'", async ({ page }) => {
+    await signedInUser(page);
+    await page.goto('/aurora-os/earnings');
+    await page.getByLabel('Company name').fill('Sluggish Systems');
+    await page.getByLabel('Year').selectOption({ label: 'Most Recent Year' });
+    await page.getByRole('button', { name: 'Generate analysis' }).click();
+    await expect(toast(page, text.earnings.aiRejected)).toContainText('The AI provider did not answer within 5 seconds.', {
+      timeout: 20_000,
+    });
+  });
+});
+
+test('signed out, the research screens send the person to /login', async ({ page }) => {
+  for (const path of ['/aurora-os/company-news', '/aurora-os/trends', '/aurora-os/earnings']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login/);
+  }
+  await page.goto('/aurora-os');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test.describe('without an AI provider', () => {
+  const PORT = E2E_PORT + 6;
+  const URL_ = `http://localhost:${PORT}`;
+  let server: ChildProcess | undefined;
+
+  test.beforeAll(async () => {
+    const env = JSON.parse(readFileSync(E2E_ENV_FILE, 'utf8')) as Record<string, string>;
+    for (const key of Object.keys(env)) if (key.startsWith('AI_')) delete env[key];
+    server = spawn(process.execPath, ['src/server/main.ts'], {
+      env: { ...process.env, ...env, ROLE: 'web', PORT: String(PORT), APP_URL: URL_ },
+      stdio: 'ignore',
+    });
+    await expect
+      .poll(
+        () =>
+          fetch(`${URL_}/readyz`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 30_000 },
+      )
+      .toBe(200);
+  });
+  test.afterAll(async () => {
+    if (!server || server.exitCode !== null) return;
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  });
+
+  test('each screen says what to configure, and an analysis is refused with that message', async ({ browser, page: firstServerPage }) => {
+    const user = await signedInUser(firstServerPage);
+    const context = await browser.newContext({ baseURL: URL_ });
+    await context.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
+    const page = await context.newPage();
+    await signIn(page, user);
+    await expect(page).toHaveURL(/\/homepage$/);
+    for (const path of ['/aurora-os/trends', '/aurora-os/earnings']) {
+      await page.goto(path);
+      await expect(page.getByRole('alert').filter({ hasText: text.aiNotConfigured })).toBeVisible();
+    }
+    await page.goto('/aurora-os/company-news?company=Acme');
+    await expect(page.getByRole('alert').filter({ hasText: text.aiNotConfigured })).toBeVisible();
+    await page.getByLabel('Timeframe').selectOption({ label: 'Last week' });
+    await page.getByRole('button', { name: 'Generate analysis' }).click();
+    await expect(toast(page, text.companyNews.aiResponseError)).toContainText(text.aiNotConfigured);
+    await context.close();
+  });
+});
