@@ -9,7 +9,15 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { StageProgress } from './api.ts';
-import { metaLine, type ResearchResult, resultMarkdown, safeHttpUrl, sourceDetails, sourceLabel } from './result-text.ts';
+import {
+  marketSourceLabel,
+  metaLine,
+  type ResearchResult,
+  resultMarkdown,
+  safeHttpUrl,
+  sourceDetails,
+  sourceLabel,
+} from './result-text.ts';
 
 export const COPIED_MESSAGE = 'Copied as Markdown';
 export const COPY_FAILED_MESSAGE = 'Could not copy to the clipboard';
@@ -215,7 +223,7 @@ export function ResultView({
               // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
               <li key={index}>
                 {item.statistic} <span className="text-slate-600">(</span>
-                <ExternalText url={item.source}>{item.source}</ExternalText>
+                <ExternalText url={item.source}>{marketSourceLabel(item.source, result.sources)}</ExternalText>
                 <span className="text-slate-600">)</span>
               </li>
             ))}

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ResearchMeta } from '../../../shared/research.ts';
-import { escapeMarkdown, metaLine, type ResearchResult, resultMarkdown, safeHttpUrl } from './result-text.ts';
+import {
+  escapeMarkdown,
+  formatTime,
+  marketSourceLabel,
+  metaLine,
+  type ResearchResult,
+  resultMarkdown,
+  safeHttpUrl,
+} from './result-text.ts';
 
 const meta: ResearchMeta = { documents: 2, model: 'test-model', generatedAt: '2026-01-03T10:00:00Z', period: null };
 const locale = 'en-US';
@@ -14,6 +22,24 @@ describe('safeHttpUrl', () => {
     expect(safeHttpUrl('data:text/html,<script>alert(1)</script>')).toBeNull();
     expect(safeHttpUrl('/relative/path')).toBeNull();
     expect(safeHttpUrl('Bloomberg')).toBeNull();
+  });
+});
+
+describe('formatTime', () => {
+  it('shows a date without a time as that calendar day, whatever the time zone', () => {
+    expect(formatTime('2024-10-31', locale)).toBe('Oct 31, 2024');
+  });
+  it('keeps text that is not a date as it is', () => {
+    expect(formatTime('soon', locale)).toBe('soon');
+  });
+});
+
+describe('marketSourceLabel', () => {
+  const sources = [{ url: 'https://news.example.com/a', title: 'Acme grows', publisher: 'Reuters', publishedAt: null }];
+  it('names a listed source by its publisher, else the site', () => {
+    expect(marketSourceLabel('https://news.example.com/a', sources)).toBe('Reuters');
+    expect(marketSourceLabel('https://www.stats.example.com/report', sources)).toBe('stats.example.com');
+    expect(marketSourceLabel('Gartner', sources)).toBe('Gartner');
   });
 });
 
@@ -78,7 +104,7 @@ describe('resultMarkdown', () => {
         '',
         '## Market data',
         '',
-        '- 40% of firms ([https://stats.example.com/report](https://stats.example.com/report))',
+        '- 40% of firms ([stats.example.com](https://stats.example.com/report))',
         '- 3 deals (Gartner)',
         '',
         '## Quotes',

@@ -24,10 +24,25 @@ export function safeHttpUrl(url: string): string | null {
 
 const dateFormat = (locale?: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** A source's or the run's time in the reader's locale, or the text as sent when it is not a date. */
+/**
+ * A source's or the run's time in the reader's locale, or the text as sent when it is not a date.
+ * A date without a time (a filing date) is that calendar day, not midnight UTC in the reader's zone.
+ */
 export function formatTime(iso: string, locale?: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  }
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateFormat(locale).format(date);
+}
+
+/** How a market figure names its source: the publisher (or title) of that source when listed, else the site. */
+export function marketSourceLabel(url: string, sources: Source[]): string {
+  const listed = sources.find((source) => source.url === url);
+  const named = listed?.publisher?.trim() || listed?.title?.trim();
+  if (named) return named;
+  const href = safeHttpUrl(url);
+  return href ? new URL(href).hostname.replace(/^www\./, '') : url;
 }
 
 /** 'Based on 12 documents · <model> · <time>'. */
@@ -63,9 +78,6 @@ function markdownLink(label: string, url: string): string {
   return `[${escapeMarkdown(label)}](${href.replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)})`;
 }
 
-/** A cited source of market data: a link when it is an address, plain text when it is a name. */
-const citedSource = (source: string) => (safeHttpUrl(source) ? markdownLink(source, source) : escapeMarkdown(source));
-
 /** The whole result as Markdown, headed by `title`, for pasting into notes, e-mails or documents. */
 export function resultMarkdown(title: string, result: ResearchResult, meta: ResearchMeta, locale?: string): string {
   const blocks: string[] = [`# ${escapeMarkdown(title)}`, `_${escapeMarkdown(metaLine(meta, locale))}_`];
@@ -76,7 +88,12 @@ export function resultMarkdown(title: string, result: ResearchResult, meta: Rese
     blocks.push('## Trend analysis', ...result.trendAnalysis.map((t) => `### ${escapeMarkdown(t.trend)}\n\n${escapeMarkdown(t.analysis)}`));
   }
   if (result.marketData?.length) {
-    blocks.push('## Market data', result.marketData.map((m) => `- ${escapeMarkdown(m.statistic)} (${citedSource(m.source)})`).join('\n'));
+    blocks.push(
+      '## Market data',
+      result.marketData
+        .map((m) => `- ${escapeMarkdown(m.statistic)} (${markdownLink(marketSourceLabel(m.source, result.sources), m.source)})`)
+        .join('\n'),
+    );
   }
   if (result.quotes?.length) {
     const quote = (q: Quote) => [`> ${escapeMarkdown(q.text)}`, `> — ${escapeMarkdown([q.speaker, q.context].filter(Boolean).join(', '))}`];
