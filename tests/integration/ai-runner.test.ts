@@ -1,9 +1,12 @@
 // The AI layer against a local OpenAI-compatible server: structured output checked by the schema,
 // one repair attempt, retries on 429 and 5xx, the timeout, per-user limits across requests, and the
 // token usage recorded per user and task.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { createAiRunner } from '../../src/server/ai/runner.ts';
+import { usageReport } from '../../src/server/ai/usage.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { AppError } from '../../src/server/http/errors.ts';
 import { messages } from '../../src/shared/messages.ts';
@@ -199,5 +202,31 @@ describe('AI runner', () => {
     const err = await failureOf(limited.begin(user.id, 'company_news'));
     expect([err.status, err.code]).toEqual([429, 'ai_user_limit']);
     expect(err.message).toMatch(/^You have used your 3 AI requests for this hour\. Try again in (60|59) minutes\.$/);
+  });
+
+  it('reports runs and tokens per user and task to the operator (npm run admin -- ai-usage)', async () => {
+    const user = await registerUser(rt);
+    const ai = runner();
+    for (const tokens of [100, 50]) {
+      fake.script({ json: { headline: 'h', points: ['p'] }, usage: { prompt_tokens: tokens, completion_tokens: 10 } });
+      const run = await ai.begin(user.id, 'trends');
+      await run.generate(request);
+      await run.end();
+    }
+    const failed = await ai.begin(user.id, 'trends');
+    await failed.end(new AppError(502, 'ai_unavailable', 'down'));
+
+    const lines = (await usageReport(rt.db, 1)).filter((l) => l.email === user.email);
+    expect(lines).toEqual([{ email: user.email, task: 'trends', runs: 3, failed: 1, inputTokens: 150, outputTokens: 20 }]);
+
+    const { stdout } = await promisify(execFile)(process.execPath, ['src/server/cli/admin.ts', 'ai-usage', '--days', '1'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: inject('databaseUrl'),
+        NODE_ENV: 'test',
+        AUTH_SECRET: 'integration-test-secret-integration-test-secret',
+      },
+    });
+    expect(stdout).toMatch(new RegExp(`${user.email.replace(/[.+]/g, '\\$&')}\\s+trends\\s+3 runs\\s+1 failed\\s+150 in\\s+20 out`));
   });
 });

@@ -4,9 +4,11 @@
 //   revoke-invite <email>          revoke that address's unused invites
 //   create-user <email> [--first-name F] [--last-name L]
 //                                  create the account and e-mail a set-password link (last line)
+//   ai-usage [--days N]            AI runs and tokens per user and task over the last N days (30)
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { emailSchema } from '../../shared/schemas.ts';
+import { usageReport } from '../ai/usage.ts';
 import { createInvite, listInvites, revokeInvites } from '../auth/invites.ts';
 import { bootstrap, type Runtime } from '../bootstrap.ts';
 import { ConfigError } from '../config.ts';
@@ -21,7 +23,8 @@ const USAGE = `Usage: npm run admin -- <command>
   invite <email>
   list-invites
   revoke-invite <email>
-  create-user <email> [--first-name <name>] [--last-name <name>]`;
+  create-user <email> [--first-name <name>] [--last-name <name>]
+  ai-usage [--days <n>]`;
 
 class UsageError extends Error {}
 
@@ -82,22 +85,37 @@ async function main(argv: string[]) {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { 'first-name': { type: 'string' }, 'last-name': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      days: { type: 'string', default: '30' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const [command, arg] = positionals;
   if (!command || values.help) {
     print(USAGE);
     return;
   }
-  if (!['invite', 'list-invites', 'revoke-invite', 'create-user'].includes(command))
+  if (!['invite', 'list-invites', 'revoke-invite', 'create-user', 'ai-usage'].includes(command))
     throw new UsageError(`Unknown command "${command}".\n${USAGE}`);
-  const email = command === 'list-invites' ? '' : parseEmail(arg);
+  const email = command === 'list-invites' || command === 'ai-usage' ? '' : parseEmail(arg);
+  const days = Number(values.days);
+  if (!Number.isInteger(days) || days < 1 || days > 3650) throw new UsageError(`--days must be a whole number from 1 to 3650.\n${USAGE}`);
 
   const rt = await bootstrap({ LOG_LEVEL: 'warn', ...process.env }, { onPasswordLink: (email, url) => passwordLinks.set(email, url) });
   try {
     if (command === 'invite') await invite(rt, email);
     if (command === 'create-user') await createUser(rt, email, values['first-name'], values['last-name']);
     if (command === 'revoke-invite') print(`Revoked ${await revokeInvites(rt.db, email)} unused invite(s) for ${email}.`);
+    if (command === 'ai-usage') {
+      const lines = await usageReport(rt.db, days);
+      if (lines.length === 0) print(`No AI runs in the last ${days} days.`);
+      for (const l of lines)
+        print(
+          `${l.email.padEnd(40)} ${l.task.padEnd(14)} ${String(l.runs).padStart(6)} runs ${String(l.failed).padStart(5)} failed ${String(l.inputTokens).padStart(10)} in ${String(l.outputTokens).padStart(9)} out`,
+        );
+    }
     if (command === 'list-invites') {
       const rows = await listInvites(rt.db);
       if (rows.length === 0) print('No invites yet.');
