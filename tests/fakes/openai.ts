@@ -1,6 +1,8 @@
-// A local OpenAI-compatible server (POST /v1/chat/completions, non-streaming), so tests exercise the
-// real AI SDK and provider over HTTP. Answers come from a queue of scripted replies when one is
-// queued, else from the handler (a fixture "model" that reads the request). Every request is kept.
+// A local AI provider server, so tests exercise the real AI SDK and providers over HTTP: the
+// OpenAI chat completions API (POST …/chat/completions, which Perplexity speaks too, with its
+// `citations`) and Anthropic's messages API (POST …/messages), non-streaming. Answers come from a
+// queue of scripted replies when one is queued, else from the handler (a fixture "model" that
+// reads the request). Every request is kept, in the chat completions shape.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -23,7 +25,57 @@ export type FakeReply = {
   /** Wait this long before answering (latency, or a timeout test). */
   delayMs?: number;
   usage?: { prompt_tokens: number; completion_tokens: number };
+  /** Pages the provider says it read (Perplexity's `citations`). */
+  citations?: string[];
 };
+
+type AnthropicRequest = {
+  model: string;
+  system?: string | Array<{ type: string; text?: string }>;
+  messages: ChatMessage[];
+  tools?: Array<{ name: string; input_schema?: unknown }>;
+  output_config?: { format?: { schema?: unknown } };
+};
+
+/** An Anthropic request in the chat completions shape handlers read; the JSON schema is where the SDK put it. */
+function fromAnthropic(body: AnthropicRequest): ChatRequest {
+  const schema = body.output_config?.format?.schema ?? body.tools?.find((t) => t.name === 'json')?.input_schema;
+  const system = typeof body.system === 'string' ? body.system : (body.system ?? []).map((p) => p.text ?? '').join('');
+  return {
+    model: body.model,
+    messages: [...(system ? [{ role: 'system', content: system }] : []), ...body.messages],
+    ...(schema ? { response_format: { type: 'json_schema', json_schema: { schema } } } : {}),
+  };
+}
+
+/** The answer as Anthropic sends it: a `json` tool call when the SDK asked for one, else text. */
+function toAnthropic(
+  body: AnthropicRequest,
+  model: string,
+  content: string,
+  usage: { prompt_tokens: number; completion_tokens: number },
+  i: number,
+) {
+  const jsonTool = body.tools?.some((t) => t.name === 'json');
+  let input: unknown = null;
+  if (jsonTool) {
+    try {
+      input = JSON.parse(content);
+    } catch {
+      input = { unparsable: content };
+    }
+  }
+  return {
+    id: `msg_fake_${i}`,
+    type: 'message',
+    role: 'assistant',
+    model,
+    content: jsonTool ? [{ type: 'tool_use', id: `toolu_fake_${i}`, name: 'json', input }] : [{ type: 'text', text: content }],
+    stop_reason: jsonTool ? 'tool_use' : 'end_turn',
+    stop_sequence: null,
+    usage: { input_tokens: usage.prompt_tokens, output_tokens: usage.completion_tokens },
+  };
+}
 
 export type FakeHandler = (request: ChatRequest, callIndex: number) => FakeReply | Promise<FakeReply>;
 
@@ -41,11 +93,13 @@ export async function startFakeOpenAi(options: { handler?: FakeHandler; port?: n
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
-      if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+      const anthropic = req.url?.endsWith('/messages') ?? false;
+      if (req.method !== 'POST' || !(req.url?.endsWith('/chat/completions') || anthropic)) {
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
         return;
       }
-      const request = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatRequest;
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      const request = anthropic ? fromAnthropic(body) : (body as ChatRequest);
       requests.push(request);
       const callIndex = requests.length - 1;
       let reply: FakeReply;
@@ -61,7 +115,9 @@ export async function startFakeOpenAi(options: { handler?: FakeHandler; port?: n
       const status = reply.status ?? 200;
       const headers = { 'content-type': 'application/json', ...reply.headers };
       if (status >= 400) {
-        res.writeHead(status, headers).end(JSON.stringify({ error: { message: reply.content ?? `error ${status}`, type: 'fake_error' } }));
+        const message = reply.content ?? `error ${status}`;
+        const error = anthropic ? { type: 'error', error: { type: 'api_error', message } } : { error: { message, type: 'fake_error' } };
+        res.writeHead(status, headers).end(JSON.stringify(error));
         return;
       }
       const content = reply.json !== undefined ? JSON.stringify(reply.json) : (reply.content ?? '');
@@ -69,6 +125,10 @@ export async function startFakeOpenAi(options: { handler?: FakeHandler; port?: n
         prompt_tokens: Math.ceil(requestText(request).length / 4),
         completion_tokens: Math.ceil(content.length / 4),
       };
+      if (anthropic) {
+        res.writeHead(status, headers).end(JSON.stringify(toAnthropic(body, request.model, content, usage, callIndex)));
+        return;
+      }
       res.writeHead(status, headers).end(
         JSON.stringify({
           id: `chatcmpl-fake-${callIndex}`,
@@ -77,6 +137,7 @@ export async function startFakeOpenAi(options: { handler?: FakeHandler; port?: n
           model: request.model,
           choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
           usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+          ...(reply.citations ? { citations: reply.citations } : {}),
         }),
       );
     });

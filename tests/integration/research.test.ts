@@ -361,3 +361,51 @@ describe('without an AI provider', () => {
     expect(sec.requests).toHaveLength(0);
   });
 });
+
+describe('other providers', () => {
+  async function runtimeFor(env: Record<string, string>) {
+    return startTestRuntime({
+      AI_BASE_URL: ai.url,
+      AI_API_KEY: 'test-provider-key',
+      GOOGLE_NEWS_BASE_URL: news.url,
+      GDELT_BASE_URL: news.url,
+      SEC_BASE_URL: sec.url,
+      SEC_DATA_BASE_URL: sec.url,
+      SEC_USER_AGENT,
+      ...env,
+    });
+  }
+
+  it('runs the same analysis on Anthropic (messages API)', async () => {
+    const other = await runtimeFor({ AI_PROVIDER: 'anthropic', AI_MODEL: 'claude-fake' });
+    try {
+      const user = await registerUser(other);
+      const client = await signedInClient(other, user.email);
+      const res = await client.post(researchPaths.companyNews, companyNews);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(ai.requests[0]!.model).toBe('claude-fake');
+      expect(res.body.data.sources).toHaveLength(3);
+      expect(res.body.meta.model).toBe('claude-fake');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("counts Perplexity's own citations as retrieved, and still drops what neither retrieved nor cited", async () => {
+    const other = await runtimeFor({ AI_PROVIDER: 'perplexity', AI_MODEL: 'sonar-fake' });
+    try {
+      const user = await registerUser(other);
+      const client = await signedInClient(other, user.email);
+      const cited = 'https://perplexity-read.example.org/acme-analysis';
+      ai.script({
+        json: { keySummary: 'Acme is growing.', keyFindings: ['Growth'], sources: [cited, INVENTED_URL] },
+        citations: [cited],
+      });
+      const res = await client.post(researchPaths.companyNews, companyNews);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.sources).toEqual([{ url: cited, title: null, publisher: null, publishedAt: null }]);
+    } finally {
+      await other.close();
+    }
+  });
+});
