@@ -1,6 +1,7 @@
 // Aurora OS research in Chromium, through the real server and its fakes (AI fixture model with a
 // fixed 1.5 s latency, Google News / GDELT, SEC EDGAR): every field, rule and message of spec 02
 // §5/§8/§9 a user can trigger, the progress stages, grounded results and the Markdown copy.
+// ('Invalid response' needs a server that breaks its own contract: research-run.test.tsx shows it.)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -48,7 +49,7 @@ test.describe('company research', () => {
 
     // §5: company name and timeframe are required.
     await page.getByRole('button', { name: 'Generate analysis' }).click();
-    await expect(toast(page, text.companyNews.cannotGenerate)).toContainText(text.companyNews.requiredFields);
+    await expect(toast(page, text.companyNews.cannotGenerate).getByText(text.companyNews.requiredFields, { exact: true })).toBeVisible();
     await page.getByLabel('Company name').fill('   ');
     await page.getByLabel('Timeframe').selectOption({ label: 'Last week' });
     await page.getByRole('button', { name: 'Generate analysis' }).click();
@@ -156,9 +157,14 @@ test.describe('trend scanner', () => {
       'Global',
     ]);
 
-    await page.getByLabel('Industry').fill('Cybersecurity');
+    // §5: industry, trend type and timeframe are required (region is not).
+    await page.getByLabel('Trend type').selectOption({ label: 'Investment' });
     await page.getByRole('button', { name: 'Generate analysis' }).click();
-    await expect(toast(page, text.missingTitle)).toContainText(text.requiredFields);
+    await expect(toast(page, text.missingTitle).getByText(text.requiredFields, { exact: true })).toBeVisible();
+    await page.getByLabel('Industry').fill('Cybersecurity');
+    await page.getByLabel('Trend type').selectOption({ label: 'Select a trend type' });
+    await page.getByRole('button', { name: 'Generate analysis' }).click();
+    await expect(toast(page, text.missingTitle).last().getByText(text.requiredFields, { exact: true })).toBeVisible();
 
     await page.getByLabel('Trend type').selectOption({ label: 'Investment' });
     await page.getByRole('button', { name: 'Generate analysis' }).click();
@@ -211,9 +217,14 @@ test.describe('earnings analysis', () => {
     await expect(page.getByLabel('Quarter')).toHaveValue('most_recent');
     expect(await optionTexts(page, 'Quarter')).toEqual(['Most Recent Quarter', 'Q1', 'Q2', 'Q3', 'Q4']);
 
-    await page.getByLabel('Company name').fill('Apple Inc.');
+    // §5: company name, year and quarter are required.
+    await page.getByLabel('Year').selectOption({ label: '2024' });
     await page.getByRole('button', { name: 'Generate analysis' }).click();
-    await expect(toast(page, text.missingTitle)).toContainText(text.requiredFields);
+    await expect(toast(page, text.missingTitle).getByText(text.requiredFields, { exact: true })).toBeVisible();
+    await page.getByLabel('Company name').fill('Apple Inc.');
+    await page.getByLabel('Year').selectOption({ label: 'Select a year' });
+    await page.getByRole('button', { name: 'Generate analysis' }).click();
+    await expect(toast(page, text.missingTitle).last().getByText(text.requiredFields, { exact: true })).toBeVisible();
 
     await page.getByLabel('Year').selectOption({ label: '2024' });
     await page.getByLabel('Quarter').selectOption({ label: 'Q3' });
@@ -289,10 +300,20 @@ test.describe('without an AI provider', () => {
     const page = await context.newPage();
     await signIn(page, user);
     await expect(page).toHaveURL(/\/homepage$/);
-    for (const path of ['/aurora-os/trends', '/aurora-os/earnings']) {
-      await page.goto(path);
-      await expect(page.getByRole('alert').filter({ hasText: text.aiNotConfigured })).toBeVisible();
-    }
+    await page.goto('/aurora-os/trends');
+    await expect(page.getByRole('alert').filter({ hasText: text.aiNotConfigured })).toBeVisible();
+    await page.getByLabel('Industry').fill('Cybersecurity');
+    await page.getByLabel('Trend type').selectOption({ label: 'Adoption' });
+    await page.getByRole('button', { name: 'Generate analysis' }).click();
+    await expect(toast(page, text.trends.aiError)).toContainText(text.aiNotConfigured);
+
+    await page.goto('/aurora-os/earnings');
+    await expect(page.getByRole('alert').filter({ hasText: text.aiNotConfigured })).toBeVisible();
+    await page.getByLabel('Company name').fill('Apple Inc.');
+    await page.getByLabel('Year').selectOption({ label: 'Most Recent Year' });
+    await page.getByRole('button', { name: 'Generate analysis' }).click();
+    await expect(toast(page, text.earnings.aiRejected)).toContainText(text.aiNotConfigured);
+
     await page.goto('/aurora-os/company-news?company=Acme');
     await expect(page.getByRole('alert').filter({ hasText: text.aiNotConfigured })).toBeVisible();
     await page.getByLabel('Timeframe').selectOption({ label: 'Last week' });

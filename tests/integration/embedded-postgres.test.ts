@@ -12,7 +12,22 @@ import { StartupError, startEmbeddedPostgres } from '../../src/server/db/embedde
 const dataDir = mkdtempSync(path.join(tmpdir(), 'eos-embedded-'));
 // mkdtemp makes a private folder; as root the database runs as `postgres`, which must enter it.
 chmodSync(dataDir, 0o755);
-const port = 54000 + (process.pid % 900);
+/**
+ * A port free right now, below Linux's ephemeral range (32768+) so no outgoing connection takes it
+ * meanwhile: a fixed port clashed on busy machines.
+ */
+async function freePort() {
+  for (;;) {
+    const candidate = 20_000 + Math.floor(Math.random() * 12_000);
+    const probe = net.createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      probe.once('error', () => resolve(false));
+      probe.listen(candidate, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return candidate;
+  }
+}
+const port = await freePort();
 const log = () => {};
 
 async function canQuery(url: string) {

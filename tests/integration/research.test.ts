@@ -169,6 +169,15 @@ describe('company news', () => {
     expect(all[3]!.data.sources).toHaveLength(3);
   });
 
+  it('asks the model to focus on the chosen sentiment', async () => {
+    const { client } = await newClient();
+    expect((await client.post(researchPaths.companyNews, { ...companyNews, sentiment: 'negative' })).status).toBe(200);
+    expect(requestText(ai.requests[0]!)).toContain('Focus on negative coverage');
+    ai.reset();
+    expect((await client.post(researchPaths.companyNews, companyNews)).status).toBe(200);
+    expect(requestText(ai.requests[0]!)).not.toContain('Focus on');
+  });
+
   it('falls back to GDELT when Google News fails', async () => {
     const { client } = await newClient();
     news.mode.google = 'fail';

@@ -44,6 +44,29 @@ describe('per-host politeness', () => {
     expect(starts.find((s) => s.host === 'fast.example')!.at - t0).toBe(0);
   });
 
+  it('refuses a request whose turn is further away than maxQueueWaitMs', async () => {
+    const http = createSourceHttp({ userAgent: 'test', minIntervalMs: { 'slow.example': 1000 }, maxQueueWaitMs: 2500 });
+    const queued = [http.getText('https://slow.example/1'), http.getText('https://slow.example/2'), http.getText('https://slow.example/3')];
+    await expect(http.getText('https://slow.example/4')).rejects.toThrow(/too many requests waiting for slow.example/);
+    await vi.advanceTimersByTimeAsync(3000);
+    await Promise.all(queued);
+    expect(starts).toHaveLength(3);
+  });
+
+  it('gives a cancelled turn back, so the next request does not wait for it', async () => {
+    const http = createSourceHttp({ userAgent: 'test', minIntervalMs: { 'slow.example': 1000 } });
+    const t0 = Date.now();
+    await http.getText('https://slow.example/1');
+    const cancel = new AbortController();
+    const cancelled = http.getText('https://slow.example/2', { signal: cancel.signal });
+    cancel.abort(new Error('user left'));
+    await expect(cancelled).rejects.toThrow('user left');
+    const next = http.getText('https://slow.example/3');
+    await vi.advanceTimersByTimeAsync(3000);
+    await next;
+    expect(starts.map((s) => s.at - t0)).toEqual([0, 1000]);
+  });
+
   it('turns a non-2xx answer into a SourceError with the status and no query string', async () => {
     vi.stubGlobal('fetch', async () => new Response('nope', { status: 403 }));
     const http = createSourceHttp({ userAgent: 'test' });
@@ -73,5 +96,28 @@ describe('timeout', () => {
     const pending = http.getText('https://slow.example/y', { signal: controller.signal });
     controller.abort(new Error('user left'));
     await expect(pending).rejects.toThrow('user left');
+  });
+});
+
+describe('redirects', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const redirect = (location: string) => new Response(null, { status: 302, headers: { location } });
+
+  it('follows a redirect on the same host', async () => {
+    const seen: string[] = [];
+    vi.stubGlobal('fetch', async (url: URL) => {
+      seen.push(url.href);
+      return url.pathname === '/old' ? redirect('/new') : new Response('moved here');
+    });
+    expect(await createSourceHttp({ userAgent: 'test' }).getText('https://www.sec.gov/old')).toBe('moved here');
+    expect(seen).toEqual(['https://www.sec.gov/old', 'https://www.sec.gov/new']);
+  });
+
+  it('refuses a redirect to another host (no fetching internal addresses) and endless redirects', async () => {
+    vi.stubGlobal('fetch', async () => redirect('http://169.254.169.254/latest/meta-data/'));
+    const http = createSourceHttp({ userAgent: 'test' });
+    await expect(http.getText('https://www.sec.gov/x')).rejects.toThrow('www.sec.gov/x redirected to another host');
+    vi.stubGlobal('fetch', async (url: URL) => redirect(`${url.pathname}x`));
+    await expect(http.getText('https://www.sec.gov/x')).rejects.toThrow('redirected too many times');
   });
 });

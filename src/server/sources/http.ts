@@ -13,6 +13,8 @@ export type SourceHttpOptions = {
   minIntervalMs?: Record<string, number>;
   /** For hosts not in `minIntervalMs`. Default 0. */
   defaultMinIntervalMs?: number;
+  /** Longest wait for a turn at a paced host before the request is refused. Default 30 s. */
+  maxQueueWaitMs?: number;
 };
 
 export type SourceRequestInit = { signal?: AbortSignal; accept?: string };
@@ -33,6 +35,8 @@ export const POLITE_INTERVALS_MS: Record<string, number> = {
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+const DEFAULT_MAX_QUEUE_WAIT_MS = 30_000;
+const MAX_REDIRECTS = 3;
 
 /** The URL as it may appear in an error or a log: no query string (API keys live there). */
 export function describeUrl(url: URL): string {
@@ -43,6 +47,7 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   const intervals = opts.minIntervalMs ?? {};
+  const maxQueueWaitMs = opts.maxQueueWaitMs ?? DEFAULT_MAX_QUEUE_WAIT_MS;
   // The earliest start time still free per host. Reserving the slot synchronously makes concurrent
   // callers queue up in call order, each one interval after the previous.
   const nextFreeSlot = new Map<string, number>();
@@ -52,8 +57,18 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
     if (interval <= 0) return;
     const now = Date.now();
     const slot = Math.max(now, nextFreeSlot.get(host) ?? 0);
+    // A queue this long means the service is the bottleneck: refuse rather than keep a user waiting.
+    if (slot - now > maxQueueWaitMs) throw new SourceError(host, `too many requests waiting for ${host}; try again shortly`);
     nextFreeSlot.set(host, slot + interval);
-    if (slot > now) await sleep(slot - now, signal);
+    if (slot > now) {
+      try {
+        await sleep(slot - now, signal);
+      } catch (err) {
+        // A cancelled request gives its turn back when nobody has queued behind it.
+        if (nextFreeSlot.get(host) === slot + interval) nextFreeSlot.set(host, slot);
+        throw err;
+      }
+    }
   }
 
   async function getText(rawUrl: string, init: SourceRequestInit = {}): Promise<string> {
@@ -82,11 +97,7 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
 
     let response: Response;
     try {
-      response = await fetch(url, {
-        signal,
-        redirect: 'follow',
-        headers: { 'user-agent': opts.userAgent, accept: init.accept ?? '*/*', 'accept-encoding': 'gzip, deflate' },
-      });
+      response = await fetchOnHost(url, signal, init.accept ?? '*/*');
     } catch (error) {
       return failed(error);
     }
@@ -98,6 +109,26 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
       return await readCapped(response, maxBytes, url.host, where);
     } catch (error) {
       return failed(error);
+    }
+  }
+
+  /** Follows at most MAX_REDIRECTS redirects, and only on the same host: a redirect must not reach elsewhere (SSRF). */
+  async function fetchOnHost(url: URL, signal: AbortSignal, accept: string): Promise<Response> {
+    let current = url;
+    for (let hop = 0; ; hop++) {
+      const response = await fetch(current, {
+        signal,
+        redirect: 'manual',
+        headers: { 'user-agent': opts.userAgent, accept, 'accept-encoding': 'gzip, deflate' },
+      });
+      const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+      if (!location) return response;
+      await response.body?.cancel().catch(() => {});
+      const next = new URL(location, current);
+      if (next.host !== url.host || (next.protocol !== 'http:' && next.protocol !== 'https:'))
+        throw new SourceError(url.host, `${describeUrl(current)} redirected to another host`);
+      if (hop + 1 > MAX_REDIRECTS) throw new SourceError(url.host, `${describeUrl(url)} redirected too many times`);
+      current = next;
     }
   }
 

@@ -3,7 +3,7 @@
 // exhibit, as plain text.
 import { EARNINGS_QUARTERS, type EarningsQuarter, type EarningsYear, MOST_RECENT } from '../../shared/research.ts';
 import type { SourceHttp } from './http.ts';
-import { capText, decodeEntities, htmlToLine, htmlToText, httpUrl } from './text.ts';
+import { capText, htmlTableRows, htmlTitle, htmlToText, httpUrl } from './text.ts';
 import { type SourceDocument, SourceError } from './types.ts';
 
 export type SecCompany = { cik: string; ticker: string; name: string };
@@ -158,18 +158,16 @@ type Submissions = {
 /** Filing index rows: the document link and its Type column. */
 export function parseFilingIndex(html: string, indexUrl: string): Array<{ type: string; url: string; description: string }> {
   const documents: Array<{ type: string; url: string; description: string }> = [];
-  for (const [row] of html.matchAll(/<tr\b[\s\S]*?<\/tr>/gi)) {
-    const cells = [...row.matchAll(/<td\b[^>]*>([\s\S]*?)<\/td>/gi)].map((cell) => cell[1] ?? '');
-    const href = row.match(/<a\b[^>]*\bhref\s*=\s*["']([^"']+)["']/i)?.[1];
+  for (const { cells, href } of htmlTableRows(html)) {
     if (cells.length < 4 || !href) continue;
     // Columns: Seq, Description, Document, Type, Size.
-    let target = decodeEntities(href);
+    let target = href;
     // Inline XBRL documents are linked through the viewer: /ix?doc=/Archives/...
     const viewer = target.match(/^\/ix\?doc=(.+)$/);
     if (viewer) target = viewer[1]!;
     const url = httpUrl(target, indexUrl);
     if (!url || new URL(url).origin !== new URL(indexUrl).origin) continue;
-    documents.push({ type: htmlToLine(cells[3]!), url, description: htmlToLine(cells[1]!) });
+    documents.push({ type: cells[3]!, url, description: cells[1]! });
   }
   return documents;
 }
@@ -257,7 +255,7 @@ export function createSecSource(opts: { secBaseUrl: string; secDataBaseUrl: stri
         description = release.description || (release.type.startsWith('EX-99') ? 'Press release' : 'Form 8-K');
       }
       const html = await opts.http.getText(exhibitUrl, { signal, accept: 'text/html' });
-      const pageTitle = htmlToLine(html.match(/<title\b[^>]*>([\s\S]*?)<\/title>/i)?.[1] ?? '');
+      const pageTitle = htmlTitle(html);
       return [
         {
           url: exhibitUrl,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capText, decodeEntities, htmlToLine, htmlToText, httpUrl } from './text.ts';
+import { capText, decodeEntities, htmlTableRows, htmlTitle, htmlToLine, htmlToText, httpUrl } from './text.ts';
 
 describe('htmlToText', () => {
   it('drops scripts, styles and tags, keeps paragraphs as lines', () => {
@@ -52,5 +52,18 @@ describe('httpUrl', () => {
     expect(httpUrl('data:text/html,x')).toBeNull();
     expect(httpUrl('/Archives/x.htm', 'https://www.sec.gov/Archives/a/b-index.htm')).toBe('https://www.sec.gov/Archives/x.htm');
     expect(httpUrl('not a url')).toBeNull();
+  });
+});
+
+describe('hostile HTML', () => {
+  // The pattern- and stack-based versions took minutes on these (quadratic); a linear pass takes
+  // well under a second each. The bound only catches a return to quadratic time.
+  it.each(['<!--', '<', '<head>', '<div>', '<tr><td>', '<a href="', '&#', '<script>'])('reads 5 MB of %j in linear time', (unit) => {
+    const input = unit.repeat(Math.floor(5_000_000 / unit.length));
+    const started = performance.now();
+    htmlToText(input);
+    htmlTableRows(input);
+    htmlTitle(input);
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });

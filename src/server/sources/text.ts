@@ -1,5 +1,6 @@
 // HTML to plain text for documents we hand to the model and titles we show. Everything from a
 // third party goes through here: no tag survives, entities are decoded, whitespace is tidied.
+import { Tokenizer } from 'htmlparser2';
 
 const NAMED_ENTITIES: Record<string, string> = {
   amp: '&',
@@ -63,27 +64,165 @@ export function decodeEntities(text: string): string {
   });
 }
 
-const DROPPED_ELEMENTS = /<(script|style|noscript|template|head|svg|object|iframe)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
-const BLOCK_TAGS =
-  /<\/?(p|div|br|hr|li|ul|ol|tr|table|thead|tbody|h[1-6]|section|article|header|footer|blockquote|pre|dd|dt|title)\b[^>]*>/gi;
-const CELL_TAGS = /<\/?(td|th)\b[^>]*>/gi;
-const ANY_TAG = /<[^>]*>/g;
+// Third-party HTML is read with htmlparser2's tokenizer, in one linear pass whatever the input:
+// never with backtracking patterns, and not with its Parser either, whose element stack makes
+// deeply nested input quadratic. A hostile filing must not be able to stall the server.
+const DROPPED_ELEMENTS = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg', 'object', 'iframe']);
+const BLOCK_ELEMENTS = new Set([
+  'p',
+  'div',
+  'br',
+  'hr',
+  'li',
+  'ul',
+  'ol',
+  'tr',
+  'table',
+  'thead',
+  'tbody',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'blockquote',
+  'pre',
+  'dd',
+  'dt',
+  'title',
+]);
 // After decoding, `&lt;b&gt;` has become `<b>`: a tag again. Remove anything tag-shaped so no
 // markup reaches a title or the model, whatever the escaping layers were.
 const TAG_SHAPED = /<\/?[a-zA-Z!?][^<>]*>/g;
 
+type Visitor = {
+  text(text: string): void;
+  open?(name: string, attrs: Record<string, string>): void;
+  close?(name: string): void;
+};
+
+/**
+ * Walks the HTML once. Text and tags inside dropped elements (scripts, styles, the head…) are not
+ * visited; entities are left as written (decodeEntities below drops control characters too).
+ */
+function walk(html: string, visit: Visitor, options: { keepDropped?: boolean } = {}) {
+  let dropped = 0;
+  let tag = '';
+  let attrs: Record<string, string> = {};
+  let attrName = '';
+  let attrValue = '';
+  const isDropped = (name: string) => !options.keepDropped && DROPPED_ELEMENTS.has(name);
+  const opened = (selfClosing: boolean) => {
+    if (isDropped(tag)) dropped += selfClosing ? 0 : 1;
+    else if (!dropped) {
+      visit.open?.(tag, attrs);
+      if (selfClosing) visit.close?.(tag);
+    }
+  };
+  const tokenizer = new Tokenizer(
+    { decodeEntities: false },
+    {
+      onopentagname(start, end) {
+        tag = html.slice(start, end).toLowerCase();
+        attrs = {};
+      },
+      onattribname(start, end) {
+        attrName = html.slice(start, end).toLowerCase();
+        attrValue = '';
+      },
+      onattribdata(start, end) {
+        attrValue += html.slice(start, end);
+      },
+      onattribentity() {},
+      onattribend() {
+        attrs[attrName] ??= attrValue;
+      },
+      onopentagend: () => opened(false),
+      onselfclosingtag: () => opened(true),
+      onclosetag(start, end) {
+        const name = html.slice(start, end).toLowerCase();
+        if (isDropped(name)) dropped = Math.max(0, dropped - 1);
+        else if (!dropped) visit.close?.(name);
+      },
+      ontext(start, end) {
+        if (!dropped) visit.text(html.slice(start, end));
+      },
+      ontextentity() {},
+      oncdata(start, end, offset) {
+        if (!dropped) visit.text(html.slice(start, end - offset));
+      },
+      oncomment() {},
+      ondeclaration() {},
+      onprocessinginstruction() {},
+      onend() {},
+    },
+  );
+  tokenizer.write(html);
+  tokenizer.end();
+}
+
 /** HTML (or text that may contain HTML) to plain text; keeps paragraph breaks as newlines. */
 export function htmlToText(html: string): string {
-  const text = html
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1')
-    .replace(DROPPED_ELEMENTS, ' ')
-    // An unclosed <script> (truncated or hostile input) drops everything after it.
-    .replace(/<(script|style)\b[\s\S]*$/i, ' ')
-    .replace(BLOCK_TAGS, '\n')
-    .replace(CELL_TAGS, ' ')
-    .replace(ANY_TAG, ' ');
-  return tidyWhitespace(decodeEntities(text).replace(TAG_SHAPED, ' '));
+  const parts: string[] = [];
+  // Block elements break lines; any other tag separates words, as a browser's layout would.
+  const boundary = (name: string) => parts.push(BLOCK_ELEMENTS.has(name) ? '\n' : ' ');
+  walk(html, { text: (text) => parts.push(text), open: boundary, close: boundary });
+  return tidyWhitespace(decodeEntities(parts.join('')).replace(TAG_SHAPED, ' '));
+}
+
+/** The text of the page's <title>, or '' (the <head> is otherwise dropped). */
+export function htmlTitle(html: string): string {
+  let depth = 0;
+  const title: string[] = [];
+  walk(
+    html,
+    {
+      open: (name) => {
+        if (name === 'title') depth += 1;
+      },
+      close: (name) => {
+        if (name === 'title') depth = Math.max(0, depth - 1);
+      },
+      text: (text) => {
+        if (depth) title.push(text);
+      },
+    },
+    { keepDropped: true },
+  );
+  return htmlToLine(title.join(''));
+}
+
+/** Each table row's cells as plain text, and the first link's href in it (entity-decoded). */
+export function htmlTableRows(html: string): Array<{ cells: string[]; href: string | null }> {
+  const rows: Array<{ cells: string[]; href: string | null }> = [];
+  let row: { cells: string[]; href: string | null } | null = null;
+  let cell: string[] | null = null;
+  walk(html, {
+    open(name, attrs) {
+      if (name === 'tr') row = { cells: [], href: null };
+      else if ((name === 'td' || name === 'th') && row) cell = [];
+      else if (name === 'a' && row && !row.href && attrs.href) row.href = decodeEntities(attrs.href);
+      if (cell && name !== 'td' && name !== 'th') cell.push(' ');
+    },
+    close(name) {
+      if ((name === 'td' || name === 'th') && row && cell) {
+        row.cells.push(htmlToLine(cell.join('')));
+        cell = null;
+      } else if (name === 'tr' && row) {
+        rows.push(row);
+        row = null;
+      }
+    },
+    text(text) {
+      cell?.push(text);
+    },
+  });
+  return rows;
 }
 
 /** Plain one-line text: for titles and snippets. */

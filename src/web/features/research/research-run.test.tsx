@@ -196,4 +196,20 @@ describe('a research run', () => {
     expect(screen.getAllByText(messages.research.aiNotConfigured)).toHaveLength(2);
     expect(screen.getByRole('alert').textContent).toBe(messages.research.aiNotConfigured);
   });
+
+  it("company news: a result that is not in the documented shape toasts 'Invalid response' and shows nothing of it", async () => {
+    Element.prototype.scrollIntoView = vi.fn();
+    reply = (response) => {
+      response.writeHead(200, { 'content-type': RESEARCH_STREAM_TYPE });
+      // An older or broken server: findings as one string, no sources.
+      response.end(line({ type: 'result', data: { keySummary: 'Half a result.', keyFindings: 'Revenue up' }, meta }));
+    };
+    routeFetchToServer();
+    renderPage(<CompanyNewsPage />, '/aurora-os/company-news?company=Acme');
+    choose(/Timeframe/, '1w');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate analysis' }));
+    expect(await screen.findByText(messages.research.companyNews.invalidResponse, { selector: '[data-title]' })).toBeTruthy();
+    expect(screen.queryByText('Half a result.')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Company Research: Acme' })).toBeNull();
+  });
 });
