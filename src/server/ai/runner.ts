@@ -26,7 +26,11 @@ export type GenerateRequest<T> = {
   system: string;
   prompt: string;
   signal?: AbortSignal;
+  /** A bound on what one answer may cost (text in a document can ask the model to ramble). */
+  maxOutputTokens?: number;
 };
+
+const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
 
 type Usage = { inputTokens?: number; outputTokens?: number } | undefined;
 
@@ -91,6 +95,7 @@ export class AiRun {
         maxRetries: this.limits.maxRetries,
         timeout: this.limits.timeoutMs,
         abortSignal: request.signal,
+        maxOutputTokens: request.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
         temperature: 0.2,
       });
       this.count(result.usage);

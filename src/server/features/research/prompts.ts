@@ -19,19 +19,22 @@ const DOCUMENT_BUDGET = 60_000;
 const PER_DOCUMENT = 20_000;
 
 const text = (description: string) => z.string().min(1).describe(description);
-const urls = z.array(z.string()).describe('URLs of the documents above that support the answer, copied exactly.');
+const urls = z.array(z.string()).max(30).describe('URLs of the documents above that support the answer, copied exactly.');
+/** One finding per sentence; the bounds keep a rambling answer from costing (and showing) pages. */
+const findings = (description: string) => z.array(z.string()).max(10).describe(description);
 
 export const companyNewsOutput = z.object({
   keySummary: text('Two to four sentences: what happened and why it matters to someone selling to this company.'),
-  keyFindings: z.array(z.string()).describe('Three to seven specific findings, each one sentence, grounded in the documents.'),
+  keyFindings: findings('Three to seven specific findings, each one sentence, grounded in the documents.'),
   sources: urls,
 });
 
 export const trendsOutput = z.object({
   keySummary: text('Two to four sentences on the state of this trend in the industry and region.'),
-  keyFindings: z.array(z.string()).describe('Three to seven specific findings, each one sentence.'),
+  keyFindings: findings('Three to seven specific findings, each one sentence.'),
   trendAnalysis: z
     .array(z.object({ trend: text('A short name for the trend.'), analysis: text('Two to four sentences: evidence, direction, impact.') }))
+    .max(6)
     .describe('Two to five distinct trends.'),
   marketData: z
     .array(
@@ -40,13 +43,14 @@ export const trendsOutput = z.object({
         sourceUrl: z.string().describe('The URL of the document that states the figure, copied exactly.'),
       }),
     )
+    .max(10)
     .describe('Figures that appear in the documents; leave empty when none do.'),
   sources: urls,
 });
 
 export const earningsOutput = z.object({
   keySummary: text('Two to four sentences: the results and the message of the quarter.'),
-  keyFindings: z.array(z.string()).describe('Four to eight findings: revenue, margins, guidance, segments, risks.'),
+  keyFindings: findings('Four to eight findings: revenue, margins, guidance, segments, risks.'),
   quotes: z
     .array(
       z.object({
@@ -55,6 +59,7 @@ export const earningsOutput = z.object({
         context: text('One sentence on what the quote is about.'),
       }),
     )
+    .max(8)
     .describe('Up to five quotes copied verbatim from the documents; leave empty when the documents quote no one.'),
   sources: urls,
 });

@@ -40,8 +40,12 @@ async function parseRequest<S extends z.core.$ZodType>(c: Context, schema: S, ti
   }
 }
 
-function asAppError(err: unknown): AppError {
+const cancelled = () => new AppError(400, 'cancelled', 'The analysis was cancelled.');
+
+function asAppError(err: unknown, signal: AbortSignal): AppError {
   if (err instanceof AppError) return err;
+  // The browser went away mid-way: not a failure of ours, and nobody is left to tell.
+  if (signal.aborted) return cancelled();
   log.error('research failed', { error: errorMessage(err) });
   return new AppError(500, 'internal', messages.errors.internal);
 }
@@ -51,6 +55,7 @@ async function respond<R>(c: Context, run: AiRun, sources: ResearchSources, anal
   const cancel = new AbortController();
   // The browser going away (page closed, Cancel) stops the retrieval and the model call.
   c.req.raw.signal.addEventListener('abort', () => cancel.abort(), { once: true });
+  if (c.req.raw.signal.aborted) cancel.abort();
 
   if (!(c.req.header('accept') ?? '').includes(RESEARCH_STREAM_TYPE)) {
     try {
@@ -58,7 +63,7 @@ async function respond<R>(c: Context, run: AiRun, sources: ResearchSources, anal
       await run.end();
       return c.json(result);
     } catch (err) {
-      const error = asAppError(err);
+      const error = asAppError(err, cancel.signal);
       await run.end(error);
       throw error;
     }
@@ -80,7 +85,7 @@ async function respond<R>(c: Context, run: AiRun, sources: ResearchSources, anal
       });
       await send({ type: 'result', ...result });
     } catch (err) {
-      error = asAppError(err);
+      error = asAppError(err, cancel.signal);
       if (!cancel.signal.aborted) await send({ type: 'error', error: { code: error.code, message: error.message } });
     } finally {
       await run.end(error);

@@ -59,6 +59,7 @@ describe('escapeMarkdown', () => {
     expect(escapeMarkdown('- not a list')).toBe('\\- not a list');
     expect(escapeMarkdown('1. not a list')).toBe('1\\. not a list');
     expect(escapeMarkdown('Revenue rose 12.5% to $3-4m')).toBe('Revenue rose 12.5% to $3-4m');
+    expect(escapeMarkdown('See https://evil.example/x or www.evil.example')).toBe('See https:\\/\\/evil.example/x or www\\.evil.example');
   });
 });
 

@@ -60,15 +60,21 @@ export const sourceDetails = (source: Source, locale?: string) =>
 
 /**
  * Text made literal in Markdown: characters with a meaning are backslash-escaped, line breaks become
- * spaces (so a value cannot start a new block), and a leading list or heading marker is escaped.
+ * spaces (so a value cannot start a new block), a leading list or heading marker is escaped, and
+ * bare addresses cannot become links.
  */
 export function escapeMarkdown(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[\\`*_[\]<>#|~!]/g, '\\$&')
-    .replace(/^([-+=])/, '\\$1')
-    .replace(/^(\d+)([.)])/, '$1\\$2');
+  return (
+    text
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/[\\`*_[\]<>#|~!]/g, '\\$&')
+      .replace(/^([-+=])/, '\\$1')
+      .replace(/^(\d+)([.)])/, '$1\\$2')
+      // An address in AI text stays text: GitHub-style Markdown would turn it into a link.
+      .replace(/:\/\//g, ':\\/\\/')
+      .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}\\.`)
+  );
 }
 
 /** [label](url) for an http(s) address; the escaped label alone otherwise. */
