@@ -1,6 +1,7 @@
 // A local OpenAI-compatible server (POST /v1/chat/completions, non-streaming), so tests exercise the
 // real AI SDK and provider over HTTP. Answers come from a queue of scripted replies when one is
-// queued, else from the handler (a fixture "model" that reads the request). Every request is kept.
+// queued, else from the handler (a fixture "model" that reads the request). Every request is kept,
+// with when it arrived and when it was answered (what a benchmark subtracts as the model's time).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -25,6 +26,9 @@ export type FakeReply = {
   usage?: { prompt_tokens: number; completion_tokens: number };
 };
 
+/** When the fake had a request in full, and when its answer was handed to the socket (performance.now()). */
+export type FakeCallTiming = { receivedAt: number; answeredAt?: number };
+
 export type FakeHandler = (request: ChatRequest, callIndex: number) => FakeReply | Promise<FakeReply>;
 
 /** The text of every message of a request, joined: what fixture handlers match on. */
@@ -33,6 +37,8 @@ export const requestText = (request: ChatRequest) =>
 
 export async function startFakeOpenAi(options: { handler?: FakeHandler; port?: number } = {}) {
   const requests: ChatRequest[] = [];
+  // Per request, like `requests`: the model's own time is answeredAt − receivedAt (benchmarks subtract it).
+  const timings: FakeCallTiming[] = [];
   const queue: FakeReply[] = [];
   let handler: FakeHandler = options.handler ?? (() => ({ status: 500, content: 'no reply scripted' }));
   const open = new Set<http.ServerResponse>();
@@ -45,8 +51,13 @@ export async function startFakeOpenAi(options: { handler?: FakeHandler; port?: n
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
         return;
       }
+      const timing: FakeCallTiming = { receivedAt: performance.now() };
+      res.on('finish', () => {
+        timing.answeredAt = performance.now();
+      });
       const request = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatRequest;
       requests.push(request);
+      timings.push(timing);
       const callIndex = requests.length - 1;
       let reply: FakeReply;
       try {
@@ -88,6 +99,7 @@ export async function startFakeOpenAi(options: { handler?: FakeHandler; port?: n
     /** The base URL to configure as AI_BASE_URL. */
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    timings,
     /** Replies used, in order, before the handler is asked again. */
     script: (...replies: FakeReply[]) => queue.push(...replies),
     setHandler: (next: FakeHandler) => {
@@ -96,6 +108,7 @@ export async function startFakeOpenAi(options: { handler?: FakeHandler; port?: n
     reset: () => {
       queue.length = 0;
       requests.length = 0;
+      timings.length = 0;
     },
     stop: () =>
       new Promise<void>((resolve) => {
