@@ -1,5 +1,5 @@
 // Benchmark: the time the server adds to the model's own latency per research task (issue 4).
-// Usage: npm run bench:research [-- --requests 100 --latency 500 --warmup 10 --ndjson-requests 50]
+// Usage: npm run bench:research [-- --requests 100 --latency 500 --warmup 5 --ndjson-requests 30]
 // A fresh database on DATABASE_URL's server, else on the embedded PostgreSQL (as bench:dashboard);
 // dropped at the end. The AI (an OpenAI-compatible fake answering after a fixed delay), the news
 // (Google News, GDELT) and SEC EDGAR are the local fakes of the tests, started in this process.
@@ -28,9 +28,9 @@ import { createFreshDatabase } from '../tests/support/database.ts';
 const { values: args } = parseArgs({
   options: {
     requests: { type: 'string', default: '100' },
-    warmup: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '5' },
     latency: { type: 'string', default: '500' },
-    'ndjson-requests': { type: 'string', default: '50' },
+    'ndjson-requests': { type: 'string', default: '30' },
   },
 });
 const REQUESTS = Number(args.requests);
