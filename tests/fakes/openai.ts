@@ -2,7 +2,8 @@
 // OpenAI chat completions API (POST …/chat/completions, which Perplexity speaks too, with its
 // `citations`) and Anthropic's messages API (POST …/messages), non-streaming. Answers come from a
 // queue of scripted replies when one is queued, else from the handler (a fixture "model" that
-// reads the request). Every request is kept, in the chat completions shape.
+// reads the request). Every request is kept, in the chat completions shape, with when it arrived
+// and when it was answered (what a benchmark subtracts as the model's time).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -77,6 +78,9 @@ function toAnthropic(
   };
 }
 
+/** When the fake had a request in full, and when its answer was handed to the socket (performance.now()). */
+export type FakeCallTiming = { receivedAt: number; answeredAt?: number };
+
 export type FakeHandler = (request: ChatRequest, callIndex: number) => FakeReply | Promise<FakeReply>;
 
 /** The text of every message of a request, joined: what fixture handlers match on. */
@@ -85,6 +89,8 @@ export const requestText = (request: ChatRequest) =>
 
 export async function startFakeOpenAi(options: { handler?: FakeHandler; port?: number } = {}) {
   const requests: ChatRequest[] = [];
+  // Per request, like `requests`: the model's own time is answeredAt − receivedAt (benchmarks subtract it).
+  const timings: FakeCallTiming[] = [];
   const queue: FakeReply[] = [];
   let handler: FakeHandler = options.handler ?? (() => ({ status: 500, content: 'no reply scripted' }));
   const open = new Set<http.ServerResponse>();
@@ -98,9 +104,14 @@ export async function startFakeOpenAi(options: { handler?: FakeHandler; port?: n
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
         return;
       }
+      const timing: FakeCallTiming = { receivedAt: performance.now() };
+      res.on('finish', () => {
+        timing.answeredAt = performance.now();
+      });
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       const request = anthropic ? fromAnthropic(body) : (body as ChatRequest);
       requests.push(request);
+      timings.push(timing);
       const callIndex = requests.length - 1;
       let reply: FakeReply;
       try {
@@ -149,6 +160,7 @@ export async function startFakeOpenAi(options: { handler?: FakeHandler; port?: n
     /** The base URL to configure as AI_BASE_URL. */
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    timings,
     /** Replies used, in order, before the handler is asked again. */
     script: (...replies: FakeReply[]) => queue.push(...replies),
     setHandler: (next: FakeHandler) => {
@@ -157,6 +169,7 @@ export async function startFakeOpenAi(options: { handler?: FakeHandler; port?: n
     reset: () => {
       queue.length = 0;
       requests.length = 0;
+      timings.length = 0;
     },
     stop: () =>
       new Promise<void>((resolve) => {
