@@ -82,3 +82,41 @@ describe('loadConfig', () => {
     expect(configError({ SUPPORT_EMAIL: 'nope' }).message).toContain('SUPPORT_EMAIL');
   });
 });
+
+describe('AI configuration', () => {
+  it('is off when no AI_* variable is set, and says so rather than failing', () => {
+    expect(loadConfig({}).ai).toBeNull();
+  });
+
+  it('reads an OpenAI-compatible server (e.g. Ollama) from its address and model, with per-task models', () => {
+    const { ai } = loadConfig({ AI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'llama3.1', AI_MODEL_TRENDS: 'qwen2.5' });
+    expect(ai).toEqual({
+      provider: 'openai',
+      baseUrl: 'http://localhost:11434/v1',
+      apiKey: undefined,
+      model: 'llama3.1',
+      models: { trends: 'qwen2.5' },
+    });
+  });
+
+  it('stops start-up with what is missing when the provider is half configured', () => {
+    expect(configError({ AI_API_KEY: 'sk-test' }).message).toContain('AI_MODEL is required');
+    expect(configError({ AI_PROVIDER: 'anthropic', AI_MODEL: 'claude' }).message).toContain(
+      'AI_API_KEY is required when AI_PROVIDER=anthropic',
+    );
+    expect(configError({ AI_PROVIDER: 'openai', AI_MODEL: 'gpt-4o-mini' }).message).toContain('set AI_API_KEY (for OpenAI) or AI_BASE_URL');
+    expect(configError({ AI_PROVIDER: 'gemini' }).message).toContain('AI_PROVIDER');
+    expect(configError({ AI_BASE_URL: 'file:///etc/passwd', AI_MODEL: 'x' }).message).toContain('AI_BASE_URL must be an http(s) URL');
+  });
+
+  it('never prints the key in an error', () => {
+    expect(configError({ AI_PROVIDER: 'anthropic', AI_API_KEY: 'sk-secret-value', AI_TIMEOUT_SECONDS: 'soon' }).message).not.toContain(
+      'sk-secret-value',
+    );
+  });
+
+  it('declares a contact to SEC EDGAR from the support address unless SEC_USER_AGENT is set', () => {
+    expect(loadConfig({ SUPPORT_EMAIL: 'help@acme.example' }).secUserAgent).toBe('Enterprise OS help@acme.example');
+    expect(loadConfig({ SEC_USER_AGENT: 'Acme Research ops@acme.example' }).secUserAgent).toBe('Acme Research ops@acme.example');
+  });
+});

@@ -13,6 +13,9 @@ const optionalUrl = z
   .optional()
   .transform((v) => v || undefined);
 
+/** A service's address, with the public one as default (tests and proxies stand in for it). */
+const serviceUrl = (defaultUrl: string) => z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default(defaultUrl);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   ROLE: z.enum(['all', 'web', 'worker']).default('all'),
@@ -80,10 +83,10 @@ const envSchema = z.object({
   AI_USER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
   AI_USER_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Where research retrieves documents. Each is a base URL so tests and proxies can stand in. */
-  GOOGLE_NEWS_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://news.google.com'),
-  GDELT_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.gdeltproject.org'),
-  SEC_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://www.sec.gov'),
-  SEC_DATA_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://data.sec.gov'),
+  GOOGLE_NEWS_BASE_URL: serviceUrl('https://news.google.com'),
+  GDELT_BASE_URL: serviceUrl('https://api.gdeltproject.org'),
+  SEC_BASE_URL: serviceUrl('https://www.sec.gov'),
+  SEC_DATA_BASE_URL: serviceUrl('https://data.sec.gov'),
   /** SEC EDGAR refuses requests without a declared User-Agent naming a contact (company and e-mail). */
   SEC_USER_AGENT: z
     .string()
@@ -94,7 +97,7 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined),
-  FMP_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://financialmodelingprep.com'),
+  FMP_BASE_URL: serviceUrl('https://financialmodelingprep.com'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   /** Sign-in and code attempts allowed per account, and per IP, in AUTH_LIMIT_WINDOW_MINUTES. */
   AUTH_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),

@@ -1,45 +1,24 @@
 // Live updates in the browser: a change to the user's rows made by a second server process (through
 // its own UI, in another browser) or by direct SQL reaches the open page without a reload.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { E2E_PORT } from '../../playwright.config.ts';
-import { E2E_ENV_FILE } from './support/env.ts';
 import { expect, signedInUser, signIn, sql, test } from './support/fixtures.ts';
+import { startSecondServer } from './support/second-server.ts';
 
-const SECOND_PORT = E2E_PORT + 5;
-const SECOND_URL = `http://localhost:${SECOND_PORT}`;
-let second: ChildProcess | undefined;
+let second: Awaited<ReturnType<typeof startSecondServer>> | undefined;
 
 test.beforeAll(async () => {
-  const env = JSON.parse(readFileSync(E2E_ENV_FILE, 'utf8')) as Record<string, string>;
-  second = spawn(process.execPath, ['src/server/main.ts'], {
-    env: { ...process.env, ...env, ROLE: 'web', PORT: String(SECOND_PORT), APP_URL: SECOND_URL },
-    stdio: 'ignore',
-  });
-  await expect
-    .poll(
-      () =>
-        fetch(`${SECOND_URL}/readyz`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 30_000 },
-    )
-    .toBe(200);
+  second = await startSecondServer(E2E_PORT + 5);
 });
 
 test.afterAll(async () => {
-  if (!second || second.exitCode !== null) return;
-  const exited = new Promise((resolve) => second!.once('exit', resolve));
-  second.kill('SIGTERM');
-  await exited;
+  await second?.stop();
 });
 
 test('a profile change made through a second server process appears in the open page', async ({ page, browser }) => {
   const user = await signedInUser(page, { firstName: 'Dana', lastName: 'Reyes' });
   await expect(page.getByRole('link', { name: /Dana Reyes/ })).toBeVisible();
 
-  const other = await browser.newContext({ baseURL: SECOND_URL });
+  const other = await browser.newContext({ baseURL: second!.url });
   await other.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
   const otherPage = await other.newPage();
   await signIn(otherPage, user);

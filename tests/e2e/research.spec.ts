@@ -2,14 +2,12 @@
 // fixed 1.5 s latency, Google News / GDELT, SEC EDGAR): every field, rule and message of spec 02
 // §5/§8/§9 a user can trigger, the progress stages, grounded results and the Markdown copy.
 // ('Invalid response' needs a server that breaks its own contract: research-run.test.tsx shows it.)
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { INVENTED_QUOTE, INVENTED_URL } from '../fakes/research-model.ts';
-import { E2E_ENV_FILE } from './support/env.ts';
 import { expect, signedInUser, signIn, test } from './support/fixtures.ts';
+import { startSecondServer } from './support/second-server.ts';
 
 const text = messages.research;
 
@@ -264,38 +262,19 @@ test('signed out, the research screens send the person to /login', async ({ page
 });
 
 test.describe('without an AI provider', () => {
-  const PORT = E2E_PORT + 6;
-  const URL_ = `http://localhost:${PORT}`;
-  let server: ChildProcess | undefined;
-
+  let server: Awaited<ReturnType<typeof startSecondServer>> | undefined;
   test.beforeAll(async () => {
-    const env = JSON.parse(readFileSync(E2E_ENV_FILE, 'utf8')) as Record<string, string>;
-    for (const key of Object.keys(env)) if (key.startsWith('AI_')) delete env[key];
-    server = spawn(process.execPath, ['src/server/main.ts'], {
-      env: { ...process.env, ...env, ROLE: 'web', PORT: String(PORT), APP_URL: URL_ },
-      stdio: 'ignore',
-    });
-    await expect
-      .poll(
-        () =>
-          fetch(`${URL_}/readyz`).then(
-            (r) => r.status,
-            () => 0,
-          ),
-        { timeout: 30_000 },
-      )
-      .toBe(200);
+    server = await startSecondServer(E2E_PORT + 6, (env) =>
+      Object.fromEntries(Object.entries(env).filter(([key]) => !key.startsWith('AI_'))),
+    );
   });
   test.afterAll(async () => {
-    if (!server || server.exitCode !== null) return;
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
+    await server?.stop();
   });
 
   test('each screen says what to configure, and an analysis is refused with that message', async ({ browser, page: firstServerPage }) => {
     const user = await signedInUser(firstServerPage);
-    const context = await browser.newContext({ baseURL: URL_ });
+    const context = await browser.newContext({ baseURL: server!.url });
     await context.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
     const page = await context.newPage();
     await signIn(page, user);
