@@ -14,8 +14,9 @@ const text = messages.research;
 /** The spec's sonner toast: title and description in one live region. */
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
 
-async function optionTexts(page: Page, label: string) {
-  return page.getByLabel(label).locator('option').allTextContents();
+/** The choices of a select, in order (waits for the lazily loaded screen). */
+async function expectOptions(page: Page, label: string, texts: string[]) {
+  await expect(page.getByLabel(label).locator('option')).toHaveText(texts);
 }
 
 test.describe('company research', () => {
@@ -31,7 +32,7 @@ test.describe('company research', () => {
     await expect(page.getByLabel('Company name')).toHaveValue('Acme Robotics');
 
     // §9 option lists and defaults.
-    expect(await optionTexts(page, 'Timeframe')).toEqual([
+    await expectOptions(page, 'Timeframe', [
       'Select a timeframe',
       'Last 24 hours',
       'Last 48 hours',
@@ -43,7 +44,7 @@ test.describe('company research', () => {
       'Last 6 months',
     ]);
     await expect(page.getByLabel('Sentiment')).toHaveValue('none');
-    expect(await optionTexts(page, 'Sentiment')).toEqual(['None (all coverage)', 'Positive', 'Negative', 'Neutral']);
+    await expectOptions(page, 'Sentiment', ['None (all coverage)', 'Positive', 'Negative', 'Neutral']);
 
     // §5: company name and timeframe are required.
     await page.getByRole('button', { name: 'Generate analysis' }).click();
@@ -121,7 +122,7 @@ test.describe('trend scanner', () => {
     await signedInUser(page);
     await page.goto('/aurora-os/trends');
     await expect(page).toHaveTitle(/Trend Scanner/);
-    expect(await optionTexts(page, 'Trend type')).toEqual([
+    await expectOptions(page, 'Trend type', [
       'Select a trend type',
       'Adoption',
       'Consolidation',
@@ -134,7 +135,7 @@ test.describe('trend scanner', () => {
       'All angles',
     ]);
     await expect(page.getByLabel('Timeframe')).toHaveValue('90d');
-    expect(await optionTexts(page, 'Timeframe')).toEqual([
+    await expectOptions(page, 'Timeframe', [
       'Last 30 days',
       'Last 90 days',
       'Last 180 days',
@@ -142,7 +143,7 @@ test.describe('trend scanner', () => {
       'Last 720 days',
       'Last 1080 days',
     ]);
-    expect(await optionTexts(page, 'Region')).toEqual([
+    await expectOptions(page, 'Region', [
       'None (defaults to USA)',
       'USA',
       'Canada',
@@ -201,19 +202,9 @@ test.describe('earnings analysis', () => {
     await signedInUser(page);
     await page.goto('/aurora-os/earnings');
     await expect(page).toHaveTitle(/Earnings Analysis/);
-    expect(await optionTexts(page, 'Year')).toEqual([
-      'Select a year',
-      'Most Recent Year',
-      '2026',
-      '2025',
-      '2024',
-      '2023',
-      '2022',
-      '2021',
-      '2020',
-    ]);
+    await expectOptions(page, 'Year', ['Select a year', 'Most Recent Year', '2026', '2025', '2024', '2023', '2022', '2021', '2020']);
     await expect(page.getByLabel('Quarter')).toHaveValue('most_recent');
-    expect(await optionTexts(page, 'Quarter')).toEqual(['Most Recent Quarter', 'Q1', 'Q2', 'Q3', 'Q4']);
+    await expectOptions(page, 'Quarter', ['Most Recent Quarter', 'Q1', 'Q2', 'Q3', 'Q4']);
 
     // §5: company name, year and quarter are required.
     await page.getByLabel('Year').selectOption({ label: '2024' });
