@@ -8,13 +8,13 @@
 import { parseArgs } from 'node:util';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { createInvite } from '../src/server/auth/invites.ts';
 import { bootstrap } from '../src/server/bootstrap.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { summaryQuery } from '../src/server/features/dashboard/service.ts';
 import { createApp } from '../src/server/http/app.ts';
 import { createRealtimeHub } from '../src/server/realtime/hub.ts';
 import { createFreshDatabase } from '../tests/support/database.ts';
+import { benchUser } from './support/bench-user.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -56,8 +56,8 @@ const hub = createRealtimeHub(runtime.databaseUrl);
 const app = createApp({ ...runtime, hub, webRoot: '/nonexistent' });
 
 try {
-  const userId = await registerAndSeed();
-  const cookie = await signIn();
+  const { id: userId, cookie } = await benchUser(app, runtime, APP_URL);
+  await seed(userId);
 
   const get = async () => {
     const res = await app.request('/api/dashboard', { headers: { cookie, origin: APP_URL } });
@@ -98,25 +98,7 @@ try {
   await embedded?.stop();
 }
 
-async function registerAndSeed(): Promise<string> {
-  const email = 'bench@example.com';
-  const { token } = await createInvite(runtime.db, email, 1);
-  const res = await app.request('/api/accounts/registration', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: APP_URL, 'x-forwarded-for': '10.9.9.9' },
-    body: JSON.stringify({
-      token,
-      email,
-      password: 'bench-password-1',
-      firstName: 'Bench',
-      lastName: 'User',
-      linkedinProfileUrl: 'https://www.linkedin.com/in/bench',
-      phone: '+1 555 000 0000',
-    }),
-  });
-  if (res.status !== 201) throw new Error(`registration answered ${res.status}: ${await res.text()}`);
-  const { rows } = await runtime.pool.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
-  const userId = rows[0]!.id;
+async function seed(userId: string) {
   console.log(`seeding: the user's 1,000 results, ${OTHER_USERS} other users × ${ROWS_PER_OTHER_USER} results…`);
   const seed = `
     -- The user: 6 alerts (4 active), an active newsletter, 3 earnings trackers with results.
@@ -155,18 +137,4 @@ async function registerAndSeed(): Promise<string> {
   await runtime.pool.query(seed.replaceAll('$1', `'${userId}'`));
   // Production tables are vacuumed and analysed by autovacuum; a bulk load must do it by hand.
   await runtime.pool.query('VACUUM ANALYZE');
-  return userId;
-}
-
-async function signIn(): Promise<string> {
-  const res = await app.request('/api/auth/sign-in/email', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: APP_URL, 'x-forwarded-for': '10.9.9.9' },
-    body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password-1' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }

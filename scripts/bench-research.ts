@@ -13,7 +13,6 @@
 import diagnostics from 'node:diagnostics_channel';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { createInvite } from '../src/server/auth/invites.ts';
 import { bootstrap } from '../src/server/bootstrap.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { createApp } from '../src/server/http/app.ts';
@@ -24,6 +23,7 @@ import { startFakeOpenAi } from '../tests/fakes/openai.ts';
 import { researchModel } from '../tests/fakes/research-model.ts';
 import { startFakeSec } from '../tests/fakes/sec.ts';
 import { createFreshDatabase } from '../tests/support/database.ts';
+import { benchUser } from './support/bench-user.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -153,8 +153,7 @@ const tasks = [
 
 const started = performance.now();
 try {
-  await register();
-  const cookie = await signIn();
+  const { cookie } = await benchUser(app, runtime, APP_URL);
 
   const measure = async (path: string, body: unknown, accept?: string): Promise<Sample> => {
     ai.reset();
@@ -279,36 +278,4 @@ run time ${((performance.now() - started) / 1000).toFixed(0)} s`);
   await database.drop();
   await Promise.all([ai.stop(), news.stop(), sec.stop()]);
   await embedded?.stop();
-}
-
-async function register() {
-  const email = 'bench@example.com';
-  const { token } = await createInvite(runtime.db, email, 1);
-  const res = await app.request('/api/accounts/registration', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: APP_URL, 'x-forwarded-for': '10.9.9.9' },
-    body: JSON.stringify({
-      token,
-      email,
-      password: 'bench-password-1',
-      firstName: 'Bench',
-      lastName: 'User',
-      linkedinProfileUrl: 'https://www.linkedin.com/in/bench',
-      phone: '+1 555 000 0000',
-    }),
-  });
-  if (res.status !== 201) throw new Error(`registration answered ${res.status}: ${await res.text()}`);
-}
-
-async function signIn(): Promise<string> {
-  const res = await app.request('/api/auth/sign-in/email', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: APP_URL, 'x-forwarded-for': '10.9.9.9' },
-    body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password-1' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }

@@ -17,6 +17,8 @@ import { createModelFactory, modelIdFor } from './models.ts';
 export type AiLimits = { concurrency: number; perHour: number; timeoutMs: number; maxRetries: number };
 
 export const aiNotConfigured = () => new AppError(503, 'ai_not_configured', messages.research.aiNotConfigured);
+/** The caller went away (page closed, Cancel): recorded as such, never as a failure of ours. */
+export const aiCancelled = () => new AppError(400, 'cancelled', 'The analysis was cancelled.');
 
 /** What a model call produced: the checked output, and the URLs the provider itself cited (Perplexity). */
 export type Generation<T> = { output: T; citations: string[] };
@@ -115,7 +117,7 @@ export class AiRun {
   /** Provider failures as the API's errors; the provider's own words go to the log, not to the user. */
   private toAppError(err: unknown, signal?: AbortSignal): AppError {
     if (err instanceof AppError) return err;
-    if (signal?.aborted) return new AppError(400, 'cancelled', 'The analysis was cancelled.');
+    if (signal?.aborted) return aiCancelled();
     const last = RetryError.isInstance(err) ? err.lastError : err;
     if (isTimeout(last) || isTimeout(err)) {
       return new AppError(504, 'ai_timeout', `The AI provider did not answer within ${Math.round(this.limits.timeoutMs / 1000)} seconds.`);

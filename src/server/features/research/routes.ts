@@ -16,7 +16,7 @@ import {
   type ResearchStatus,
   trendsRequestSchema,
 } from '../../../shared/research.ts';
-import { type AiRun, type AiRunner, aiNotConfigured } from '../../ai/runner.ts';
+import { type AiRun, type AiRunner, aiCancelled, aiNotConfigured } from '../../ai/runner.ts';
 import type { Auth } from '../../auth/auth.ts';
 import { AppError, parseJson } from '../../http/errors.ts';
 import { requireSession, type SessionEnv } from '../../http/session.ts';
@@ -40,12 +40,10 @@ async function parseRequest<S extends z.core.$ZodType>(c: Context, schema: S, ti
   }
 }
 
-const cancelled = () => new AppError(400, 'cancelled', 'The analysis was cancelled.');
-
 function asAppError(err: unknown, signal: AbortSignal): AppError {
   if (err instanceof AppError) return err;
   // The browser went away mid-way: not a failure of ours, and nobody is left to tell.
-  if (signal.aborted) return cancelled();
+  if (signal.aborted) return aiCancelled();
   log.error('research failed', { error: errorMessage(err) });
   return new AppError(500, 'internal', messages.errors.internal);
 }
