@@ -43,7 +43,8 @@ export function stageProgress(run: ResearchRun<unknown, unknown>): StageProgress
  * stops the server's work too. Failures are toasted here with the screen's texts; a refused session
  * signs the user out of the app, and a 503 updates the not-configured banner with the server's message.
  */
-export function useResearchRun<Request, S extends z.core.$ZodType>(screen: ResearchScreen, path: string, resultSchema: S) {
+export function useResearchRun<Request, S extends z.core.$ZodType>(screen: ResearchScreen, resultSchema: S) {
+  const path = researchPaths[screen];
   type Result = z.output<S>;
   const [run, setRun] = useState<ResearchRun<Request, Result>>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);

@@ -7,7 +7,6 @@ import {
   companyNewsTimeframeLabels,
   expectedSeconds,
   RESEARCH_TEXT_MAX_LENGTH,
-  researchPaths,
   SENTIMENTS,
   sentimentLabels,
 } from '../../../shared/research.ts';
@@ -29,11 +28,7 @@ export const companyNewsExplanation = (request: CompanyNewsQuery) =>
 export function CompanyNewsPage() {
   const [params] = useSearchParams();
   const form = useResearchForm('companyNews', { companyName: params.get('company') ?? '', timeframe: '', sentiment: 'none', keyword: '' });
-  const { run, start, cancel } = useResearchRun<CompanyNewsQuery, typeof companyNewsResultSchema>(
-    'companyNews',
-    researchPaths.companyNews,
-    companyNewsResultSchema,
-  );
+  const { run, start, cancel } = useResearchRun<CompanyNewsQuery, typeof companyNewsResultSchema>('companyNews', companyNewsResultSchema);
 
   return (
     <ResearchLayout

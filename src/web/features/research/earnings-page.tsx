@@ -9,7 +9,6 @@ import {
   earningsYearLabel,
   expectedSeconds,
   RESEARCH_TEXT_MAX_LENGTH,
-  researchPaths,
 } from '../../../shared/research.ts';
 import { Field, SelectField } from '../../components/ui/field.tsx';
 import { useResearchRun } from './api.ts';
@@ -25,11 +24,7 @@ export const earningsExplanation = (request: EarningsQuery) =>
 
 export function EarningsAnalysisPage() {
   const form = useResearchForm('earnings', { companyName: '', year: '', quarter: DEFAULT_EARNINGS_QUARTER, focusArea: '' });
-  const { run, start, cancel } = useResearchRun<EarningsQuery, typeof earningsResultSchema>(
-    'earnings',
-    researchPaths.earnings,
-    earningsResultSchema,
-  );
+  const { run, start, cancel } = useResearchRun<EarningsQuery, typeof earningsResultSchema>('earnings', earningsResultSchema);
 
   return (
     <ResearchLayout

@@ -4,7 +4,6 @@ import {
   DEFAULT_TREND_TIMEFRAME,
   expectedSeconds,
   RESEARCH_TEXT_MAX_LENGTH,
-  researchPaths,
   TREND_REGIONS,
   TREND_TIMEFRAMES,
   TREND_TYPES,
@@ -40,7 +39,7 @@ export const isIncomplete = (result: TrendsResult) => result.marketData.length =
 
 export function TrendsPage() {
   const form = useResearchForm('trends', { industry: '', trendType: '', timeframe: DEFAULT_TREND_TIMEFRAME, region: '' });
-  const { run, start, cancel } = useResearchRun<TrendsQuery, typeof trendsResultSchema>('trends', researchPaths.trends, trendsResultSchema);
+  const { run, start, cancel } = useResearchRun<TrendsQuery, typeof trendsResultSchema>('trends', trendsResultSchema);
 
   return (
     <ResearchLayout
