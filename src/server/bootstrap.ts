@@ -34,6 +34,8 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env, hooks: Pic
     pool,
     auth,
     attempts,
+    /** Signs tokens that are not sessions (one-click unsubscribe links). */
+    secret,
     databaseUrl,
     async close() {
       await pool.end().catch(() => {});

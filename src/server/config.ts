@@ -98,6 +98,24 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
   FMP_BASE_URL: serviceUrl('https://financialmodelingprep.com'),
+  /** The Nasdaq earnings calendar (no key): next earnings dates for the earnings alerts. */
+  NASDAQ_BASE_URL: serviceUrl('https://api.nasdaq.com'),
+  /** Optional keyed earnings calendar from Finnhub. */
+  FINNHUB_API_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  FINNHUB_BASE_URL: serviceUrl('https://finnhub.io'),
+  /** Alert engine (worker role): alert runs one worker process handles at once. */
+  ALERT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  /** Attempts per alert slot (sources or AI failing) before the slot is recorded as failed. */
+  ALERT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  /** The first retry waits this long; each next one twice as long (with jitter). */
+  ALERT_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** A worker that stops sending heartbeats (killed, frozen) for this long gives its alert runs back. */
+  ALERT_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
+  /** How often the job supervisor looks for runs whose worker died. */
+  JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   /** Sign-in and code attempts allowed per account, and per IP, in AUTH_LIMIT_WINDOW_MINUTES. */
   AUTH_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),

@@ -126,6 +126,10 @@ export const mailOutbox = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     kind: text('kind').notNull(),
+    /** The user a mail is about (alert mails), so the operator can list one user's mail. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on alert mails. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: text('status', { enum: ['pending', 'sent', 'failed', 'captured'] })
       .notNull()
       .default('pending'),
@@ -138,6 +142,7 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
     index('mail_outbox_created_idx').on(t.createdAt),
+    index('mail_outbox_user_created_idx').on(t.userId, t.createdAt),
   ],
 );
 
@@ -169,6 +174,8 @@ export const sonarResults = pgTable(
     sent: boolean('sent').notNull().default(false),
     processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
     perplexityResponse: jsonb('perplexity_response'),
+    /** The alert this scan was for (null for rows migrated from the original backend). */
+    alertId: uuid('alert_id'),
   },
   (t) => [
     index('sonar_results_user_processed_idx').on(t.userId, t.processedAt),
@@ -209,6 +216,8 @@ export const newsletterResults = pgTable(
     userId: userId(),
     sent: boolean('sent').notNull().default(false),
     processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The digest as sent (sections, items, sources), for the record and for support. */
+    digest: jsonb('digest'),
   },
   (t) => [
     index('newsletter_results_user_processed_idx').on(t.userId, t.processedAt),
@@ -257,6 +266,11 @@ export const earningsTrackingResults = pgTable(
     transcriptStatus: text('transcript_status'),
     transcriptSentAt: timestamp('transcript_sent_at', { withTimezone: true }),
     alertCounter: integer('alert_counter').notNull().default(0),
+    /** The ticker the engine resolved from the company name (earnings_tracking.ticker is the form's placeholder). */
+    ticker: text('ticker'),
+    /** When the next earnings date was last looked up, and by which provider. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    provider: text('provider'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -308,4 +322,65 @@ export const aiUsage = pgTable(
     index('ai_usage_user_started_idx').on(t.userId, t.startedAt),
     check('ai_usage_status', sql`${t.status} in ('running', 'succeeded', 'failed')`),
   ],
+);
+
+export const ALERT_RUN_KINDS = ['news', 'newsletter', 'earnings_check', 'earnings_reminder', 'earnings_summary'] as const;
+export const ALERT_RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'skipped'] as const;
+
+/**
+ * One row per (alert, slot): the alert engine's ledger. The unique key makes a second tick, a second
+ * worker, a retry or a restart harmless: a slot is claimed once and its result and e-mail are written
+ * in the same transaction that marks it succeeded (issue 5, DESIGN §5 "Jobs").
+ */
+export const alertRuns = pgTable(
+  'alert_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ALERT_RUN_KINDS }).notNull(),
+    /** sonar_alerts.id, newsletter_alerts.id or earnings_tracking.id, by kind. */
+    alertId: uuid('alert_id').notNull(),
+    userId: userId(),
+    /** The scheduled moment as an ISO string, or 'manual:<ISO>' for an operator's run-alerts. */
+    slot: text('slot').notNull(),
+    status: text('status', { enum: ALERT_RUN_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Why the run failed or was skipped (operator-facing, never shown to users). */
+    reason: text('reason'),
+    /** What the run did, in a sentence (e.g. "3 new articles; e-mail queued"). */
+    outcome: text('outcome'),
+    mailId: uuid('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+    /** When a run that waits for something (an earnings release) is looked at again. */
+    notBefore: timestamp('not_before', { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('alert_runs_slot_idx').on(t.kind, t.alertId, t.slot),
+    index('alert_runs_user_created_idx').on(t.userId, t.createdAt),
+    index('alert_runs_created_idx').on(t.createdAt),
+    index('alert_runs_open_idx').on(t.createdAt).where(sql`status in ('queued', 'running')`),
+    // "Since the last scan" and the newsletter's last delivery read the latest finished run per alert.
+    index('alert_runs_alert_finished_idx').on(t.alertId, t.kind, t.finishedAt).where(sql`status = 'succeeded'`),
+    check('alert_runs_kind', sql`${t.kind} in ('news', 'newsletter', 'earnings_check', 'earnings_reminder', 'earnings_summary')`),
+    check('alert_runs_status', sql`${t.status} in ('queued', 'running', 'succeeded', 'failed', 'skipped')`),
+  ],
+);
+
+/**
+ * Articles already e-mailed to a user (news alerts and newsletters): a later scan drops the same URL
+ * or a near-identical title, so nobody reads the same story twice.
+ */
+export const sentArticles = pgTable(
+  'sent_articles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    /** urlKey(): host without www, path without trailing slash, query. */
+    urlKey: text('url_key').notNull(),
+    /** titleKey(): lower case, letters and digits only. */
+    titleKey: text('title_key').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sent_articles_user_url_idx').on(t.userId, t.urlKey), index('sent_articles_user_sent_idx').on(t.userId, t.sentAt)],
 );

@@ -3,14 +3,32 @@
 import type { Database } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  kind: string;
+  /** The user the mail is about (alert mails), for the operator's mail log. */
+  userId?: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
+};
 
 type Executor = Pick<Database, 'insert'>;
 
 export async function enqueueMail(db: Executor, mail: OutgoingMail) {
   const [row] = await db
     .insert(mailOutbox)
-    .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, kind: mail.kind })
+    .values({
+      toAddress: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      kind: mail.kind,
+      userId: mail.userId,
+      headers: mail.headers,
+    })
     .returning({ id: mailOutbox.id });
   return row!.id;
 }

@@ -12,7 +12,7 @@ import {
   trendTimeframeLabels,
   trendTypeLabels,
 } from '../../../shared/research.ts';
-import type { Retrieved } from './grounding.ts';
+import type { Retrieved } from '../../ai/grounding.ts';
 
 /** The documents a prompt carries, in characters (about 15k tokens); the newest come first. */
 const DOCUMENT_BUDGET = 60_000;

@@ -20,6 +20,7 @@ import {
   trendTimeframeLabels,
   trendTypeLabels,
 } from '../../../shared/research.ts';
+import { Grounding } from '../../ai/grounding.ts';
 import type { AiRun } from '../../ai/runner.ts';
 import { AppError } from '../../http/errors.ts';
 import { errorMessage, log } from '../../lib/log.ts';
@@ -27,7 +28,6 @@ import type { NewsSearch, NewsSource } from '../../sources/news.ts';
 import { pickFiling, type SecSource } from '../../sources/sec.ts';
 import type { TranscriptSource } from '../../sources/transcripts.ts';
 import type { SourceDocument } from '../../sources/types.ts';
-import { Grounding } from './grounding.ts';
 import { companyNewsOutput, companyNewsPrompt, earningsOutput, earningsPrompt, systems, trendsOutput, trendsPrompt } from './prompts.ts';
 
 export type ResearchSources = { news: NewsSource; sec: SecSource; transcripts: TranscriptSource | null };

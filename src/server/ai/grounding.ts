@@ -1,7 +1,7 @@
 // What the user is shown must come from what the system retrieved for this request (issue 4):
 // a source is kept only when its URL is one we fetched (or the provider itself cited), and a quote
 // only when its words appear in a retrieved document. Whatever the model invents is dropped.
-import type { MarketData, Quote, Source } from '../../../shared/research.ts';
+import type { MarketData, Quote, Source } from '../../shared/research.ts';
 
 export type Retrieved = { url: string; title: string | null; publisher: string | null; publishedAt: string | null; text: string };
 

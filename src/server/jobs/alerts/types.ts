@@ -1,0 +1,113 @@
+// The alert engine's contract: a run is one (alert, slot) from alert_runs; a handler does the slow
+// work (sources, AI) outside any transaction and returns what to write; the engine then writes it,
+// the outgoing e-mail and the run's success in one transaction, once (engine.ts).
+
+import type { AiRunner } from '../../ai/runner.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { ALERT_RUN_KINDS } from '../../db/schema.ts';
+import type { NewsSource } from '../../sources/news.ts';
+import type { SecSource } from '../../sources/sec.ts';
+import type { TranscriptSource } from '../../sources/transcripts.ts';
+
+export type AlertRunKind = (typeof ALERT_RUN_KINDS)[number];
+
+export type AlertRun = {
+  id: string;
+  kind: AlertRunKind;
+  alertId: string;
+  userId: string;
+  /** ISO time of the scheduled slot, or 'manual:<ISO>' for the operator's run-alerts. */
+  slot: string;
+  /** This attempt's number, from 1. */
+  attempt: number;
+  createdAt: Date;
+};
+
+/** What an unsubscribe link turns off: the news alert, the newsletter or the earnings alert. */
+export type UnsubscribeKind = 'news' | 'newsletter' | 'earnings';
+
+export type AlertLinks = {
+  /** An absolute address in the app, e.g. app('/sonar-os/news'). */
+  app(pathAndQuery: string): string;
+  /** The page a person opens from the mail, and the RFC 8058 one-click POST target. */
+  unsubscribe(kind: UnsubscribeKind, alertId: string): { page: string; oneClick: string };
+};
+
+/** Earnings dates (Nasdaq calendar, keyed providers); built in sources/earnings-calendar.ts. */
+export type EarningsDate = {
+  ticker: string;
+  /** ISO; a day-only date is midnight UTC of that day (ADR 009). */
+  date: string;
+  /** 0..1: the card shows 'Confirmed' at 0.8 or more, 'Tentative' below. */
+  confidence: number;
+  sourceUrl: string;
+  provider: string;
+};
+export type EarningsCalendarSource = {
+  /** The next earnings date on or after `from` for a ticker, or null when no provider lists one. */
+  nextEarnings(ticker: string, from: Date, signal?: AbortSignal): Promise<EarningsDate | null>;
+};
+
+export type AlertSources = {
+  news: NewsSource;
+  sec: SecSource;
+  transcripts: TranscriptSource | null;
+  earningsCalendar: EarningsCalendarSource;
+};
+
+export type AlertDeps = {
+  db: Database;
+  config: Config;
+  ai: AiRunner;
+  sources: AlertSources;
+  links: AlertLinks;
+  now: () => Date;
+};
+
+/** An e-mail a run sends; the engine adds the unsubscribe headers and writes it to the outbox. */
+export type AlertMail = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** mail_outbox.kind, e.g. 'news-alert', 'newsletter', 'earnings-reminder', 'earnings-summary'. */
+  kind: string;
+  unsubscribe: { kind: UnsubscribeKind; alertId: string };
+};
+
+export type CommitResult = {
+  mail: AlertMail | null;
+  /** One operator-facing sentence, e.g. "3 new articles; e-mail queued" or "no news since 2026-11-21". */
+  outcome: string;
+};
+
+export type PreparedRun = {
+  /**
+   * Writes the run's rows (sonar_results, newsletter_results, earnings_tracking_results, sent_articles)
+   * through `tx`, the transaction that also marks the run succeeded and queues its e-mail.
+   */
+  commit(tx: Database): Promise<CommitResult>;
+};
+
+export type AlertHandler = (run: AlertRun, deps: AlertDeps, signal: AbortSignal) => Promise<PreparedRun>;
+
+/** Nothing to do, and nothing wrong: the alert was deleted or deactivated, its company is blank… */
+export class AlertSkip extends Error {
+  override name = 'AlertSkip';
+}
+
+/** Not ready yet (an earnings release not published): the run is looked at again at `at`. */
+export class AlertRetryLater extends Error {
+  override name = 'AlertRetryLater';
+  readonly at: Date;
+  constructor(message: string, at: Date) {
+    super(message);
+    this.at = at;
+  }
+}
+
+/** A failure that no retry can fix (e.g. the company cannot be resolved): the run fails at once. */
+export class AlertPermanentFailure extends Error {
+  override name = 'AlertPermanentFailure';
+}

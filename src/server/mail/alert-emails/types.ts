@@ -1,0 +1,77 @@
+// What each alert e-mail shows. Every value is plain text or an http(s) URL; templates escape all of
+// it (AI and third-party text never becomes markup).
+
+export type EmailLinks = {
+  /** Opens the matching screen in the app (research prefilled, or the dashboard). */
+  viewInApp: string;
+  /** The alert's settings screen. */
+  manage: string;
+  /** The unsubscribe page for this one alert. */
+  unsubscribe: string;
+};
+
+export type EmailArticle = {
+  title: string;
+  url: string;
+  publisher: string | null;
+  /** ISO 8601. */
+  publishedAt: string | null;
+  /** One or two sentences on why it matters (AI, grounded in the article); may be absent. */
+  summary?: string | null;
+};
+
+export type NewsAlertEmailProps = {
+  companyName: string;
+  keywords: string[];
+  headline: string;
+  analysis: string;
+  articles: EmailArticle[];
+  links: EmailLinks;
+};
+
+export type NewsletterSection = {
+  kind: 'company' | 'topic';
+  /** The company name, or the topic's label (e.g. 'Regulatory Changes'). */
+  title: string;
+  summary: string;
+  items: EmailArticle[];
+};
+
+export type NewsletterEmailProps = {
+  industry: string;
+  /** e.g. 'Weekly digest · Nov 16 – Nov 23, 2026'. */
+  periodLabel: string;
+  regions: string[];
+  sections: NewsletterSection[];
+  links: EmailLinks;
+};
+
+export type EarningsReminderEmailProps = {
+  companyName: string;
+  ticker: string;
+  /** ISO; midnight UTC means the day only (ADR 009). */
+  earningsDate: string;
+  /** e.g. 'Thursday, Jan 29, 2026' or 'Thursday, Jan 29, 2026, 4:30 PM ET'. */
+  dateLabel: string;
+  confidence: number;
+  /** The card's badge text: 'Confirmed' or 'Tentative'. */
+  confidenceLabel: string;
+  sourceUrl: string;
+  /** '24 hours before', '48 hours before', '1 week before'. */
+  timingLabel: string;
+  links: EmailLinks;
+};
+
+export type EarningsSummaryEmailProps = {
+  companyName: string;
+  ticker: string;
+  /** e.g. 'Q3 2026 results (8-K filed Oct 30, 2026)'. */
+  periodLabel: string;
+  keySummary: string;
+  keyFindings: string[];
+  quotes: { text: string; speaker: string | null }[];
+  sources: EmailArticle[];
+  links: EmailLinks;
+};
+
+export type RenderedEmail = { subject: string; html: string; text: string };
