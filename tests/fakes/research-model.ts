@@ -16,7 +16,7 @@ export const INVENTED_QUOTE = 'We will triple revenue by next year';
 
 type Doc = { url: string; title: string; text: string };
 
-function documentsOf(prompt: string): Doc[] {
+export function documentsOf(prompt: string): Doc[] {
   const docs: Doc[] = [];
   for (const block of prompt.split(/\n\n(?=\[\d+\] URL: )/)) {
     const url = /\[\d+\] URL: (\S+)/.exec(block)?.[1];
@@ -26,9 +26,9 @@ function documentsOf(prompt: string): Doc[] {
   return docs;
 }
 
-const subjectOf = (prompt: string) => /^(?:Company|Industry): (.*)$/m.exec(prompt)?.[1] ?? 'the subject';
+export const subjectOf = (prompt: string) => /^(?:Company|Industry): (.*)$/m.exec(prompt)?.[1] ?? 'the subject';
 
-function schemaKeys(request: ChatRequest): string[] {
+export function schemaKeys(request: ChatRequest): string[] {
   const schema = request.response_format?.json_schema?.schema as { properties?: Record<string, unknown> } | undefined;
   return Object.keys(schema?.properties ?? {});
 }

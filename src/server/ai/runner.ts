@@ -167,7 +167,12 @@ export type AiRunner = {
   configured: boolean;
   /** The model a task would use, for the status endpoint; null without a provider. */
   modelFor(task: string): string | null;
-  begin(userId: string, task: string): Promise<AiRun>;
+  /**
+   * Starts a run. `background` runs (the alert engine) are recorded like any other but not held to
+   * the interactive per-user limits: the worker's own concurrency bounds them, and a user's six
+   * alerts due at 9:00 must not be refused, nor use up the hour of research they came in for.
+   */
+  begin(userId: string, task: string, options?: { background?: boolean }): Promise<AiRun>;
 };
 
 export function limitsFromConfig(config: Config): AiLimits {
@@ -189,8 +194,15 @@ export function createAiRunner(config: Config, db: Database): AiRunner {
   return {
     configured: ai !== null,
     modelFor: (task) => (ai ? modelIdFor(ai, task) : null),
-    async begin(userId, task) {
+    async begin(userId, task, options = {}) {
       if (!ai || !modelFor) throw aiNotConfigured();
+      if (options.background) {
+        const [row] = await db
+          .insert(aiUsage)
+          .values({ userId, task, provider: ai.provider, model: modelIdFor(ai, task), background: true })
+          .returning({ id: aiUsage.id });
+        return new AiRun({ id: row!.id, task, ai, languageModel: modelFor(task), limits, db });
+      }
       const id = await db.transaction(async (tx) => {
         // One user's starts are serialised, so two requests cannot both take the last slot.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`ai_usage:${userId}`}, 0))`);
@@ -200,7 +212,7 @@ export function createAiRunner(config: Config, db: Database): AiRunner {
             count(*)::int as last_hour,
             ceil(extract(epoch from min(started_at) + interval '1 hour' - now()))::int as retry_seconds
           from ai_usage
-          where user_id = ${userId} and started_at > now() - interval '1 hour'`);
+          where user_id = ${userId} and not background and started_at > now() - interval '1 hour'`);
         const usage = rows[0]!;
         if (usage.running >= limits.concurrency) {
           throw new AppError(

@@ -311,6 +311,8 @@ export const aiUsage = pgTable(
       .notNull()
       .default('running'),
     errorCode: text('error_code'),
+    /** Alert-engine runs: recorded for the operator, not counted against the interactive limits. */
+    background: boolean('background').notNull().default(false),
     /** Model calls made, counting the repair attempt (the SDK's own retries are inside one call). */
     calls: integer('calls').notNull().default(0),
     inputTokens: integer('input_tokens').notNull().default(0),

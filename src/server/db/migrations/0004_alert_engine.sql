@@ -25,6 +25,7 @@ CREATE TABLE "sent_articles" (
 	"sent_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "ai_usage" ADD COLUMN "background" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "earnings_tracking_results" ADD COLUMN "ticker" text;--> statement-breakpoint
 ALTER TABLE "earnings_tracking_results" ADD COLUMN "checked_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "earnings_tracking_results" ADD COLUMN "provider" text;--> statement-breakpoint

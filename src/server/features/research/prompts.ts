@@ -12,11 +12,8 @@ import {
   trendTimeframeLabels,
   trendTypeLabels,
 } from '../../../shared/research.ts';
+import { documentsBlock, GROUND_RULES } from '../../ai/documents.ts';
 import type { Retrieved } from '../../ai/grounding.ts';
-
-/** The documents a prompt carries, in characters (about 15k tokens); the newest come first. */
-const DOCUMENT_BUDGET = 60_000;
-const PER_DOCUMENT = 20_000;
 
 const text = (description: string) => z.string().min(1).describe(description);
 const urls = z.array(z.string()).max(30).describe('URLs of the documents above that support the answer, copied exactly.');
@@ -64,41 +61,11 @@ export const earningsOutput = z.object({
   sources: urls,
 });
 
-const GROUND_RULES = [
-  'Use only the documents provided in the message. Do not use outside knowledge for facts, figures or quotes.',
-  'When the documents do not support something, leave it out rather than guess.',
-  'Cite documents only by their URL exactly as given. Never invent or alter a URL.',
-  'Write plain text (no Markdown, no HTML) for a B2B salesperson preparing for a customer conversation.',
-  'Answer with a single JSON object that matches the required schema.',
-].join('\n');
-
 export const systems = {
   companyNews: `You are a research analyst who summarises recent news about one company.\n${GROUND_RULES}`,
   trends: `You are an industry analyst who identifies market trends from recent coverage.\n${GROUND_RULES}`,
   earnings: `You are an equity analyst who reads earnings releases and earnings-call transcripts.\n${GROUND_RULES}\nQuotes must be copied word for word from the documents.`,
 };
-
-/** The retrieved documents as the model sees them, within the budget. */
-export function documentsBlock(documents: Retrieved[]) {
-  let budget = DOCUMENT_BUDGET;
-  const parts: string[] = [];
-  documents.forEach((doc, i) => {
-    if (budget <= 0) return;
-    const body = doc.text.slice(0, Math.min(PER_DOCUMENT, budget));
-    budget -= body.length;
-    parts.push(
-      [
-        `[${i + 1}] URL: ${doc.url}`,
-        doc.title ? `Title: ${doc.title}` : null,
-        doc.publisher || doc.publishedAt ? `Publisher: ${doc.publisher ?? 'unknown'} | Published: ${doc.publishedAt ?? 'unknown'}` : null,
-        `Text: ${body}`,
-      ]
-        .filter(Boolean)
-        .join('\n'),
-    );
-  });
-  return `Documents (${parts.length}):\n\n${parts.join('\n\n')}`;
-}
 
 export function companyNewsPrompt(query: CompanyNewsQuery, documents: Retrieved[]) {
   const focus = [

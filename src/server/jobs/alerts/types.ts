@@ -82,12 +82,15 @@ export type CommitResult = {
   outcome: string;
 };
 
+/** The database or a transaction on it: what a handler's commit writes through. */
+export type DbExecutor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
 export type PreparedRun = {
   /**
    * Writes the run's rows (sonar_results, newsletter_results, earnings_tracking_results, sent_articles)
    * through `tx`, the transaction that also marks the run succeeded and queues its e-mail.
    */
-  commit(tx: Database): Promise<CommitResult>;
+  commit(tx: DbExecutor): Promise<CommitResult>;
 };
 
 export type AlertHandler = (run: AlertRun, deps: AlertDeps, signal: AbortSignal) => Promise<PreparedRun>;

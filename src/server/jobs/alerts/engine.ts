@@ -1,0 +1,136 @@
+// Runs one alert slot, exactly once in effect. A run is claimed (status 'running', attempt + 1), its
+// handler does the slow work outside any transaction, and then ONE transaction locks the run row,
+// checks nobody finished it meanwhile, writes the handler's rows and the outgoing e-mail, and marks
+// it succeeded. A second worker, a retry or a restart after a crash can repeat the slow work, never
+// the writes: every e-mail a slot sends is committed together with that slot's success.
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { errorMessage, log } from '../../lib/log.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import {
+  type AlertDeps,
+  type AlertHandler,
+  type AlertMail,
+  AlertPermanentFailure,
+  AlertRetryLater,
+  type AlertRun,
+  type AlertRunKind,
+  AlertSkip,
+} from './types.ts';
+
+export type RunResult =
+  | { status: 'succeeded'; outcome: string; mailId: string | null }
+  | { status: 'skipped' | 'failed'; reason: string }
+  | { status: 'waiting'; until: Date; reason: string }
+  /** Someone else holds or finished the run; nothing was done. */
+  | { status: 'not-claimed' };
+
+/** The run failed in a way a later attempt may fix; its job is retried with backoff. */
+export class RetryableRunError extends Error {
+  override name = 'RetryableRunError';
+}
+
+type ClaimedRow = { id: string; kind: AlertRunKind; alert_id: string; user_id: string; slot: string; attempts: number; created_at: Date };
+
+const REASON_MAX = 1000;
+
+export type AlertEngine = {
+  /**
+   * Runs `runId`. Resolves with what happened; throws RetryableRunError when the attempt failed
+   * and another is due (the caller schedules it: pg-boss retries the job).
+   */
+  process(runId: string, signal?: AbortSignal): Promise<RunResult>;
+};
+
+export function createAlertEngine(
+  deps: AlertDeps & { pool: pg.Pool; handlers: Record<AlertRunKind, AlertHandler>; wakeAt?: (runId: string, at: Date) => Promise<void> },
+): AlertEngine {
+  const { pool, db, config } = deps;
+
+  /** Ends a run that is still open; a run another worker already finished is left as it is. */
+  async function finish(runId: string, status: 'skipped' | 'failed', reason: string) {
+    await pool.query(
+      `UPDATE alert_runs SET status = $2, reason = $3, finished_at = now() WHERE id = $1 AND status IN ('queued', 'running')`,
+      [runId, status, reason.slice(0, REASON_MAX)],
+    );
+  }
+
+  function unsubscribeHeaders(mail: AlertMail) {
+    const { oneClick } = deps.links.unsubscribe(mail.unsubscribe.kind, mail.unsubscribe.alertId);
+    // RFC 8058: a mail client POSTs "List-Unsubscribe=One-Click" to this address, no sign-in needed.
+    return { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+  }
+
+  async function commit(run: AlertRun, prepared: Awaited<ReturnType<AlertHandler>>): Promise<RunResult> {
+    return db.transaction(async (tx) => {
+      const locked = await tx.execute<{ status: string }>(sql`select status from alert_runs where id = ${run.id} for update`);
+      const status = locked.rows[0]?.status;
+      if (status !== 'running' && status !== 'queued') return { status: 'not-claimed' } as const;
+      const result = await prepared.commit(tx);
+      let mailId: string | null = null;
+      if (result.mail) {
+        const { unsubscribe: _, ...mail } = result.mail;
+        mailId = await enqueueMail(tx, { ...mail, userId: run.userId, headers: unsubscribeHeaders(result.mail) });
+      }
+      await tx.execute(sql`
+        update alert_runs set status = 'succeeded', outcome = ${result.outcome.slice(0, REASON_MAX)}, mail_id = ${mailId},
+               reason = null, finished_at = now()
+         where id = ${run.id}`);
+      return { status: 'succeeded', outcome: result.outcome, mailId } as const;
+    });
+  }
+
+  return {
+    async process(runId, signal = new AbortController().signal) {
+      const { rows } = await pool.query<ClaimedRow>(
+        `UPDATE alert_runs SET status = 'running', attempts = attempts + 1, started_at = now(), not_before = NULL
+          WHERE id = $1 AND status IN ('queued', 'running') AND (not_before IS NULL OR not_before <= now())
+          RETURNING id, kind, alert_id, user_id, slot, attempts, created_at`,
+        [runId],
+      );
+      const row = rows[0];
+      if (!row) return { status: 'not-claimed' };
+      const run: AlertRun = {
+        id: row.id,
+        kind: row.kind,
+        alertId: row.alert_id,
+        userId: row.user_id,
+        slot: row.slot,
+        attempt: row.attempts,
+        createdAt: row.created_at,
+      };
+      try {
+        const prepared = await deps.handlers[run.kind](run, deps, signal);
+        const result = await commit(run, prepared);
+        if (result.status === 'succeeded') log.info('alert run succeeded', { runId, kind: run.kind, outcome: result.outcome });
+        return result;
+      } catch (err) {
+        const reason = errorMessage(err);
+        if (err instanceof AlertSkip) {
+          await finish(run.id, 'skipped', reason);
+          return { status: 'skipped', reason };
+        }
+        if (err instanceof AlertRetryLater) {
+          await pool.query(
+            `UPDATE alert_runs SET status = 'queued', not_before = $2, reason = $3 WHERE id = $1 AND status IN ('queued', 'running')`,
+            [run.id, err.at, reason.slice(0, REASON_MAX)],
+          );
+          await deps.wakeAt?.(run.id, err.at);
+          return { status: 'waiting', until: err.at, reason };
+        }
+        const final = err instanceof AlertPermanentFailure || run.attempt >= config.ALERT_MAX_ATTEMPTS || signal.aborted;
+        log.warn(final ? 'alert run failed' : 'alert run failed; will retry', { runId, kind: run.kind, attempt: run.attempt, reason });
+        if (final && !signal.aborted) {
+          await finish(run.id, 'failed', reason);
+          return { status: 'failed', reason };
+        }
+        // Back to the queue with the reason, so the operator sees why it is being retried.
+        await pool.query(`UPDATE alert_runs SET status = 'queued', reason = $2 WHERE id = $1 AND status = 'running'`, [
+          run.id,
+          reason.slice(0, REASON_MAX),
+        ]);
+        throw new RetryableRunError(reason);
+      }
+    },
+  };
+}

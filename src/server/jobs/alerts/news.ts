@@ -1,0 +1,205 @@
+// A news alert's slot (spec 02 §3 sonar_alerts / sonar_results): search the news published since
+// the alert's last scan for the company and its keywords, drop what this user was already sent,
+// let the AI decide whether there is news and write a headline and a short analysis from those
+// articles only, and e-mail it — only when there is news, every item linked to its article.
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { documentsBlock, GROUND_RULES } from '../../ai/documents.ts';
+import { Grounding } from '../../ai/grounding.ts';
+import { alertRecipient } from '../../db/alert-recipient.ts';
+import { sonarAlerts, sonarResults, users } from '../../db/schema.ts';
+import { renderNewsAlertEmail } from '../../mail/alert-emails/index.ts';
+import type { EmailArticle } from '../../mail/alert-emails/types.ts';
+import { type SourceDocument, SourceError } from '../../sources/types.ts';
+import { loadSentArticles, recordSentArticles } from './sent-articles.ts';
+import { type AlertHandler, AlertPermanentFailure, AlertSkip } from './types.ts';
+
+/** The first scan of an alert looks this far back; later scans start where the last one ended. */
+export const FIRST_SCAN_DAYS = 3;
+const MAX_SCAN_DAYS = 30;
+const ARTICLES_SEARCHED = 20;
+const DAY_MS = 86_400_000;
+
+export const newsAlertOutput = z.object({
+  hasNews: z
+    .boolean()
+    .describe(
+      'true only when at least one article reports something new about this company that a salesperson selling to it should know (leadership, funding, deals, earnings, products, layoffs, partnerships, legal or regulatory events). Passing mentions, listicles and stock-price chatter are not news.',
+    ),
+  headline: z.string().max(200).describe('One line, at most 15 words, naming the most important news. Empty when hasNews is false.'),
+  analysis: z
+    .string()
+    .max(1500)
+    .describe('Two to four sentences: what happened and why it matters for a conversation with this company. Empty when hasNews is false.'),
+  items: z
+    .array(
+      z.object({
+        url: z.string().describe('The URL of an article above, copied exactly.'),
+        why: z.string().max(400).describe('One sentence: what this article reports.'),
+      }),
+    )
+    .max(10)
+    .describe('The articles that are news, most important first; empty when hasNews is false.'),
+});
+
+const SYSTEM = `You are a sales-intelligence analyst who watches the news about one company for a B2B salesperson.\n${GROUND_RULES}`;
+
+export function newsAlertPrompt(companyName: string, keywords: string[], since: Date, documents: SourceDocument[]) {
+  return [
+    `Company: ${companyName}`,
+    keywords.length > 0 ? `The salesperson cares most about: ${keywords.join(', ')}` : null,
+    `Articles published since: ${since.toISOString()}`,
+    '',
+    'Decide whether these articles contain news about this company, and if so write the alert.',
+    '',
+    documentsBlock(documents),
+  ]
+    .filter((line) => line !== null)
+    .join('\n');
+}
+
+/** `"Acme Corp" (cloud OR "data center")`: the company, and any of its keywords when it has some. */
+export function newsQuery(companyName: string, keywords: string[]) {
+  const quote = (term: string) => (/\s/.test(term) ? `"${term.replace(/"/g, '')}"` : term.replace(/"/g, ''));
+  const company = `"${companyName.replace(/"/g, '')}"`;
+  const terms = keywords
+    .map((k) => k.trim())
+    .filter(Boolean)
+    .map(quote);
+  return terms.length === 0 ? company : `${company} (${terms.join(' OR ')})`;
+}
+
+export const newsAlertHandler: AlertHandler = async (run, deps, signal) => {
+  const [alert] = await deps.db
+    .select({
+      companyName: sonarAlerts.companyName,
+      keywords: sonarAlerts.keywords,
+      active: sonarAlerts.active,
+      to: sql<string>`coalesce(nullif(btrim(${sonarAlerts.notificationEmail}), ''), ${alertRecipient})`,
+    })
+    .from(sonarAlerts)
+    .innerJoin(users, eq(users.id, sonarAlerts.userId))
+    .where(and(eq(sonarAlerts.id, run.alertId), eq(sonarAlerts.userId, run.userId)));
+  if (!alert) throw new AlertSkip('the alert no longer exists');
+  if (!alert.active) throw new AlertSkip('the alert is inactive');
+  const companyName = alert.companyName.trim();
+  if (!companyName) throw new AlertSkip('the alert has no company name');
+  if (!deps.ai.configured)
+    throw new AlertPermanentFailure('AI is not configured (set AI_PROVIDER, AI_MODEL and AI_API_KEY or AI_BASE_URL)');
+
+  const now = deps.now();
+  const since = await lastScan(deps.db, run.alertId, run.id, now);
+  const days = Math.max(1, Math.ceil((now.getTime() - since.getTime()) / DAY_MS));
+  let found: SourceDocument[];
+  try {
+    found = (await deps.sources.news.search({ query: newsQuery(companyName, alert.keywords), days, limit: ARTICLES_SEARCHED }, signal))
+      .documents;
+  } catch (err) {
+    if (err instanceof SourceError) throw new Error(`news search failed: ${err.message}`);
+    throw err;
+  }
+  const seen = await loadSentArticles(deps.db, run.userId);
+  const fresh = seen.keepNew(found.filter((doc) => doc.publishedAt && Date.parse(doc.publishedAt) > since.getTime()));
+  const searched = { since: since.toISOString(), found: found.length, fresh: fresh.length };
+
+  if (fresh.length === 0) {
+    return {
+      async commit(tx) {
+        await tx.insert(sonarResults).values({
+          userId: run.userId,
+          alertId: run.alertId,
+          companyName,
+          hasNews: false,
+          sent: false,
+          perplexityResponse: { hasNews: false, analysis: null, searched },
+        });
+        return { mail: null, outcome: `no new articles since ${since.toISOString()} (${found.length} found, all seen or older)` };
+      },
+    };
+  }
+
+  const ai = await deps.ai.begin(run.userId, 'news_alert', { background: true });
+  let output: z.infer<typeof newsAlertOutput>;
+  let citations: string[];
+  try {
+    ({ output, citations } = await ai.generate({
+      schema: newsAlertOutput,
+      system: SYSTEM,
+      prompt: newsAlertPrompt(companyName, alert.keywords, since, fresh),
+      signal,
+      maxOutputTokens: 1500,
+    }));
+    await ai.end();
+  } catch (err) {
+    await ai.end(err);
+    throw err;
+  }
+
+  // Only articles this run retrieved reach the mail; title and publisher come from the article.
+  const grounding = new Grounding(fresh, citations);
+  const byUrl = new Map(fresh.map((doc) => [grounding.source(doc.url)?.url ?? doc.url, doc]));
+  const articles: EmailArticle[] = [];
+  for (const item of output.items) {
+    const source = grounding.source(item.url);
+    const doc = source ? byUrl.get(source.url) : undefined;
+    if (!doc || articles.some((a) => a.url === doc.url)) continue;
+    articles.push({
+      title: doc.title ?? doc.url,
+      url: doc.url,
+      publisher: doc.publisher,
+      publishedAt: doc.publishedAt,
+      summary: item.why.trim() || null,
+    });
+  }
+  const hasNews = output.hasNews && articles.length > 0 && output.headline.trim() !== '';
+  const analysis = { headline: output.headline.trim(), summary: output.analysis.trim(), items: articles };
+  const stored = { hasNews, analysis: hasNews ? analysis : null, model: ai.model, searched };
+
+  if (!hasNews) {
+    return {
+      async commit(tx) {
+        await tx
+          .insert(sonarResults)
+          .values({ userId: run.userId, alertId: run.alertId, companyName, hasNews: false, sent: false, perplexityResponse: stored });
+        return { mail: null, outcome: `no news in ${fresh.length} new articles` };
+      },
+    };
+  }
+
+  const unsubscribe = deps.links.unsubscribe('news', run.alertId);
+  const email = await renderNewsAlertEmail({
+    companyName,
+    keywords: alert.keywords,
+    headline: analysis.headline,
+    analysis: analysis.summary,
+    articles,
+    links: {
+      viewInApp: deps.links.app(`/aurora-os/company-news?company=${encodeURIComponent(companyName)}`),
+      manage: deps.links.app('/sonar-os/news'),
+      unsubscribe: unsubscribe.page,
+    },
+  });
+  return {
+    async commit(tx) {
+      await tx
+        .insert(sonarResults)
+        .values({ userId: run.userId, alertId: run.alertId, companyName, hasNews: true, sent: true, perplexityResponse: stored });
+      await recordSentArticles(tx, run.userId, articles);
+      return {
+        mail: { to: alert.to, ...email, kind: 'news-alert', unsubscribe: { kind: 'news', alertId: run.alertId } },
+        outcome: `${articles.length} new ${articles.length === 1 ? 'article' : 'articles'} of ${fresh.length}; e-mail queued`,
+      };
+    },
+  };
+};
+
+/** Where this alert's previous successful scan ended; the first scan looks FIRST_SCAN_DAYS back. */
+async function lastScan(db: Parameters<AlertHandler>[1]['db'], alertId: string, runId: string, now: Date): Promise<Date> {
+  const { rows } = await db.execute<{ at: Date | string | null }>(sql`
+    select max(started_at) as at from alert_runs
+     where alert_id = ${alertId} and kind = 'news' and status = 'succeeded' and id <> ${runId}`);
+  const at = rows[0]?.at ? new Date(rows[0].at) : null;
+  const earliest = new Date(now.getTime() - MAX_SCAN_DAYS * DAY_MS);
+  if (!at) return new Date(now.getTime() - FIRST_SCAN_DAYS * DAY_MS);
+  return at < earliest ? earliest : at;
+}

@@ -1,0 +1,297 @@
+// The alert engine on real PostgreSQL with local fakes for the news and the AI: due slots become
+// runs once, a run's result and e-mail commit together once, failures are retried and then
+// recorded with their reason, and bad source data never reaches a mail unescaped.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createAiRunner } from '../../src/server/ai/runner.ts';
+import { createAlertEngine, RetryableRunError } from '../../src/server/jobs/alerts/engine.ts';
+import { createAlertLinks } from '../../src/server/jobs/alerts/links.ts';
+import { newsAlertHandler } from '../../src/server/jobs/alerts/news.ts';
+import { insertDueRuns, insertManualRuns } from '../../src/server/jobs/alerts/schedule.ts';
+import type { AlertDeps, AlertHandler, AlertRunKind } from '../../src/server/jobs/alerts/types.ts';
+import { readUnsubscribeToken } from '../../src/server/mail/unsubscribe-token.ts';
+import { createSources } from '../../src/server/sources/index.ts';
+import { type FakeNews, startFakeNews } from '../fakes/news.ts';
+import { newsAlertModel } from '../fakes/news-alert-model.ts';
+import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai.ts';
+import { INVENTED_URL } from '../fakes/research-model.ts';
+import { registerUser, type TestRuntime } from '../support/accounts.ts';
+import { startTestRuntime } from '../support/runtime.ts';
+
+let rt: TestRuntime;
+let ai: FakeOpenAi;
+let news: FakeNews;
+let deps: AlertDeps;
+
+const unavailable = (kind: string) => async () => {
+  throw new Error(`no ${kind} handler in this test`);
+};
+const handlers: Record<AlertRunKind, AlertHandler> = {
+  news: newsAlertHandler,
+  newsletter: unavailable('newsletter'),
+  earnings_check: unavailable('earnings'),
+  earnings_reminder: unavailable('earnings'),
+  earnings_summary: unavailable('earnings'),
+};
+
+beforeAll(async () => {
+  [ai, news] = await Promise.all([startFakeOpenAi(), startFakeNews()]);
+  rt = await startTestRuntime({
+    AI_BASE_URL: ai.url,
+    AI_MODEL: 'fake-alert-model',
+    AI_TIMEOUT_SECONDS: '2',
+    AI_MAX_RETRIES: '1',
+    GOOGLE_NEWS_BASE_URL: news.url,
+    GDELT_BASE_URL: news.url,
+    ALERT_MAX_ATTEMPTS: '2',
+  });
+  deps = {
+    db: rt.db,
+    config: rt.config,
+    ai: createAiRunner(rt.config, rt.db),
+    sources: { ...createSources(rt.config), earningsCalendar: { nextEarnings: async () => null } },
+    links: createAlertLinks(rt.config.appUrl, rt.secret),
+    now: () => new Date(),
+  };
+});
+afterAll(async () => {
+  await rt?.close();
+  await Promise.all([ai?.stop(), news?.stop()]);
+});
+beforeEach(() => {
+  ai.reset();
+  ai.setHandler(newsAlertModel());
+  news.reset();
+});
+
+const engine = (overrides: Partial<AlertDeps> = {}) => createAlertEngine({ ...deps, ...overrides, pool: rt.pool, handlers });
+
+type AlertSeed = { company?: string; keywords?: string[]; days?: string[]; hourUtc?: string; email?: string | null; active?: boolean };
+
+/** A news alert row as the settings screen saves it; `updated_at` a day back so today's slots count. */
+async function seedNewsAlert(userId: string, seed: AlertSeed = {}) {
+  const { rows } = await rt.pool.query<{ id: string }>(
+    `INSERT INTO sonar_alerts (user_id, active, company_name, keywords, delivery_days, delivery_time, notification_email, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now() - interval '400 days') RETURNING id`,
+    [
+      userId,
+      seed.active ?? true,
+      seed.company ?? 'Acme Robotics',
+      seed.keywords ?? [],
+      seed.days ?? ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'],
+      seed.hourUtc ?? new Date().toISOString(),
+      seed.email ?? null,
+    ],
+  );
+  return rows[0]!.id;
+}
+
+async function manualRun(userId: string) {
+  const client = await rt.pool.connect();
+  try {
+    return await insertManualRuns(client, new Date(), userId);
+  } finally {
+    client.release();
+  }
+}
+
+const runRow = async (id: string) =>
+  (await rt.pool.query('SELECT status, attempts, reason, outcome, mail_id FROM alert_runs WHERE id = $1', [id])).rows[0];
+const mailsFor = async (userId: string) =>
+  (
+    await rt.pool.query(
+      'SELECT to_address, subject, text_body, html_body, headers, kind FROM mail_outbox WHERE user_id = $1 ORDER BY created_at',
+      [userId],
+    )
+  ).rows;
+const resultsFor = async (userId: string) =>
+  (
+    await rt.pool.query(
+      'SELECT has_news, sent, perplexity_response, alert_id FROM sonar_results WHERE user_id = $1 ORDER BY processed_at',
+      [userId],
+    )
+  ).rows;
+
+describe('news alerts: one slot, one e-mail', () => {
+  it('sends the due alert once, grounded, to the alert address, with one-click unsubscribe', async () => {
+    const user = await registerUser(rt);
+    const alertId = await seedNewsAlert(user.id, { email: 'desk@example.com' });
+    const client = await rt.pool.connect();
+    const now = new Date();
+    const [runId, ...more] = await insertDueRuns(client, now, user.id);
+    expect(more).toHaveLength(0);
+    // A second tick, or another worker's tick, in the same hour creates nothing.
+    expect(await insertDueRuns(client, now, user.id)).toHaveLength(0);
+    client.release();
+
+    const result = await engine().process(runId!);
+    expect(result).toMatchObject({ status: 'succeeded' });
+    expect(await engine().process(runId!)).toEqual({ status: 'not-claimed' });
+
+    const [mail, ...others] = await mailsFor(user.id);
+    expect(others).toHaveLength(0);
+    expect(mail.to_address).toBe('desk@example.com');
+    expect(mail.kind).toBe('news-alert');
+    expect(mail.subject).toContain('Acme Robotics');
+    expect(mail.text_body).toContain('https://news.example.com/');
+    expect(mail.text_body).not.toContain(INVENTED_URL);
+    expect(mail.html_body).not.toContain(INVENTED_URL);
+    expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const oneClick = /^<(.+)>$/.exec(mail.headers['List-Unsubscribe'])![1]!;
+    const token = new URL(oneClick).searchParams.get('token')!;
+    expect(readUnsubscribeToken(rt.secret, token)).toEqual({ kind: 'news', alertId });
+
+    const [stored] = await resultsFor(user.id);
+    expect(stored).toMatchObject({ has_news: true, sent: true, alert_id: alertId });
+    expect(stored.perplexity_response.hasNews).toBe(true);
+    expect(stored.perplexity_response.analysis.headline).toMatch(/^Acme Robotics: /);
+    expect(stored.perplexity_response.analysis.items.length).toBe(3);
+    expect(await runRow(runId!)).toMatchObject({ status: 'succeeded', attempts: 1, mail_id: expect.any(String) });
+    const usage = await rt.pool.query('SELECT task, background, status FROM ai_usage WHERE user_id = $1', [user.id]);
+    expect(usage.rows).toEqual([{ task: 'news_alert', background: true, status: 'succeeded' }]);
+  });
+
+  it('two workers on the same run: the work may repeat, the e-mail does not', async () => {
+    ai.setHandler(newsAlertModel({ latencyMs: 300 }));
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id);
+    const [runId] = await manualRun(user.id);
+    const results = await Promise.all([engine().process(runId!), engine().process(runId!), engine().process(runId!)]);
+    expect(results.filter((r) => r.status === 'succeeded')).toHaveLength(1);
+    expect(await mailsFor(user.id)).toHaveLength(1);
+    expect(await resultsFor(user.id)).toHaveLength(1);
+  });
+
+  it('sends to the alerts e-mail of the profile, else the account e-mail, when the alert names none', async () => {
+    const user = await registerUser(rt);
+    const first = await seedNewsAlert(user.id, { company: 'Globex' });
+    await engine().process((await manualRun(user.id))[0]!);
+    await rt.pool.query('UPDATE sonar_alerts SET active = false WHERE id = $1', [first]);
+    await rt.pool.query(`UPDATE users SET alerts_email = 'alerts@example.com' WHERE id = $1`, [user.id]);
+    await seedNewsAlert(user.id, { company: 'Initech' });
+    const runs = await manualRun(user.id);
+    for (const id of runs) await engine().process(id);
+    const mails = await mailsFor(user.id);
+    expect(mails.map((m) => m.to_address)).toEqual([user.email, 'alerts@example.com']);
+  });
+
+  it('drops articles already sent to the user (same URL): each story is mailed once', async () => {
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id, { company: 'Umbrella Corp' });
+    const lookBack = () => rt.pool.query(`UPDATE alert_runs SET started_at = now() - interval '3 days' WHERE user_id = $1`, [user.id]);
+    await engine().process((await manualRun(user.id))[0]!);
+    // The next scans search the same three days again, so they find the same stories.
+    await lookBack();
+    await engine().process((await manualRun(user.id))[0]!);
+    const [first, second] = await mailsFor(user.id);
+    const links = (mail: { text_body: string }) => new Set(mail.text_body.match(/https:\/\/news\.example\.com\/\S+/g));
+    expect(links(first).size).toBe(3);
+    expect(links(second).size).toBeGreaterThan(0);
+    for (const url of links(second)) expect(links(first).has(url)).toBe(false);
+    for (const url of links(first)) expect(JSON.stringify(ai.requests[1])).not.toContain(url);
+
+    ai.reset();
+    ai.setHandler(newsAlertModel());
+    await lookBack();
+    const third = await engine().process((await manualRun(user.id))[0]!);
+    expect(third).toMatchObject({ status: 'succeeded', mailId: null, outcome: expect.stringContaining('no new articles') });
+    expect(ai.requests).toHaveLength(0);
+    expect(await mailsFor(user.id)).toHaveLength(2);
+  });
+
+  it('drops a near-identical title already sent under another URL', async () => {
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id, { company: 'Cyberdyne' });
+    await rt.pool.query(
+      `INSERT INTO sent_articles (user_id, url_key, title_key) VALUES ($1, 'syndicated.example.com/story', 'cyberdyne reports record quarterly revenue beating estimates')`,
+      [user.id],
+    );
+    await engine().process((await manualRun(user.id))[0]!);
+    expect(JSON.stringify(ai.requests[0])).not.toContain('record-quarterly-revenue');
+  });
+
+  it('no news: a result row with has_news false, no e-mail', async () => {
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id, { company: 'Quiet Holdings' });
+    const result = await engine().process((await manualRun(user.id))[0]!);
+    expect(result).toMatchObject({ status: 'succeeded', mailId: null });
+    expect(await mailsFor(user.id)).toHaveLength(0);
+    expect(await resultsFor(user.id)).toMatchObject([{ has_news: false, sent: false }]);
+  });
+
+  it('an inactive or deleted alert is skipped, with the reason', async () => {
+    const user = await registerUser(rt);
+    const alertId = await seedNewsAlert(user.id);
+    const [runId] = await manualRun(user.id);
+    await rt.pool.query('UPDATE sonar_alerts SET active = false WHERE id = $1', [alertId]);
+    expect(await engine().process(runId!)).toEqual({ status: 'skipped', reason: 'the alert is inactive' });
+    expect(await runRow(runId!)).toMatchObject({ status: 'skipped', reason: 'the alert is inactive' });
+    expect(ai.requests).toHaveLength(0);
+  });
+});
+
+describe('news alerts: failures', () => {
+  it('news sources down: retried, then the slot is failed with its reason, and the next slot still runs', async () => {
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id, { company: 'Stark Industries' });
+    news.mode.google = 'fail';
+    news.mode.gdelt = 'fail';
+    const [runId] = await manualRun(user.id);
+    await expect(engine().process(runId!)).rejects.toBeInstanceOf(RetryableRunError);
+    expect(await runRow(runId!)).toMatchObject({ status: 'queued', attempts: 1, reason: expect.stringContaining('news search failed') });
+    const last = await engine().process(runId!);
+    expect(last).toMatchObject({ status: 'failed', reason: expect.stringContaining('Google News and GDELT both failed') });
+    expect(await runRow(runId!)).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(await mailsFor(user.id)).toHaveLength(0);
+
+    news.reset();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const [next] = await manualRun(user.id);
+    expect(await engine().process(next!)).toMatchObject({ status: 'succeeded' });
+    expect(await mailsFor(user.id)).toHaveLength(1);
+  });
+
+  it('the AI failing (429 throughout): retried, then failed with the reason', async () => {
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id, { company: 'Overloaded Systems' });
+    const [runId] = await manualRun(user.id);
+    await expect(engine().process(runId!)).rejects.toBeInstanceOf(RetryableRunError);
+    expect(await engine().process(runId!)).toMatchObject({ status: 'failed', reason: expect.stringContaining('429') });
+    expect(await resultsFor(user.id)).toHaveLength(0);
+  });
+
+  it('no AI provider: failed at once, saying what to configure', async () => {
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id);
+    const [runId] = await manualRun(user.id);
+    const off = engine({ ai: createAiRunner({ ...rt.config, ai: null }, rt.db) });
+    expect(await off.process(runId!)).toMatchObject({ status: 'failed', reason: expect.stringContaining('AI_PROVIDER') });
+  });
+
+  it('HTML and scripts in feed titles reach the mail as text only', async () => {
+    news.mode.google = 'html-titles';
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id, { company: 'Evil Corp' });
+    expect(await engine().process((await manualRun(user.id))[0]!)).toMatchObject({ status: 'succeeded' });
+    const [mail] = await mailsFor(user.id);
+    expect(mail.html_body).not.toMatch(/<script|<img|onerror=/i);
+    expect(mail.text_body).not.toMatch(/<script|<img/i);
+  });
+
+  it('a malformed feed falls back to GDELT; a huge feed is refused as a source error, not a crash', async () => {
+    news.mode.google = 'malformed';
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id, { company: 'Hooli' });
+    expect(await engine().process((await manualRun(user.id))[0]!)).toMatchObject({ status: 'succeeded' });
+    news.mode.google = 'huge';
+    news.mode.gdelt = 'fail';
+    const other = await registerUser(rt);
+    await seedNewsAlert(other.id, { company: 'Pied Piper' });
+    const [runId] = await manualRun(other.id);
+    const outcome = await engine()
+      .process(runId!)
+      .catch((err: unknown) => err);
+    // Either the capped feed was read (succeeded) or refused (retryable): never a crash or an unescaped mail.
+    if (outcome instanceof Error) expect(outcome).toBeInstanceOf(RetryableRunError);
+    for (const mail of await mailsFor(other.id)) expect(mail.html_body).not.toMatch(/<script/i);
+  });
+});
