@@ -6,6 +6,9 @@ import { bootstrap } from './bootstrap.ts';
 import { ConfigError } from './config.ts';
 import { StartupError } from './db/embedded.ts';
 import { createApp } from './http/app.ts';
+import { createAlertEngine } from './jobs/alerts/engine.ts';
+import { alertHandlers, createAlertDeps } from './jobs/alerts/index.ts';
+import { startAlertWorker, wakeAt } from './jobs/alerts/worker.ts';
 import { scheduleHousekeeping } from './jobs/housekeeping.ts';
 import { errorMessage, log } from './lib/log.ts';
 import { startOutboxSender } from './mail/sender.ts';
@@ -25,10 +28,17 @@ const { config } = runtime;
 const stops: (() => Promise<unknown>)[] = [];
 
 if (config.ROLE !== 'web') {
-  const boss = new PgBoss({ connectionString: runtime.databaseUrl, max: 3 });
+  const boss = new PgBoss({
+    connectionString: runtime.databaseUrl,
+    max: 3,
+    superviseIntervalSeconds: config.JOB_SUPERVISE_SECONDS,
+    monitorIntervalSeconds: config.JOB_SUPERVISE_SECONDS,
+  });
   boss.on('error', (err) => log.error('pg-boss error', { error: errorMessage(err) }));
   await boss.start();
   await scheduleHousekeeping(boss, runtime.pool);
+  const engine = createAlertEngine({ ...createAlertDeps(runtime), pool: runtime.pool, handlers: alertHandlers, wakeAt: wakeAt(boss) });
+  await startAlertWorker({ boss, pool: runtime.pool, config, engine });
   const sender = await startOutboxSender({
     pool: runtime.pool,
     smtpUrl: config.SMTP_URL,

@@ -1,0 +1,134 @@
+// Worker processes as they run in production (ROLE=worker, pg-boss), on a database of their own:
+// a worker killed with SIGKILL in the middle of its runs, then another started, sends every due
+// e-mail exactly once; with the SMTP server down the mails wait in the outbox and go out, once,
+// when it is back.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { bootstrap, type Runtime } from '../../src/server/bootstrap.ts';
+import { type FakeNews, startFakeNews } from '../fakes/news.ts';
+import { newsAlertModel } from '../fakes/news-alert-model.ts';
+import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai.ts';
+import { type FakeSmtp, startFakeSmtp } from '../fakes/smtp.ts';
+import { createFreshDatabase, requireDatabaseUrl } from '../support/database.ts';
+import { freePort } from '../support/ports.ts';
+
+const ALERTS = 6;
+const AI_LATENCY_MS = 4000;
+
+let database: Awaited<ReturnType<typeof createFreshDatabase>>;
+let rt: Runtime;
+let ai: FakeOpenAi;
+let news: FakeNews;
+let smtp: FakeSmtp | null = null;
+let smtpPort: number;
+const workers: ChildProcess[] = [];
+
+beforeAll(async () => {
+  database = await createFreshDatabase(requireDatabaseUrl(), 'eos_worker');
+  [ai, news, smtpPort] = await Promise.all([startFakeOpenAi({ handler: newsAlertModel({ latencyMs: AI_LATENCY_MS }) }), startFakeNews(), freePort()]);
+  rt = await bootstrap({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'error', AUTH_SECRET: 'worker-test-secret-worker-test-secret-00' });
+});
+afterAll(async () => {
+  for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGKILL');
+  await rt?.close();
+  await Promise.all([ai?.stop(), news?.stop(), smtp?.stop()]);
+  await database?.drop();
+});
+
+function startWorker() {
+  const worker = spawn(process.execPath, ['src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      ROLE: 'worker',
+      DATABASE_URL: database.url,
+      APP_URL: 'http://localhost:3000',
+      AUTH_SECRET: 'worker-test-secret-worker-test-secret-00',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      AI_BASE_URL: ai.url,
+      AI_MODEL: 'fake-alert-model',
+      AI_TIMEOUT_SECONDS: '30',
+      GOOGLE_NEWS_BASE_URL: news.url,
+      GDELT_BASE_URL: news.url,
+      ALERT_CONCURRENCY: '3',
+      ALERT_HEARTBEAT_SECONDS: '10',
+      ALERT_RETRY_DELAY_SECONDS: '1',
+      JOB_SUPERVISE_SECONDS: '1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  worker.stdout!.on('data', (chunk) => (output += chunk));
+  worker.stderr!.on('data', (chunk) => (output += chunk));
+  workers.push(worker);
+  return { worker, output: () => output };
+}
+
+async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const count = async (query: string) => Number((await rt.pool.query<{ n: string }>(query)).rows[0]!.n);
+
+it('SIGKILL mid-run, restart, SMTP down then back: every due e-mail is sent exactly once', async () => {
+  // The alerts are due this New York hour; a test started in an hour's last minutes waits for the
+  // next hour, so no second slot falls due while it runs.
+  const minute = new Date().getUTCMinutes();
+  if (minute >= 57) await new Promise((resolve) => setTimeout(resolve, (61 - minute) * 60_000));
+  for (let i = 0; i < ALERTS; i++) {
+    const id = `worker-test-user-${i}`;
+    await rt.pool.query(`INSERT INTO users (id, email, name, email_verified) VALUES ($1, $2, 'Worker Test', true)`, [id, `reader${i}@example.com`]);
+    await rt.pool.query(
+      `INSERT INTO sonar_alerts (user_id, active, company_name, delivery_days, delivery_time, updated_at)
+       VALUES ($1, true, $2, '{MON,TUE,WED,THU,FRI,SAT,SUN}', now(), now() - interval '2 days')`,
+      [id, `Company ${i}`],
+    );
+  }
+
+  const first = startWorker();
+  // Killed while three runs wait for the AI: nothing of theirs is committed yet.
+  await until('runs in progress', async () => ai.requests.length >= 3 && (await count(`SELECT count(*) AS n FROM alert_runs WHERE status = 'running'`)) >= 3);
+  first.worker.kill('SIGKILL');
+  await once(first.worker, 'exit');
+  expect(await count('SELECT count(*) AS n FROM mail_outbox')).toBe(0);
+  expect(await count('SELECT count(*) AS n FROM sonar_results')).toBe(0);
+  expect(await count('SELECT count(*) AS n FROM alert_runs')).toBe(ALERTS);
+
+  const second = startWorker();
+  await until(
+    'all runs to succeed',
+    async () => (await count(`SELECT count(*) AS n FROM alert_runs WHERE status = 'succeeded'`)) === ALERTS,
+    90_000,
+  ).catch((err: Error) => {
+    throw new Error(`${err.message}\n${second.output()}`);
+  });
+  expect(await count('SELECT count(*) AS n FROM alert_runs')).toBe(ALERTS);
+  expect(await count('SELECT count(*) AS n FROM sonar_results WHERE sent')).toBe(ALERTS);
+
+  // The SMTP server has been down all along: every mail waits, none is lost.
+  await until('a failed delivery attempt on every mail', async () =>
+    (await count(`SELECT count(*) AS n FROM mail_outbox WHERE status = 'pending' AND attempts >= 1 AND last_error IS NOT NULL`)) === ALERTS,
+  );
+  smtp = await startFakeSmtp({ smtpPort });
+  // The retry backoff (30 s, doubling) elapses: rather than wait it out, bring the next attempt forward.
+  await rt.pool.query(`UPDATE mail_outbox SET next_attempt_at = now()`);
+  await until('every mail delivered', async () => (await count(`SELECT count(*) AS n FROM mail_outbox WHERE status = 'sent'`)) === ALERTS, 30_000);
+  // A little longer: nothing is sent twice.
+  await new Promise((resolve) => setTimeout(resolve, 6000));
+  const recipients = smtp.messages.map((m) => m.to.join(','));
+  expect(recipients.sort()).toEqual(Array.from({ length: ALERTS }, (_, i) => `reader${i}@example.com`).sort());
+  // The killed runs were done again (their AI calls repeated); their e-mails were not.
+  expect(ai.requests.length).toBeGreaterThanOrEqual(ALERTS + 3);
+
+  second.worker.kill('SIGTERM');
+  await once(second.worker, 'exit');
+}, 180_000);
