@@ -65,7 +65,7 @@ export async function startAlertWorker(opts: { boss: PgBoss; pool: pg.Pool; conf
   await boss.work(TICK_QUEUE, async () => {
     await tick(boss, pool);
   });
-  await boss.work<RunJob>(RUN_QUEUE, { localConcurrency: config.ALERT_CONCURRENCY, pollingIntervalSeconds: 1 }, async ([job]) => {
+  await boss.work<RunJob>(RUN_QUEUE, { localConcurrency: config.ALERT_CONCURRENCY, pollingIntervalSeconds: 1, burstWhenReadyExceeds: config.ALERT_CONCURRENCY }, async ([job]) => {
     if (!job) return;
     await engine.process(job.data.runId, job.signal);
   });
