@@ -5,10 +5,11 @@ import { z } from 'zod';
 import type { Retrieved } from '../../ai/grounding.ts';
 import { capText } from '../../sources/text.ts';
 
-/** Per article, in characters: news snippets are short, and a 25-company digest has many of them. */
+/**
+ * Per article snippet, in characters: news snippets are short, and a digest has many articles (at
+ * most 25 companies and 12 topics, 5 each: about 90k characters, 23k tokens, in all).
+ */
 const PER_DOCUMENT = 300;
-/** The whole document list, in characters (about 25k tokens). */
-const DOCUMENT_BUDGET = 100_000;
 
 export type PromptSection = {
   /** Company and topic sections are numbered; the industry coverage the AI reads for trends is not. */
@@ -68,11 +69,8 @@ function repeatsTitle(doc: Retrieved) {
   return !doc.text || (doc.text.startsWith(title) && doc.text.length <= title.length + (doc.publisher?.length ?? 0) + 3);
 }
 
-function documentLines(doc: Retrieved, n: number, budget: { left: number }) {
-  // Past the budget, an article is still listed by its title; only its text is left out.
-  const room = Math.min(PER_DOCUMENT, budget.left);
-  const body = room > 40 && !repeatsTitle(doc) ? capText(doc.text, room) : '';
-  budget.left -= (doc.title?.length ?? 0) + body.length + 120;
+function documentLines(doc: Retrieved, n: number) {
+  const body = repeatsTitle(doc) ? '' : capText(doc.text, PER_DOCUMENT);
   return [
     `[${n}] URL: ${doc.url}`,
     doc.title ? `Title: ${doc.title}` : null,
@@ -94,7 +92,6 @@ function heading(section: PromptSection, number: number) {
  * numbered); documents are numbered across the whole message. Sections without documents are left out.
  */
 export function newsletterPrompt(input: { industry: string; regions: string[]; periodLabel: string; sections: PromptSection[] }) {
-  const budget = { left: DOCUMENT_BUDGET };
   const askTrends = input.sections.some((s) => s.kind === 'trends' && s.documents.length > 0);
   let sectionNumber = 0;
   let documentNumber = 0;
@@ -102,7 +99,7 @@ export function newsletterPrompt(input: { industry: string; regions: string[]; p
   for (const section of input.sections) {
     if (section.kind !== 'trends') sectionNumber += 1;
     if (section.documents.length === 0) continue;
-    const docs = section.documents.map((doc) => documentLines(doc, ++documentNumber, budget));
+    const docs = section.documents.map((doc) => documentLines(doc, ++documentNumber));
     blocks.push(`${heading(section, sectionNumber)}\n\n${docs.join('\n\n')}`);
   }
   return [
