@@ -392,6 +392,19 @@ describe('newsletter run: failures', () => {
     expect(mail!.text).toContain('Microsoft shares rise after earnings');
   });
 
+  it('sends nothing when the AI cites only articles it was not given, and records the run as unsent', async () => {
+    const { user, newsletter } = await newsletterFor({ portfolio: [MICROSOFT], industryCategories: ['leadership_changes'] });
+    ai.script({
+      json: { sections: [{ section: 1, summary: 'Invented.', items: [{ url: INVENTED_URL, whyItMatters: 'Invented.' }] }], trends: [] },
+    });
+    const { mail, outcome } = await runNewsletter(user.id, newsletter.id);
+    expect(mail).toBeNull();
+    expect(outcome).toBe("10 new articles, but the AI's digest cited none of them; no e-mail");
+    expect(await resultsOf(user.id)).toEqual([{ sent: false, digest: null }]);
+    expect(await sentCount(user.id)).toBe(0);
+    expect((await stateOf(newsletter.id)).last_checked).not.toBeNull();
+  });
+
   it('fails permanently when no AI provider is configured, before searching', async () => {
     const { user, newsletter } = await newsletterFor();
     const noAi = loadConfig({ NODE_ENV: 'test', DATABASE_URL: rt.databaseUrl });

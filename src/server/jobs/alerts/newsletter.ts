@@ -259,7 +259,10 @@ function gapsNote(retrieval: Retrieval) {
   return `; ${retrieval.failures.length} of ${plural(retrieval.searches.length, 'search', 'searches')} failed (${retrieval.failures.join(', ')})`;
 }
 
-/** The background-run option of AiRunner.begin (the engine's runs are not held to interactive limits). */
+/**
+ * AiRunner.begin with its background option (the engine's runs are not held to the interactive
+ * per-user limits). Typed here until the runner's signature carries the option.
+ */
 type BeginBackground = (userId: string, task: string, options: { background: boolean }) => Promise<AiRun>;
 
 export const newsletterHandler: AlertHandler = async (run, deps, signal) => {
@@ -277,12 +280,13 @@ export const newsletterHandler: AlertHandler = async (run, deps, signal) => {
   const finish = (digest: NewsletterSection[] | null, mail: AlertMail | null, outcome: string) => ({
     async commit(tx: Database) {
       await tx.insert(newsletterResults).values({ userId: run.userId, sent: mail !== null, digest });
-      if (mail && digest)
+      if (mail && digest) {
         await recordSentArticles(
           tx,
           run.userId,
-          digest.flatMap((s) => s.items),
+          digest.flatMap((section) => section.items),
         );
+      }
       // Plain SQL: drizzle's update would bump updated_at ($onUpdate), which the schedule reads as "the user saved".
       await tx.execute(
         sql`update newsletter_alerts set last_checked = ${period.end.toISOString()}::timestamptz where id = ${newsletter.id} and user_id = ${run.userId}`,
