@@ -1,0 +1,347 @@
+// The newsletter run (issue 5 "Newsletter"): one digest of the user's portfolio companies and
+// industry since the last one. News is searched per company (with its keywords) and per trend
+// topic (or once for the industry, when the AI is to identify the trends); what the user already
+// received is dropped; one AI call groups and explains what is left, grounded in those articles.
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  ALERT_TIME_ZONE,
+  type Frequency,
+  frequencyLabels,
+  PORTFOLIO_LIMIT,
+  REGIONS,
+  type Region,
+  regionLabels,
+  type TrendTopic,
+  trendTopicLabels,
+} from '../../../shared/sonar.ts';
+import { Grounding, urlKey } from '../../ai/grounding.ts';
+import type { AiRun } from '../../ai/runner.ts';
+import { alertRecipient } from '../../db/alert-recipient.ts';
+import type { Database } from '../../db/client.ts';
+import { newsletterAlerts, newsletterResults, users } from '../../db/schema.ts';
+import { renderNewsletterEmail } from '../../mail/alert-emails/index.ts';
+import type { EmailArticle, NewsletterSection } from '../../mail/alert-emails/types.ts';
+import type { NewsSource } from '../../sources/news.ts';
+import { capText, htmlToLine } from '../../sources/text.ts';
+import { SourceError } from '../../sources/types.ts';
+import {
+  type NewsletterOutput,
+  newsletterMaxOutputTokens,
+  newsletterOutput,
+  newsletterPrompt,
+  newsletterSystem,
+  type PromptSection,
+} from './newsletter-prompts.ts';
+import { loadSentArticles, recordSentArticles, type SeenArticles } from './seen-articles.ts';
+import { type AlertHandler, type AlertMail, AlertPermanentFailure, type AlertRun, AlertSkip } from './types.ts';
+
+const DAY_MS = 86_400_000;
+const FREQUENCY_DAYS: Record<Frequency, number> = { '7d': 7, '14d': 14, '30d': 30 };
+/** However long since the last digest, one covers at most this many days. */
+export const MAX_PERIOD_DAYS = 30;
+export const COMPANY_SEARCH_LIMIT = 5;
+export const TOPIC_SEARCH_LIMIT = 5;
+/** One broad industry search when no topics are chosen: the AI finds the trends in it. */
+export const TRENDS_SEARCH_LIMIT = 15;
+const TREND_TITLE_MAX = 80;
+
+export type NewsletterRow = {
+  id: string;
+  active: boolean;
+  industry: string[];
+  regions: string[];
+  industryCategories: string[];
+  portfolio: { company_name: string; keywords: string[] }[];
+  frequency: Frequency;
+  lastChecked: Date | null;
+  recipient: string;
+};
+
+export type Period = { start: Date; end: Date; days: number; label: string };
+
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: ALERT_TIME_ZONE });
+const longDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: ALERT_TIME_ZONE });
+const yearOf = (date: Date) => new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: ALERT_TIME_ZONE }).format(date);
+/** e.g. 2026-11-16, in the alerts' time zone. */
+const isoDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: ALERT_TIME_ZONE }).format(date);
+
+/** Since the last digest, else one frequency back; never more than 30 days. */
+export function newsletterPeriod(frequency: Frequency, lastChecked: Date | null, now: Date): Period {
+  const earliest = now.getTime() - MAX_PERIOD_DAYS * DAY_MS;
+  const fallback = now.getTime() - FREQUENCY_DAYS[frequency] * DAY_MS;
+  const since = lastChecked && lastChecked.getTime() < now.getTime() ? lastChecked.getTime() : fallback;
+  const start = new Date(Math.max(since, earliest));
+  const range =
+    yearOf(start) === yearOf(now)
+      ? `${shortDate.format(start)} – ${longDate.format(now)}`
+      : `${longDate.format(start)} – ${longDate.format(now)}`;
+  return {
+    start,
+    end: now,
+    days: Math.max(1, Math.ceil((now.getTime() - start.getTime()) / DAY_MS)),
+    label: `${frequencyLabels[frequency]} digest · ${range}`,
+  };
+}
+
+export type Search = { section: PromptSection; query: string; limit: number };
+
+/** A search term without quotes of its own (they would end the phrase early); quoted when it has spaces. */
+function term(text: string, quoteAlways = false) {
+  const clean = text.replace(/"/g, ' ').replace(/\s+/g, ' ').trim();
+  return quoteAlways || clean.includes(' ') ? `"${clean}"` : clean;
+}
+
+/** `"Apple" iPhone OR services`: the company as a phrase, and any one of its keywords. */
+export function companyQuery(companyName: string, keywords: string[]) {
+  const words = keywords.map((k) => term(k)).filter((k) => k && k !== '""');
+  return [term(companyName, true), words.join(' OR ')].filter(Boolean).join(' ');
+}
+
+/** Company searches first (portfolio order, at most 25), then one per trend topic, or one for the industry's trends. */
+export function newsletterSearches(industry: string, portfolio: NewsletterRow['portfolio'], topics: string[]): Search[] {
+  const industryTerm = industry.replace(/"/g, ' ').replace(/\s+/g, ' ').trim();
+  const companies = portfolio
+    .filter((c) => c.company_name.trim())
+    .slice(0, PORTFOLIO_LIMIT)
+    .map(
+      (c): Search => ({
+        section: {
+          kind: 'company',
+          title: c.company_name.trim(),
+          keywords: c.keywords.map((k) => k.trim()).filter(Boolean),
+          documents: [],
+        },
+        query: companyQuery(c.company_name, c.keywords),
+        limit: COMPANY_SEARCH_LIMIT,
+      }),
+    );
+  const known = topics.filter((t): t is TrendTopic => t in trendTopicLabels);
+  const topicSearches = known.length
+    ? known.map(
+        (topic): Search => ({
+          section: { kind: 'topic', title: trendTopicLabels[topic], keywords: [], documents: [] },
+          query: `${industryTerm} ${trendTopicLabels[topic]}`,
+          limit: TOPIC_SEARCH_LIMIT,
+        }),
+      )
+    : [
+        {
+          section: { kind: 'trends', title: `${industryTerm} trends`, keywords: [], documents: [] },
+          query: `${industryTerm} trends`,
+          limit: TRENDS_SEARCH_LIMIT,
+        } satisfies Search,
+      ];
+  return [...companies, ...topicSearches];
+}
+
+/** The first chosen region; 'global' (or anything unknown) searches without a region (the USA edition). */
+export function searchRegion(regions: string[]): Region | undefined {
+  const first = regions[0];
+  return first && first !== 'global' && (REGIONS as readonly string[]).includes(first) ? (first as Region) : undefined;
+}
+
+type Retrieval = { searches: Search[]; failures: string[]; articles: number };
+
+/**
+ * Runs the searches one after another (the news source paces requests per host anyway) and files
+ * each new article under its search's section. A failing search is noted; all failing is an error.
+ */
+async function retrieve(
+  news: NewsSource,
+  searches: Search[],
+  period: Period,
+  region: Region | undefined,
+  seen: SeenArticles,
+  signal: AbortSignal,
+): Promise<Retrieval> {
+  const failures: string[] = [];
+  let articles = 0;
+  let lastError = '';
+  for (const search of searches) {
+    signal.throwIfAborted();
+    let documents: Awaited<ReturnType<NewsSource['search']>>['documents'];
+    try {
+      documents = (await news.search({ query: search.query, days: period.days, region, limit: search.limit }, signal)).documents;
+    } catch (err) {
+      if (!(err instanceof SourceError) || signal.aborted) throw err;
+      failures.push(search.section.title);
+      lastError = err.message;
+      continue;
+    }
+    for (const doc of documents) {
+      const at = doc.publishedAt ? Date.parse(doc.publishedAt) : Number.NaN;
+      // An untitled article can be neither shown nor recognised later; one from before the period was in an earlier digest.
+      if (!doc.title || !(at > period.start.getTime()) || seen.has(doc.url, doc.title)) continue;
+      seen.add(doc.url, doc.title);
+      search.section.documents.push(doc);
+      articles += 1;
+    }
+  }
+  if (searches.length > 0 && failures.length === searches.length) {
+    throw new Error(`All ${searches.length} news searches failed (last: ${lastError})`);
+  }
+  return { searches, failures, articles };
+}
+
+/** Model text as one plain line: no tag the model may have copied from a document survives. */
+const plain = (text: string) => htmlToLine(text);
+
+/** The model's sections, grounded: items only from that section's own documents, each article once, empty sections dropped. */
+export function groundDigest(sections: PromptSection[], output: NewsletterOutput): NewsletterSection[] {
+  const used = new Set<string>();
+  const itemsOf = (documents: PromptSection['documents'], items: NewsletterOutput['sections'][number]['items']) => {
+    const grounding = new Grounding(documents);
+    const kept: EmailArticle[] = [];
+    for (const item of items) {
+      const source = grounding.source(item.url);
+      const key = source && urlKey(source.url);
+      if (!source?.title || !key || used.has(key)) continue;
+      used.add(key);
+      kept.push({
+        title: source.title,
+        url: source.url,
+        publisher: source.publisher,
+        publishedAt: source.publishedAt,
+        summary: plain(item.whyItMatters) || null,
+      });
+    }
+    return kept;
+  };
+
+  const digest: NewsletterSection[] = [];
+  let number = 0;
+  for (const section of sections) {
+    if (section.kind === 'trends') {
+      for (const trend of output.trends) {
+        const items = itemsOf(section.documents, trend.items);
+        const title = capText(plain(trend.title), TREND_TITLE_MAX);
+        if (items.length && title) digest.push({ kind: 'topic', title, summary: plain(trend.summary), items });
+      }
+      continue;
+    }
+    number += 1;
+    const answer = output.sections.find((s) => s.section === number);
+    if (!answer || section.documents.length === 0) continue;
+    const items = itemsOf(section.documents, answer.items);
+    if (items.length) digest.push({ kind: section.kind, title: section.title, summary: plain(answer.summary), items });
+  }
+  return digest;
+}
+
+async function loadNewsletter(db: Database, run: AlertRun): Promise<NewsletterRow> {
+  const [row] = await db
+    .select({
+      id: newsletterAlerts.id,
+      active: newsletterAlerts.active,
+      industry: newsletterAlerts.industry,
+      regions: newsletterAlerts.regions,
+      industryCategories: newsletterAlerts.industryCategories,
+      portfolio: newsletterAlerts.portfolio,
+      frequency: sql<Frequency>`${newsletterAlerts.deliverySchedule}->>'frequency'`,
+      lastChecked: newsletterAlerts.lastChecked,
+      // Spec 02 §3 and ADR 009: the newsletter's own address, else the user's alerts address, else the account's.
+      recipient: sql<string>`coalesce(nullif(btrim(${newsletterAlerts.notificationEmail}), ''), ${alertRecipient})`,
+    })
+    .from(newsletterAlerts)
+    .innerJoin(users, eq(users.id, newsletterAlerts.userId))
+    .where(and(eq(newsletterAlerts.id, run.alertId), eq(newsletterAlerts.userId, run.userId)));
+  if (!row) throw new AlertSkip('the newsletter no longer exists');
+  if (!row.active) throw new AlertSkip('the newsletter is inactive');
+  if (!row.industry[0]?.trim()) throw new AlertSkip('the newsletter has no industry');
+  if (!row.portfolio.some((c) => c.company_name.trim())) throw new AlertSkip('the newsletter has no company in its portfolio');
+  return { ...row, frequency: row.frequency in FREQUENCY_DAYS ? row.frequency : '7d' };
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function gapsNote(retrieval: Retrieval) {
+  if (retrieval.failures.length === 0) return '';
+  return `; ${retrieval.failures.length} of ${plural(retrieval.searches.length, 'search', 'searches')} failed (${retrieval.failures.join(', ')})`;
+}
+
+/**
+ * AiRunner.begin with its background option (the engine's runs are not held to the interactive
+ * per-user limits). Typed here until the runner's signature carries the option.
+ */
+type BeginBackground = (userId: string, task: string, options: { background: boolean }) => Promise<AiRun>;
+
+export const newsletterHandler: AlertHandler = async (run, deps, signal) => {
+  const now = deps.now();
+  const newsletter = await loadNewsletter(deps.db, run);
+  if (!deps.ai.configured) throw new AlertPermanentFailure('AI is not configured (AI_PROVIDER, AI_MODEL…)');
+
+  const industry = newsletter.industry[0]!.trim();
+  const period = newsletterPeriod(newsletter.frequency, newsletter.lastChecked, now);
+  const seen = await loadSentArticles(deps.db, run.userId, now);
+  const searches = newsletterSearches(industry, newsletter.portfolio, newsletter.industryCategories);
+  const retrieval = await retrieve(deps.sources.news, searches, period, searchRegion(newsletter.regions), seen, signal);
+  const sections = retrieval.searches.map((s) => s.section);
+
+  const finish = (digest: NewsletterSection[] | null, mail: AlertMail | null, outcome: string) => ({
+    async commit(tx: Database) {
+      await tx.insert(newsletterResults).values({ userId: run.userId, sent: mail !== null, digest });
+      if (mail && digest) {
+        await recordSentArticles(
+          tx,
+          run.userId,
+          digest.flatMap((section) => section.items),
+        );
+      }
+      // Plain SQL: drizzle's update would bump updated_at ($onUpdate), which the schedule reads as "the user saved".
+      await tx.execute(
+        sql`update newsletter_alerts set last_checked = ${period.end.toISOString()}::timestamptz where id = ${newsletter.id} and user_id = ${run.userId}`,
+      );
+      return { mail, outcome };
+    },
+  });
+
+  if (retrieval.articles === 0) return finish(null, null, `no new articles since ${isoDay(period.start)}${gapsNote(retrieval)}`);
+
+  const regions = newsletter.regions.filter((r): r is Region => r in regionLabels).map((r) => regionLabels[r]);
+  const begin: BeginBackground = deps.ai.begin.bind(deps.ai);
+  const ai = await begin(run.userId, 'newsletter', { background: true });
+  let output: NewsletterOutput;
+  let failure: unknown;
+  try {
+    ({ output } = await ai.generate({
+      schema: newsletterOutput,
+      system: newsletterSystem,
+      prompt: newsletterPrompt({ industry, regions, periodLabel: period.label, sections }),
+      signal,
+      maxOutputTokens: newsletterMaxOutputTokens(sections),
+    }));
+  } catch (err) {
+    failure = err;
+    throw err;
+  } finally {
+    await ai.end(failure);
+  }
+
+  const digest = groundDigest(sections, output);
+  const found = plural(retrieval.articles, 'new article');
+  if (digest.length === 0) return finish(null, null, `${found}, but the AI's digest cited none of them; no e-mail${gapsNote(retrieval)}`);
+
+  const email = await renderNewsletterEmail({
+    industry,
+    periodLabel: period.label,
+    regions,
+    sections: digest,
+    links: {
+      viewInApp: deps.links.app('/homepage'),
+      manage: deps.links.app('/sonar-os/newsletter'),
+      unsubscribe: deps.links.unsubscribe('newsletter', newsletter.id).page,
+    },
+  });
+  const mail: AlertMail = {
+    to: newsletter.recipient,
+    ...email,
+    kind: 'newsletter',
+    unsubscribe: { kind: 'newsletter', alertId: newsletter.id },
+  };
+  const items = digest.reduce((n, s) => n + s.items.length, 0);
+  return finish(
+    digest,
+    mail,
+    `${plural(items, 'article')} in ${plural(digest.length, 'section')} of ${found}; e-mail queued${gapsNote(retrieval)}`,
+  );
+};

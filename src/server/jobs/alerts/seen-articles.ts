@@ -1,0 +1,98 @@
+// What a user has already read: articles e-mailed to them before (sent_articles) and the ones
+// already chosen for the mail being built. A story counts as seen when its URL is the same
+// (urlKey), its title is the same (titleKey), or its title is near-identical: a syndicated or
+// lightly re-edited headline under another publisher's address.
+import { and, desc, eq, gt } from 'drizzle-orm';
+import { urlKey } from '../../ai/grounding.ts';
+import type { Database } from '../../db/client.ts';
+import { sentArticles } from '../../db/schema.ts';
+import { titleKey } from '../../sources/news.ts';
+
+/** Share of words two titles have in common (of all the words in either) from which they are one story. */
+export const NEAR_IDENTICAL_OVERLAP = 0.9;
+/** How far back, and how many rows, the titles already sent are read. */
+export const SENT_LOOKBACK_DAYS = 90;
+export const SENT_LOOKBACK_ROWS = 2000;
+
+function wordsOf(key: string): Set<string> {
+  return new Set(key.split(' ').filter(Boolean));
+}
+
+/**
+ * Two titles are near-identical when their keys are equal, or when at least 90% of the distinct
+ * words in either are in both (Jaccard): a long headline with one word added is the same story;
+ * one whose subject is swapped ("Acme …" / "Beta …") is not.
+ */
+export function nearIdenticalTitles(a: string, b: string): boolean {
+  const keyA = titleKey(a);
+  const keyB = titleKey(b);
+  if (!keyA || !keyB) return false;
+  return keyA === keyB || overlapOf(wordsOf(keyA), wordsOf(keyB)) >= NEAR_IDENTICAL_OVERLAP;
+}
+
+function overlapOf(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const word of a) if (b.has(word)) shared += 1;
+  return shared / (a.size + b.size - shared);
+}
+
+export class SeenArticles {
+  private readonly urls = new Set<string>();
+  private readonly titleKeys = new Set<string>();
+  private readonly titleWords: Set<string>[] = [];
+
+  /** Keys as stored in sent_articles (urlKey, titleKey). */
+  static fromKeys(rows: { urlKey: string; titleKey: string }[]): SeenArticles {
+    const seen = new SeenArticles();
+    for (const row of rows) seen.addKeys(row.urlKey, row.titleKey);
+    return seen;
+  }
+
+  has(url: string, title: string | null): boolean {
+    const key = urlKey(url);
+    if (key && this.urls.has(key)) return true;
+    const tKey = title ? titleKey(title) : '';
+    if (!tKey) return false;
+    if (this.titleKeys.has(tKey)) return true;
+    const words = wordsOf(tKey);
+    return this.titleWords.some((seen) => overlapOf(words, seen) >= NEAR_IDENTICAL_OVERLAP);
+  }
+
+  add(url: string, title: string | null) {
+    this.addKeys(urlKey(url) ?? '', title ? titleKey(title) : '');
+  }
+
+  private addKeys(url: string, title: string) {
+    if (url) this.urls.add(url);
+    if (title && !this.titleKeys.has(title)) {
+      this.titleKeys.add(title);
+      this.titleWords.push(wordsOf(title));
+    }
+  }
+}
+
+/** The user's most recently sent articles (at most 2000, within 90 days). */
+export async function loadSentArticles(db: Database, userId: string, now: Date): Promise<SeenArticles> {
+  const since = new Date(now.getTime() - SENT_LOOKBACK_DAYS * 86_400_000);
+  const rows = await db
+    .select({ urlKey: sentArticles.urlKey, titleKey: sentArticles.titleKey })
+    .from(sentArticles)
+    .where(and(eq(sentArticles.userId, userId), gt(sentArticles.sentAt, since)))
+    .orderBy(desc(sentArticles.sentAt))
+    .limit(SENT_LOOKBACK_ROWS);
+  return SeenArticles.fromKeys(rows);
+}
+
+/** sent_articles rows for the articles a mail carries; a URL already recorded for the user is kept as it was. */
+export async function recordSentArticles(tx: Database, userId: string, articles: { url: string; title: string }[]) {
+  const byUrl = new Map<string, { userId: string; urlKey: string; titleKey: string }>();
+  for (const article of articles) {
+    const key = urlKey(article.url);
+    if (key && !byUrl.has(key)) byUrl.set(key, { userId, urlKey: key, titleKey: titleKey(article.title) });
+  }
+  if (byUrl.size === 0) return;
+  await tx
+    .insert(sentArticles)
+    .values([...byUrl.values()])
+    .onConflictDoNothing({ target: [sentArticles.userId, sentArticles.urlKey] });
+}
