@@ -43,7 +43,11 @@ const embedded = process.env.DATABASE_URL
   ? null
   : await startEmbeddedPostgres({ dataDir: 'data/bench', port: 54331, log: (line) => console.log(line) });
 const baseUrl = process.env.DATABASE_URL ?? embedded!.url;
-const [ai, news, smtpPort] = await Promise.all([startFakeOpenAi({ handler: newsAlertModel({ latencyMs: LATENCY_MS }) }), startFakeNews(), freePort()]);
+const [ai, news, smtpPort] = await Promise.all([
+  startFakeOpenAi({ handler: newsAlertModel({ latencyMs: LATENCY_MS }) }),
+  startFakeNews(),
+  freePort(),
+]);
 const smtp = await startFakeSmtp({ smtpPort });
 
 /** CPU seconds (user + system) of a process, from /proc/<pid>/stat. */
@@ -117,7 +121,16 @@ function startWorker(url: string): ChildProcess {
 const count = async (pool: pg.Pool, query: string) => Number((await pool.query<{ n: string }>(query)).rows[0]!.n);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Row = { workers: number; alertsPerSecond: number; mailsPerSecond: number; workerCpuMs: number; dbCpuMs: number; mails: number; duplicates: number; failed: number };
+type Row = {
+  workers: number;
+  alertsPerSecond: number;
+  mailsPerSecond: number;
+  workerCpuMs: number;
+  dbCpuMs: number;
+  mails: number;
+  duplicates: number;
+  failed: number;
+};
 const results: Row[] = [];
 
 for (const workerCount of WORKER_COUNTS) {
@@ -126,7 +139,9 @@ for (const workerCount of WORKER_COUNTS) {
   ai.reset();
   try {
     const pool = await seed(database.url);
-    console.log(`\n${ALERTS} due news alerts, ${workerCount} worker process(es), concurrency ${CONCURRENCY} each, AI latency ${LATENCY_MS} ms`);
+    console.log(
+      `\n${ALERTS} due news alerts, ${workerCount} worker process(es), concurrency ${CONCURRENCY} each, AI latency ${LATENCY_MS} ms`,
+    );
     const dbCpuBefore = postgresCpuSeconds();
     const workers = Array.from({ length: workerCount }, () => startWorker(database.url));
     const workerCpu = new Map<number, number>();

@@ -23,7 +23,10 @@ const LONG_AGO = '2025-01-01T00:00:00Z';
 
 async function due(userId: string, now: string) {
   const ids = await insertDueRuns(client, new Date(now), userId);
-  const { rows } = await client.query<{ kind: string; slot: string }>('SELECT kind, slot FROM alert_runs WHERE id = ANY($1) ORDER BY kind, slot', [ids]);
+  const { rows } = await client.query<{ kind: string; slot: string }>(
+    'SELECT kind, slot FROM alert_runs WHERE id = ANY($1) ORDER BY kind, slot',
+    [ids],
+  );
   return rows.map((r) => `${r.kind} ${r.slot}`);
 }
 
@@ -118,7 +121,10 @@ describe('newsletters', () => {
 });
 
 describe('earnings', () => {
-  async function tracking(timing: string, result: { inHours: number; confidence?: number; status?: string; checkedHoursAgo?: number } | null) {
+  async function tracking(
+    timing: string,
+    result: { inHours: number; confidence?: number; status?: string; checkedHoursAgo?: number } | null,
+  ) {
     const user = await registerUser(rt);
     const { rows } = await client.query<{ id: string }>(
       `INSERT INTO earnings_tracking (user_id, active, company_name, notification_timing, updated_at) VALUES ($1, true, 'Apple', $2, $3) RETURNING id`,

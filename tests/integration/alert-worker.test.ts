@@ -4,7 +4,6 @@
 // when it is back.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bootstrap, type Runtime } from '../../src/server/bootstrap.ts';
 import { type FakeNews, startFakeNews } from '../fakes/news.ts';
@@ -27,8 +26,17 @@ const workers: ChildProcess[] = [];
 
 beforeAll(async () => {
   database = await createFreshDatabase(requireDatabaseUrl(), 'eos_worker');
-  [ai, news, smtpPort] = await Promise.all([startFakeOpenAi({ handler: newsAlertModel({ latencyMs: AI_LATENCY_MS }) }), startFakeNews(), freePort()]);
-  rt = await bootstrap({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'error', AUTH_SECRET: 'worker-test-secret-worker-test-secret-00' });
+  [ai, news, smtpPort] = await Promise.all([
+    startFakeOpenAi({ handler: newsAlertModel({ latencyMs: AI_LATENCY_MS }) }),
+    startFakeNews(),
+    freePort(),
+  ]);
+  rt = await bootstrap({
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'error',
+    AUTH_SECRET: 'worker-test-secret-worker-test-secret-00',
+  });
 });
 afterAll(async () => {
   for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGKILL');
@@ -86,7 +94,10 @@ it('SIGKILL mid-run, restart, SMTP down then back: every due e-mail is sent exac
   if (minute >= 57) await new Promise((resolve) => setTimeout(resolve, (61 - minute) * 60_000));
   for (let i = 0; i < ALERTS; i++) {
     const id = `worker-test-user-${i}`;
-    await rt.pool.query(`INSERT INTO users (id, email, name, email_verified) VALUES ($1, $2, 'Worker Test', true)`, [id, `reader${i}@example.com`]);
+    await rt.pool.query(`INSERT INTO users (id, email, name, email_verified) VALUES ($1, $2, 'Worker Test', true)`, [
+      id,
+      `reader${i}@example.com`,
+    ]);
     await rt.pool.query(
       `INSERT INTO sonar_alerts (user_id, active, company_name, delivery_days, delivery_time, updated_at)
        VALUES ($1, true, $2, '{MON,TUE,WED,THU,FRI,SAT,SUN}', now(), now() - interval '2 days')`,
@@ -96,7 +107,10 @@ it('SIGKILL mid-run, restart, SMTP down then back: every due e-mail is sent exac
 
   const first = startWorker();
   // Killed while three runs wait for the AI: nothing of theirs is committed yet.
-  await until('runs in progress', async () => ai.requests.length >= 3 && (await count(`SELECT count(*) AS n FROM alert_runs WHERE status = 'running'`)) >= 3);
+  await until(
+    'runs in progress',
+    async () => ai.requests.length >= 3 && (await count(`SELECT count(*) AS n FROM alert_runs WHERE status = 'running'`)) >= 3,
+  );
   first.worker.kill('SIGKILL');
   await once(first.worker, 'exit');
   expect(await count('SELECT count(*) AS n FROM mail_outbox')).toBe(0);
@@ -115,13 +129,20 @@ it('SIGKILL mid-run, restart, SMTP down then back: every due e-mail is sent exac
   expect(await count('SELECT count(*) AS n FROM sonar_results WHERE sent')).toBe(ALERTS);
 
   // The SMTP server has been down all along: every mail waits, none is lost.
-  await until('a failed delivery attempt on every mail', async () =>
-    (await count(`SELECT count(*) AS n FROM mail_outbox WHERE status = 'pending' AND attempts >= 1 AND last_error IS NOT NULL`)) === ALERTS,
+  await until(
+    'a failed delivery attempt on every mail',
+    async () =>
+      (await count(`SELECT count(*) AS n FROM mail_outbox WHERE status = 'pending' AND attempts >= 1 AND last_error IS NOT NULL`)) ===
+      ALERTS,
   );
   smtp = await startFakeSmtp({ smtpPort });
   // The retry backoff (30 s, doubling) elapses: rather than wait it out, bring the next attempt forward.
   await rt.pool.query(`UPDATE mail_outbox SET next_attempt_at = now()`);
-  await until('every mail delivered', async () => (await count(`SELECT count(*) AS n FROM mail_outbox WHERE status = 'sent'`)) === ALERTS, 30_000);
+  await until(
+    'every mail delivered',
+    async () => (await count(`SELECT count(*) AS n FROM mail_outbox WHERE status = 'sent'`)) === ALERTS,
+    30_000,
+  );
   // A little longer: nothing is sent twice.
   await new Promise((resolve) => setTimeout(resolve, 6000));
   const recipients = smtp.messages.map((m) => m.to.join(','));

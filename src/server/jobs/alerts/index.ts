@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { createSources } from '../../sources/index.ts';
 import { createAlertLinks } from './links.ts';
 import { newsAlertHandler } from './news.ts';
+import { newsletterHandler } from './newsletter.ts';
 import { type AlertDeps, type AlertHandler, AlertPermanentFailure, type AlertRunKind } from './types.ts';
 
 const notYet: AlertHandler = async (run) => {

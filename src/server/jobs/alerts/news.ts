@@ -11,7 +11,7 @@ import { sonarAlerts, sonarResults, users } from '../../db/schema.ts';
 import { renderNewsAlertEmail } from '../../mail/alert-emails/index.ts';
 import type { EmailArticle } from '../../mail/alert-emails/types.ts';
 import { type SourceDocument, SourceError } from '../../sources/types.ts';
-import { loadSentArticles, recordSentArticles } from './sent-articles.ts';
+import { loadSentArticles, recordSentArticles } from './seen-articles.ts';
 import { type AlertHandler, AlertPermanentFailure, AlertSkip } from './types.ts';
 
 /** The first scan of an alert looks this far back; later scans start where the last one ended. */
@@ -98,7 +98,7 @@ export const newsAlertHandler: AlertHandler = async (run, deps, signal) => {
     if (err instanceof SourceError) throw new Error(`news search failed: ${err.message}`);
     throw err;
   }
-  const seen = await loadSentArticles(deps.db, run.userId);
+  const seen = await loadSentArticles(deps.db, run.userId, now);
   const fresh = seen.keepNew(found.filter((doc) => doc.publishedAt && Date.parse(doc.publishedAt) > since.getTime()));
   const searched = { since: since.toISOString(), found: found.length, fresh: fresh.length };
 

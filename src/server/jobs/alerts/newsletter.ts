@@ -15,7 +15,6 @@ import {
   trendTopicLabels,
 } from '../../../shared/sonar.ts';
 import { Grounding, urlKey } from '../../ai/grounding.ts';
-import type { AiRun } from '../../ai/runner.ts';
 import { alertRecipient } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
 import { newsletterAlerts, newsletterResults, users } from '../../db/schema.ts';
@@ -259,12 +258,6 @@ function gapsNote(retrieval: Retrieval) {
   return `; ${retrieval.failures.length} of ${plural(retrieval.searches.length, 'search', 'searches')} failed (${retrieval.failures.join(', ')})`;
 }
 
-/**
- * AiRunner.begin with its background option (the engine's runs are not held to the interactive
- * per-user limits). Typed here until the runner's signature carries the option.
- */
-type BeginBackground = (userId: string, task: string, options: { background: boolean }) => Promise<AiRun>;
-
 export const newsletterHandler: AlertHandler = async (run, deps, signal) => {
   const now = deps.now();
   const newsletter = await loadNewsletter(deps.db, run);
@@ -298,8 +291,7 @@ export const newsletterHandler: AlertHandler = async (run, deps, signal) => {
   if (retrieval.articles === 0) return finish(null, null, `no new articles since ${isoDay(period.start)}${gapsNote(retrieval)}`);
 
   const regions = newsletter.regions.filter((r): r is Region => r in regionLabels).map((r) => regionLabels[r]);
-  const begin: BeginBackground = deps.ai.begin.bind(deps.ai);
-  const ai = await begin(run.userId, 'newsletter', { background: true });
+  const ai = await deps.ai.begin(run.userId, 'newsletter', { background: true });
   let output: NewsletterOutput;
   let failure: unknown;
   try {

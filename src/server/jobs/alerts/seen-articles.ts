@@ -7,6 +7,7 @@ import { urlKey } from '../../ai/grounding.ts';
 import type { Database } from '../../db/client.ts';
 import { sentArticles } from '../../db/schema.ts';
 import { titleKey } from '../../sources/news.ts';
+import type { DbExecutor } from './types.ts';
 
 /** Share of words two titles have in common (of all the words in either) from which they are one story. */
 export const NEAR_IDENTICAL_OVERLAP = 0.9;
@@ -62,6 +63,17 @@ export class SeenArticles {
     this.addKeys(urlKey(url) ?? '', title ? titleKey(title) : '');
   }
 
+  /** The documents not seen yet, each story once (the first of near-identical ones). */
+  keepNew<T extends { url: string; title: string | null }>(documents: T[]): T[] {
+    const kept: T[] = [];
+    for (const doc of documents) {
+      if (this.has(doc.url, doc.title)) continue;
+      this.add(doc.url, doc.title);
+      kept.push(doc);
+    }
+    return kept;
+  }
+
   private addKeys(url: string, title: string) {
     if (url) this.urls.add(url);
     if (title && !this.titleKeys.has(title)) {
@@ -84,7 +96,7 @@ export async function loadSentArticles(db: Database, userId: string, now: Date):
 }
 
 /** sent_articles rows for the articles a mail carries; a URL already recorded for the user is kept as it was. */
-export async function recordSentArticles(tx: Database, userId: string, articles: { url: string; title: string }[]) {
+export async function recordSentArticles(tx: DbExecutor, userId: string, articles: { url: string; title: string }[]) {
   const byUrl = new Map<string, { userId: string; urlKey: string; titleKey: string }>();
   for (const article of articles) {
     const key = urlKey(article.url);

@@ -65,10 +65,14 @@ export async function startAlertWorker(opts: { boss: PgBoss; pool: pg.Pool; conf
   await boss.work(TICK_QUEUE, async () => {
     await tick(boss, pool);
   });
-  await boss.work<RunJob>(RUN_QUEUE, { localConcurrency: config.ALERT_CONCURRENCY, pollingIntervalSeconds: 1, burstWhenReadyExceeds: config.ALERT_CONCURRENCY }, async ([job]) => {
-    if (!job) return;
-    await engine.process(job.data.runId, job.signal);
-  });
+  await boss.work<RunJob>(
+    RUN_QUEUE,
+    { localConcurrency: config.ALERT_CONCURRENCY, pollingIntervalSeconds: 1, burstWhenReadyExceeds: config.ALERT_CONCURRENCY },
+    async ([job]) => {
+      if (!job) return;
+      await engine.process(job.data.runId, job.signal);
+    },
+  );
   // A worker that starts takes up what is due at once instead of waiting for the next minute.
   await tick(boss, pool).catch((err) => log.error('alert tick failed', { error: errorMessage(err) }));
 }
