@@ -5,11 +5,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAiRunner } from '../../src/server/ai/runner.ts';
+import type { Config } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { earningsTracking, earningsTrackingResults } from '../../src/server/db/schema.ts';
 import { earningsCheckHandler, earningsReminderHandler, earningsSummaryHandler } from '../../src/server/jobs/alerts/earnings.ts';
 import {
   type AlertDeps,
+  AlertPermanentFailure,
   AlertRetryLater,
   type AlertRun,
   type AlertRunKind,
@@ -19,6 +21,7 @@ import {
 } from '../../src/server/jobs/alerts/types.ts';
 import { createSources } from '../../src/server/sources/index.ts';
 import { earningsModel, INVENTED_FINDING, INVENTED_QUOTE, INVENTED_URL } from '../fakes/earnings-model.ts';
+import { startFakeFmp } from '../fakes/fmp.ts';
 import { type FakeEarningsCalendars, startFakeEarningsCalendars } from '../fakes/nasdaq.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai.ts';
 import { type FakeSec, startFakeSec } from '../fakes/sec.ts';
@@ -40,6 +43,7 @@ beforeAll(async () => {
     SEC_USER_AGENT: 'Enterprise OS tests ops@example.com',
     NASDAQ_BASE_URL: calendars.url,
     ALERT_MAX_ATTEMPTS: '3',
+    AI_MAX_RETRIES: '0',
   });
 });
 afterAll(async () => {
@@ -54,12 +58,13 @@ beforeEach(() => {
 });
 
 /** Fresh sources per test (their caches would otherwise carry one test's calendar into the next). */
-function deps(now: string): AlertDeps {
+function deps(now: string, overrides: Partial<Config> = {}): AlertDeps {
+  const config = { ...rt.config, ...overrides };
   return {
     db: rt.db,
-    config: rt.config,
-    ai: createAiRunner(rt.config, rt.db),
-    sources: createSources(rt.config),
+    config,
+    ai: createAiRunner(config, rt.db),
+    sources: createSources(config),
     links: {
       app: (path) => `${TEST_APP_URL}${path}`,
       unsubscribe: (kind, id) => ({
@@ -456,5 +461,61 @@ describe('earnings_summary', () => {
     await expect(
       earningsSummaryHandler(alertRun('earnings_summary', t, DATE), deps('2025-08-01T10:00:00Z'), new AbortController().signal),
     ).rejects.toThrow('the earnings date moved');
+  });
+
+  it('falls back to the FMP transcript when no release is filed and FMP is configured', async () => {
+    const fmp = await startFakeFmp('fmp-test-key');
+    try {
+      const t = await tracking({ companyName: 'Microsoft' });
+      await giveResult(t, {
+        earningsDate: new Date('2025-10-29T00:00:00Z'),
+        confidenceScore: 0.9,
+        status: 'confirmed',
+        ticker: 'MSFT',
+        transcriptStatus: 'pending',
+      });
+      const d = deps('2025-10-30T09:00:00Z', { FMP_API_KEY: 'fmp-test-key', FMP_BASE_URL: fmp.url });
+      const { mail } = await commit(
+        await earningsSummaryHandler(alertRun('earnings_summary', t, '2025-10-29T00:00:00.000Z'), d, new AbortController().signal),
+      );
+      expect(mail?.subject).toContain('MSFT Q3 2025 earnings call transcript');
+      expect(mail?.text).toContain('Our gross margin was 46.5 percent');
+      expect(mail?.text).toContain(`${fmp.url}/stable/earning-call-transcript?symbol=MSFT&year=2025&quarter=3`);
+      expect(mail?.text).not.toContain('fmp-test-key');
+      expect(fmp.requests.map((r) => r.query.get('quarter'))).toEqual(['3']);
+    } finally {
+      await fmp.stop();
+    }
+  });
+
+  it('fails for good without an AI provider, and leaves a failed AI call retryable with its usage recorded', async () => {
+    const t = await tracking();
+    await giveResult(t, {
+      earningsDate: new Date(DATE),
+      confidenceScore: 0.9,
+      status: 'confirmed',
+      ticker: 'AAPL',
+      transcriptStatus: 'pending',
+    });
+    const noAi: AlertDeps = {
+      ...deps('2025-08-01T10:00:00Z'),
+      ai: { configured: false, modelFor: () => null, begin: () => Promise.reject(new Error('not configured')) },
+    };
+    await expect(earningsSummaryHandler(alertRun('earnings_summary', t, DATE), noAi, new AbortController().signal)).rejects.toThrow(
+      AlertPermanentFailure,
+    );
+
+    ai.setHandler(() => ({ status: 500, content: 'model crashed' }));
+    const error = await earningsSummaryHandler(
+      alertRun('earnings_summary', t, DATE),
+      deps('2025-08-01T10:00:00Z'),
+      new AbortController().signal,
+    ).catch((err) => err);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(AlertPermanentFailure);
+    expect(error.message).toMatch(/AI provider failed to answer \(500\)/);
+    const usage = await rt.pool.query('SELECT task, status FROM ai_usage WHERE user_id = $1', [t.userId]);
+    expect(usage.rows).toEqual([{ task: 'earnings_summary', status: 'failed' }]);
+    expect(await storedResult(t.id)).toMatchObject({ transcriptStatus: 'pending', alertCounter: 0 });
   });
 });
