@@ -331,6 +331,22 @@ describe('earnings_reminder', () => {
     expect(mail?.text).not.toContain('Confirmed');
   });
 
+  it('links the alerts screen instead of a source that is not a web address', async () => {
+    const t = await tracking();
+    await giveResult(t, {
+      earningsDate: new Date(DATE),
+      confidenceScore: 0.7,
+      status: 'scheduled',
+      ticker: 'AAPL',
+      sourceUrl: 'javascript:alert(1)',
+    });
+    const { mail } = await commit(
+      await earningsReminderHandler(alertRun('earnings_reminder', t, DATE), deps('2025-10-29T12:00:00Z'), new AbortController().signal),
+    );
+    expect(mail?.text).not.toContain('javascript:');
+    expect(mail?.text).toContain(`Source: ${TEST_APP_URL}/sonar-os/earnings`);
+  });
+
   it('skips a slot whose date has moved, and a reminder already sent', async () => {
     const t = await tracking();
     await giveResult(t, { earningsDate: new Date('2025-11-04T00:00:00Z'), confidenceScore: 0.9, status: 'confirmed', ticker: 'AAPL' });

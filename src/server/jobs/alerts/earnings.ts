@@ -7,7 +7,7 @@
 //                     transcript) and e-mails a grounded summary (slot = the date, ISO).
 // Each does its slow work here and returns a `commit` that writes only through the engine's `tx`.
 import { and, eq, sql } from 'drizzle-orm';
-import { earningsBadge } from '../../../shared/earnings-alerts.ts';
+import { earningsBadge, verifiableUrl } from '../../../shared/earnings-alerts.ts';
 import { ALERT_TIME_ZONE, notificationTimingLabels } from '../../../shared/sonar.ts';
 import { Grounding } from '../../ai/grounding.ts';
 import type { AiRun, GenerateRequest } from '../../ai/runner.ts';
@@ -211,8 +211,9 @@ export const earningsReminderHandler: AlertHandler = async (run, deps) => {
     earningsDate: date.toISOString(),
     dateLabel: earningsDateLabel(date),
     confidence: result!.confidenceScore ?? 0,
-    confidenceLabel: earningsBadge({ status: result!.status, confidenceScore: result!.confidenceScore }).label,
-    sourceUrl: result!.sourceUrl ?? '',
+    // The card's words for this confidence ('Confirmed' / 'Tentative'), whatever the last check's status.
+    confidenceLabel: earningsBadge({ status: null, confidenceScore: result!.confidenceScore }).label,
+    sourceUrl: verifiableUrl(result!.sourceUrl) ?? deps.links.app('/sonar-os/earnings'),
     timingLabel: notificationTimingLabels[tracking.notificationTiming],
     links: {
       // The research screen does not read ?company=, so the reminder opens the earnings alerts.
