@@ -31,6 +31,10 @@ export const POLITE_INTERVALS_MS: Record<string, number> = {
   'api.gdeltproject.org': 5000,
   'news.google.com': 1000,
   'financialmodelingprep.com': 250,
+  // No published limit; a calendar scan is up to 65 days, once per day thanks to the day cache.
+  'api.nasdaq.com': 500,
+  // The free plan allows 60 calls a minute.
+  'finnhub.io': 1000,
 };
 
 const DEFAULT_TIMEOUT_MS = 15_000;

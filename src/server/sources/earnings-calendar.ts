@@ -1,0 +1,233 @@
+// The next earnings date of a ticker (issue 5, earnings alerts). Keyed providers first when
+// configured (Finnhub, then FMP), then the Nasdaq calendar, which needs no key. Nasdaq publishes one
+// calendar per day for every company, so each day's rows are cached and shared: N trackings cost at
+// most one request per weekday scanned. A date is stored as midnight UTC of its day (ADR 009): no
+// provider gives the call's exact time, only the session.
+//
+// Confidence (the card shows 'Confirmed' at 0.8 or more):
+//   a provider listing with a session (pre-market, after-hours, during market hours) → 0.9
+//   a provider listing without one                                                    → 0.7
+//   an estimate from SEC EDGAR: the last 8-K item 2.02 + 91 days, on a weekday         → 0.3
+import { ALERT_TIME_ZONE } from '../../shared/sonar.ts';
+import type { EarningsCalendarSource, EarningsDate } from '../jobs/alerts/types.ts';
+import type { SourceHttp } from './http.ts';
+import { type EarningsFiling, normaliseTicker } from './sec.ts';
+import { SourceError } from './types.ts';
+
+export const CONFIDENCE_WITH_SESSION = 0.9;
+export const CONFIDENCE_LISTED = 0.7;
+export const CONFIDENCE_SEC_ESTIMATE = 0.3;
+/** How far ahead the calendars are read. */
+export const LOOKAHEAD_DAYS = 90;
+/** A quarter, as the SEC estimate counts it. */
+export const QUARTER_DAYS = 91;
+const DAY_CACHE_MS = 12 * 60 * 60 * 1000;
+const DAY_MS = 86_400_000;
+
+export const NASDAQ = 'Nasdaq';
+export const FINNHUB = 'Finnhub';
+export const FMP = 'Financial Modeling Prep';
+export const SEC_ESTIMATE = 'SEC EDGAR estimate';
+
+/** The page a person opens to check a Nasdaq date (the API itself is not for browsers). */
+export const nasdaqEarningsPage = (ticker: string) =>
+  `https://www.nasdaq.com/market-activity/stocks/${encodeURIComponent(ticker.toLowerCase())}/earnings`;
+
+/** 'YYYY-MM-DD' of a moment in New York, where the exchanges date their calendars. */
+export function newYorkDay(at: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: ALERT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+  return parts.format(at);
+}
+
+const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export const addDays = (day: string, days: number) => dayOf(dayStart(day) + days * DAY_MS);
+const isWeekend = (day: string) => [0, 6].includes(new Date(dayStart(day)).getUTCDay());
+
+/** The day itself when it is a weekday, else the Monday after. */
+export function onWeekday(day: string): string {
+  let d = day;
+  while (isWeekend(d)) d = addDays(d, 1);
+  return d;
+}
+
+/** Weekdays from `from` to `from + days`, both included. */
+export function weekdaysAhead(from: string, days: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i <= days; i++) {
+    const day = addDays(from, i);
+    if (!isWeekend(day)) out.push(day);
+  }
+  return out;
+}
+
+/** A day-only date as stored (ADR 009): midnight UTC. */
+export const dayToIso = (day: string) => `${day}T00:00:00.000Z`;
+
+/**
+ * The SEC estimate: the last earnings release (8-K item 2.02) + 91 days, on a weekday, stepped on by
+ * quarters while it lies before `from` (a release the calendars do not list yet). A company whose
+ * last release is more than three quarters old gets no estimate: it may have stopped reporting.
+ */
+export function secEstimate(filings: EarningsFiling[], from: Date, ticker: string): EarningsDate | null {
+  const last = [...filings].sort((a, b) => b.filingDate.localeCompare(a.filingDate))[0];
+  if (!last) return null;
+  const today = newYorkDay(from);
+  let day = addDays(last.filingDate, QUARTER_DAYS);
+  for (let quarters = 1; onWeekday(day) < today; quarters++) {
+    if (quarters >= 4) return null;
+    day = addDays(day, QUARTER_DAYS);
+  }
+  // The source is the release the estimate counts from: what a person can open and check.
+  return { ticker, date: dayToIso(onWeekday(day)), confidence: CONFIDENCE_SEC_ESTIMATE, sourceUrl: last.filingUrl, provider: SEC_ESTIMATE };
+}
+
+type NasdaqRow = { symbol?: unknown; time?: unknown };
+type NasdaqDay = { data?: { rows?: NasdaqRow[] | null } | null };
+type FinnhubRow = { date?: unknown; hour?: unknown; symbol?: unknown };
+type FmpRow = { symbol?: unknown; date?: unknown; time?: unknown };
+
+const SESSIONS = new Set(['time-pre-market', 'time-after-hours', 'bmo', 'amc', 'dmh']);
+const confidenceOf = (session: unknown) =>
+  typeof session === 'string' && SESSIONS.has(session.toLowerCase()) ? CONFIDENCE_WITH_SESSION : CONFIDENCE_LISTED;
+const isDay = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value.slice(0, 10));
+const sameTicker = (a: unknown, ticker: string) => typeof a === 'string' && normaliseTicker(a) === ticker;
+
+export type EarningsCalendarOptions = {
+  http: SourceHttp;
+  nasdaqBaseUrl: string;
+  finnhub?: { baseUrl: string; apiKey: string } | null;
+  fmp?: { baseUrl: string; apiKey: string } | null;
+  /** For the caches' clock (tests). */
+  now?: () => number;
+};
+
+/** A cache of fetched pages, shared by concurrent callers: one request per key per 12 h. */
+function pageCache<T>(now: () => number) {
+  const pages = new Map<string, { value: T; until: number }>();
+  const loading = new Map<string, Promise<T>>();
+  return async (key: string, load: () => Promise<T>, signal?: AbortSignal): Promise<T> => {
+    const cached = pages.get(key);
+    if (cached && cached.until > now()) return cached.value;
+    // Shared by concurrent callers, so no one caller's signal cancels it; a failure is not cached.
+    let pending = loading.get(key);
+    if (!pending) {
+      pending = load()
+        .then((value) => {
+          pages.set(key, { value, until: now() + DAY_CACHE_MS });
+          return value;
+        })
+        .finally(() => loading.delete(key));
+      loading.set(key, pending);
+    }
+    const value = await pending;
+    signal?.throwIfAborted();
+    return value;
+  };
+}
+
+export function createEarningsCalendarSource(opts: EarningsCalendarOptions): EarningsCalendarSource {
+  const now = opts.now ?? Date.now;
+  const nasdaqBase = opts.nasdaqBaseUrl.replace(/\/+$/, '');
+  const nasdaqDays = pageCache<NasdaqRow[]>(now);
+  const fmpRanges = pageCache<FmpRow[]>(now);
+
+  async function nasdaqRows(day: string, signal?: AbortSignal): Promise<NasdaqRow[]> {
+    return nasdaqDays(
+      day,
+      async () => {
+        const body = await opts.http.getJson<NasdaqDay>(`${nasdaqBase}/api/calendar/earnings?date=${day}`);
+        if (!body || typeof body !== 'object' || !body.data || typeof body.data !== 'object')
+          throw new SourceError(NASDAQ, `calendar for ${day} in an unexpected shape`);
+        // Market holidays come with rows: null.
+        const rows = body.data.rows ?? [];
+        if (!Array.isArray(rows)) throw new SourceError(NASDAQ, `calendar for ${day} in an unexpected shape`);
+        return rows;
+      },
+      signal,
+    );
+  }
+
+  async function fromNasdaq(ticker: string, from: string, signal?: AbortSignal): Promise<EarningsDate | null> {
+    for (const day of weekdaysAhead(from, LOOKAHEAD_DAYS)) {
+      const row = (await nasdaqRows(day, signal)).find((r) => r && sameTicker(r.symbol, ticker));
+      if (row)
+        return { ticker, date: dayToIso(day), confidence: confidenceOf(row.time), sourceUrl: nasdaqEarningsPage(ticker), provider: NASDAQ };
+    }
+    return null;
+  }
+
+  async function fromFinnhub(key: { baseUrl: string; apiKey: string }, ticker: string, from: string, signal?: AbortSignal) {
+    const base = key.baseUrl.replace(/\/+$/, '');
+    const query = new URLSearchParams({ from, to: addDays(from, LOOKAHEAD_DAYS), symbol: ticker });
+    // The address without the key: the one that may be shown (http.ts never shows query strings either).
+    const publicUrl = `${base}/api/v1/calendar/earnings?${query}`;
+    const body = await opts.http.getJson<{ earningsCalendar?: FinnhubRow[] }>(
+      `${publicUrl}&${new URLSearchParams({ token: key.apiKey })}`,
+      {
+        signal,
+      },
+    );
+    if (!body || !Array.isArray(body.earningsCalendar))
+      throw new SourceError(FINNHUB, 'calendar in an unexpected shape (is the key valid?)');
+    const row = body.earningsCalendar
+      .filter(
+        (r): r is FinnhubRow & { date: string } => !!r && sameTicker(r.symbol, ticker) && isDay(r.date) && r.date.slice(0, 10) >= from,
+      )
+      .sort((a, b) => a.date.localeCompare(b.date))[0];
+    return row
+      ? { ticker, date: dayToIso(row.date.slice(0, 10)), confidence: confidenceOf(row.hour), sourceUrl: publicUrl, provider: FINNHUB }
+      : null;
+  }
+
+  async function fromFmp(key: { baseUrl: string; apiKey: string }, ticker: string, from: string, signal?: AbortSignal) {
+    const base = key.baseUrl.replace(/\/+$/, '');
+    const query = new URLSearchParams({ from, to: addDays(from, LOOKAHEAD_DAYS) });
+    const publicUrl = `${base}/stable/earnings-calendar?${query}`;
+    // FMP's calendar lists every company for the range: one request serves every ticker that day.
+    const rows = await fmpRanges(
+      from,
+      async () => {
+        const body = await opts.http.getJson<unknown>(`${publicUrl}&${new URLSearchParams({ apikey: key.apiKey })}`);
+        // FMP reports a refused key as an object with "Error Message", sometimes with status 200.
+        if (!Array.isArray(body)) throw new SourceError(FMP, 'calendar in an unexpected shape (is the key valid?)');
+        return body as FmpRow[];
+      },
+      signal,
+    );
+    const row = rows
+      .filter((r): r is FmpRow & { date: string } => !!r && sameTicker(r.symbol, ticker) && isDay(r.date) && r.date.slice(0, 10) >= from)
+      .sort((a, b) => a.date.localeCompare(b.date))[0];
+    return row
+      ? { ticker, date: dayToIso(row.date.slice(0, 10)), confidence: confidenceOf(row.time), sourceUrl: publicUrl, provider: FMP }
+      : null;
+  }
+
+  return {
+    async nextEarnings(rawTicker, from, signal) {
+      const ticker = normaliseTicker(rawTicker);
+      if (!/^[A-Z0-9-]{1,12}$/.test(ticker)) throw new SourceError('earnings calendar', 'not a ticker symbol');
+      const day = newYorkDay(from);
+      const providers: Array<() => Promise<EarningsDate | null>> = [];
+      if (opts.finnhub) providers.push(() => fromFinnhub(opts.finnhub!, ticker, day, signal));
+      if (opts.fmp) providers.push(() => fromFmp(opts.fmp!, ticker, day, signal));
+      providers.push(() => fromNasdaq(ticker, day, signal));
+      // A keyed provider that fails or lists nothing leaves the question to the next; only when every
+      // provider failed is the lookup a failure (the caller retries), else "not listed" is the answer.
+      let failure: unknown = null;
+      let answered = false;
+      for (const provider of providers) {
+        try {
+          const found = await provider();
+          if (found) return found;
+          answered = true;
+        } catch (err) {
+          if (signal?.aborted) throw err;
+          failure ??= err;
+        }
+      }
+      if (!answered) throw failure;
+      return null;
+    },
+  };
+}
