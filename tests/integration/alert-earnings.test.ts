@@ -6,7 +6,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAiRunner } from '../../src/server/ai/runner.ts';
 import type { Config } from '../../src/server/config.ts';
-import type { Database } from '../../src/server/db/client.ts';
 import { earningsTracking, earningsTrackingResults } from '../../src/server/db/schema.ts';
 import { earningsCheckHandler, earningsReminderHandler, earningsSummaryHandler } from '../../src/server/jobs/alerts/earnings.ts';
 import {
@@ -94,7 +93,7 @@ function alertRun(kind: AlertRunKind, tracking: { id: string; userId: string }, 
  * What the engine does with a prepared run: commit it in a transaction. The contract types `tx` as
  * Database (a transaction lacks only `$client`, which the handlers do not use).
  */
-const commit = (prepared: PreparedRun): Promise<CommitResult> => rt.db.transaction((tx) => prepared.commit(tx as unknown as Database));
+const commit = (prepared: PreparedRun): Promise<CommitResult> => rt.db.transaction((tx) => prepared.commit(tx));
 
 async function tracking(values: Partial<typeof earningsTracking.$inferInsert> = {}) {
   const user = await registerUser(rt);

@@ -48,7 +48,7 @@ beforeAll(async () => {
     db: rt.db,
     config: rt.config,
     ai: createAiRunner(rt.config, rt.db),
-    sources: { ...createSources(rt.config), earningsCalendar: { nextEarnings: async () => null } },
+    sources: createSources(rt.config),
     links: createAlertLinks(rt.config.appUrl, rt.secret),
     now: () => new Date(),
   };

@@ -2,8 +2,8 @@
 // (or transcript) it reads, and the shape of its answer. Each finding names the document it comes
 // from, so a finding the documents do not support can be dropped like an invented source.
 import { z } from 'zod';
+import { documentsBlock } from '../../ai/documents.ts';
 import type { Retrieved } from '../../ai/grounding.ts';
-import { documentsBlock } from '../../features/research/prompts.ts';
 
 export const EARNINGS_SUMMARY_TASK = 'earnings_summary';
 

@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { earningsBadge, verifiableUrl } from '../../../shared/earnings-alerts.ts';
 import { ALERT_TIME_ZONE, notificationTimingLabels } from '../../../shared/sonar.ts';
 import { Grounding } from '../../ai/grounding.ts';
-import type { AiRun, GenerateRequest } from '../../ai/runner.ts';
+import type { GenerateRequest } from '../../ai/runner.ts';
 import { alertRecipient } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
 import { earningsTracking, earningsTrackingResults, users } from '../../db/schema.ts';
@@ -330,9 +330,7 @@ export const earningsSummaryHandler: AlertHandler = async (run, deps, signal) =>
 
 /** One AI run for the summary, outside the interactive per-user limits; its outcome is always recorded. */
 async function summarise(deps: AlertDeps, userId: string, request: GenerateRequest<EarningsSummaryOutput>) {
-  // The third argument (background) is the runner's; the cast goes once the runner's signature has it.
-  const begin = deps.ai.begin as (userId: string, task: string, options: { background: boolean }) => Promise<AiRun>;
-  const ai = await begin.call(deps.ai, userId, EARNINGS_SUMMARY_TASK, { background: true });
+  const ai = await deps.ai.begin(userId, EARNINGS_SUMMARY_TASK, { background: true });
   let failure: unknown;
   try {
     return await ai.generate(request);

@@ -4,37 +4,26 @@ import { createAiRunner } from '../../ai/runner.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { createSources } from '../../sources/index.ts';
+import { earningsCheckHandler, earningsReminderHandler, earningsSummaryHandler } from './earnings.ts';
 import { createAlertLinks } from './links.ts';
 import { newsAlertHandler } from './news.ts';
 import { newsletterHandler } from './newsletter.ts';
-import { type AlertDeps, type AlertHandler, AlertPermanentFailure, type AlertRunKind } from './types.ts';
-
-const notYet: AlertHandler = async (run) => {
-  throw new AlertPermanentFailure(`${run.kind} runs are not available in this build`);
-};
+import type { AlertDeps, AlertHandler, AlertRunKind } from './types.ts';
 
 export const alertHandlers: Record<AlertRunKind, AlertHandler> = {
   news: newsAlertHandler,
-  newsletter: notYet,
-  earnings_check: notYet,
-  earnings_reminder: notYet,
-  earnings_summary: notYet,
+  newsletter: newsletterHandler,
+  earnings_check: earningsCheckHandler,
+  earnings_reminder: earningsReminderHandler,
+  earnings_summary: earningsSummaryHandler,
 };
 
 export function createAlertDeps(runtime: { db: Database; config: Config; secret: string }): AlertDeps {
-  const sources = createSources(runtime.config);
   return {
     db: runtime.db,
     config: runtime.config,
     ai: createAiRunner(runtime.config, runtime.db),
-    sources: {
-      ...sources,
-      earningsCalendar: {
-        nextEarnings: async () => {
-          throw new Error('no earnings calendar in this build');
-        },
-      },
-    },
+    sources: createSources(runtime.config),
     links: createAlertLinks(runtime.config.appUrl, runtime.secret),
     now: () => new Date(),
   };
