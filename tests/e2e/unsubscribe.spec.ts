@@ -92,3 +92,25 @@ test('an invalid link and a deleted alert say so', async ({ page }) => {
   await page.goto(unsubscribePath('earnings', earnings));
   await expect(page.getByRole('alert')).toHaveText('This alert no longer exists.');
 });
+
+test('a server failure offers a retry; the loading state shows while it waits', async ({ page }) => {
+  const { apple } = await userWithAlerts();
+  let failing = true;
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/unsubscribe?*', async (route) => {
+    if (failing)
+      return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' });
+    await held;
+    return route.continue();
+  });
+  await page.goto(unsubscribePath('news', apple));
+  await expect(page.getByRole('alert')).toHaveText('We could not load this unsubscribe link. Please try again later.', { timeout: 20_000 });
+  failing = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('status', { name: 'Loading unsubscribe link' })).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { name: 'Unsubscribe from news alerts about Apple?' })).toBeVisible();
+});
