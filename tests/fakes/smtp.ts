@@ -1,7 +1,7 @@
 // A local SMTP server that stands in for the mail provider in tests: it speaks real SMTP (no TLS,
 // authentication optional), keeps every delivered message in memory, can refuse the next
-// deliveries with a temporary 451 error, and optionally exposes the mails over a tiny HTTP API
-// for E2E tests:
+// deliveries with a temporary 451 error, records each message's headers, and optionally exposes
+// the mails over a tiny HTTP API for E2E tests:
 //   GET    /messages?to=<email>  → FakeMail[] for that recipient (all when `to` is absent)
 //   DELETE /messages             → clears the mailbox
 import { createServer, type Server } from 'node:http';
@@ -9,7 +9,16 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type FakeMail = { to: string[]; from: string; subject: string; text: string; html?: string; receivedAt: string };
+export type FakeMail = {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html?: string;
+  receivedAt: string;
+  /** The message's header lines as sent, by lower-case name (the last one wins). */
+  headers: Record<string, string>;
+};
 
 export type FakeSmtp = {
   smtpPort: number;
@@ -65,6 +74,15 @@ export async function startFakeSmtp(opts: { smtpPort?: number; httpPort?: number
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : undefined,
               receivedAt: new Date().toISOString(),
+              headers: Object.fromEntries(
+                parsed.headerLines.map((h) => [
+                  h.key,
+                  h.line
+                    .slice(h.line.indexOf(':') + 1)
+                    .replace(/\r?\n[ \t]+/g, ' ')
+                    .trim(),
+                ]),
+              ),
             });
             callback();
           })

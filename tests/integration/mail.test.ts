@@ -111,6 +111,47 @@ describe('outbox sender', () => {
     expect(mail.subject).toBe('123456 is your Enterprise OS code');
   });
 
+  it("sends the row's headers and a Message-ID made from the row's id, the same on a resend", async () => {
+    smtp.failNextDeliveries(1);
+    sender = await startOutboxSender({ pool: rt.pool, smtpUrl: smtpUrl(), from: FROM, printCaptured: false });
+    const to = uniqueEmail('headers');
+    const id = await enqueueMail(rt.db, {
+      to,
+      subject: 'Apple: news',
+      text: 'News',
+      kind: 'news-alert',
+      headers: {
+        'List-Unsubscribe': '<http://localhost:3000/api/unsubscribe?token=news.x.y>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        'X-Injected': 'a\r\nBcc: victim@example.com',
+        Subject: 'Overridden?',
+      },
+    });
+    await eventually(
+      () => rowOf(id),
+      (r) => r.last_error !== null,
+    );
+    await rt.pool.query('UPDATE mail_outbox SET next_attempt_at = now() WHERE id = $1', [id]);
+    await sender.drain();
+    const mail = await smtp.waitForMail((m) => m.to.includes(to));
+    expect(mail.headers['list-unsubscribe']).toBe('<http://localhost:3000/api/unsubscribe?token=news.x.y>');
+    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail.headers['message-id']).toBe(`<${id}@enterprise-os.test>`);
+    expect(mail.headers['x-injected']).toBeUndefined();
+    expect(mail.subject).toBe('Apple: news');
+    expect(mail.to).toEqual([to]);
+    expect((await rowOf(id)).attempts).toBe(2);
+  });
+
+  it('gives mail without extra headers a Message-ID too', async () => {
+    sender = await startOutboxSender({ pool: rt.pool, smtpUrl: smtpUrl(), from: FROM, printCaptured: false });
+    const to = uniqueEmail('msgid');
+    const id = await enqueueMail(rt.db, otpMail(to, '135790'));
+    const mail = await smtp.waitForMail((m) => m.to.includes(to));
+    expect(mail.headers['message-id']).toBe(`<${id}@enterprise-os.test>`);
+    expect(mail.headers['list-unsubscribe']).toBeUndefined();
+  });
+
   it('captures mail when no SMTP server is configured', async () => {
     sender = await startOutboxSender({ pool: rt.pool, from: FROM, printCaptured: false });
     const to = uniqueEmail('captured');

@@ -5,6 +5,10 @@
 //   create-user <email> [--first-name F] [--last-name L]
 //                                  create the account and e-mail a set-password link (last line)
 //   ai-usage [--days N]            AI runs and tokens per user and task over the last N days (30)
+//   mail-log [--days N] [--user <email>] [--status pending|sent|failed|captured]
+//                                  outgoing mail, newest first (at most 200), with its outcome
+//   alert-runs [--days N] [--user <email>] [--status queued|running|succeeded|failed|skipped]
+//                                  alert engine runs, newest first (at most 200), with outcome or reason
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { emailSchema } from '../../shared/schemas.ts';
@@ -13,7 +17,7 @@ import { createInvite, listInvites, revokeInvites } from '../auth/invites.ts';
 import { bootstrap, type Runtime } from '../bootstrap.ts';
 import { ConfigError } from '../config.ts';
 import { StartupError } from '../db/embedded.ts';
-import { users } from '../db/schema.ts';
+import { ALERT_RUN_STATUSES, users } from '../db/schema.ts';
 import { errorMessage } from '../lib/log.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { startOutboxSender } from '../mail/sender.ts';
@@ -24,7 +28,9 @@ const USAGE = `Usage: npm run admin -- <command>
   list-invites
   revoke-invite <email>
   create-user <email> [--first-name <name>] [--last-name <name>]
-  ai-usage [--days <n>]`;
+  ai-usage [--days <n>]
+  mail-log [--days <n>] [--user <email>] [--status pending|sent|failed|captured]
+  alert-runs [--days <n>] [--user <email>] [--status queued|running|succeeded|failed|skipped]`;
 
 class UsageError extends Error {}
 
@@ -81,6 +87,106 @@ async function createUser(rt: Runtime, email: string, firstName?: string, lastNa
   print(link);
 }
 
+// ── Operator logs: outgoing mail and alert runs (issue 5) ──────────────────────────────────────────
+const LOG_LIMIT = 200;
+const MAIL_STATUSES = ['pending', 'sent', 'failed', 'captured'] as const;
+type LogFilter = { days: number; user: string | null; status: string | null };
+
+/** One line, at most `max` characters: the log's columns never break across lines. */
+const cell = (value: string | null | undefined, max: number) => {
+  const line = (value ?? '-').replace(/\s+/g, ' ').trim() || '-';
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+};
+const time = (value: Date | null) => (value ? value.toISOString().replace(/\.\d{3}Z$/, 'Z') : '-');
+
+function logFilter(values: { days: number; user?: string; status?: string }, statuses: readonly string[]): LogFilter {
+  if (values.status !== undefined && !statuses.includes(values.status))
+    throw new UsageError(`--status must be one of ${statuses.join(', ')}.\n${USAGE}`);
+  return { days: values.days, user: values.user === undefined ? null : parseEmail(values.user), status: values.status ?? null };
+}
+
+function printLimitNote(count: number) {
+  if (count > LOG_LIMIT) print(`(the newest ${LOG_LIMIT} shown; narrow with --days, --user or --status)`);
+}
+
+/** Outgoing mail, newest first: a user's alert mails (user_id) and the mails sent to their address. */
+async function mailLog(rt: Runtime, f: LogFilter) {
+  const { rows } = await rt.pool.query<{
+    created_at: Date;
+    kind: string;
+    to_address: string;
+    status: string;
+    attempts: number;
+    sent_at: Date | null;
+    last_error: string | null;
+    subject: string;
+  }>(
+    `SELECT m.created_at, m.kind, m.to_address, m.status, m.attempts, m.sent_at, m.last_error, m.subject
+       FROM mail_outbox m LEFT JOIN users u ON u.id = m.user_id
+      WHERE m.created_at > now() - make_interval(days => $1)
+        AND ($2::text IS NULL OR lower(u.email) = lower($2) OR lower(m.to_address) = lower($2))
+        AND ($3::text IS NULL OR m.status = $3)
+      ORDER BY m.created_at DESC, m.id DESC LIMIT $4`,
+    [f.days, f.user, f.status, LOG_LIMIT + 1],
+  );
+  if (rows.length === 0)
+    print(`No mail in the last ${f.days} days${f.user ? ` for ${f.user}` : ''}${f.status ? ` with status ${f.status}` : ''}.`);
+  for (const r of rows.slice(0, LOG_LIMIT))
+    print(
+      [
+        time(r.created_at),
+        cell(r.kind, 18).padEnd(18),
+        cell(r.to_address, 40).padEnd(40),
+        r.status.padEnd(8),
+        `${r.attempts}x`.padStart(3),
+        `sent ${time(r.sent_at)}`.padEnd(25),
+        `error: ${cell(r.last_error, 60)}`.padEnd(67),
+        cell(r.subject, 70),
+      ].join('  '),
+    );
+  printLimitNote(rows.length);
+}
+
+/** The alert engine's ledger, newest first: one line per (kind, alert, slot). */
+async function alertRunLog(rt: Runtime, f: LogFilter) {
+  const { rows } = await rt.pool.query<{
+    created_at: Date;
+    kind: string;
+    email: string;
+    slot: string;
+    status: string;
+    attempts: number;
+    outcome: string | null;
+    reason: string | null;
+  }>(
+    `SELECT r.created_at, r.kind, u.email, r.slot, r.status, r.attempts, r.outcome, r.reason
+       FROM alert_runs r JOIN users u ON u.id = r.user_id
+      WHERE r.created_at > now() - make_interval(days => $1)
+        AND ($2::text IS NULL OR lower(u.email) = lower($2))
+        AND ($3::text IS NULL OR r.status = $3)
+      ORDER BY r.created_at DESC, r.id DESC LIMIT $4`,
+    [f.days, f.user, f.status, LOG_LIMIT + 1],
+  );
+  if (rows.length === 0)
+    print(`No alert runs in the last ${f.days} days${f.user ? ` for ${f.user}` : ''}${f.status ? ` with status ${f.status}` : ''}.`);
+  for (const r of rows.slice(0, LOG_LIMIT)) {
+    const what = r.status === 'failed' || r.status === 'skipped' ? (r.reason ?? r.outcome) : (r.outcome ?? r.reason);
+    print(
+      [
+        time(r.created_at),
+        r.kind.padEnd(17),
+        cell(r.email, 40).padEnd(40),
+        cell(r.slot, 31).padEnd(31),
+        r.status.padEnd(9),
+        `${r.attempts}x`.padStart(3),
+        cell(what, 100),
+      ].join('  '),
+    );
+  }
+  printLimitNote(rows.length);
+}
+// ── end of operator logs ───────────────────────────────────────────────────────────────────────────
+
 async function main(argv: string[]) {
   const { positionals, values } = parseArgs({
     args: argv,
@@ -89,6 +195,8 @@ async function main(argv: string[]) {
       'first-name': { type: 'string' },
       'last-name': { type: 'string' },
       days: { type: 'string', default: '30' },
+      user: { type: 'string' },
+      status: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -97,11 +205,15 @@ async function main(argv: string[]) {
     print(USAGE);
     return;
   }
-  if (!['invite', 'list-invites', 'revoke-invite', 'create-user', 'ai-usage'].includes(command))
+  if (!['invite', 'list-invites', 'revoke-invite', 'create-user', 'ai-usage', 'mail-log', 'alert-runs'].includes(command))
     throw new UsageError(`Unknown command "${command}".\n${USAGE}`);
-  const email = command === 'list-invites' || command === 'ai-usage' ? '' : parseEmail(arg);
+  const email = ['list-invites', 'ai-usage', 'mail-log', 'alert-runs'].includes(command) ? '' : parseEmail(arg);
   const days = Number(values.days);
   if (!Number.isInteger(days) || days < 1 || days > 3650) throw new UsageError(`--days must be a whole number from 1 to 3650.\n${USAGE}`);
+  const filter =
+    command === 'mail-log' || command === 'alert-runs'
+      ? logFilter({ days, user: values.user, status: values.status }, command === 'mail-log' ? MAIL_STATUSES : ALERT_RUN_STATUSES)
+      : null;
 
   const rt = await bootstrap({ LOG_LEVEL: 'warn', ...process.env }, { onPasswordLink: (email, url) => passwordLinks.set(email, url) });
   try {
@@ -116,6 +228,8 @@ async function main(argv: string[]) {
           `${l.email.padEnd(40)} ${l.task.padEnd(14)} ${String(l.runs).padStart(6)} runs ${String(l.failed).padStart(5)} failed ${String(l.inputTokens).padStart(10)} in ${String(l.outputTokens).padStart(9)} out`,
         );
     }
+    if (command === 'mail-log') await mailLog(rt, filter!);
+    if (command === 'alert-runs') await alertRunLog(rt, filter!);
     if (command === 'list-invites') {
       const rows = await listInvites(rt.db);
       if (rows.length === 0) print('No invites yet.');

@@ -22,6 +22,7 @@ import { newsAlertRoutes } from '../features/news-alerts/routes.ts';
 import { newsletterRoutes } from '../features/newsletter/routes.ts';
 import { profileRoutes } from '../features/profile/routes.ts';
 import { researchRoutes } from '../features/research/routes.ts';
+import { unsubscribeRoutes } from '../features/unsubscribe/routes.ts';
 import { devMailboxRoutes } from '../mail/dev-mailbox.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { eventRoutes } from '../realtime/routes.ts';
@@ -31,7 +32,16 @@ import { clientIp, requestLog, sameOriginWrites } from './middleware.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-export type AppDeps = { config: Config; db: Database; auth: Auth; attempts: AttemptLimits; hub: RealtimeHub; webRoot: string };
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  auth: Auth;
+  attempts: AttemptLimits;
+  hub: RealtimeHub;
+  webRoot: string;
+  /** Signs tokens that are not sessions (unsubscribe links). */
+  secret: string;
+};
 
 /** What the browser needs to know about this deployment; nothing secret. */
 export function publicConfig(config: Config, buildId: string | null = null) {
@@ -69,7 +79,7 @@ function contentSecurityPolicy(config: Config) {
   };
 }
 
-export function createApp({ config, db, auth, attempts, hub, webRoot }: AppDeps) {
+export function createApp({ config, db, auth, attempts, hub, webRoot, secret }: AppDeps) {
   const app = new Hono<{ Bindings: HttpBindings; Variables: { clientIp: string } }>();
   app.onError(errorResponse);
   app.use(requestLog());
@@ -92,6 +102,10 @@ export function createApp({ config, db, auth, attempts, hub, webRoot }: AppDeps)
       return c.json({ status: 'unavailable', error: { code: 'database_unavailable', message: 'The database is not reachable.' } }, 503);
     }
   });
+
+  // One-click unsubscribe comes from mail providers' servers and other sites, without cookies; its
+  // token is the credential. Mounted ahead of the API so the same-origin rule does not apply.
+  app.route('/api/unsubscribe', unsubscribeRoutes(db, secret));
 
   const api = new Hono<{ Variables: { clientIp: string } }>();
   api.use(sameOriginWrites(new URL(config.appUrl).origin));

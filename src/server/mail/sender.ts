@@ -20,7 +20,28 @@ type Claimed = {
   html_body: string | null;
   kind: string;
   attempts: number;
+  headers: Record<string, string> | null;
 };
+
+/** The domain of MAIL_FROM's address (Message-IDs name it), or localhost when it has none. */
+export function messageIdDomain(from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from.trim())?.[1];
+  return domain && /[A-Za-z0-9]/.test(domain) ? domain.toLowerCase() : 'localhost';
+}
+
+/**
+ * The row's extra headers as nodemailer takes them. Only string values on one line: a value with a
+ * line break could start a header of its own. The sender's own headers are not overridable.
+ */
+export function extraHeaders(headers: Record<string, string> | null): Record<string, string> | undefined {
+  if (!headers) return undefined;
+  const reserved = new Set(['from', 'to', 'cc', 'bcc', 'subject', 'message-id', 'date', 'content-type']);
+  const kept = Object.entries(headers).filter(
+    ([name, value]) =>
+      /^[A-Za-z0-9-]+$/.test(name) && !reserved.has(name.toLowerCase()) && typeof value === 'string' && !/[\r\n]/.test(value),
+  );
+  return kept.length > 0 ? Object.fromEntries(kept) : undefined;
+}
 
 export type OutboxSender = { stop: () => Promise<void>; drain: () => Promise<void> };
 
@@ -31,6 +52,7 @@ export async function startOutboxSender(opts: {
   printCaptured: boolean;
 }): Promise<OutboxSender> {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const domain = messageIdDomain(opts.from);
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -41,7 +63,7 @@ export async function startOutboxSender(opts: {
         `UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = now() + ${CLAIM_LEASE}
           WHERE id IN (SELECT id FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= now()
                         ORDER BY next_attempt_at LIMIT 10 FOR UPDATE SKIP LOCKED)
-          RETURNING id, to_address, subject, text_body, html_body, kind, attempts`,
+          RETURNING id, to_address, subject, text_body, html_body, kind, attempts, headers`,
       );
       if (rows.length === 0) return;
       await Promise.all(rows.map(deliverOne));
@@ -71,6 +93,10 @@ export async function startOutboxSender(opts: {
         subject: mail.subject,
         text: mail.text_body,
         html: mail.html_body ?? undefined,
+        headers: extraHeaders(mail.headers),
+        // The row's id: a resend of the same row (a retry after an unclear failure) is recognisably
+        // the same message to the receiving side.
+        messageId: `<${mail.id}@${domain}>`,
       });
       await opts.pool.query(`UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL, ${REDACT} WHERE id = $1`, [
         mail.id,

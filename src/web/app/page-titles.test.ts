@@ -9,6 +9,7 @@ describe('documentTitle', () => {
     ['/sonar-os/newsletter', 'Newsletter | Enterprise OS'],
     ['/sonar-os/earnings', 'Earnings Alerts | Enterprise OS'],
     ['/success-center', 'Success Center | Enterprise OS'],
+    ['/unsubscribe', 'Unsubscribe | Enterprise OS'],
     ['/login/', 'Login | Enterprise OS'],
     ['/nope', '404 Not Found | Enterprise OS'],
   ])('%s → %s', (path, title) => {

@@ -9,6 +9,7 @@ const names: Record<string, string> = {
   '/reset-password': 'Reset Password',
   '/create-password': 'Create Password',
   '/invite-only': 'Registration',
+  '/unsubscribe': 'Unsubscribe',
   '/profile-completion': 'Complete Profile',
   '/profile': 'Profile',
   '/content-os': 'Content OS',

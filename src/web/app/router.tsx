@@ -25,6 +25,7 @@ const publicRoutes: RouteObject[] = [
   page('/reset-password', () => import('../features/auth/password-link-pages.tsx'), 'ResetPasswordPage'),
   page('/create-password', () => import('../features/auth/password-link-pages.tsx'), 'CreatePasswordPage'),
   page('/invite-only', () => import('../features/auth/invite-only-page.tsx'), 'InviteOnlyPage'),
+  page('/unsubscribe', () => import('../features/unsubscribe/unsubscribe-page.tsx'), 'UnsubscribePage'),
   page('/client-portal', () => import('../features/placeholders/screens.tsx'), 'ResourceLibraryPage'),
 ];
 

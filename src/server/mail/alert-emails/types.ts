@@ -39,7 +39,7 @@ export type NewsletterSection = {
 
 export type NewsletterEmailProps = {
   industry: string;
-  /** e.g. 'Weekly digest · Nov 16 – Nov 23, 2026'. */
+  /** e.g. 'Nov 16 – Nov 23, 2026'; the subject reads '<industry> digest · <periodLabel>'. */
   periodLabel: string;
   regions: string[];
   sections: NewsletterSection[];

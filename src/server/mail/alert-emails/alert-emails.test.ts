@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest';
+import { renderEarningsReminderEmail, renderEarningsSummaryEmail, renderNewsAlertEmail, renderNewsletterEmail } from './index.ts';
+import type {
+  EarningsReminderEmailProps,
+  EarningsSummaryEmailProps,
+  EmailArticle,
+  NewsAlertEmailProps,
+  NewsletterEmailProps,
+  RenderedEmail,
+} from './types.ts';
+
+const links = {
+  viewInApp: 'https://app.example.com/aurora-os/company-news?company=Apple',
+  manage: 'https://app.example.com/sonar-os/news',
+  unsubscribe: 'https://app.example.com/unsubscribe?token=news.abc.sig',
+};
+
+const HOSTILE = `<script>alert(1)</script> <img src=x onerror="alert(2)"> AT&T`;
+
+const article = (n: number, overrides: Partial<EmailArticle> = {}): EmailArticle => ({
+  title: `Story ${n}`,
+  url: `https://news.example.com/story-${n}?a=1&b=2`,
+  publisher: 'Reuters',
+  publishedAt: '2026-11-20T15:00:00Z',
+  summary: `Why story ${n} matters.`,
+  ...overrides,
+});
+
+const newsProps = (overrides: Partial<NewsAlertEmailProps> = {}): NewsAlertEmailProps => ({
+  companyName: 'Apple',
+  keywords: ['iPhone', 'services'],
+  headline: 'Apple opens a new plant',
+  analysis: 'The plant adds capacity for the coming year.',
+  articles: [article(1), article(2)],
+  links,
+  ...overrides,
+});
+
+const newsletterProps = (companies: number): NewsletterEmailProps => ({
+  industry: 'Banking',
+  periodLabel: 'Nov 16 – Nov 23, 2026',
+  regions: ['USA', 'Europe'],
+  sections: [
+    ...Array.from({ length: companies }, (_, i) => ({
+      kind: 'company' as const,
+      title: `Company ${i + 1}`,
+      summary: `What happened at company ${i + 1}.`,
+      items: [article(i * 3 + 1), article(i * 3 + 2), article(i * 3 + 3)],
+    })),
+    { kind: 'topic', title: 'Regulatory Changes', summary: 'New capital rules.', items: [article(999)] },
+  ],
+  links,
+});
+
+const reminderProps: EarningsReminderEmailProps = {
+  companyName: 'Apple',
+  ticker: 'AAPL',
+  earningsDate: '2026-01-29T00:00:00.000Z',
+  dateLabel: 'Thursday, Jan 29, 2026',
+  confidence: 0.9,
+  confidenceLabel: 'Confirmed',
+  sourceUrl: 'https://www.nasdaq.com/market-activity/earnings',
+  timingLabel: '24 hours before',
+  links,
+};
+
+const summaryProps: EarningsSummaryEmailProps = {
+  companyName: 'Apple',
+  ticker: 'AAPL',
+  periodLabel: 'Q3 2026 results (8-K filed Oct 30, 2026)',
+  keySummary: 'Revenue grew 8% on services.',
+  keyFindings: ['Services revenue at a record', 'Margins up 1 point'],
+  quotes: [{ text: 'We had a great quarter.', speaker: 'Tim Cook, CEO' }],
+  sources: [article(1, { title: 'Press release (EX-99.1)', publisher: 'SEC EDGAR' })],
+  links,
+};
+
+function expectFooter(mail: RenderedEmail) {
+  expect(mail.html).toContain(`href="${links.viewInApp.replace(/&/g, '&amp;')}"`);
+  expect(mail.html).toContain(`href="${links.manage}"`);
+  expect(mail.html).toContain(`href="${links.unsubscribe}"`);
+  expect(mail.html).toMatch(/>View in Enterprise OS</);
+  expect(mail.html).toMatch(/>Manage this alert</);
+  expect(mail.html).toMatch(/>Unsubscribe</);
+  expect(mail.text).toContain(`View in Enterprise OS ${links.viewInApp}`);
+  expect(mail.text).toContain(`Manage this alert ${links.manage}`);
+  expect(mail.text).toContain(`Unsubscribe ${links.unsubscribe}`);
+  expect(mail.text).toMatch(/You get this e-mail because/);
+}
+
+/** No markup made from data: the only <script>/<img> would be ones the data smuggled in. */
+function expectEscaped(html: string) {
+  expect(html).not.toContain('<script');
+  expect(html).not.toContain('<img');
+  expect(html).not.toMatch(/<[a-z][^>]*\sonerror=/i);
+  expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  expect(html).toContain('&lt;img src=x onerror=&quot;alert(2)&quot;&gt;');
+  expect(html).toContain('AT&amp;T');
+}
+
+describe('news alert e-mail', () => {
+  it('has the subject, the analysis, linked articles and the footer links', async () => {
+    const mail = await renderNewsAlertEmail(newsProps());
+    expect(mail.subject).toBe('Apple: Apple opens a new plant');
+    expect(mail.html).toContain('href="https://news.example.com/story-1?a=1&amp;b=2"');
+    expect(mail.html).toContain('Reuters · Nov 20, 2026');
+    expect(mail.text).toContain('Apple opens a new plant');
+    expect(mail.text).toContain('The plant adds capacity for the coming year.');
+    expect(mail.text).toContain('Story 1 https://news.example.com/story-1?a=1&b=2');
+    expect(mail.text).toContain('Keywords: iPhone, services');
+    expect(mail.text).toContain('You get this e-mail because you set up a news alert for Apple in Enterprise OS.');
+    expectFooter(mail);
+  });
+
+  it('escapes scripts, tags and & in headline, analysis, title and publisher in HTML and keeps them plain in text', async () => {
+    const mail = await renderNewsAlertEmail(
+      newsProps({
+        headline: HOSTILE,
+        analysis: `Analysis: ${HOSTILE}`,
+        articles: [article(1, { title: `Title ${HOSTILE}`, publisher: `Publisher ${HOSTILE}`, summary: `Summary ${HOSTILE}` })],
+      }),
+    );
+    expectEscaped(mail.html);
+    expect(mail.text).toContain(`Analysis: ${HOSTILE}`);
+    expect(mail.text).toContain(`Title ${HOSTILE}`);
+    expect(mail.text).toContain(`Publisher ${HOSTILE}`);
+    expect(mail.text).not.toContain('&amp;');
+    expect(mail.subject).toBe(`Apple: ${HOSTILE}`);
+  });
+
+  it('shows an article whose URL is not http(s) without a link', async () => {
+    const mail = await renderNewsAlertEmail(
+      newsProps({
+        articles: [
+          article(1, { title: 'Evil story', url: 'javascript:alert(document.cookie)' }),
+          article(2, { title: 'Data story', url: 'data:text/html,<b>x</b>' }),
+        ],
+      }),
+    );
+    expect(mail.html).toContain('Evil story');
+    expect(mail.html).toContain('Data story');
+    expect(mail.html).not.toMatch(/javascript:/i);
+    expect(mail.html).not.toContain('data:text');
+    expect(mail.text).not.toMatch(/javascript:/i);
+    expect(mail.text).toContain('Evil story');
+  });
+
+  it('keeps the subject on one line', async () => {
+    const mail = await renderNewsAlertEmail(newsProps({ headline: 'Line one\r\nBcc: victim@example.com' }));
+    expect(mail.subject).toBe('Apple: Line one Bcc: victim@example.com');
+  });
+});
+
+describe('newsletter e-mail', () => {
+  it('groups companies and topics, links every item and has the footer', async () => {
+    const mail = await renderNewsletterEmail(newsletterProps(2));
+    expect(mail.subject).toBe('Banking digest · Nov 16 – Nov 23, 2026');
+    expect(mail.text).toContain('Your portfolio');
+    expect(mail.text).toContain('Banking trends');
+    expect(mail.text).toContain('Regions: USA, Europe');
+    expect(mail.text.indexOf('Company 1')).toBeLessThan(mail.text.indexOf('Regulatory Changes'));
+    for (const n of [1, 2, 3, 4, 5, 6, 999]) expect(mail.html).toContain(`href="https://news.example.com/story-${n}?a=1&amp;b=2"`);
+    expect(mail.text).toContain('You get this e-mail because you subscribed to the Banking newsletter in Enterprise OS.');
+    expectFooter(mail);
+  });
+
+  it('escapes hostile industry, section titles and items', async () => {
+    const props = newsletterProps(1);
+    const mail = await renderNewsletterEmail({
+      ...props,
+      industry: `Banking ${HOSTILE}`,
+      sections: [{ kind: 'topic', title: HOSTILE, summary: HOSTILE, items: [article(1, { title: HOSTILE, url: 'javascript:void(0)' })] }],
+    });
+    expectEscaped(mail.html);
+    expect(mail.html).not.toMatch(/javascript:/i);
+    expect(mail.text).toContain(HOSTILE);
+  });
+
+  it('renders a 25-company digest (time printed, not asserted)', async () => {
+    const props = newsletterProps(25);
+    await renderNewsletterEmail(props); // warm-up: module loading is not rendering
+    const started = performance.now();
+    const mail = await renderNewsletterEmail(props);
+    const ms = performance.now() - started;
+    console.info(`25-company newsletter: rendered in ${ms.toFixed(1)} ms (${Math.round(mail.html.length / 1024)} kB HTML)`);
+    expect(mail.text).toContain('Company 25');
+  });
+});
+
+describe('earnings e-mails', () => {
+  it('reminder: subject, date, confidence, source link and footer', async () => {
+    const mail = await renderEarningsReminderEmail(reminderProps);
+    expect(mail.subject).toBe('Apple (AAPL) reports earnings Thursday, Jan 29, 2026');
+    expect(mail.text).toContain('Confirmed');
+    expect(mail.text).toContain('Earnings date: Thursday, Jan 29, 2026');
+    expect(mail.html).toContain('href="https://www.nasdaq.com/market-activity/earnings"');
+    expect(mail.text).toContain('asked for a reminder 24 hours before the call.');
+    expectFooter(mail);
+  });
+
+  it('reminder: a source that is not http(s) is left out', async () => {
+    const mail = await renderEarningsReminderEmail({ ...reminderProps, sourceUrl: 'javascript:alert(1)', companyName: HOSTILE });
+    expect(mail.html).not.toMatch(/javascript:/i);
+    expect(mail.text).not.toContain('Source:');
+    expectEscaped(mail.html);
+  });
+
+  it('summary: subject, findings, quotes, sources and footer; hostile text escaped', async () => {
+    const mail = await renderEarningsSummaryEmail(summaryProps);
+    expect(mail.subject).toBe('Apple (AAPL) Q3 2026 results (8-K filed Oct 30, 2026)');
+    expect(mail.text).toContain('Revenue grew 8% on services.');
+    expect(mail.text).toContain('Margins up 1 point');
+    expect(mail.text).toContain('“We had a great quarter.”');
+    expect(mail.text).toContain('— Tim Cook, CEO');
+    expect(mail.html).toContain('href="https://news.example.com/story-1?a=1&amp;b=2"');
+    expectFooter(mail);
+
+    const hostile = await renderEarningsSummaryEmail({
+      ...summaryProps,
+      keySummary: HOSTILE,
+      keyFindings: [HOSTILE],
+      quotes: [{ text: HOSTILE, speaker: HOSTILE }],
+      sources: [article(1, { title: HOSTILE, publisher: HOSTILE, url: 'javascript:alert(1)' })],
+    });
+    expectEscaped(hostile.html);
+    expect(hostile.html).not.toMatch(/javascript:/i);
+    expect(hostile.text).toContain(HOSTILE);
+  });
+});

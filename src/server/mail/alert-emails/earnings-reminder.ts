@@ -1,0 +1,40 @@
+// The earnings reminder: when a tracked company reports, how sure that date is, and where it is from.
+import { Link, Text } from '@react-email/components';
+import { createElement as h } from 'react';
+import { BRAND } from '../../../shared/constants.ts';
+import { httpUrl } from '../../sources/text.ts';
+import { colors, EmailLayout, mutedLine, paragraph, renderEmail, styles } from './layout.ts';
+import type { EarningsReminderEmailProps, RenderedEmail } from './types.ts';
+
+export function EarningsReminderEmail(p: EarningsReminderEmailProps) {
+  const href = httpUrl(p.sourceUrl);
+  const source = href ? { href, host: new URL(href).host } : null;
+  const badge = {
+    backgroundColor: colors.brand50,
+    borderRadius: '999px',
+    color: colors.brand700,
+    display: 'inline-block',
+    fontSize: '12px',
+    fontWeight: 600,
+    margin: '0 0 12px',
+    padding: '2px 10px',
+  };
+  return h(
+    EmailLayout,
+    {
+      preview: `${p.companyName} (${p.ticker}) reports earnings ${p.dateLabel}.`,
+      eyebrow: 'Earnings reminder',
+      heading: `${p.companyName} (${p.ticker}) reports earnings ${p.dateLabel}`,
+      reason: `You get this e-mail because you track earnings for ${p.companyName} in ${BRAND} and asked for a reminder ${p.timingLabel} the call.`,
+      links: p.links,
+    },
+    h(Text, { style: badge }, p.confidenceLabel),
+    paragraph(`Earnings date: ${p.dateLabel}`),
+    source ? h(Text, { style: styles.muted }, 'Source: ', h(Link, { href: source.href, style: styles.footerLink }, source.host)) : null,
+    mutedLine(`Dates can move; the card in ${BRAND} shows the latest we found.`),
+  );
+}
+
+export function renderEarningsReminderEmail(p: EarningsReminderEmailProps): Promise<RenderedEmail> {
+  return renderEmail(`${p.companyName} (${p.ticker}) reports earnings ${p.dateLabel}`, h(EarningsReminderEmail, p));
+}

@@ -1,0 +1,27 @@
+// The news alert: the AI's headline and analysis for one company, and the articles it rests on.
+import { createElement as h } from 'react';
+import { BRAND } from '../../../shared/constants.ts';
+import { ArticleList, EmailLayout, heading2, mutedLine, paragraph, renderEmail } from './layout.ts';
+import type { NewsAlertEmailProps, RenderedEmail } from './types.ts';
+
+export function NewsAlertEmail(p: NewsAlertEmailProps) {
+  const keywords = p.keywords.filter((k) => k.trim() !== '');
+  return h(
+    EmailLayout,
+    {
+      preview: p.analysis || p.headline,
+      eyebrow: `News alert · ${p.companyName}`,
+      heading: p.headline,
+      reason: `You get this e-mail because you set up a news alert for ${p.companyName} in ${BRAND}.`,
+      links: p.links,
+    },
+    keywords.length > 0 ? mutedLine(`Keywords: ${keywords.join(', ')}`) : null,
+    paragraph(p.analysis),
+    p.articles.length > 0 ? heading2(p.articles.length === 1 ? 'Source' : 'Sources') : null,
+    h(ArticleList, { articles: p.articles }),
+  );
+}
+
+export function renderNewsAlertEmail(p: NewsAlertEmailProps): Promise<RenderedEmail> {
+  return renderEmail(`${p.companyName}: ${p.headline}`, h(NewsAlertEmail, p));
+}

@@ -1,0 +1,116 @@
+// The unsubscribe page (/unsubscribe?token=…), opened signed out from an alert e-mail's link: it names
+// the alert, turns off exactly that alert with one click, says so, and leads to the alert's screen.
+import { readFileSync } from 'node:fs';
+import { createUnsubscribeToken } from '../../src/server/mail/unsubscribe-token.ts';
+import type { UnsubscribeAlertKind } from '../../src/shared/unsubscribe.ts';
+import { E2E_ENV_FILE } from './support/env.ts';
+import { expect, registeredUser, signIn, sql, test } from './support/fixtures.ts';
+
+/** A link as the alert e-mails carry it, signed with the e2e server's secret. */
+function unsubscribePath(kind: UnsubscribeAlertKind, alertId: string) {
+  const { AUTH_SECRET } = JSON.parse(readFileSync(E2E_ENV_FILE, 'utf8')) as { AUTH_SECRET: string };
+  return `/unsubscribe?token=${encodeURIComponent(createUnsubscribeToken(AUTH_SECRET, kind, alertId))}`;
+}
+
+async function userWithAlerts() {
+  const user = await registeredUser();
+  const [row] = await sql<{ id: string }>(
+    `UPDATE users SET profile_completed = true, job_title = 'Account Executive', company_name = 'Acme Robotics',
+       solution_type = 'Warehouse automation', solution_description = 'Autonomous picking robots.',
+       target_industries = '{Logistics}', primary_value_prop = 'Cut picking costs by 40%' WHERE email = $1 RETURNING id`,
+    [user.email],
+  );
+  const insert = async (text: string) => (await sql<{ id: string }>(text, [row!.id]))[0]!.id;
+  return {
+    user,
+    apple: await insert(
+      `INSERT INTO sonar_alerts (user_id, active, company_name, created_at) VALUES ($1, true, 'Apple', now() - interval '1 minute') RETURNING id`,
+    ),
+    microsoft: await insert(`INSERT INTO sonar_alerts (user_id, active, company_name) VALUES ($1, true, 'Microsoft') RETURNING id`),
+    newsletter: await insert(`INSERT INTO newsletter_alerts (user_id, active, industry) VALUES ($1, true, '{Banking}') RETURNING id`),
+    earnings: await insert(`INSERT INTO earnings_tracking (user_id, active, company_name) VALUES ($1, true, 'Nvidia') RETURNING id`),
+  };
+}
+
+const activeOf = async (table: string, id: string) =>
+  (await sql<{ active: boolean }>(`SELECT active FROM ${table} WHERE id = $1`, [id]))[0]?.active;
+
+test('signed out, one click turns off that news alert only; the settings screen shows it off', async ({ page }) => {
+  const { user, apple, microsoft, newsletter } = await userWithAlerts();
+
+  await page.goto(unsubscribePath('news', apple));
+  await expect(page).toHaveTitle('Unsubscribe | Enterprise OS');
+  await expect(page.getByRole('heading', { name: 'Unsubscribe from news alerts about Apple?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByRole('status')).toHaveText("You're unsubscribed. You will not get these e-mails any more.");
+  expect(await activeOf('sonar_alerts', apple)).toBe(false);
+  expect(await activeOf('sonar_alerts', microsoft)).toBe(true);
+  expect(await activeOf('newsletter_alerts', newsletter)).toBe(true);
+
+  // The same link again: already off, nothing to click.
+  await page.reload();
+  await expect(page.getByRole('status')).toHaveText("You're already unsubscribed from news alerts about Apple.");
+  await expect(page.getByRole('button', { name: 'Unsubscribe' })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Manage your alerts' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect_to=/);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/sonar-os\/news$/);
+  const apples = page.getByRole('region', { name: 'Alert 1' });
+  await expect(apples.getByLabel('Company name')).toHaveValue('Apple');
+  await expect(apples.getByRole('switch', { name: 'Active' })).not.toBeChecked();
+  await expect(page.getByRole('region', { name: 'Alert 2' }).getByRole('switch', { name: 'Active' })).toBeChecked();
+});
+
+test('newsletter and earnings wording; signed in works the same', async ({ page }) => {
+  const { user, newsletter, earnings } = await userWithAlerts();
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/homepage$/);
+
+  await page.goto(unsubscribePath('newsletter', newsletter));
+  await expect(page.getByRole('heading', { name: 'Unsubscribe from your Banking newsletter?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByRole('status')).toHaveText("You're unsubscribed. You will not get these e-mails any more.");
+  expect(await activeOf('newsletter_alerts', newsletter)).toBe(false);
+  await expect(page.getByRole('link', { name: 'Manage your alerts' })).toHaveAttribute('href', '/sonar-os/newsletter');
+
+  await page.goto(unsubscribePath('earnings', earnings));
+  await expect(page.getByRole('heading', { name: 'Unsubscribe from earnings alerts for Nvidia?' })).toBeVisible();
+  expect(await activeOf('earnings_tracking', earnings)).toBe(true);
+});
+
+test('an invalid link and a deleted alert say so', async ({ page }) => {
+  await page.goto('/unsubscribe?token=news.not-a-real-token.x');
+  await expect(page.getByRole('alert')).toHaveText('This unsubscribe link is not valid.');
+  await page.goto('/unsubscribe');
+  await expect(page.getByRole('alert')).toHaveText('This unsubscribe link is not valid.');
+
+  const { earnings } = await userWithAlerts();
+  await sql('DELETE FROM earnings_tracking WHERE id = $1', [earnings]);
+  await page.goto(unsubscribePath('earnings', earnings));
+  await expect(page.getByRole('alert')).toHaveText('This alert no longer exists.');
+});
+
+test('a server failure offers a retry; the loading state shows while it waits', async ({ page }) => {
+  const { apple } = await userWithAlerts();
+  let failing = true;
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/unsubscribe?*', async (route) => {
+    if (failing)
+      return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' });
+    await held;
+    return route.continue();
+  });
+  await page.goto(unsubscribePath('news', apple));
+  await expect(page.getByRole('alert')).toHaveText('We could not load this unsubscribe link. Please try again later.', { timeout: 20_000 });
+  failing = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('status', { name: 'Loading unsubscribe link' })).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { name: 'Unsubscribe from news alerts about Apple?' })).toBeVisible();
+});
