@@ -171,7 +171,7 @@ describe('newsletter run: the digest', () => {
     const prompt = requestText(ai.requests[0]!);
     expect(prompt).toContain('Section 1 (company): Apple (keywords: iPhone, services)');
     expect(prompt).toContain('Section 4 (topic): Market Expansion');
-    expect(prompt).toMatch(/^Period: Weekly digest · [A-Z][a-z]{2} \d{1,2} – [A-Z][a-z]{2} \d{1,2}, \d{4}$/m);
+    expect(prompt).toMatch(/^Period: Weekly · [A-Z][a-z]{2} \d{1,2} – [A-Z][a-z]{2} \d{1,2}, \d{4}$/m);
     // The fixture story from 400 hours ago is older than the period.
     expect(prompt).not.toContain('chief operating officer');
 
@@ -201,7 +201,7 @@ describe('newsletter run: the digest', () => {
     expect(mail).not.toBeNull();
     expect(mail!).toMatchObject({ to: user.email, kind: 'newsletter', unsubscribe: { kind: 'newsletter', alertId: newsletter.id } });
     expect(mail!.subject).toContain('Fintech');
-    expect(mail!.text).toMatch(/Weekly digest · /);
+    expect(mail!.text).toMatch(/Weekly · /);
     for (const title of ['Apple', 'Microsoft', 'Regulatory Changes', 'Market Expansion']) expect(mail!.text).toContain(title);
     expect(mail!.text).toContain('Microsoft shares rise after earnings');
     expect(mail!.text).toContain(first.url);
@@ -343,7 +343,7 @@ describe('newsletter run: only what is new', () => {
     const start = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'America/New_York' }).format(
       new Date(Date.now() - 30 * 86_400_000),
     );
-    expect(requestText(ai.requests[0]!)).toContain(`Period: Weekly digest · ${start} – `);
+    expect(requestText(ai.requests[0]!)).toContain(`Period: Weekly · ${start} – `);
   });
 });
 

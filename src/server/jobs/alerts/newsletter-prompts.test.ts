@@ -15,12 +15,12 @@ const sections: PromptSection[] = [
   { kind: 'company', title: 'Quiet Co', keywords: [], documents: [] },
   { kind: 'topic', title: 'Regulatory Changes', keywords: [], documents: [doc(3)] },
 ];
-const base = { industry: 'Banking', regions: ['USA', 'UK'], periodLabel: 'Weekly digest · Nov 16 – Nov 23, 2026' };
+const base = { industry: 'Banking', regions: ['USA', 'UK'], periodLabel: 'Weekly · Nov 16 – Nov 23, 2026' };
 
 describe('newsletterPrompt', () => {
   it('numbers sections in order (empty ones keep their number but are left out) and documents across the message', () => {
     const prompt = newsletterPrompt({ ...base, sections });
-    expect(prompt).toContain('Industry: Banking\nRegions: USA, UK\nPeriod: Weekly digest · Nov 16 – Nov 23, 2026');
+    expect(prompt).toContain('Industry: Banking\nRegions: USA, UK\nPeriod: Weekly · Nov 16 – Nov 23, 2026');
     expect(prompt).toContain('Section 1 (company): Apple (keywords: iPhone, services)\n\n[1] URL: https://news.example.com/1');
     expect(prompt).not.toContain('Quiet Co');
     expect(prompt).toContain('Section 3 (topic): Regulatory Changes\n\n[3] URL: https://news.example.com/3');

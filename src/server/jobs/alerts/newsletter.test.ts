@@ -12,8 +12,8 @@ describe('newsletterPeriod', () => {
     const period = newsletterPeriod('7d', null, now);
     expect(period.start).toEqual(new Date(now.getTime() - 7 * DAY));
     expect(period.days).toBe(7);
-    expect(period.label).toBe('Weekly digest · Nov 16 – Nov 23, 2026');
-    expect(newsletterPeriod('14d', null, now).label).toBe('Bi-weekly digest · Nov 9 – Nov 23, 2026');
+    expect(period.label).toBe('Weekly · Nov 16 – Nov 23, 2026');
+    expect(newsletterPeriod('14d', null, now).label).toBe('Bi-weekly · Nov 9 – Nov 23, 2026');
     expect(newsletterPeriod('30d', null, now).days).toBe(30);
   });
 
@@ -21,7 +21,7 @@ describe('newsletterPeriod', () => {
     const period = newsletterPeriod('30d', new Date('2026-11-20T20:00:00Z'), now);
     expect(period.start).toEqual(new Date('2026-11-20T20:00:00Z'));
     expect(period.days).toBe(3);
-    expect(period.label).toBe('Monthly digest · Nov 20 – Nov 23, 2026');
+    expect(period.label).toBe('Monthly · Nov 20 – Nov 23, 2026');
   });
 
   it('never covers more than 30 days', () => {
@@ -35,9 +35,9 @@ describe('newsletterPeriod', () => {
   });
 
   it('names both years when the period spans New Year, in New York time', () => {
-    expect(newsletterPeriod('7d', null, new Date('2027-01-04T15:00:00Z')).label).toBe('Weekly digest · Dec 28, 2026 – Jan 4, 2027');
+    expect(newsletterPeriod('7d', null, new Date('2027-01-04T15:00:00Z')).label).toBe('Weekly · Dec 28, 2026 – Jan 4, 2027');
     // 02:00 UTC on Nov 24 is still Nov 23 in New York.
-    expect(newsletterPeriod('7d', null, new Date('2026-11-24T02:00:00Z')).label).toBe('Weekly digest · Nov 16 – Nov 23, 2026');
+    expect(newsletterPeriod('7d', null, new Date('2026-11-24T02:00:00Z')).label).toBe('Weekly · Nov 16 – Nov 23, 2026');
   });
 });
 

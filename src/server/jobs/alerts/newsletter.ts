@@ -78,7 +78,7 @@ export function newsletterPeriod(frequency: Frequency, lastChecked: Date | null,
     start,
     end: now,
     days: Math.max(1, Math.ceil((now.getTime() - start.getTime()) / DAY_MS)),
-    label: `${frequencyLabels[frequency]} digest · ${range}`,
+    label: `${frequencyLabels[frequency]} · ${range}`,
   };
 }
 

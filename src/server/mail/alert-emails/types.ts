@@ -39,7 +39,7 @@ export type NewsletterSection = {
 
 export type NewsletterEmailProps = {
   industry: string;
-  /** e.g. 'Nov 16 – Nov 23, 2026'; the subject reads '<industry> digest · <periodLabel>'. */
+  /** e.g. 'Weekly · Nov 16 – Nov 23, 2026'; the subject reads '<industry> digest · <periodLabel>'. */
   periodLabel: string;
   regions: string[];
   sections: NewsletterSection[];
