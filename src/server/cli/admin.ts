@@ -9,6 +9,8 @@
 //                                  outgoing mail, newest first (at most 200), with its outcome
 //   alert-runs [--days N] [--user <email>] [--status queued|running|succeeded|failed|skipped]
 //                                  alert engine runs, newest first (at most 200), with outcome or reason
+//   run-alerts [--user <email>]    run every active alert now (one user's, or everyone's), then
+//                                  what else is due; hand their e-mails to SMTP; one line per run
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { emailSchema } from '../../shared/schemas.ts';
@@ -18,6 +20,9 @@ import { bootstrap, type Runtime } from '../bootstrap.ts';
 import { ConfigError } from '../config.ts';
 import { StartupError } from '../db/embedded.ts';
 import { ALERT_RUN_STATUSES, users } from '../db/schema.ts';
+import { createAlertEngine } from '../jobs/alerts/engine.ts';
+import { alertHandlers, createAlertDeps } from '../jobs/alerts/index.ts';
+import { runAlertsNow } from '../jobs/alerts/run-now.ts';
 import { errorMessage } from '../lib/log.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { startOutboxSender } from '../mail/sender.ts';
@@ -30,7 +35,8 @@ const USAGE = `Usage: npm run admin -- <command>
   create-user <email> [--first-name <name>] [--last-name <name>]
   ai-usage [--days <n>]
   mail-log [--days <n>] [--user <email>] [--status pending|sent|failed|captured]
-  alert-runs [--days <n>] [--user <email>] [--status queued|running|succeeded|failed|skipped]`;
+  alert-runs [--days <n>] [--user <email>] [--status queued|running|succeeded|failed|skipped]
+  run-alerts [--user <email>]`;
 
 class UsageError extends Error {}
 
@@ -187,6 +193,34 @@ async function alertRunLog(rt: Runtime, f: LogFilter) {
 }
 // ── end of operator logs ───────────────────────────────────────────────────────────────────────────
 
+/** Runs alerts now, in this process, through the same engine as the workers (exactly once per slot). */
+async function runAlerts(rt: Runtime, email: string | null) {
+  let userId: string | null = null;
+  if (email) {
+    const [user] = await rt.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (!user) throw new UsageError(`No account for ${email}.`);
+    userId = user.id;
+  }
+  const engine = createAlertEngine({ ...createAlertDeps(rt), pool: rt.pool, handlers: alertHandlers });
+  const reports = await runAlertsNow({
+    pool: rt.pool,
+    engine,
+    userId,
+    concurrency: rt.config.ALERT_CONCURRENCY,
+    maxAttempts: rt.config.ALERT_MAX_ATTEMPTS,
+    retryDelaySeconds: rt.config.ALERT_RETRY_DELAY_SECONDS,
+    onRun: ({ kind, email: to, company, result }) => {
+      const detail = result.status === 'succeeded' ? result.outcome : 'reason' in result ? result.reason : '';
+      print(`${to.padEnd(36)} ${kind.padEnd(18)} ${company.slice(0, 30).padEnd(30)} ${result.status.padEnd(10)} ${detail}`);
+    },
+  });
+  await deliverMail(rt);
+  const mails = reports.filter((r) => r.result.status === 'succeeded' && r.result.mailId).length;
+  print(
+    reports.length === 0 ? 'No active alerts to run.' : `${reports.length} run(s), ${mails} e-mail(s) sent; see mail-log for delivery.`,
+  );
+}
+
 async function main(argv: string[]) {
   const { positionals, values } = parseArgs({
     args: argv,
@@ -205,9 +239,10 @@ async function main(argv: string[]) {
     print(USAGE);
     return;
   }
-  if (!['invite', 'list-invites', 'revoke-invite', 'create-user', 'ai-usage', 'mail-log', 'alert-runs'].includes(command))
+  if (!['invite', 'list-invites', 'revoke-invite', 'create-user', 'ai-usage', 'mail-log', 'alert-runs', 'run-alerts'].includes(command))
     throw new UsageError(`Unknown command "${command}".\n${USAGE}`);
-  const email = ['list-invites', 'ai-usage', 'mail-log', 'alert-runs'].includes(command) ? '' : parseEmail(arg);
+  const email = ['list-invites', 'ai-usage', 'mail-log', 'alert-runs', 'run-alerts'].includes(command) ? '' : parseEmail(arg);
+  const runFor = command === 'run-alerts' && values.user !== undefined ? parseEmail(values.user) : null;
   const days = Number(values.days);
   if (!Number.isInteger(days) || days < 1 || days > 3650) throw new UsageError(`--days must be a whole number from 1 to 3650.\n${USAGE}`);
   const filter =
@@ -228,6 +263,7 @@ async function main(argv: string[]) {
           `${l.email.padEnd(40)} ${l.task.padEnd(14)} ${String(l.runs).padStart(6)} runs ${String(l.failed).padStart(5)} failed ${String(l.inputTokens).padStart(10)} in ${String(l.outputTokens).padStart(9)} out`,
         );
     }
+    if (command === 'run-alerts') await runAlerts(rt, runFor);
     if (command === 'mail-log') await mailLog(rt, filter!);
     if (command === 'alert-runs') await alertRunLog(rt, filter!);
     if (command === 'list-invites') {

@@ -19,14 +19,22 @@ export async function runAlertsNow(opts: {
   retryDelaySeconds: number;
   onRun?: (report: RunReport) => void;
 }): Promise<RunReport[]> {
-  const client = await opts.pool.connect();
-  let ids: string[];
-  try {
-    const now = new Date();
-    ids = [...(await insertManualRuns(client, now, opts.userId)), ...(await insertDueRuns(client, now, opts.userId))];
-  } finally {
-    client.release();
+  // First every active alert; then what is due after them (an earnings check may bring a reminder due).
+  const manual = await processRuns(opts, await insert((client, now) => insertManualRuns(client, now, opts.userId)));
+  const due = await processRuns(opts, await insert((client, now) => insertDueRuns(client, now, opts.userId)));
+  return [...manual, ...due];
+
+  async function insert(statement: (client: pg.PoolClient, now: Date) => Promise<string[]>) {
+    const client = await opts.pool.connect();
+    try {
+      return await statement(client, new Date());
+    } finally {
+      client.release();
+    }
   }
+}
+
+async function processRuns(opts: Parameters<typeof runAlertsNow>[0], ids: string[]): Promise<RunReport[]> {
   const { rows } = await opts.pool.query<{ id: string; kind: string; email: string; company: string }>(
     `SELECT r.id, r.kind, u.email,
             coalesce(s.company_name, e.company_name, array_to_string(n.industry, ', '), '') AS company

@@ -1,0 +1,24 @@
+// One fixture "model" for a whole running product (the e2e server, the benchmarks): each request
+// goes to the fixture for its task, told apart by the schema the server asks for.
+import { earningsModel } from './earnings-model.ts';
+import { newsAlertModel } from './news-alert-model.ts';
+import { newsletterModel } from './newsletter-model.ts';
+import type { FakeHandler } from './openai.ts';
+import { researchModel } from './research-model.ts';
+
+type Schema = { properties?: Record<string, { items?: { type?: string } }> };
+
+export function productModel(options: { latencyMs?: number } = {}): FakeHandler {
+  const research = researchModel(options);
+  const news = newsAlertModel(options);
+  const newsletter = newsletterModel();
+  const earnings = earningsModel();
+  return (request, index) => {
+    const properties = (request.response_format?.json_schema?.schema as Schema | undefined)?.properties ?? {};
+    if ('hasNews' in properties) return news(request, index);
+    if ('sections' in properties) return newsletter(request, index);
+    // The earnings summary cites a source per finding; research's earnings findings are plain text.
+    if (properties.keyFindings?.items?.type === 'object') return earnings(request, index);
+    return research(request, index);
+  };
+}
