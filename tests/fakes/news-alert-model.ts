@@ -24,7 +24,7 @@ export function newsAlertModel(options: { latencyMs?: number } = {}): FakeHandle
       delayMs,
       json: {
         hasNews: true,
-        headline: `${company}: ${picked[0]!.title}`,
+        headline: picked[0]!.title,
         analysis: `${company} was in the news ${picked.length} times; the lead story is "${picked[0]!.title}".`,
         items: [...picked.map((d) => ({ url: d.url, why: `Reported: ${d.title}` })), { url: INVENTED_URL, why: 'An invented story.' }],
       },

@@ -343,7 +343,8 @@ describe('earnings_reminder', () => {
       await earningsReminderHandler(alertRun('earnings_reminder', t, DATE), deps('2025-10-29T12:00:00Z'), new AbortController().signal),
     );
     expect(mail?.text).not.toContain('javascript:');
-    expect(mail?.text).toContain(`Source: ${TEST_APP_URL}/sonar-os/earnings`);
+    expect(mail?.text).toContain(`${TEST_APP_URL}/sonar-os/earnings`);
+    expect(mail?.html).not.toContain('javascript:');
   });
 
   it('skips a slot whose date has moved, and a reminder already sent', async () => {

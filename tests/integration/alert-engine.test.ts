@@ -143,7 +143,8 @@ describe('news alerts: one slot, one e-mail', () => {
     const [stored] = await resultsFor(user.id);
     expect(stored).toMatchObject({ has_news: true, sent: true, alert_id: alertId });
     expect(stored.perplexity_response.hasNews).toBe(true);
-    expect(stored.perplexity_response.analysis.headline).toMatch(/^Acme Robotics: /);
+    expect(stored.perplexity_response.analysis.headline).toMatch(/^Acme Robotics /);
+    expect(mail.subject).toBe(stored.perplexity_response.analysis.headline);
     expect(stored.perplexity_response.analysis.items.length).toBe(3);
     expect(await runRow(runId!)).toMatchObject({ status: 'succeeded', attempts: 1, mail_id: expect.any(String) });
     const usage = await rt.pool.query('SELECT task, background, status FROM ai_usage WHERE user_id = $1', [user.id]);

@@ -86,7 +86,7 @@ it('runs every active alert of one user now, once, and e-mails what it found', a
   const received = smtp.messages.filter((m) => m.to.includes(user.email));
   expect(received.map((m) => m.subject).sort()).toEqual([
     expect.stringMatching(/^Fintech digest · /),
-    expect.stringMatching(/^Wayne Enterprises: /),
+    expect.stringMatching(/^Wayne Enterprises /),
   ]);
   // The other user's alert did not run.
   expect(smtp.messages.filter((m) => m.to.includes(other.email))).toHaveLength(0);

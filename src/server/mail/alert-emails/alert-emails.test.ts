@@ -101,7 +101,7 @@ function expectEscaped(html: string) {
 describe('news alert e-mail', () => {
   it('has the subject, the analysis, linked articles and the footer links', async () => {
     const mail = await renderNewsAlertEmail(newsProps());
-    expect(mail.subject).toBe('Apple: Apple opens a new plant');
+    expect(mail.subject).toBe('Apple opens a new plant');
     expect(mail.html).toContain('href="https://news.example.com/story-1?a=1&amp;b=2"');
     expect(mail.html).toContain('Reuters · Nov 20, 2026');
     expect(mail.text).toContain('Apple opens a new plant');

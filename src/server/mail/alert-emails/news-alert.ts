@@ -23,5 +23,7 @@ export function NewsAlertEmail(p: NewsAlertEmailProps) {
 }
 
 export function renderNewsAlertEmail(p: NewsAlertEmailProps): Promise<RenderedEmail> {
-  return renderEmail(`${p.companyName}: ${p.headline}`, h(NewsAlertEmail, p));
+  // A headline that already names the company is the subject as it is ("Apple: Apple opens…" reads twice).
+  const named = p.headline.toLowerCase().startsWith(p.companyName.toLowerCase());
+  return renderEmail(named ? p.headline : `${p.companyName}: ${p.headline}`, h(NewsAlertEmail, p));
 }
