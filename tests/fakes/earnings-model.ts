@@ -4,25 +4,14 @@
 // see that the engine drops them.
 import type { FakeHandler } from './openai.ts';
 import { requestText } from './openai.ts';
+import { documentsOf } from './research-model.ts';
 
 export const INVENTED_FINDING = 'Revenue will triple next year (invented)';
 export const INVENTED_QUOTE = 'We expect to double our market share by spring';
 export const INVENTED_URL = 'https://invented.example.com/earnings-never-retrieved';
 
-type Doc = { url: string; title: string; text: string };
-
-function documentsOf(prompt: string): Doc[] {
-  const docs: Doc[] = [];
-  for (const block of prompt.split(/\n\n(?=\[\d+\] URL: )/)) {
-    const url = /\[\d+\] URL: (\S+)/.exec(block)?.[1];
-    if (!url) continue;
-    docs.push({ url, title: /\nTitle: (.*)/.exec(block)?.[1] ?? url, text: /\nText: ([\s\S]*)$/.exec(block)?.[1] ?? '' });
-  }
-  return docs;
-}
-
 /** Sentences quoted in the documents: “…,” said Name, Role. */
-function quotesIn(docs: Doc[]) {
+function quotesIn(docs: ReturnType<typeof documentsOf>) {
   return docs.flatMap((doc) =>
     [...doc.text.matchAll(/["“]([^"”]{12,300}?)[,.]?["”],? said ([^,.]+(?:, [^,.]+)?)/g)].map((m) => ({
       text: m[1]!.trim(),
@@ -32,7 +21,7 @@ function quotesIn(docs: Doc[]) {
 }
 
 /** Sentences with a figure in them, each cited to its document. */
-function findingsIn(docs: Doc[]) {
+function findingsIn(docs: ReturnType<typeof documentsOf>) {
   return docs.flatMap((doc) =>
     (doc.text.match(/[^.]*\b\d+(?:\.\d+)?\s?(?:%|percent|billion|million)[^.]*\./gi) ?? [])
       .slice(0, 3)

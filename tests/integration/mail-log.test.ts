@@ -1,10 +1,9 @@
 // The operator's view of outgoing mail and alert runs (npm run admin -- mail-log / alert-runs), run as
 // the real CLI against seeded rows: newest first, filters, truncation to one line, the 200-line cap.
 // Each CLI run starts a process (a few seconds on a shared machine): the tests have a longer timeout.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type TestRuntime } from '../support/accounts.ts';
+import { runAdmin } from '../support/admin-cli.ts';
 import { startTestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
@@ -15,22 +14,7 @@ afterAll(async () => {
   await rt?.close();
 });
 
-async function admin(...args: string[]) {
-  try {
-    const { stdout } = await promisify(execFile)(process.execPath, ['src/server/cli/admin.ts', ...args], {
-      env: {
-        ...process.env,
-        DATABASE_URL: inject('databaseUrl'),
-        NODE_ENV: 'test',
-        AUTH_SECRET: 'integration-test-secret-integration-test-secret',
-      },
-    });
-    return { code: 0, lines: stdout.trim().split('\n'), stderr: '' };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, lines: e.stdout.trim().split('\n'), stderr: e.stderr };
-  }
-}
+const admin = (...args: string[]) => runAdmin(args);
 
 type MailSeed = {
   kind: string;

@@ -1,9 +1,7 @@
 // The operator's `npm run admin -- run-alerts [--user <email>]`, run as the real CLI against the
 // local fakes: every active alert of the user runs now, its e-mails reach SMTP, and a second run
 // finds nothing new to send.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeEarningsCalendars, startFakeEarningsCalendars } from '../fakes/nasdaq.ts';
 import { type FakeNews, startFakeNews } from '../fakes/news.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai.ts';
@@ -11,6 +9,7 @@ import { productModel } from '../fakes/product-model.ts';
 import { type FakeSec, startFakeSec } from '../fakes/sec.ts';
 import { type FakeSmtp, startFakeSmtp } from '../fakes/smtp.ts';
 import { registerUser, type TestRuntime } from '../support/accounts.ts';
+import { runAdmin } from '../support/admin-cli.ts';
 import { startTestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
@@ -35,31 +34,18 @@ afterAll(async () => {
   await Promise.all([ai?.stop(), news?.stop(), sec?.stop(), calendars?.stop(), smtp?.stop()]);
 });
 
-async function admin(...args: string[]) {
-  try {
-    const { stdout } = await promisify(execFile)(process.execPath, ['src/server/cli/admin.ts', ...args], {
-      env: {
-        ...process.env,
-        DATABASE_URL: inject('databaseUrl'),
-        NODE_ENV: 'test',
-        AUTH_SECRET: 'integration-test-secret-integration-test-secret',
-        SMTP_URL: `smtp://127.0.0.1:${smtp.smtpPort}`,
-        AI_BASE_URL: ai.url,
-        AI_MODEL: 'fake-product-model',
-        GOOGLE_NEWS_BASE_URL: news.url,
-        GDELT_BASE_URL: news.url,
-        SEC_BASE_URL: sec.url,
-        SEC_DATA_BASE_URL: sec.url,
-        SEC_USER_AGENT: 'Enterprise OS tests ops@example.com',
-        NASDAQ_BASE_URL: calendars.url,
-      },
-    });
-    return { code: 0, lines: stdout.trim().split('\n'), stderr: '' };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, lines: e.stdout.trim().split('\n'), stderr: e.stderr };
-  }
-}
+const admin = (...args: string[]) =>
+  runAdmin(args, {
+    SMTP_URL: `smtp://127.0.0.1:${smtp.smtpPort}`,
+    AI_BASE_URL: ai.url,
+    AI_MODEL: 'fake-product-model',
+    GOOGLE_NEWS_BASE_URL: news.url,
+    GDELT_BASE_URL: news.url,
+    SEC_BASE_URL: sec.url,
+    SEC_DATA_BASE_URL: sec.url,
+    SEC_USER_AGENT: 'Enterprise OS tests ops@example.com',
+    NASDAQ_BASE_URL: calendars.url,
+  });
 
 it('runs every active alert of one user now, once, and e-mails what it found', async () => {
   const user = await registerUser(rt);

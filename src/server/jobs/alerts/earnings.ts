@@ -6,7 +6,7 @@
 //   earnings_summary  after the call, reads the results release (8-K item 2.02, else an FMP
 //                     transcript) and e-mails a grounded summary (slot = the date, ISO).
 // Each does its slow work here and returns a `commit` that writes only through the engine's `tx`.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { earningsBadge, verifiableUrl } from '../../../shared/earnings-alerts.ts';
 import { ALERT_TIME_ZONE, notificationTimingLabels } from '../../../shared/sonar.ts';
 import { Grounding } from '../../ai/grounding.ts';
@@ -34,6 +34,7 @@ import {
   type AlertRun,
   AlertSkip,
   type CommitResult,
+  type DbExecutor,
   type EarningsDate,
 } from './types.ts';
 
@@ -225,12 +226,8 @@ export const earningsReminderHandler: AlertHandler = async (run, deps) => {
 
   return {
     async commit(tx) {
-      const updated = await tx
-        .update(earningsTrackingResults)
-        .set({ notificationStatus: 'sent', notificationSentAt: sql`now()`, alertCounter: sql`${earningsTrackingResults.alertCounter} + 1` })
-        .where(and(eq(earningsTrackingResults.trackingId, tracking.id), eq(earningsTrackingResults.earningsDate, date)))
-        .returning({ id: earningsTrackingResults.id });
-      if (updated.length === 0) return { mail: null, outcome: 'the earnings date moved meanwhile; no reminder sent' };
+      const updated = await markSent(tx, tracking.id, date, { notificationStatus: 'sent', notificationSentAt: sql`now()` });
+      if (!updated) return { mail: null, outcome: 'the earnings date moved meanwhile; no reminder sent' };
       return {
         mail: { to: tracking.recipient, ...rendered, kind: 'earnings-reminder', unsubscribe: { kind: 'earnings', alertId: tracking.id } },
         outcome: `reminder for ${ticker} on ${date.toISOString()}; e-mail queued`,
@@ -314,12 +311,8 @@ export const earningsSummaryHandler: AlertHandler = async (run, deps, signal) =>
 
   return {
     async commit(tx) {
-      const updated = await tx
-        .update(earningsTrackingResults)
-        .set({ transcriptStatus: 'sent', transcriptSentAt: sql`now()`, alertCounter: sql`${earningsTrackingResults.alertCounter} + 1` })
-        .where(and(eq(earningsTrackingResults.trackingId, tracking.id), eq(earningsTrackingResults.earningsDate, date)))
-        .returning({ id: earningsTrackingResults.id });
-      if (updated.length === 0) return { mail: null, outcome: 'the earnings date moved meanwhile; no summary sent' };
+      const updated = await markSent(tx, tracking.id, date, { transcriptStatus: 'sent', transcriptSentAt: sql`now()` });
+      if (!updated) return { mail: null, outcome: 'the earnings date moved meanwhile; no summary sent' };
       return {
         mail: { to: tracking.recipient, ...rendered, kind: 'earnings-summary', unsubscribe: { kind: 'earnings', alertId: tracking.id } },
         outcome: `summary of ${release.period}: ${findings.length} findings, ${quotes.length} quotes; e-mail queued`,
@@ -372,4 +365,19 @@ async function findRelease(
   if (!quarter) return null;
   const transcript = await transcripts.transcript(company.ticker, quarter.year, quarter.quarter, signal);
   return transcript ? { documents: [transcript], period: transcript.title ?? `Q${quarter.quarter} ${quarter.year} earnings call` } : null;
+}
+
+/** Records a sent e-mail on the result (status, time, alert_counter + 1), if the date is still the one mailed about. */
+async function markSent(
+  tx: DbExecutor,
+  trackingId: string,
+  date: Date,
+  sent: { notificationStatus: 'sent'; notificationSentAt: SQL } | { transcriptStatus: 'sent'; transcriptSentAt: SQL },
+): Promise<boolean> {
+  const updated = await tx
+    .update(earningsTrackingResults)
+    .set({ ...sent, alertCounter: sql`${earningsTrackingResults.alertCounter} + 1` })
+    .where(and(eq(earningsTrackingResults.trackingId, trackingId), eq(earningsTrackingResults.earningsDate, date)))
+    .returning({ id: earningsTrackingResults.id });
+  return updated.length > 0;
 }
