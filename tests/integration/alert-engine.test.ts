@@ -278,6 +278,15 @@ describe('news alerts: failures', () => {
     expect(mail.text_body).not.toMatch(/<script|<img/i);
   });
 
+  it('web addresses the AI was talked into writing never reach the mail', async () => {
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id, { company: 'Phishy Bank' });
+    expect(await engine().process((await manualRun(user.id))[0]!)).toMatchObject({ status: 'succeeded' });
+    const [mail] = await mailsFor(user.id);
+    for (const part of [mail.subject, mail.text_body, mail.html_body]) expect(part).not.toContain('evil.example');
+    expect(mail.text_body).toContain('Verify your account at');
+  });
+
   it('a malformed feed falls back to GDELT; a huge feed is refused as a source error, not a crash', async () => {
     news.mode.google = 'malformed';
     const user = await registerUser(rt);

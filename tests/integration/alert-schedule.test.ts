@@ -133,7 +133,7 @@ describe('earnings', () => {
     if (result) {
       await client.query(
         `INSERT INTO earnings_tracking_results (tracking_id, user_id, earnings_date, confidence_score, status, checked_at)
-         VALUES ($1, $2, now() + make_interval(hours => $3), $4, $5, now() - make_interval(hours => $6))`,
+         VALUES ($1, $2, now() + make_interval(hours => $3), $4, $5, now() - $6::float * interval '1 hour')`,
         [rows[0]!.id, user.id, result.inHours, result.confidence ?? 0.9, result.status ?? 'confirmed', result.checkedHoursAgo ?? 1],
       );
     }
@@ -145,6 +145,14 @@ describe('earnings', () => {
     expect(await kinds(await tracking('24h', null))).toEqual(['earnings_check']);
     expect(await kinds(await tracking('24h', { inHours: 24 * 30 }))).toEqual([]);
     expect(await kinds(await tracking('24h', { inHours: 24 * 30, checkedHoursAgo: 21 }))).toEqual(['earnings_check']);
+  });
+
+  it('a save brings a new check, but not more than one every 5 minutes', async () => {
+    const saved = await tracking('24h', { inHours: 24 * 30, checkedHoursAgo: 0.05 });
+    await client.query(`UPDATE earnings_tracking SET updated_at = now() WHERE user_id = $1`, [saved]);
+    expect(await kinds(saved)).toEqual([]);
+    await client.query(`UPDATE earnings_tracking_results SET checked_at = now() - interval '6 minutes' WHERE user_id = $1`, [saved]);
+    expect(await kinds(saved)).toEqual(['earnings_check']);
   });
 
   it('the reminder falls due at the chosen timing before the date, once, for confident dates only', async () => {

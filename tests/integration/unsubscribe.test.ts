@@ -64,6 +64,15 @@ describe('GET /api/unsubscribe', () => {
     });
     expect((await rt.client.get(url(token('earnings', s.earnings)))).body).toEqual({ kind: 'earnings', name: 'Nvidia', active: true });
   });
+
+  it('sends a browser (a mail client without one-click) to the page that asks, and changes nothing', async () => {
+    const s = await seed();
+    const t = token('news', s.news);
+    const res = await rt.app.request(url(t), { headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(`/unsubscribe?token=${encodeURIComponent(t)}`);
+    expect((await rowOf('news', s.news))?.active).toBe(true);
+  });
 });
 
 describe('tokens that are not ours', () => {

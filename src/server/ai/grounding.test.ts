@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Grounding, normaliseWords, urlKey } from './grounding.ts';
+import { Grounding, mailText, normaliseWords, urlKey } from './grounding.ts';
 
 const docs = [
   {
@@ -72,5 +72,14 @@ describe('Grounding', () => {
 describe('normaliseWords', () => {
   it('keeps letters and digits of any script', () => {
     expect(normaliseWords('Über-Growth: 40%, “Q3”!')).toBe('über growth 40 q3');
+  });
+});
+
+describe('mailText', () => {
+  it('removes web addresses and tags a document may have talked the model into writing', () => {
+    expect(mailText('Acme: verify your account at https://evil.example/login now')).toBe('Acme: verify your account at now');
+    expect(mailText('See www.evil.example/x or HTTP://EVIL.example')).toBe('See or');
+    expect(mailText('<b>Acme</b> buys  Beta\nfor $2bn')).toBe('Acme buys Beta for $2bn');
+    expect(mailText('Amazon.com reports results')).toBe('Amazon.com reports results');
   });
 });

@@ -87,3 +87,16 @@ export function normaliseWords(text: string) {
     .replace(/'/g, '')
     .trim();
 }
+
+/**
+ * Model-written text for an e-mail: one plain line without web addresses. A document can talk a
+ * model into writing "verify your account at https://…"; mail programs would make that a link in a
+ * mail from us, so the only links an alert carries are the articles we retrieved.
+ */
+export function mailText(text: string): string {
+  return text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\b(?:https?:\/\/|www\.)\S+/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

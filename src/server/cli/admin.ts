@@ -44,7 +44,8 @@ class UsageError extends Error {}
 const passwordLinks = new Map<string, string>();
 
 /** The CLI's output is for the operator (the link is its last line), not a log: printed as is. */
-const print = (line: string) => process.stdout.write(`${line}\n`);
+// Control characters (from names users typed, or a model's subject) could drive the operator's terminal.
+const print = (line: string) => process.stdout.write(`${line.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '?')}\n`);
 
 function parseEmail(value: string | undefined) {
   const parsed = emailSchema.safeParse(value ?? '');

@@ -14,7 +14,7 @@ describe('messageIdDomain', () => {
 });
 
 describe('extraHeaders', () => {
-  it('keeps one-line string headers and drops line breaks, odd names and the reserved ones', () => {
+  it('keeps the unsubscribe headers on one line and drops everything else', () => {
     expect(
       extraHeaders({
         'List-Unsubscribe': '<https://x.test/u>',
@@ -23,8 +23,14 @@ describe('extraHeaders', () => {
         'Bad Name': 'x',
         'Message-ID': '<forged@x>',
         To: 'other@example.com',
+        'Reply-To': 'attacker@example.com',
+        'List-Unsubscribe-Post\r\nX': 'y',
       }),
     ).toEqual({ 'List-Unsubscribe': '<https://x.test/u>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+  });
+
+  it('drops an unsubscribe header whose value breaks the line', () => {
+    expect(extraHeaders({ 'list-unsubscribe': '<https://x.test/u>\r\nBcc: b@example.com' })).toBeUndefined();
   });
 
   it('is undefined for no headers', () => {

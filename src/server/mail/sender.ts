@@ -30,16 +30,18 @@ export function messageIdDomain(from: string): string {
 }
 
 /**
- * The row's extra headers as nodemailer takes them. Only string values on one line: a value with a
- * line break could start a header of its own. The sender's own headers are not overridable.
+ * The row's extra headers as nodemailer takes them: only the unsubscribe headers (RFC 8058), on one
+ * line each — a value with a line break could start a header of its own, and no other header
+ * (Reply-To, Sender…) may be set from a table.
  */
+const ALLOWED_HEADERS = new Map(['List-Unsubscribe', 'List-Unsubscribe-Post'].map((name) => [name.toLowerCase(), name]));
+
 export function extraHeaders(headers: Record<string, string> | null): Record<string, string> | undefined {
   if (!headers) return undefined;
-  const reserved = new Set(['from', 'to', 'cc', 'bcc', 'subject', 'message-id', 'date', 'content-type']);
-  const kept = Object.entries(headers).filter(
-    ([name, value]) =>
-      /^[A-Za-z0-9-]+$/.test(name) && !reserved.has(name.toLowerCase()) && typeof value === 'string' && !/[\r\n]/.test(value),
-  );
+  const kept = Object.entries(headers).flatMap(([name, value]) => {
+    const allowed = ALLOWED_HEADERS.get(name.toLowerCase());
+    return allowed && typeof value === 'string' && !/[\r\n]/.test(value) ? [[allowed, value] as const] : [];
+  });
   return kept.length > 0 ? Object.fromEntries(kept) : undefined;
 }
 

@@ -1,6 +1,6 @@
 // Spec 01 §4 and §9: session recording only with PostHog configured, a signed-in user who opted in
 // (posthog_enabled), and never on the pages where a password is set.
-const UNRECORDED_PATHS = new Set(['/create-password', '/reset-password']);
+const UNRECORDED_PATHS = new Set(['/create-password', '/reset-password', '/unsubscribe']);
 
 export function recordingEnabled(posthogKey: string | null | undefined, user: { posthogEnabled: boolean } | null | undefined): boolean {
   return Boolean(posthogKey && user?.posthogEnabled);

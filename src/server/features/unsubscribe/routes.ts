@@ -22,6 +22,11 @@ export function unsubscribeRoutes(db: Database, secret: string) {
     )
     .get('/', async (c) => {
       c.header('Cache-Control', 'no-store');
+      // A mail client without RFC 8058 opens the List-Unsubscribe address in a browser: send the
+      // person to the page, which asks before it unsubscribes (a GET never changes anything).
+      if (c.req.header('accept')?.includes('text/html')) {
+        return c.redirect(`/unsubscribe?token=${encodeURIComponent(c.req.query('token') ?? '')}`, 302);
+      }
       return c.json(await describeAlert(db, secret, c.req.query('token')));
     })
     .post('/', async (c) => {

@@ -9,7 +9,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { earningsBadge, verifiableUrl } from '../../../shared/earnings-alerts.ts';
 import { ALERT_TIME_ZONE, notificationTimingLabels } from '../../../shared/sonar.ts';
-import { Grounding } from '../../ai/grounding.ts';
+import { Grounding, mailText } from '../../ai/grounding.ts';
 import type { GenerateRequest } from '../../ai/runner.ts';
 import { alertRecipient } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
@@ -265,7 +265,7 @@ export const earningsSummaryHandler: AlertHandler = async (run, deps, signal) =>
 
   if (!deps.ai.configured) throw new AlertPermanentFailure('AI is not configured (AI_PROVIDER, AI_MODEL…)');
   const ticker = company!.ticker;
-  const { output, citations } = await summarise(deps, tracking.userId, {
+  const { output } = await summarise(deps, tracking.userId, {
     schema: earningsSummaryOutput,
     system: earningsSummarySystem,
     prompt: earningsSummaryPrompt({
@@ -279,7 +279,8 @@ export const earningsSummaryHandler: AlertHandler = async (run, deps, signal) =>
   });
 
   // Only what the documents support reaches the mail: findings and sources by retrieved URL, quotes by their words.
-  const grounding = new Grounding(release.documents, citations);
+  // Only what this run fetched: a provider's own citations (Perplexity) are pages we never read.
+  const grounding = new Grounding(release.documents);
   const findings = output.keyFindings.filter((f) => f.text.trim() && grounding.source(f.sourceUrl));
   const quotes = grounding
     .quotes(output.quotes.map((q) => ({ text: q.text.trim(), speaker: q.speaker.trim(), context: '' })))
@@ -298,8 +299,8 @@ export const earningsSummaryHandler: AlertHandler = async (run, deps, signal) =>
     companyName: tracking.companyName,
     ticker,
     periodLabel: release.period,
-    keySummary: output.keySummary.trim(),
-    keyFindings: findings.map((f) => f.text.trim()),
+    keySummary: mailText(output.keySummary),
+    keyFindings: findings.map((f) => mailText(f.text)),
     quotes,
     sources: articles,
     links: {

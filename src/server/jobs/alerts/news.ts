@@ -5,7 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { documentsBlock, GROUND_RULES } from '../../ai/documents.ts';
-import { Grounding } from '../../ai/grounding.ts';
+import { Grounding, mailText } from '../../ai/grounding.ts';
 import { alertRecipient } from '../../db/alert-recipient.ts';
 import { sonarAlerts, sonarResults, users } from '../../db/schema.ts';
 import { renderNewsAlertEmail } from '../../mail/alert-emails/index.ts';
@@ -148,11 +148,11 @@ export const newsAlertHandler: AlertHandler = async (run, deps, signal) => {
       url: doc.url,
       publisher: doc.publisher,
       publishedAt: doc.publishedAt,
-      summary: item.why.trim() || null,
+      summary: mailText(item.why) || null,
     });
   }
   const hasNews = output.hasNews && articles.length > 0 && output.headline.trim() !== '';
-  const analysis = { headline: output.headline.trim(), summary: output.analysis.trim(), items: articles };
+  const analysis = { headline: mailText(output.headline), summary: mailText(output.analysis), items: articles };
   const stored = { hasNews, analysis: hasNews ? analysis : null, model: ai.model, searched };
 
   if (!hasNews) {

@@ -14,7 +14,7 @@ import {
   type TrendTopic,
   trendTopicLabels,
 } from '../../../shared/sonar.ts';
-import { Grounding, urlKey } from '../../ai/grounding.ts';
+import { Grounding, mailText, urlKey } from '../../ai/grounding.ts';
 import { alertRecipient } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
 import { newsletterAlerts, newsletterResults, users } from '../../db/schema.ts';
@@ -182,8 +182,8 @@ async function retrieve(
   return { searches, failures, articles };
 }
 
-/** Model text as one plain line: no tag the model may have copied from a document survives. */
-const plain = (text: string) => htmlToLine(text);
+/** Model text as one plain line: no tag nor web address the model may have copied from a document survives. */
+const plain = (text: string) => mailText(htmlToLine(text));
 
 /** The model's sections, grounded: items only from that section's own documents, each article once, empty sections dropped. */
 export function groundDigest(sections: PromptSection[], output: NewsletterOutput): NewsletterSection[] {

@@ -7,7 +7,7 @@
 // - newsletter: the delivery day and time, when it is the occurrence closest to `frequency` days
 //   after the last delivery (7d → every week, 14d → every other week, 30d → every fourth week: the
 //   chosen weekday 28 days on is nearer to 30 than 35 days on). A save restarts the count.
-// - earnings_check: once a New York day per tracking, and again after every save.
+// - earnings_check: once a New York day per tracking, and again after a save (at most every 5 minutes).
 // - earnings_reminder: from `timing` before the earnings date until the date, once per date, for
 //   dates with a confidence of 0.5 or more (a red 'Tentative' guess is not worth an e-mail).
 // - earnings_summary: from 2 hours after the earnings date for 4 days, once per date.
@@ -61,7 +61,9 @@ const earningsCheckDue = `
     FROM earnings_tracking t
     LEFT JOIN earnings_tracking_results r ON r.tracking_id = t.id
    WHERE t.active AND btrim(t.company_name) <> '' AND ($2::text IS NULL OR t.user_id = $2)
-     AND (r.checked_at IS NULL OR r.checked_at < t.updated_at OR r.checked_at < $1::timestamptz - interval '20 hours')
+     AND (r.checked_at IS NULL OR r.checked_at < $1::timestamptz - interval '20 hours'
+          -- after a save, but not more than once in 5 minutes however often the card is saved
+          OR (r.checked_at < t.updated_at AND r.checked_at < $1::timestamptz - interval '5 minutes'))
   ON CONFLICT DO NOTHING
   RETURNING id`;
 
