@@ -2,14 +2,16 @@
 // run-alerts, through the same engine as the workers), its e-mail arrives with sources and links,
 // the scan shows in the dashboard's activity table, and the e-mail's unsubscribe link turns that
 // alert off.
-import { admin, expect, linkIn, registeredUser, signIn, test, waitForMail } from './support/fixtures.ts';
+import { admin, expect, linkIn, signedInUser, test, waitForMail } from './support/fixtures.ts';
+
+// A whole journey on a machine shared with other suites: more time than a single step needs.
+test.describe.configure({ timeout: 90_000 });
 
 test('news alert: set up, scanned, e-mailed with sources, shown on the dashboard, unsubscribed from the e-mail', async ({
   page,
   browser,
 }) => {
-  const user = await registeredUser();
-  await signIn(page, user);
+  const user = await signedInUser(page);
   await page.goto('/sonar-os/news');
   const first = page.getByRole('region', { name: 'Alert 1' });
   await first.getByLabel('Company name').fill('Acme Robotics');
