@@ -3,7 +3,7 @@
 // token usage recorded per user and task.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAiRunner } from '../../src/server/ai/runner.ts';
 import { usageReport } from '../../src/server/ai/usage.ts';
@@ -13,6 +13,7 @@ import { messages } from '../../src/shared/messages.ts';
 import { type FakeOpenAi, requestText, startFakeOpenAi } from '../fakes/openai.ts';
 import { registerUser, type TestRuntime } from '../support/accounts.ts';
 import { startTestRuntime } from '../support/runtime.ts';
+import { testDatabaseUrl } from '../support/test-database.ts';
 
 let rt: TestRuntime;
 let fake: FakeOpenAi;
@@ -222,7 +223,7 @@ describe('AI runner', () => {
     const { stdout } = await promisify(execFile)(process.execPath, ['src/server/cli/admin.ts', 'ai-usage', '--days', '1'], {
       env: {
         ...process.env,
-        DATABASE_URL: inject('databaseUrl'),
+        DATABASE_URL: testDatabaseUrl(),
         NODE_ENV: 'test',
         AUTH_SECRET: 'integration-test-secret-integration-test-secret',
       },

@@ -4,13 +4,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_STREAMS_PER_USER } from '../../src/server/realtime/hub.ts';
 import { eventRoutes } from '../../src/server/realtime/routes.ts';
 import { PASSWORD, registerUser, signedInClient, uniqueIp, validProfile } from '../support/accounts.ts';
 import { freePort } from '../support/ports.ts';
 import { startTestRuntime, TEST_APP_URL } from '../support/runtime.ts';
 import { SseReader } from '../support/sse.ts';
+import { testDatabaseUrl } from '../support/test-database.ts';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 const readers: SseReader[] = [];
@@ -163,7 +164,7 @@ describe('a change made through a second server process', () => {
         ROLE: 'web',
         PORT: String(port),
         APP_URL: origin,
-        DATABASE_URL: inject('databaseUrl'),
+        DATABASE_URL: testDatabaseUrl(),
         AUTH_SECRET: 'second-process-secret-second-process-secret',
         LOG_LEVEL: 'warn',
       },

@@ -4,12 +4,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../src/server/db/client.ts';
 import { enqueueMail } from '../../src/server/mail/outbox.ts';
 import { type FakeSmtp, startFakeSmtp } from '../fakes/smtp.ts';
 import { uniqueEmail } from '../support/accounts.ts';
 import { freePort } from '../support/ports.ts';
+import { testDatabaseUrl } from '../support/test-database.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -22,7 +23,7 @@ function startServer(env: Record<string, string>): Child {
     cwd: ROOT,
     env: {
       NODE_ENV: 'test',
-      DATABASE_URL: inject('databaseUrl'),
+      DATABASE_URL: testDatabaseUrl(),
       AUTH_SECRET: 'roles-test-secret-roles-test-secret-roles-test',
       LOG_LEVEL: 'warn',
       PATH: process.env.PATH ?? '',
@@ -92,7 +93,7 @@ let smtp: FakeSmtp;
 let database: ReturnType<typeof createDatabase>;
 beforeAll(async () => {
   smtp = await startFakeSmtp({ smtpPort: 0 });
-  database = createDatabase(inject('databaseUrl'), 2);
+  database = createDatabase(testDatabaseUrl(), 2);
 });
 afterAll(async () => {
   await smtp?.stop();

@@ -8,21 +8,34 @@ export function requireDatabaseUrl(): string {
   return url;
 }
 
-export async function createFreshDatabase(baseUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${Date.now().toString(36)}_${process.pid}`;
+type TestDatabase = { url: string; drop: () => Promise<void>; copy: (suffix: string) => Promise<TestDatabase> };
+
+async function adminQuery(baseUrl: string, statement: string) {
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+function testDatabase(baseUrl: string, name: string): TestDatabase {
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
+    drop: () => adminQuery(baseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+    /** A copy of this database (it must have no open connections), e.g. one per test worker. */
+    async copy(suffix) {
+      await adminQuery(baseUrl, `CREATE DATABASE "${name}_${suffix}" TEMPLATE "${name}"`);
+      return testDatabase(baseUrl, `${name}_${suffix}`);
     },
   };
+}
+
+export async function createFreshDatabase(baseUrl: string, prefix: string): Promise<TestDatabase> {
+  const name = `${prefix}_${Date.now().toString(36)}_${process.pid}`;
+  await adminQuery(baseUrl, `CREATE DATABASE "${name}"`);
+  return testDatabase(baseUrl, name);
 }

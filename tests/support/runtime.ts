@@ -1,16 +1,16 @@
 // A real server stack on the test database: config, migrations, auth, and the Hono app, driven
 // in-process through app.request (no port). Third parties are not involved at this level.
-import { inject } from 'vitest';
 import { bootstrap, type Runtime } from '../../src/server/bootstrap.ts';
 import { createApp } from '../../src/server/http/app.ts';
 import { createRealtimeHub } from '../../src/server/realtime/hub.ts';
+import { testDatabaseUrl } from './test-database.ts';
 
 export const TEST_APP_URL = 'http://localhost:3000';
 
 export async function startTestRuntime(env: Record<string, string> = {}) {
   const runtime: Runtime = await bootstrap({
     NODE_ENV: 'test',
-    DATABASE_URL: inject('databaseUrl'),
+    DATABASE_URL: testDatabaseUrl(),
     APP_URL: TEST_APP_URL,
     AUTH_SECRET: 'integration-test-secret-integration-test-secret',
     LOG_LEVEL: 'error',
