@@ -198,6 +198,12 @@ test.describe('trend scanner', () => {
 });
 
 test.describe('earnings analysis', () => {
+  test('opens with the company from the link (earnings e-mails link here with ?company=)', async ({ page }) => {
+    await signedInUser(page);
+    await page.goto('/aurora-os/earnings?company=Apple%20Inc.');
+    await expect(page.getByLabel('Company name')).toHaveValue('Apple Inc.');
+  });
+
   test('requires a year, then reads the SEC earnings release and shows grounded quotes with speaker and context', async ({ page }) => {
     await signedInUser(page);
     await page.goto('/aurora-os/earnings');

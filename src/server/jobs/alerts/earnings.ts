@@ -217,8 +217,7 @@ export const earningsReminderHandler: AlertHandler = async (run, deps) => {
     sourceUrl: verifiableUrl(result!.sourceUrl) ?? deps.links.app('/sonar-os/earnings'),
     timingLabel: notificationTimingLabels[tracking.notificationTiming],
     links: {
-      // The research screen does not read ?company=, so the reminder opens the earnings alerts.
-      viewInApp: deps.links.app('/sonar-os/earnings'),
+      viewInApp: deps.links.app(`/aurora-os/earnings?company=${encodeURIComponent(tracking.companyName)}`),
       manage: deps.links.app('/sonar-os/earnings'),
       unsubscribe: deps.links.unsubscribe('earnings', tracking.id).page,
     },
@@ -304,7 +303,7 @@ export const earningsSummaryHandler: AlertHandler = async (run, deps, signal) =>
     quotes,
     sources: articles,
     links: {
-      viewInApp: deps.links.app('/aurora-os/earnings'),
+      viewInApp: deps.links.app(`/aurora-os/earnings?company=${encodeURIComponent(tracking.companyName)}`),
       manage: deps.links.app('/sonar-os/earnings'),
       unsubscribe: deps.links.unsubscribe('earnings', tracking.id).page,
     },

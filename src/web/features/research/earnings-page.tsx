@@ -1,4 +1,5 @@
 // /aurora-os/earnings: one company's earnings release read by the AI, with quotes (spec 02 §2).
+import { useSearchParams } from 'react-router';
 import {
   DEFAULT_EARNINGS_QUARTER,
   EARNINGS_QUARTERS,
@@ -23,7 +24,14 @@ export const earningsExplanation = (request: EarningsQuery) =>
   `We are retrieving the earnings release of ${request.companyName} and asking the AI to analyse it. This usually takes about ${expectedSeconds.earnings} seconds.`;
 
 export function EarningsAnalysisPage() {
-  const form = useResearchForm('earnings', { companyName: '', year: '', quarter: DEFAULT_EARNINGS_QUARTER, focusArea: '' });
+  // Earnings e-mails link here with the company filled in (?company=), like company research.
+  const [params] = useSearchParams();
+  const form = useResearchForm('earnings', {
+    companyName: params.get('company') ?? '',
+    year: '',
+    quarter: DEFAULT_EARNINGS_QUARTER,
+    focusArea: '',
+  });
   const { run, start, cancel } = useResearchRun<EarningsQuery, typeof earningsResultSchema>('earnings', earningsResultSchema);
 
   return (
