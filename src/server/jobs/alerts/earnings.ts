@@ -11,11 +11,11 @@ import { earningsBadge, verifiableUrl } from '../../../shared/earnings-alerts.ts
 import { ALERT_TIME_ZONE, notificationTimingLabels } from '../../../shared/sonar.ts';
 import { Grounding, mailText } from '../../ai/grounding.ts';
 import type { GenerateRequest } from '../../ai/runner.ts';
-import { alertRecipient } from '../../db/alert-recipient.ts';
+import { alertRecipientFor } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
 import { earningsTracking, earningsTrackingResults, users } from '../../db/schema.ts';
 import { renderEarningsReminderEmail, renderEarningsSummaryEmail } from '../../mail/alert-emails/index.ts';
-import type { EmailArticle } from '../../mail/alert-emails/types.ts';
+import type { EmailArticle, EmailLinks } from '../../mail/alert-emails/types.ts';
 import { addDays, newYorkDay, SEC_ESTIMATE, secEstimate } from '../../sources/earnings-calendar.ts';
 import { type EarningsFiling, reportedQuarter } from '../../sources/sec.ts';
 import type { SourceDocument } from '../../sources/types.ts';
@@ -72,7 +72,7 @@ async function load(db: Database, run: AlertRun): Promise<{ tracking: Tracking; 
       companyName: earningsTracking.companyName,
       keywords: earningsTracking.keywords,
       notificationTiming: earningsTracking.notificationTiming,
-      recipient: sql<string>`coalesce(nullif(trim(${earningsTracking.notificationEmail}), ''), ${alertRecipient})`,
+      recipient: alertRecipientFor(earningsTracking.notificationEmail),
     })
     .from(earningsTracking)
     .innerJoin(users, eq(users.id, earningsTracking.userId))
@@ -216,11 +216,7 @@ export const earningsReminderHandler: AlertHandler = async (run, deps) => {
     confidenceLabel: earningsBadge({ status: null, confidenceScore: result!.confidenceScore }).label,
     sourceUrl: verifiableUrl(result!.sourceUrl) ?? deps.links.app('/sonar-os/earnings'),
     timingLabel: notificationTimingLabels[tracking.notificationTiming],
-    links: {
-      viewInApp: deps.links.app(`/aurora-os/earnings?company=${encodeURIComponent(tracking.companyName)}`),
-      manage: deps.links.app('/sonar-os/earnings'),
-      unsubscribe: deps.links.unsubscribe('earnings', tracking.id).page,
-    },
+    links: earningsLinks(deps, tracking),
   });
 
   return {
@@ -302,11 +298,7 @@ export const earningsSummaryHandler: AlertHandler = async (run, deps, signal) =>
     keyFindings: findings.map((f) => mailText(f.text)),
     quotes,
     sources: articles,
-    links: {
-      viewInApp: deps.links.app(`/aurora-os/earnings?company=${encodeURIComponent(tracking.companyName)}`),
-      manage: deps.links.app('/sonar-os/earnings'),
-      unsubscribe: deps.links.unsubscribe('earnings', tracking.id).page,
-    },
+    links: earningsLinks(deps, tracking),
   });
 
   return {
@@ -380,4 +372,13 @@ async function markSent(
     .where(and(eq(earningsTrackingResults.trackingId, trackingId), eq(earningsTrackingResults.earningsDate, date)))
     .returning({ id: earningsTrackingResults.id });
   return updated.length > 0;
+}
+
+/** An earnings e-mail's links: the analysis of that company, the alert's screen, its unsubscribe page. */
+function earningsLinks(deps: AlertDeps, tracking: { id: string; companyName: string }): EmailLinks {
+  return {
+    viewInApp: deps.links.app(`/aurora-os/earnings?company=${encodeURIComponent(tracking.companyName)}`),
+    manage: deps.links.app('/sonar-os/earnings'),
+    unsubscribe: deps.links.unsubscribe('earnings', tracking.id).page,
+  };
 }

@@ -6,7 +6,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { documentsBlock, GROUND_RULES } from '../../ai/documents.ts';
 import { Grounding, mailText } from '../../ai/grounding.ts';
-import { alertRecipient } from '../../db/alert-recipient.ts';
+import { alertRecipientFor } from '../../db/alert-recipient.ts';
+import type { Database } from '../../db/client.ts';
 import { sonarAlerts, sonarResults, users } from '../../db/schema.ts';
 import { renderNewsAlertEmail } from '../../mail/alert-emails/index.ts';
 import type { EmailArticle } from '../../mail/alert-emails/types.ts';
@@ -75,7 +76,7 @@ export const newsAlertHandler: AlertHandler = async (run, deps, signal) => {
       companyName: sonarAlerts.companyName,
       keywords: sonarAlerts.keywords,
       active: sonarAlerts.active,
-      to: sql<string>`coalesce(nullif(btrim(${sonarAlerts.notificationEmail}), ''), ${alertRecipient})`,
+      to: alertRecipientFor(sonarAlerts.notificationEmail),
     })
     .from(sonarAlerts)
     .innerJoin(users, eq(users.id, sonarAlerts.userId))
@@ -166,7 +167,6 @@ export const newsAlertHandler: AlertHandler = async (run, deps, signal) => {
     };
   }
 
-  const unsubscribe = deps.links.unsubscribe('news', run.alertId);
   const email = await renderNewsAlertEmail({
     companyName,
     keywords: alert.keywords,
@@ -176,7 +176,7 @@ export const newsAlertHandler: AlertHandler = async (run, deps, signal) => {
     links: {
       viewInApp: deps.links.app(`/aurora-os/company-news?company=${encodeURIComponent(companyName)}`),
       manage: deps.links.app('/sonar-os/news'),
-      unsubscribe: unsubscribe.page,
+      unsubscribe: deps.links.unsubscribe('news', run.alertId).page,
     },
   });
   return {
@@ -194,7 +194,7 @@ export const newsAlertHandler: AlertHandler = async (run, deps, signal) => {
 };
 
 /** Where this alert's previous successful scan ended; the first scan looks FIRST_SCAN_DAYS back. */
-async function lastScan(db: Parameters<AlertHandler>[1]['db'], alertId: string, runId: string, now: Date): Promise<Date> {
+async function lastScan(db: Database, alertId: string, runId: string, now: Date): Promise<Date> {
   const { rows } = await db.execute<{ at: Date | string | null }>(sql`
     select max(started_at) as at from alert_runs
      where alert_id = ${alertId} and kind = 'news' and status = 'succeeded' and id <> ${runId}`);

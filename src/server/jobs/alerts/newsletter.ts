@@ -15,7 +15,7 @@ import {
   trendTopicLabels,
 } from '../../../shared/sonar.ts';
 import { Grounding, mailText, urlKey } from '../../ai/grounding.ts';
-import { alertRecipient } from '../../db/alert-recipient.ts';
+import { alertRecipientFor } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
 import { newsletterAlerts, newsletterResults, users } from '../../db/schema.ts';
 import { renderNewsletterEmail } from '../../mail/alert-emails/index.ts';
@@ -239,7 +239,7 @@ async function loadNewsletter(db: Database, run: AlertRun): Promise<NewsletterRo
       frequency: sql<Frequency>`${newsletterAlerts.deliverySchedule}->>'frequency'`,
       lastChecked: newsletterAlerts.lastChecked,
       // Spec 02 §3 and ADR 009: the newsletter's own address, else the user's alerts address, else the account's.
-      recipient: sql<string>`coalesce(nullif(btrim(${newsletterAlerts.notificationEmail}), ''), ${alertRecipient})`,
+      recipient: alertRecipientFor(newsletterAlerts.notificationEmail),
     })
     .from(newsletterAlerts)
     .innerJoin(users, eq(users.id, newsletterAlerts.userId))
