@@ -26,15 +26,15 @@ const publicRoutes: RouteObject[] = [
   page('/create-password', () => import('../features/auth/password-link-pages.tsx'), 'CreatePasswordPage'),
   page('/invite-only', () => import('../features/auth/invite-only-page.tsx'), 'InviteOnlyPage'),
   page('/unsubscribe', () => import('../features/unsubscribe/unsubscribe-page.tsx'), 'UnsubscribePage'),
-  page('/client-portal', () => import('../features/placeholders/screens.tsx'), 'ResourceLibraryPage'),
+  page('/client-portal', () => import('../features/client-portal/resource-library-page.tsx'), 'ResourceLibraryPage'),
 ];
 
 const protectedRoutes: RouteObject[] = [
   page('/profile-completion', () => import('../features/profile/profile-completion-page.tsx'), 'ProfileCompletionPage'),
   page('/profile', () => import('../features/profile/profile-page.tsx'), 'ProfilePage'),
   page('/homepage', () => import('../features/dashboard/home-page.tsx'), 'HomePage'),
-  page('/content-os', () => import('../features/placeholders/screens.tsx'), 'ContentOsPage'),
-  page('/wolfebot', () => import('../features/placeholders/screens.tsx'), 'WolfebotPage'),
+  page('/content-os', () => import('../features/content/content-page.tsx'), 'ContentOsPage'),
+  page('/wolfebot', () => import('../features/wolfebot/wolfebot-page.tsx'), 'WolfebotPage'),
   page('/air', () => import('../features/air/air-page.tsx'), 'AirPage'),
   page('/aurora-os/company-news', () => import('../features/research/company-news-page.tsx'), 'CompanyNewsPage'),
   page('/aurora-os/trends', () => import('../features/research/trends-page.tsx'), 'TrendsPage'),

@@ -1,0 +1,51 @@
+// The Resource Library (spec 02 §2): the external client portal, full screen, in an iframe.
+import { ArrowLeft } from 'lucide-react';
+import { Link, Navigate } from 'react-router';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { usePublicConfig } from '../../lib/public-config.ts';
+import { useSession } from '../../lib/session.ts';
+
+function PortalFrame() {
+  const { data: config, isPending, isError } = usePublicConfig();
+  if (isPending) return <Spinner label="Loading the Resource Library" />;
+  if (isError) {
+    return (
+      <p role="alert" className="mx-auto max-w-xl p-8 text-center text-slate-700">
+        The Resource Library could not be loaded. Reload the page to try again.
+      </p>
+    );
+  }
+  if (!config.clientPortalUrl) {
+    return (
+      <p role="status" className="mx-auto max-w-xl p-8 text-center text-slate-700">
+        The Resource Library is not configured. An operator sets CLIENT_PORTAL_URL to the client portal's address.
+      </p>
+    );
+  }
+  return <iframe title="Resource Library" src={config.clientPortalUrl} className="h-full w-full border-0" />;
+}
+
+/** /client-portal sits outside the protected group (it has no shell), so it guards itself. */
+export function ResourceLibraryPage() {
+  const { data: user, isPending } = useSession();
+  if (isPending) return <Spinner label="Checking your session" />;
+  if (!user) return <Navigate to="/login?redirect_to=%2Fclient-portal" replace />;
+
+  return (
+    <div className="flex h-screen flex-col bg-white">
+      <header className="flex h-12 shrink-0 items-center gap-4 border-b border-slate-200 px-4">
+        <Link
+          to="/homepage"
+          className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          Back to dashboard
+        </Link>
+        <h1 className="text-base font-semibold text-slate-900">Resource Library</h1>
+      </header>
+      <main className="min-h-0 flex-1">
+        <PortalFrame />
+      </main>
+    </div>
+  );
+}
