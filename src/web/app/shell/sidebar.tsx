@@ -20,8 +20,8 @@ import { type FocusEvent, useId, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { BRAND, SIDEBAR_COLLAPSED_PX, SIDEBAR_EXPANDED_PX } from '../../../shared/constants.ts';
 import { cn } from '../../lib/cn.ts';
+import { resetNavigationGuide } from '../../lib/navigation-guide.ts';
 import { displayName, initials, useSession, useSignOut } from '../../lib/session.ts';
-import { resetNavigationGuide } from './welcome-dialog.tsx';
 
 type NavItem = { label: string; to: string; icon: LucideIcon };
 type NavGroup = { title: string; items: NavItem[] };

@@ -3,39 +3,7 @@ import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-
-/** Local flag recording that the navigation guide was viewed (spec 01 §3). */
-export const NAVIGATION_GUIDE_KEY = 'navigationGuideViewed';
-
-/** Lets a reset from anywhere reopen the guide in the mounted dialog without a reload. */
-const RESET_EVENT = 'navigation-guide-reset';
-
-function guideViewed(): boolean {
-  try {
-    return localStorage.getItem(NAVIGATION_GUIDE_KEY) === 'true';
-  } catch {
-    // Storage can be blocked (private mode, policies); never trap the user in the dialog then.
-    return true;
-  }
-}
-
-function markGuideViewed() {
-  try {
-    localStorage.setItem(NAVIGATION_GUIDE_KEY, 'true');
-  } catch {
-    // Without storage the guide simply shows again next visit.
-  }
-}
-
-/** Forgets that the guide was viewed and shows it again. */
-export function resetNavigationGuide() {
-  try {
-    localStorage.removeItem(NAVIGATION_GUIDE_KEY);
-  } catch {
-    // Still reopen the guide for this visit.
-  }
-  window.dispatchEvent(new Event(RESET_EVENT));
-}
+import { guideViewed, markGuideViewed, RESET_EVENT, resetNavigationGuide } from '../../lib/navigation-guide.ts';
 
 /** Paths where the guide waits: the one-time profile form comes first. */
 const NOT_HERE = new Set(['/profile-completion']);
