@@ -77,7 +77,8 @@ function ChatPreview() {
   const listTitleId = useId();
   const inputId = useId();
   return (
-    <Card className="mt-6 grid overflow-hidden p-0 md:grid-cols-[16rem_1fr]">
+    // Card's look without its padding: the chat list runs to the panel's edges.
+    <div className="mt-6 grid grid-cols-1 overflow-hidden rounded-2xl border border-slate-200 bg-white/90 shadow-sm md:grid-cols-[18rem_minmax(0,1fr)]">
       <div className="border-b border-slate-200 bg-slate-50 p-4 md:border-r md:border-b-0">
         <h2 id={listTitleId} className="flex items-center gap-2 text-sm font-semibold text-slate-700">
           <MessageSquare aria-hidden="true" className="size-4 text-brand-700" />
@@ -89,7 +90,7 @@ function ChatPreview() {
               <button
                 type="button"
                 disabled
-                className="w-full cursor-not-allowed truncate rounded-lg px-3 py-2 text-left text-sm text-slate-600 disabled:opacity-70"
+                className="w-full cursor-not-allowed rounded-lg px-3 py-2 text-left text-sm leading-snug text-slate-600 disabled:opacity-70"
               >
                 {title}
               </button>
@@ -116,7 +117,7 @@ function ChatPreview() {
             id={inputId}
             type="text"
             disabled
-            placeholder="Wolfebot is coming soon: chat opens at launch"
+            placeholder="Chat is coming soon"
             className="min-w-0 flex-1 cursor-not-allowed rounded-lg border border-slate-300 bg-slate-100 px-3 py-2 text-sm text-slate-500 placeholder:text-slate-500"
           />
           <button
@@ -129,7 +130,7 @@ function ChatPreview() {
           </button>
         </div>
       </section>
-    </Card>
+    </div>
   );
 }
 
