@@ -1,5 +1,6 @@
 // One fixture "model" for a whole running product (the e2e server, the benchmarks): each request
 // goes to the fixture for its task, told apart by the schema the server asks for.
+import { contentModel } from './content-model.ts';
 import { earningsModel } from './earnings-model.ts';
 import { newsAlertModel } from './news-alert-model.ts';
 import { newsletterModel } from './newsletter-model.ts';
@@ -13,8 +14,11 @@ export function productModel(options: { latencyMs?: number } = {}): FakeHandler 
   const news = newsAlertModel(options);
   const newsletter = newsletterModel();
   const earnings = earningsModel();
+  const content = contentModel(options);
   return (request, index) => {
     const properties = (request.response_format?.json_schema?.schema as Schema | undefined)?.properties ?? {};
+    // Content creation first: its keys are its own, and its statistics must not reach research's fixture.
+    if (['stats', 'hooks', 'ctaOptions', 'modifiedContent'].some((key) => key in properties)) return content(request, index);
     if ('hasNews' in properties) return news(request, index);
     if ('sections' in properties) return newsletter(request, index);
     // The earnings summary cites a source per finding; research's earnings findings are plain text.

@@ -16,6 +16,7 @@ import { authRoutes } from '../auth/routes.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { accountRoutes } from '../features/accounts/routes.ts';
+import { contentRoutes } from '../features/content/routes.ts';
 import { dashboardRoutes } from '../features/dashboard/routes.ts';
 import { earningsAlertRoutes } from '../features/earnings-alerts/routes.ts';
 import { newsAlertRoutes } from '../features/news-alerts/routes.ts';
@@ -131,7 +132,12 @@ export function createApp({ config, db, auth, attempts, hub, webRoot, secret }: 
   api.route('/newsletter', newsletterRoutes(db, auth));
   api.route('/earnings-alerts', earningsAlertRoutes(db, auth));
   api.route('/dashboard', dashboardRoutes(db, auth));
-  api.route('/research', researchRoutes(auth, createAiRunner(config, db), createSources(config)));
+  // One runner and one set of source clients for research and content: the sources keep to each
+  // service's pace (POLITE_INTERVALS_MS) across both.
+  const ai = createAiRunner(config, db);
+  const sources = createSources(config);
+  api.route('/research', researchRoutes(auth, ai, sources));
+  api.route('/content', contentRoutes(auth, ai, { news: sources.news }));
   api.route('/events', eventRoutes(hub, auth));
   api.all('/*', () => {
     throw new AppError(404, 'not_found', messages.errors.notFound);

@@ -22,9 +22,9 @@ import {
 } from '../../../shared/research.ts';
 import { Grounding } from '../../ai/grounding.ts';
 import type { AiRun } from '../../ai/runner.ts';
-import { AppError } from '../../http/errors.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 import type { NewsSearch, NewsSource } from '../../sources/news.ts';
+import { retrieveNews } from '../../sources/retrieve.ts';
 import { pickFiling, type SecSource } from '../../sources/sec.ts';
 import type { TranscriptSource } from '../../sources/transcripts.ts';
 import type { SourceDocument } from '../../sources/types.ts';
@@ -48,16 +48,8 @@ function meta(run: AiRun, documents: number, period: string | null = null): Rese
   return { documents, model: run.model, generatedAt: new Date().toISOString(), period };
 }
 
-/** News from Google News, or GDELT when Google fails; neither reachable is the sources' failure, not the AI's. */
-async function searchNews(sources: ResearchSources, search: NewsSearch, signal: AbortSignal) {
-  try {
-    return (await sources.news.search(search, signal)).documents;
-  } catch (err) {
-    if (signal.aborted) throw err;
-    log.warn('news retrieval failed', { error: errorMessage(err) });
-    throw new AppError(502, 'source_unavailable', 'The news sources (Google News, GDELT) could not be reached. Try again shortly.');
-  }
-}
+/** The news for a search; unreachable providers are a 502 (retrieve.ts). */
+const searchNews = (sources: ResearchSources, search: NewsSearch, signal: AbortSignal) => retrieveNews(sources.news, search, signal);
 
 export async function analyseCompanyNews(ctx: ResearchContext, query: CompanyNewsQuery): Promise<Analysis<CompanyNewsResult>> {
   const period = companyNewsTimeframeLabels[query.timeframe].toLowerCase();

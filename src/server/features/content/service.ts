@@ -1,0 +1,200 @@
+// LinkedIn OS content creation (spec 02 §3, §4, §7 calls 1–4, §8). Statistics are real: news is
+// retrieved first and a statistic is kept only when it cites an article we retrieved and its
+// figures appear in that article. Hooks, the post and its rewrites are plain text written from
+// the author's Who/What/Why and the statistic they chose, which is the only figure allowed in.
+import {
+  type AnalyzeMetricsQuery,
+  type AnalyzeMetricsResponse,
+  CTA_KINDS,
+  type CtaOptions,
+  draftParagraphs,
+  type GenerateHooksQuery,
+  type GenerateHooksResponse,
+  HOOK_MAX_LENGTH,
+  joinParagraphs,
+  type ModifyContentRequest,
+  type ModifyContentResponse,
+  POST_MAX_LENGTH,
+  type PostBuilderQuery,
+  type PostBuilderResponse,
+  STATISTIC_MAX_LENGTH,
+  STATS_VALIDATION_FAILED,
+  type Stat,
+  stripHookNumbering,
+} from '../../../shared/content.ts';
+import { Grounding, normaliseWords, type Retrieved, urlKey } from '../../ai/grounding.ts';
+import type { AiRun } from '../../ai/runner.ts';
+import { AppError } from '../../http/errors.ts';
+import type { NewsSource } from '../../sources/news.ts';
+import { retrieveNews } from '../../sources/retrieve.ts';
+import {
+  hooksOutput,
+  hooksPrompt,
+  modifyOutput,
+  modifyPrompt,
+  oneLine,
+  postOutput,
+  postPrompt,
+  STATS_WANTED,
+  statsOutput,
+  statsPrompt,
+  statsSearchQuery,
+  systems,
+} from './prompts.ts';
+
+export type ContentSources = { news: NewsSource };
+export type ContentContext = { run: AiRun; sources: ContentSources; signal: AbortSignal };
+
+/** Statistics come from the last year of news; fifteen articles fit the prompt's budget with room to spare. */
+export const STATS_NEWS_DAYS = 365;
+export const STATS_NEWS_LIMIT = 15;
+const CTA_MAX_LENGTH = 500;
+
+// Bounds on what one answer may cost (a document can ask the model to ramble).
+const MAX_TOKENS = { stats: 1_500, hooks: 1_500, post: 2_500, modify: 2_500 } as const;
+
+/** The screen retries on 'Validation failed' and tries other sources (spec 02 §8); the message must start so. */
+const statsValidationFailed = (reason: string) => new AppError(422, STATS_VALIDATION_FAILED, `Validation failed: ${reason}`);
+const invalidOutput = (what: string) => new AppError(502, 'ai_invalid_output', `The AI's answer did not contain ${what}. Try again.`);
+
+/** Numbers as written, without thousands separators: '$1,200' and '1200' are the same figure. */
+export function figuresIn(text: string): string[] {
+  return (text.match(/\d+(?:[.,]\d+)*/g) ?? []).map((n) => n.replace(/,(?=\d{3}\b)/g, ''));
+}
+
+/**
+ * A statistic is kept when it states a figure and every figure in it appears in the article it
+ * cites: a real URL with a made-up number is still made up.
+ */
+export function figuresSupported(statistic: string, document: Pick<Retrieved, 'title' | 'text' | 'publishedAt'>) {
+  const claimed = figuresIn(statistic);
+  if (claimed.length === 0) return false;
+  const stated = new Set(figuresIn(`${document.title ?? ''} ${document.text} ${document.publishedAt ?? ''}`));
+  return claimed.every((figure) => stated.has(figure));
+}
+
+export async function analyzeMetrics(ctx: ContentContext, query: AnalyzeMetricsQuery): Promise<AnalyzeMetricsResponse> {
+  const documents = await retrieveNews(
+    ctx.sources.news,
+    { query: statsSearchQuery(query), days: STATS_NEWS_DAYS, limit: STATS_NEWS_LIMIT },
+    ctx.signal,
+  );
+  if (documents.length === 0) throw statsValidationFailed('no recent articles were found for this audience and solution.');
+
+  const generation = await ctx.run
+    .generate({
+      schema: statsOutput,
+      system: systems.stats,
+      prompt: statsPrompt(query, documents),
+      signal: ctx.signal,
+      maxOutputTokens: MAX_TOKENS.stats,
+    })
+    .catch((err: unknown) => {
+      // An answer that never fits is not worth a 502 here: the screen retries with other sources.
+      if (err instanceof AppError && err.code === 'ai_invalid_output') {
+        throw statsValidationFailed('the statistics found were not in the expected format.');
+      }
+      throw err;
+    });
+  const { output, citations } = generation;
+
+  const grounding = new Grounding(documents, citations);
+  const byKey = new Map(documents.map((doc) => [urlKey(doc.url), doc]));
+  const traced = grounding.marketData(output.stats).filter((stat) => {
+    const document = byKey.get(urlKey(stat.source));
+    // A page only the provider cited (Perplexity) has no text here to check the figures against.
+    return stat.statistic.length <= STATISTIC_MAX_LENGTH && (!document || figuresSupported(stat.statistic, document));
+  });
+  if (traced.length === 0) throw statsValidationFailed('none of the statistics could be traced to an article we retrieved.');
+
+  const seen = new Set(query.previousStats.map((s) => normaliseWords(s.statistic)));
+  const data: Stat[] = [];
+  for (const stat of traced) {
+    const key = normaliseWords(stat.statistic);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    data.push({ statistic: stat.statistic, source: stat.source, publisher: grounding.source(stat.source)?.publisher ?? null });
+  }
+  if (data.length === 0) throw statsValidationFailed('the articles found only repeat statistics you already have.');
+  return { data: data.slice(0, STATS_WANTED) };
+}
+
+export async function generateHooks(ctx: ContentContext, query: GenerateHooksQuery): Promise<GenerateHooksResponse> {
+  const { output } = await ctx.run.generate({
+    schema: hooksOutput,
+    system: systems.hooks,
+    prompt: hooksPrompt(query.inputs, query.marketData),
+    signal: ctx.signal,
+    maxOutputTokens: MAX_TOKENS.hooks,
+  });
+  const seen = new Set<string>();
+  const hooks: string[] = [];
+  for (const raw of output.hooks) {
+    const hook = raw.trim();
+    // Longer than the post builder accepts back is not a hook; numbering aside, a repeat is not a new one.
+    const key = normaliseWords(stripHookNumbering(hook));
+    if (!hook || !key || hook.length > HOOK_MAX_LENGTH || seen.has(key)) continue;
+    seen.add(key);
+    hooks.push(hook);
+  }
+  if (hooks.length === 0) throw invalidOutput('any hooks');
+  return { hooks };
+}
+
+/**
+ * Model text as the draft editor expects it (spec 02 §3): plain text, paragraphs separated by one
+ * blank line. Markdown emphasis and headings are dropped; everything else stays as written (the
+ * screen renders it as text, so markup is harmless and user-written text comes back unchanged).
+ */
+export function plainPost(text: string): string {
+  const unmarked = text
+    .replace(/\r\n?/g, '\n')
+    .replace(/\*\*(\S(?:[^*\n]*\S)?)\*\*/g, '$1')
+    .replace(/__(\S(?:[^_\n]*\S)?)__/g, '$1')
+    .replace(/^#{1,6}[ \t]+/gm, '');
+  const paragraphs = draftParagraphs(unmarked);
+  // Within the limit the screen sends back for a rewrite: whole paragraphs from the end go first.
+  while (paragraphs.length > 1 && joinParagraphs(paragraphs).length > POST_MAX_LENGTH) paragraphs.pop();
+  return joinParagraphs(paragraphs).slice(0, POST_MAX_LENGTH);
+}
+
+/** The hook opens the post (spec 02 §4); a model that dropped or reworded it gets it put back in front. */
+export function withHookFirst(content: string, hook: string): string {
+  const paragraphs = draftParagraphs(content);
+  const opening = stripHookNumbering(hook);
+  if (paragraphs.length && normaliseWords(paragraphs[0]!).startsWith(normaliseWords(opening))) return content;
+  return plainPost(joinParagraphs([opening, ...paragraphs]));
+}
+
+export async function buildPost(ctx: ContentContext, query: PostBuilderQuery): Promise<PostBuilderResponse> {
+  const { marketData, ...inputs } = query.inputs;
+  const { output } = await ctx.run.generate({
+    schema: postOutput,
+    system: systems.post,
+    prompt: postPrompt(query.hook, inputs, marketData),
+    signal: ctx.signal,
+    maxOutputTokens: MAX_TOKENS.post,
+  });
+  const body = plainPost(output.content);
+  if (!body) throw invalidOutput('a post');
+  const ctaOptions = {} as CtaOptions;
+  for (const kind of CTA_KINDS) {
+    const cta = oneLine(output.ctaOptions[kind] ?? '').slice(0, CTA_MAX_LENGTH);
+    if (!cta) throw invalidOutput('all five calls to action');
+    ctaOptions[kind] = cta;
+  }
+  return { content: withHookFirst(body, query.hook), ctaOptions };
+}
+
+export async function modifyContent(ctx: ContentContext, query: ModifyContentRequest): Promise<ModifyContentResponse> {
+  const { output } = await ctx.run.generate({
+    schema: modifyOutput,
+    system: systems.modify,
+    prompt: modifyPrompt(query.content, query.modification),
+    signal: ctx.signal,
+    maxOutputTokens: MAX_TOKENS.modify,
+  });
+  const modifiedContent = plainPost(output.modifiedContent);
+  if (!modifiedContent) throw invalidOutput('the rewritten post');
+  return { modifiedContent };
+}
