@@ -439,6 +439,19 @@ describe('the draft', () => {
     expect(scrollTo).toHaveBeenCalledOnce();
   });
 
+  it('checks the form before calling: a field emptied after the hooks came gives its own toast', async () => {
+    stubApi({ [CONTENT_API.generateHooks]: () => hooksReply, [CONTENT_API.postBuilder]: () => draftReply });
+    renderPage();
+    fillForm();
+    await click('Generate Hooks');
+    await screen.findByRole('heading', { name: 'Generated Hooks' });
+    type('Who', ' ');
+    await act(async () => fireEvent.click(screen.getAllByRole('button', { name: 'Use This Hook' })[0]!));
+    expect(await screen.findByText('Missing required form values')).toBeTruthy();
+    expect(bodiesOf(CONTENT_API.postBuilder)).toEqual([]);
+    expect(screen.queryByRole('region', { name: 'Your Draft' })).toBeNull();
+  });
+
   it("falls back to 'AI Writer' and 'LinkedIn Author'", async () => {
     stubApi({ [CONTENT_API.generateHooks]: () => hooksReply, [CONTENT_API.postBuilder]: () => draftReply });
     renderPage({ session: { ...profile, firstName: null, lastName: null, jobTitle: null } });

@@ -11,7 +11,7 @@ type Props = { options: CtaOptions; selected: CtaKind | null; onSelect: (kind: C
 export function CtaPanel({ options, selected, onSelect }: Props) {
   const id = useId();
   return (
-    <Card className="p-5">
+    <Card>
       <fieldset>
         <legend className="text-base font-semibold text-slate-900">{messages.content.ctaTitle}</legend>
         <div className="mt-3 space-y-2">

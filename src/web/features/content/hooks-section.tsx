@@ -31,7 +31,7 @@ export function HooksSection({ hooks, draftBusy, disabled }: Props) {
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: a generation's hooks never reorder
             <li key={index} aria-label={`Hook ${index + 1}`}>
-              <Card className={cn('flex h-full flex-col gap-4 p-5', selected && 'border-brand-500 ring-2 ring-brand-500')}>
+              <Card className={cn('flex h-full flex-col gap-4', selected && 'border-brand-500 ring-2 ring-brand-500')}>
                 <p id={textId} className="flex-1 whitespace-pre-wrap break-words text-sm text-slate-900">
                   {hook}
                 </p>

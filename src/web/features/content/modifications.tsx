@@ -15,7 +15,7 @@ type Props = {
 
 export function Modifications({ modify, hasDraft, disabled }: Props) {
   return (
-    <Card className="p-5">
+    <Card>
       <fieldset>
         <legend className="text-base font-semibold text-slate-900">Rework the draft</legend>
         <div className="mt-3 flex flex-wrap gap-2">

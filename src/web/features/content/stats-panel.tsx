@@ -5,7 +5,6 @@ import { useId } from 'react';
 import { STATS_HINT_AFTER, type Stat } from '../../../shared/content.ts';
 import { messages } from '../../../shared/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import { STATS_HINT_SUGGESTION, safeHttpUrl, sourceLabel } from './content-form.ts';
 import type { ContentCreation } from './use-content-creation.ts';
@@ -37,7 +36,8 @@ export function StatsPanel({ stats }: { stats: ContentCreation['stats'] }) {
   const { open, toggle, list, selected, select, generate, busy, canGenerate, generationCount } = stats;
 
   return (
-    <Card className="p-0">
+    // A card without padding: the whole header row is the toggle.
+    <div className="rounded-2xl border border-slate-200 bg-white/90 shadow-sm">
       <button
         type="button"
         aria-expanded={open}
@@ -111,6 +111,6 @@ export function StatsPanel({ stats }: { stats: ContentCreation['stats'] }) {
           </Button>
         </div>
       )}
-    </Card>
+    </div>
   );
 }
