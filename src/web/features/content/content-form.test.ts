@@ -1,0 +1,117 @@
+// The form's rules: prefill precedence (typed > query > profile), what is missing, the stat sent
+// with the hooks, stats accumulation, and source labels.
+import { describe, expect, it } from 'vitest';
+import { PREVIOUS_STATS_MAX } from '../../../shared/content.ts';
+import type { Profile } from '../../../shared/schemas.ts';
+import {
+  accumulateStats,
+  allFilled,
+  applyPrefill,
+  type ContentField,
+  EMPTY_FORM,
+  marketDataFor,
+  missingFields,
+  safeHttpUrl,
+  sourceLabel,
+} from './content-form.ts';
+
+const profile = {
+  targetIndustries: ['Retail', 'Logistics'],
+  solutionType: 'Route planning',
+  primaryValueProp: 'Fewer empty miles',
+} as Profile;
+const none = new Set<ContentField>();
+
+describe('applyPrefill', () => {
+  it('fills Who, What and Why from the profile', () => {
+    expect(applyPrefill(EMPTY_FORM, none, profile, new URLSearchParams())).toEqual({
+      hookCategory: '',
+      audience: 'Retail, Logistics',
+      solution: 'Route planning',
+      valueProposition: 'Fewer empty miles',
+    });
+  });
+
+  it('lets ?who= ?what= ?why= override the profile', () => {
+    const params = new URLSearchParams({ who: 'CFOs', what: 'Analytics', why: 'Save money' });
+    expect(applyPrefill(EMPTY_FORM, none, profile, params)).toMatchObject({
+      audience: 'CFOs',
+      solution: 'Analytics',
+      valueProposition: 'Save money',
+    });
+    expect(applyPrefill(EMPTY_FORM, none, null, new URLSearchParams({ what: 'Analytics' }))).toMatchObject({
+      audience: '',
+      solution: 'Analytics',
+      valueProposition: '',
+    });
+  });
+
+  it('ignores blank parameters and blank profile values', () => {
+    const blankProfile = { targetIndustries: [], solutionType: ' ', primaryValueProp: null } as unknown as Profile;
+    const current = { ...EMPTY_FORM, solution: 'from the query' };
+    expect(applyPrefill(current, none, blankProfile, new URLSearchParams({ who: ' ' }))).toEqual(current);
+    expect(applyPrefill(EMPTY_FORM, none, profile, new URLSearchParams({ who: '' })).audience).toBe('Retail, Logistics');
+  });
+
+  it('never overwrites what the user typed', () => {
+    const typed = new Set<ContentField>(['audience', 'valueProposition']);
+    const current = { ...EMPTY_FORM, audience: 'Typed who', valueProposition: '' };
+    expect(applyPrefill(current, typed, profile, new URLSearchParams({ who: 'CFOs', why: 'Save money' }))).toEqual({
+      hookCategory: '',
+      audience: 'Typed who',
+      solution: 'Route planning',
+      valueProposition: '',
+    });
+  });
+});
+
+describe('missingFields', () => {
+  it('lists blank fields, the hook category included', () => {
+    expect(missingFields(EMPTY_FORM)).toEqual(['hookCategory', 'audience', 'solution', 'valueProposition']);
+    const filled = { hookCategory: 'Question', audience: 'a', solution: 'b', valueProposition: 'c' };
+    expect(missingFields({ ...filled, solution: '  ' })).toEqual(['solution']);
+    expect(allFilled(filled)).toBe(true);
+    expect(allFilled({ ...filled, hookCategory: '' })).toBe(false);
+  });
+});
+
+describe('marketDataFor', () => {
+  const stats = [
+    { statistic: 'first 1%', source: 'https://a.example.com' },
+    { statistic: 'second 2%', source: 'https://b.example.com' },
+  ];
+  it('is the chosen stat, else the first, else none', () => {
+    expect(marketDataFor(stats, 1)).toBe(stats[1]);
+    expect(marketDataFor(stats, null)).toBe(stats[0]);
+    expect(marketDataFor([], null)).toBeNull();
+    expect(marketDataFor(stats, 7)).toBe(stats[0]);
+  });
+});
+
+describe('accumulateStats', () => {
+  it('keeps every stat returned, the newest when over the limit', () => {
+    const make = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => ({ statistic: `s${from + i}`, source: `https://x.example.com/${from + i}` }));
+    expect(accumulateStats(make(0, 2), make(2, 3)).map((s) => s.statistic)).toEqual(['s0', 's1', 's2', 's3', 's4']);
+    const many = accumulateStats(make(0, PREVIOUS_STATS_MAX), make(PREVIOUS_STATS_MAX, 5));
+    expect(many).toHaveLength(PREVIOUS_STATS_MAX);
+    expect(many[0]!.statistic).toBe('s5');
+    expect(many.at(-1)!.statistic).toBe(`s${PREVIOUS_STATS_MAX + 4}`);
+  });
+});
+
+describe('sources', () => {
+  it('reads as the publisher, else the host name', () => {
+    expect(sourceLabel({ statistic: 's', source: 'https://www.news.example.com/a', publisher: 'Example News' })).toBe('Example News');
+    expect(sourceLabel({ statistic: 's', source: 'https://www.news.example.com/a', publisher: null })).toBe('news.example.com');
+    expect(sourceLabel({ statistic: 's', source: 'not a url' })).toBe('not a url');
+  });
+
+  it('links only http(s) addresses', () => {
+    expect(safeHttpUrl('https://a.example.com/x')).toBe('https://a.example.com/x');
+    expect(safeHttpUrl(' http://a.example.com ')).toBe('http://a.example.com/');
+    expect(safeHttpUrl('javascript:alert(1)')).toBeNull();
+    expect(safeHttpUrl('data:text/html,hi')).toBeNull();
+    expect(safeHttpUrl('nope')).toBeNull();
+  });
+});

@@ -1,0 +1,78 @@
+// The form's rules without React: where the prefilled values come from (spec 02 §2), what counts as
+// filled (§5), which stat goes with the hooks (§4), and how returned stats accumulate (§4).
+import { PREVIOUS_STATS_MAX, type Stat } from '../../../shared/content.ts';
+import type { Profile } from '../../../shared/schemas.ts';
+
+export type ContentFormValues = { hookCategory: string; audience: string; solution: string; valueProposition: string };
+export type ContentField = keyof ContentFormValues;
+export const CONTENT_FIELDS: readonly ContentField[] = ['hookCategory', 'audience', 'solution', 'valueProposition'];
+
+export const EMPTY_FORM: ContentFormValues = { hookCategory: '', audience: '', solution: '', valueProposition: '' };
+
+/** Query parameters that prefill the form (?who= ?what= ?why=) and the field each one fills. */
+export const QUERY_FIELDS = { who: 'audience', what: 'solution', why: 'valueProposition' } as const;
+type PrefilledField = (typeof QUERY_FIELDS)[keyof typeof QUERY_FIELDS];
+
+/** The second sentence of the hint shown after many stats generations (spec 02 §9). */
+export const STATS_HINT_SUGGESTION = 'Try changing Why, broadening What, or honing in on Who.';
+
+export const REQUIRED_FIELD_ERROR = 'This field is required.';
+
+const nonBlank = (value: string | null | undefined) => (value?.trim() ? value : null);
+
+function profileValues(profile: Profile | null | undefined): Record<PrefilledField, string | null> {
+  return {
+    audience: nonBlank(profile?.targetIndustries?.join(', ')),
+    solution: nonBlank(profile?.solutionType),
+    valueProposition: nonBlank(profile?.primaryValueProp),
+  };
+}
+
+/**
+ * The form after prefilling: a query parameter beats the profile, and neither overwrites a field
+ * the user has already typed in.
+ */
+export function applyPrefill(
+  values: ContentFormValues,
+  typed: ReadonlySet<ContentField>,
+  profile: Profile | null | undefined,
+  params: URLSearchParams,
+): ContentFormValues {
+  const fromProfile = profileValues(profile);
+  const next = { ...values };
+  for (const [param, field] of Object.entries(QUERY_FIELDS) as [keyof typeof QUERY_FIELDS, PrefilledField][]) {
+    if (typed.has(field)) continue;
+    next[field] = nonBlank(params.get(param)) ?? fromProfile[field] ?? values[field];
+  }
+  return next;
+}
+
+/** Fields that are empty once trimmed; a hook category must be chosen. */
+export const missingFields = (values: ContentFormValues): ContentField[] => CONTENT_FIELDS.filter((field) => !values[field].trim());
+
+export const allFilled = (values: ContentFormValues) => missingFields(values).length === 0;
+
+/** The stat sent with the hooks: the chosen one, else the first in the list, else none (spec 02 §4). */
+export const marketDataFor = (stats: readonly Stat[], selected: number | null): Stat | null =>
+  (selected !== null ? stats[selected] : undefined) ?? stats[0] ?? null;
+
+/** Every stat returned so far, newest kept when over the limit the server accepts as previousStats. */
+export const accumulateStats = (previous: readonly Stat[], latest: readonly Stat[]): Stat[] =>
+  [...previous, ...latest].slice(-PREVIOUS_STATS_MAX);
+
+/** An http(s) address, or null for anything a link must not open (javascript:, data:, garbage). */
+export function safeHttpUrl(url: string): string | null {
+  try {
+    const parsed = new URL(url.trim());
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** How a stat's source reads: its publisher, else the article's host name. */
+export function sourceLabel(stat: Stat): string {
+  if (stat.publisher?.trim()) return stat.publisher.trim();
+  const href = safeHttpUrl(stat.source);
+  return href ? new URL(href).hostname.replace(/^www\./, '') : stat.source;
+}

@@ -1,0 +1,594 @@
+// @vitest-environment jsdom
+// The /content-os screen against a stubbed fetch standing in for our API: what is sent, what is
+// shown and toasted, for the form, stats, hooks, the draft, CTA, copy, edits and modifications.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster, toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONTENT_API, type ContentStatus, HOOK_CATEGORIES } from '../../../shared/content.ts';
+import { messages } from '../../../shared/messages.ts';
+import type { Profile } from '../../../shared/schemas.ts';
+import { NAVIGATION_GUIDE_KEY, RESET_EVENT } from '../../lib/navigation-guide.ts';
+import { sessionQueryKey } from '../../lib/session.ts';
+import { contentStatusKey } from './api.ts';
+import { ContentOsPage } from './content-page.tsx';
+
+type Reply = { status?: number; json: unknown };
+type Body = Record<string, unknown> | null;
+type Route = (body: Body) => Reply | Promise<Reply>;
+let calls: { path: string; body: Body }[] = [];
+
+/** Our API as the page sees it: each path answered by its route; anything else is a 404. */
+function stubApi(routes: Record<string, Route>) {
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    const path = String(input);
+    const body = init?.body ? JSON.parse(String(init.body)) : null;
+    calls.push({ path, body });
+    const route = routes[path];
+    const reply = route ? await route(body) : { status: 404, json: { error: { code: 'not_found', message: 'Not found' } } };
+    return new Response(JSON.stringify(reply.json), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
+  });
+}
+const bodiesOf = (path: string) => calls.filter((call) => call.path === path).map((call) => call.body);
+
+/** A reply the test releases when it wants, to look at the page while a call is pending. */
+function deferred() {
+  let release: (reply: Reply) => void = () => {};
+  const promise = new Promise<Reply>((resolve) => {
+    release = resolve;
+  });
+  return { route: () => promise, release };
+}
+
+const profile: Profile = {
+  id: 'u1',
+  email: 'jane@example.com',
+  firstName: 'Jane',
+  lastName: 'Doe',
+  linkedinProfileUrl: null,
+  phone: null,
+  jobTitle: 'Head of Sales',
+  companyName: 'Acme',
+  solutionType: 'Route planning',
+  solutionDescription: null,
+  targetIndustries: ['Retail', 'Logistics'],
+  primaryValueProp: 'Fewer empty miles',
+  alertsEmail: null,
+  profileCompleted: true,
+  posthogEnabled: false,
+};
+const ready: ContentStatus = { configured: true, model: 'test-model' };
+
+const statsA = [
+  { statistic: '42% of retailers <b>cut</b> routes', source: 'https://www.news.example.com/a', publisher: 'Example News' },
+  { statistic: 'Fuel costs rose 8%', source: 'https://trade.example.org/fuel', publisher: null },
+  { statistic: 'Bad link 3%', source: 'javascript:alert(1)', publisher: null },
+];
+const statsB = [{ statistic: 'Empty miles fell 12%', source: 'https://b.example.com/miles', publisher: 'B Daily' }];
+const ctaOptions = {
+  engagement: 'What would you cut first?',
+  directResponse: 'Reply "audit" for a free review.',
+  resourceAccess: 'Grab the checklist in the comments.',
+  meetingBooking: 'Book 15 minutes with me.',
+  networkBuilding: 'Follow me for more.',
+};
+const draftText = 'The hook line\n\nSecond paragraph <script>x</script>\n\nThird paragraph';
+
+function renderPage({
+  url = '/content-os',
+  session = profile as Profile | null | undefined,
+  status = ready as ContentStatus | undefined,
+} = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } } });
+  if (session !== undefined) queryClient.setQueryData(sessionQueryKey, session);
+  if (status) queryClient.setQueryData(contentStatusKey, status);
+  const router = createMemoryRouter([{ path: '*', element: <ContentOsPage /> }], { initialEntries: [url] });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+const input = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
+const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
+const click = (name: string | RegExp) => act(async () => fireEvent.click(button(name)));
+const fillForm = () => {
+  type('Hook Category', 'Market Trend');
+  type('Who', 'Retail ops leaders');
+  type('What', 'Route planning');
+  type('Why', 'Fewer empty miles');
+};
+
+const hooksReply = { json: { hooks: ['1. First hook for retail', '2) Second <img src=x onerror=alert(1)> hook', '   ', '- Third hook'] } };
+const draftReply = { json: { content: draftText, ctaOptions } };
+
+/** Fills the form, generates hooks and picks the first one: the draft is on screen. */
+async function toDraft(routes: Record<string, Route> = {}) {
+  stubApi({ [CONTENT_API.generateHooks]: () => hooksReply, [CONTENT_API.postBuilder]: () => draftReply, ...routes });
+  renderPage();
+  fillForm();
+  await click('Generate Hooks');
+  await screen.findByRole('heading', { name: 'Generated Hooks' });
+  await act(async () => fireEvent.click(screen.getAllByRole('button', { name: 'Use This Hook' })[0]!));
+  await screen.findByRole('heading', { name: 'Your Draft' });
+}
+
+let scrollIntoView: ReturnType<typeof vi.fn>;
+let scrollTo: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  scrollIntoView = vi.fn();
+  scrollTo = vi.fn();
+  Element.prototype.scrollIntoView = scrollIntoView as never;
+  window.scrollTo = scrollTo as never;
+});
+afterEach(() => {
+  // Sonner keeps toasts in a module-wide store and replays them into the next test's Toaster.
+  toast.dismiss();
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  calls = [];
+  localStorage.clear();
+});
+
+describe('the form', () => {
+  it('has the header, the guide button, and the labelled fields with the 11 categories', async () => {
+    stubApi({});
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Content OS' })).toBeTruthy();
+    expect(screen.getByText('Generate LinkedIn content')).toBeTruthy();
+    const category = input('Hook Category') as unknown as HTMLSelectElement;
+    expect([...category.options].map((o) => o.textContent)).toEqual(['Select a hook category', ...HOOK_CATEGORIES]);
+    expect(category.value).toBe('');
+    for (const label of ['Who', 'What', 'Why']) expect(input(label).maxLength).toBe(500);
+    expect(screen.getByText(/^Your audience/)).toBeTruthy();
+    expect(screen.getByText(/^Your solution/)).toBeTruthy();
+    expect(screen.getByText(/^Your value proposition/)).toBeTruthy();
+    expect(button('Generate Hooks').type).toBe('submit');
+
+    localStorage.setItem(NAVIGATION_GUIDE_KEY, 'true');
+    const reopened = vi.fn();
+    window.addEventListener(RESET_EVENT, reopened);
+    fireEvent.click(button('Guide'));
+    window.removeEventListener(RESET_EVENT, reopened);
+    expect(localStorage.getItem(NAVIGATION_GUIDE_KEY)).toBeNull();
+    expect(reopened).toHaveBeenCalledOnce();
+  });
+
+  it('prefills from the profile, with ?who= ?what= ?why= taking precedence', () => {
+    stubApi({});
+    renderPage({ url: '/content-os?what=Fleet%20software&why=' });
+    expect(input('Who').value).toBe('Retail, Logistics');
+    expect(input('What').value).toBe('Fleet software');
+    expect(input('Why').value).toBe('Fewer empty miles');
+  });
+
+  it('keeps what the user typed when the profile arrives later', async () => {
+    const profileReply = deferred();
+    stubApi({ '/api/profile': profileReply.route });
+    renderPage({ url: '/content-os?why=Save%20money', session: undefined });
+    expect(input('Why').value).toBe('Save money');
+    type('Who', 'Typed audience');
+    await act(async () => profileReply.release({ json: profile }));
+    await waitFor(() => expect(input('What').value).toBe('Route planning'));
+    expect(input('Who').value).toBe('Typed audience');
+    expect(input('Why').value).toBe('Save money');
+    // Once only: clearing a field later does not bring the profile back.
+    type('What', '');
+    expect(input('What').value).toBe('');
+  });
+
+  it('shows the not-configured message and disables generating', () => {
+    stubApi({});
+    renderPage({ status: { configured: false, message: messages.research.aiNotConfigured } });
+    expect(screen.getByRole('alert').textContent).toBe(messages.research.aiNotConfigured);
+    fillForm();
+    expect(button('Generate Hooks').disabled).toBe(true);
+    fireEvent.click(button('Research Stats (click me!)'));
+    expect(button('Generate Stats').disabled).toBe(true);
+  });
+});
+
+describe('research stats', () => {
+  it('is collapsed first; opening shows the placeholder; Generate Stats waits for all four fields', () => {
+    stubApi({});
+    renderPage({ session: null });
+    const toggle = button('Research Stats (click me!)');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText(messages.content.stats.placeholder)).toBeNull();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText('Generate real-time market data for your piece here')).toBeTruthy();
+    expect(button('Generate Stats').disabled).toBe(true);
+    type('Hook Category', 'Market Trend');
+    type('Who', 'a');
+    type('What', 'b');
+    expect(button('Generate Stats').disabled).toBe(true);
+    type('Why', 'c');
+    expect(button('Generate Stats').disabled).toBe(false);
+    type('Why', '   ');
+    expect(button('Generate Stats').disabled).toBe(true);
+  });
+
+  it('generates, lists the latest stats with linked sources, counts and accumulates, and resets the count on change', async () => {
+    const first = deferred();
+    let answer = 0;
+    stubApi({ [CONTENT_API.analyzeMetrics]: () => (++answer === 1 ? first.route() : { json: { data: statsB } }) });
+    renderPage();
+    fillForm();
+    fireEvent.click(button('Research Stats (click me!)'));
+    await click('Generate Stats');
+    expect(((await screen.findByRole('button', { name: 'Generating...' })) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => first.release({ json: { data: statsA } }));
+    expect(await screen.findByText('Market data generated!')).toBeTruthy();
+
+    const group = screen.getByRole('group', { name: 'Choose a statistic for your hooks' });
+    const radios = within(group).getAllByRole('radio') as HTMLInputElement[];
+    expect(radios).toHaveLength(3);
+    expect(screen.getByRole('radio', { name: '42% of retailers <b>cut</b> routes' })).toBeTruthy();
+    expect(document.querySelector('b')).toBeNull();
+    const publisher = screen.getByRole('link', { name: 'Example News' });
+    expect(publisher.getAttribute('href')).toBe('https://www.news.example.com/a');
+    expect(publisher.getAttribute('target')).toBe('_blank');
+    expect(publisher.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getByRole('link', { name: 'trade.example.org' })).toBeTruthy();
+    expect(screen.getAllByRole('link')).toHaveLength(2);
+
+    await click('Generate Stats');
+    await waitFor(() => expect(screen.getAllByRole('radio')).toHaveLength(1));
+    expect(screen.getByRole('radio', { name: 'Empty miles fell 12%' })).toBeTruthy();
+
+    type('Why', 'Fewer empty miles, faster');
+    await click('Generate Stats');
+    await waitFor(() => expect(bodiesOf(CONTENT_API.analyzeMetrics)).toHaveLength(3));
+    const bodies = bodiesOf(CONTENT_API.analyzeMetrics);
+    const inputs = { hookCategory: 'Market Trend', audience: 'Retail ops leaders', solution: 'Route planning' };
+    expect(bodies[0]).toEqual({ ...inputs, valueProposition: 'Fewer empty miles', generationCount: 0, previousStats: [], attempt: 0 });
+    expect(bodies[1]).toMatchObject({ generationCount: 1, previousStats: statsA, attempt: 0 });
+    expect(bodies[2]).toMatchObject({
+      valueProposition: 'Fewer empty miles, faster',
+      generationCount: 0,
+      previousStats: [...statsA, ...statsB],
+    });
+  });
+
+  it('shows the hint after four generations', async () => {
+    stubApi({ [CONTENT_API.analyzeMetrics]: () => ({ json: { data: statsB } }) });
+    renderPage();
+    fillForm();
+    fireEvent.click(button('Research Stats (click me!)'));
+    for (let i = 1; i <= 4; i++) {
+      expect(screen.queryByText(/Not happy with the stats/)).toBeNull();
+      await click('Generate Stats');
+      await waitFor(() => expect(bodiesOf(CONTENT_API.analyzeMetrics)).toHaveLength(i));
+      await waitFor(() => expect(button('Generate Stats').disabled).toBe(false));
+    }
+    expect(
+      screen.getByText(
+        'Not happy with the stats? There might be limited data available. Try changing Why, broadening What, or honing in on Who.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('clears the chosen stat when the panel closes; hooks get the chosen stat, else the first', async () => {
+    stubApi({ [CONTENT_API.analyzeMetrics]: () => ({ json: { data: statsA } }), [CONTENT_API.generateHooks]: () => hooksReply });
+    renderPage();
+    fillForm();
+    fireEvent.click(button('Research Stats (click me!)'));
+    await click('Generate Stats');
+    const second = (await screen.findByRole('radio', { name: 'Fuel costs rose 8%' })) as HTMLInputElement;
+    fireEvent.click(second);
+    expect(second.checked).toBe(true);
+    await click('Generate Hooks');
+    await waitFor(() => expect(bodiesOf(CONTENT_API.generateHooks)).toHaveLength(1));
+    expect(bodiesOf(CONTENT_API.generateHooks)[0]!.marketData).toEqual(statsA[1]);
+
+    fireEvent.click(button('Research Stats (click me!)'));
+    fireEvent.click(button('Research Stats (click me!)'));
+    expect((screen.getAllByRole('radio') as HTMLInputElement[]).some((radio) => radio.checked)).toBe(false);
+    await click('Generate Hooks');
+    await waitFor(() => expect(bodiesOf(CONTENT_API.generateHooks)).toHaveLength(2));
+    expect(bodiesOf(CONTENT_API.generateHooks)[1]!.marketData).toEqual(statsA[0]);
+  });
+
+  it('toasts the rate limit and stops', async () => {
+    stubApi({ [CONTENT_API.analyzeMetrics]: () => ({ status: 429, json: { error: { code: 'rate_limited', message: 'Slow down' } } }) });
+    renderPage();
+    fillForm();
+    fireEvent.click(button('Research Stats (click me!)'));
+    await click('Generate Stats');
+    expect(await screen.findByText('Please wait a moment before generating more stats')).toBeTruthy();
+    expect(bodiesOf(CONTENT_API.analyzeMetrics)).toHaveLength(1);
+    expect(screen.queryByText(messages.content.stats.failed)).toBeNull();
+  });
+
+  it('retries validation failures and ends with the error toast after three attempts', async () => {
+    stubApi({
+      [CONTENT_API.analyzeMetrics]: () => ({
+        status: 422,
+        json: { error: { code: 'validation_failed', message: 'Validation failed: nothing could be traced.' } },
+      }),
+    });
+    renderPage();
+    fillForm();
+    fireEvent.click(button('Research Stats (click me!)'));
+    await click('Generate Stats');
+    expect(await screen.findByText('Failed to generate market data. Please try again.')).toBeTruthy();
+    expect(bodiesOf(CONTENT_API.analyzeMetrics).map((b) => b?.attempt)).toEqual([0, 1, 2]);
+    expect(screen.getAllByText('Validation Error')).toHaveLength(2);
+  });
+});
+
+describe('hooks', () => {
+  it('needs all four fields: toast and the empty fields marked', async () => {
+    stubApi({});
+    renderPage({ session: null });
+    type('Who', 'Retail ops leaders');
+    await click('Generate Hooks');
+    expect(await screen.findByText('Missing Information')).toBeTruthy();
+    expect(screen.getByText('Please fill in all fields')).toBeTruthy();
+    expect(input('Hook Category').getAttribute('aria-invalid')).toBe('true');
+    expect(input('Who').getAttribute('aria-invalid')).toBeNull();
+    expect(input('What').getAttribute('aria-invalid')).toBe('true');
+    expect(input('Why').getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toEqual([]);
+  });
+
+  it('shows the overlay while generating, then the hooks without numbering, scrolled into view after 100 ms', async () => {
+    const reply = deferred();
+    stubApi({ [CONTENT_API.generateHooks]: reply.route });
+    renderPage();
+    fillForm();
+    await click('Generate Hooks');
+    expect(await screen.findByRole('status', { name: 'Generating your hooks' })).toBeTruthy();
+    expect(bodiesOf(CONTENT_API.generateHooks)).toEqual([
+      {
+        inputs: {
+          hookCategory: 'Market Trend',
+          audience: 'Retail ops leaders',
+          solution: 'Route planning',
+          valueProposition: 'Fewer empty miles',
+        },
+        marketData: null,
+      },
+    ]);
+    vi.useFakeTimers();
+    await act(async () => reply.release(hooksReply));
+    await act(async () => vi.advanceTimersByTimeAsync(0));
+    expect(screen.queryByRole('status', { name: 'Generating your hooks' })).toBeNull();
+    const section = screen.getByRole('region', { name: 'Generated Hooks' });
+    const cards = within(section).getAllByRole('listitem');
+    expect(cards.map((card) => card.querySelector('p')?.textContent)).toEqual([
+      'First hook for retail',
+      'Second <img src=x onerror=alert(1)> hook',
+      'Third hook',
+    ]);
+    expect(section.querySelector('img')).toBeNull();
+    expect(within(section).getAllByRole('button', { name: 'Use This Hook' })).toHaveLength(3);
+    await act(async () => vi.advanceTimersByTimeAsync(99));
+    expect(scrollIntoView).not.toHaveBeenCalled();
+    await act(async () => vi.advanceTimersByTimeAsync(1));
+    expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+  });
+
+  it("toasts 'Error' with the server's message", async () => {
+    stubApi({
+      [CONTENT_API.generateHooks]: () => ({ status: 502, json: { error: { code: 'ai_unavailable', message: 'The AI is down.' } } }),
+    });
+    renderPage();
+    fillForm();
+    await click('Generate Hooks');
+    expect(await screen.findByText('The AI is down.')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Generated Hooks' })).toBeNull();
+  });
+
+  it("toasts 'Failed to generate hooks' for an answer without hooks", async () => {
+    stubApi({ [CONTENT_API.generateHooks]: () => ({ json: { hooks: ['  ', ''] } }) });
+    renderPage();
+    fillForm();
+    await click('Generate Hooks');
+    expect(await screen.findByText('Failed to generate hooks')).toBeTruthy();
+  });
+});
+
+describe('the draft', () => {
+  it('writes the draft for the chosen hook: Loading..., then Regenerate, the author, the paragraphs, scrolled to the end', async () => {
+    const reply = deferred();
+    stubApi({ [CONTENT_API.generateHooks]: () => hooksReply, [CONTENT_API.postBuilder]: reply.route });
+    renderPage();
+    fillForm();
+    await click('Generate Hooks');
+    await screen.findByRole('heading', { name: 'Generated Hooks' });
+    await act(async () => fireEvent.click(screen.getAllByRole('button', { name: 'Use This Hook' })[1]!));
+
+    expect(((await screen.findByRole('button', { name: 'Loading...' })) as HTMLButtonElement).disabled).toBe(true);
+    for (const other of screen.getAllByRole('button', { name: 'Use This Hook' })) expect((other as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('status', { name: 'Writing your draft' })).toBeTruthy();
+    expect(bodiesOf(CONTENT_API.postBuilder)).toEqual([
+      {
+        hook: 'Second <img src=x onerror=alert(1)> hook',
+        inputs: {
+          hookCategory: 'Market Trend',
+          audience: 'Retail ops leaders',
+          solution: 'Route planning',
+          valueProposition: 'Fewer empty miles',
+          marketData: null,
+        },
+      },
+    ]);
+
+    await act(async () => reply.release(draftReply));
+    expect(await screen.findByText('Content generated')).toBeTruthy();
+    const draft = screen.getByRole('region', { name: 'Your Draft' });
+    expect(within(draft).getByText('Jane Doe')).toBeTruthy();
+    expect(within(draft).getByText('Head of Sales')).toBeTruthy();
+    expect(within(draft).getByText('JD')).toBeTruthy();
+    const paragraphs = within(draft).getAllByRole('button', { name: /^Edit paragraph/ });
+    expect(paragraphs.map((p) => p.textContent)).toEqual([
+      'Edit paragraph 1: The hook line',
+      'Edit paragraph 2: Second paragraph <script>x</script>',
+      'Edit paragraph 3: Third paragraph',
+    ]);
+    expect(draft.querySelector('script')).toBeNull();
+    expect(button('Regenerate').disabled).toBe(false);
+    expect(scrollTo).toHaveBeenCalledOnce();
+  });
+
+  it('checks the form before calling: a field emptied after the hooks came gives its own toast', async () => {
+    stubApi({ [CONTENT_API.generateHooks]: () => hooksReply, [CONTENT_API.postBuilder]: () => draftReply });
+    renderPage();
+    fillForm();
+    await click('Generate Hooks');
+    await screen.findByRole('heading', { name: 'Generated Hooks' });
+    type('Who', ' ');
+    await act(async () => fireEvent.click(screen.getAllByRole('button', { name: 'Use This Hook' })[0]!));
+    expect(await screen.findByText('Missing required form values')).toBeTruthy();
+    expect(bodiesOf(CONTENT_API.postBuilder)).toEqual([]);
+    expect(screen.queryByRole('region', { name: 'Your Draft' })).toBeNull();
+  });
+
+  it("falls back to 'AI Writer' and 'LinkedIn Author'", async () => {
+    stubApi({ [CONTENT_API.generateHooks]: () => hooksReply, [CONTENT_API.postBuilder]: () => draftReply });
+    renderPage({ session: { ...profile, firstName: null, lastName: null, jobTitle: null } });
+    fillForm();
+    await click('Generate Hooks');
+    await act(async () => fireEvent.click((await screen.findAllByRole('button', { name: 'Use This Hook' }))[0]!));
+    const draft = await screen.findByRole('region', { name: 'Your Draft' });
+    expect(within(draft).getByText('AI Writer')).toBeTruthy();
+    expect(within(draft).getByText('LinkedIn Author')).toBeTruthy();
+  });
+
+  it('toasts a bad answer and keeps no draft', async () => {
+    stubApi({
+      [CONTENT_API.generateHooks]: () => hooksReply,
+      [CONTENT_API.postBuilder]: () => ({ status: 502, json: { error: { code: 'ai_invalid_output', message: 'Did not fit.' } } }),
+    });
+    renderPage();
+    fillForm();
+    await click('Generate Hooks');
+    await act(async () => fireEvent.click((await screen.findAllByRole('button', { name: 'Use This Hook' }))[0]!));
+    expect(await screen.findByText('Bad response from the AI.. try again')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Your Draft' })).toBeNull();
+    expect(button('Regenerate').disabled).toBe(false);
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+
+  it('picks one CTA at a time, shows it after the draft and copies it with the draft', async () => {
+    const writeText = vi.fn(async (_text: string) => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    await toDraft();
+    const group = screen.getByRole('group', { name: 'Finish up your piece: which CTA feels right?' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('id') !== null),
+    ).toHaveLength(5);
+
+    await click('Copy');
+    expect(writeText).toHaveBeenLastCalledWith(draftText);
+    expect(await screen.findByText('Got it!')).toBeTruthy();
+
+    fireEvent.click(within(group).getByRole('radio', { name: 'Engagement' }));
+    fireEvent.click(within(group).getByRole('radio', { name: 'Meeting Booking' }));
+    expect((within(group).getByRole('radio', { name: 'Engagement' }) as HTMLInputElement).checked).toBe(false);
+    const draft = screen.getByRole('region', { name: 'Your Draft' });
+    expect(within(draft).getByText('Book 15 minutes with me.')).toBeTruthy();
+    expect(within(draft).queryByText('What would you cut first?')).toBeNull();
+    await click('Copy');
+    expect(writeText).toHaveBeenLastCalledWith(`${draftText}\n\nBook 15 minutes with me.`);
+
+    // Regenerating clears the chosen CTA.
+    await click('Regenerate');
+    await waitFor(() => expect(bodiesOf(CONTENT_API.postBuilder)).toHaveLength(2));
+    await waitFor(() => expect(button('Regenerate').disabled).toBe(false));
+    expect((screen.getAllByRole('radio') as HTMLInputElement[]).some((radio) => radio.checked)).toBe(false);
+    expect(within(screen.getByRole('region', { name: 'Your Draft' })).queryByText('Book 15 minutes with me.')).toBeNull();
+  });
+
+  it('says when the clipboard refused', async () => {
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: async () => Promise.reject(new Error('denied')) } });
+    await toDraft();
+    await click('Copy');
+    expect(await screen.findByText("Hmm.. something's wrong")).toBeTruthy();
+  });
+
+  it('edits a paragraph: empty Save is ignored, Cancel restores, Save replaces', async () => {
+    const writeText = vi.fn(async (_text: string) => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    await toDraft();
+    fireEvent.click(button(/^Edit paragraph 2/));
+    const editor = screen.getByLabelText('Paragraph 2') as HTMLTextAreaElement;
+    expect(editor.value).toBe('Second paragraph <script>x</script>');
+
+    fireEvent.change(editor, { target: { value: '   ' } });
+    fireEvent.click(button('Save'));
+    expect(screen.getByLabelText('Paragraph 2')).toBeTruthy();
+    expect(screen.queryByText('Content updated')).toBeNull();
+
+    fireEvent.change(editor, { target: { value: 'Discarded text' } });
+    fireEvent.click(button('Cancel'));
+    expect(screen.queryByLabelText('Paragraph 2')).toBeNull();
+    expect(button(/^Edit paragraph 2/).textContent).toBe('Edit paragraph 2: Second paragraph <script>x</script>');
+
+    fireEvent.click(button(/^Edit paragraph 2/));
+    expect((screen.getByLabelText('Paragraph 2') as HTMLTextAreaElement).value).toBe('Second paragraph <script>x</script>');
+    fireEvent.change(screen.getByLabelText('Paragraph 2'), { target: { value: '  A better second paragraph  ' } });
+    fireEvent.click(button('Save'));
+    expect(await screen.findByText('Content updated')).toBeTruthy();
+    expect(button(/^Edit paragraph 2/).textContent).toBe('Edit paragraph 2: A better second paragraph');
+    await click('Copy');
+    expect(writeText).toHaveBeenLastCalledWith('The hook line\n\nA better second paragraph\n\nThird paragraph');
+  });
+});
+
+describe('modifications', () => {
+  it('are single-select toggles; Make Changes needs one', async () => {
+    await toDraft();
+    const shorter = button('Shorter');
+    const casual = button('More casual');
+    expect(button('Make Changes').disabled).toBe(true);
+    fireEvent.click(shorter);
+    expect(shorter.getAttribute('aria-pressed')).toBe('true');
+    expect(button('Make Changes').disabled).toBe(false);
+    fireEvent.click(casual);
+    expect(shorter.getAttribute('aria-pressed')).toBe('false');
+    expect(casual.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(casual);
+    expect(casual.getAttribute('aria-pressed')).toBe('false');
+    expect(button('Make Changes').disabled).toBe(true);
+  });
+
+  it('replace the draft and clear the choice', async () => {
+    const reply = deferred();
+    await toDraft({ [CONTENT_API.modifyContent]: reply.route });
+    fireEvent.click(button('Shorter'));
+    await click('Make Changes');
+    expect(((await screen.findByRole('button', { name: 'Making changes...' })) as HTMLButtonElement).disabled).toBe(true);
+    expect(bodiesOf(CONTENT_API.modifyContent)).toEqual([{ content: draftText, modification: 'shorter' }]);
+    await act(async () => reply.release({ json: { modifiedContent: 'The hook line\n\nShort body' } }));
+    expect(await screen.findByText('Changes saved')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Edit paragraph/ }).map((p) => p.textContent)).toEqual([
+      'Edit paragraph 1: The hook line',
+      'Edit paragraph 2: Short body',
+    ]);
+    expect(button('Shorter').getAttribute('aria-pressed')).toBe('false');
+    expect(button('Make Changes').disabled).toBe(true);
+  });
+
+  it('keep the original draft on failure', async () => {
+    await toDraft({
+      [CONTENT_API.modifyContent]: () => ({ status: 502, json: { error: { code: 'ai_unavailable', message: 'The AI is down.' } } }),
+    });
+    fireEvent.click(button('More professional'));
+    await click('Make Changes');
+    expect(await screen.findByText('Failed to save changes')).toBeTruthy();
+    expect(screen.getByText('The AI is down.')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Edit paragraph/ })).toHaveLength(3);
+    expect(button('More professional').getAttribute('aria-pressed')).toBe('true');
+  });
+});

@@ -1,0 +1,86 @@
+// Draft generation: the checks before the call, the answer's check, and every toast text of spec 02 §8.
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../../shared/messages.ts';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { draftErrorMessage, draftRequest, InvalidDraftResponse, parseDraftResponse } from './draft-errors.ts';
+
+const values = { hookCategory: 'Question', audience: 'CFOs', solution: 'Spend analytics', valueProposition: 'Cut waste' };
+const stat = { statistic: '42% of CFOs', source: 'https://news.example.com/cfo', publisher: 'Example News' };
+const ctaOptions = {
+  engagement: 'What would you cut first?',
+  directResponse: 'Reply "audit" for a free review.',
+  resourceAccess: 'Grab the checklist in the comments.',
+  meetingBooking: 'Book 15 minutes with me.',
+  networkBuilding: 'Follow me for more.',
+};
+const apiError = (status: number, code = `http_${status}`, message = 'server says no') => new ApiRequestError(status, { code, message });
+
+describe('draftRequest', () => {
+  it('sends the hook and the four inputs with the stat', () => {
+    expect(draftRequest('My hook', values, stat)).toEqual({ hook: 'My hook', inputs: { ...values, marketData: stat } });
+    expect(draftRequest('My hook', values, null).inputs.marketData).toBeNull();
+  });
+
+  it('needs a hook first', () => {
+    for (const hook of [null, '', '   ']) expect(() => draftRequest(hook, values, null)).toThrow('Please select a hook first');
+  });
+
+  it('needs all four inputs', () => {
+    for (const field of Object.keys(values)) {
+      expect(() => draftRequest('My hook', { ...values, [field]: ' ' }, null)).toThrow('Missing required form values');
+    }
+  });
+});
+
+describe('parseDraftResponse', () => {
+  it('accepts a draft with all five CTA texts', () => {
+    expect(parseDraftResponse({ content: 'Hook\n\nBody', ctaOptions, extra: 1 })).toEqual({ content: 'Hook\n\nBody', ctaOptions });
+  });
+
+  it.each([
+    ['no body', null],
+    ['no content', { ctaOptions }],
+    ['empty content', { content: '  ', ctaOptions }],
+    ['content not text', { content: ['a'], ctaOptions }],
+    ['no ctaOptions', { content: 'Hook' }],
+    ['ctaOptions not an object', { content: 'Hook', ctaOptions: 'Follow me' }],
+    ['a CTA missing', { content: 'Hook', ctaOptions: { ...ctaOptions, meetingBooking: undefined } }],
+    ['a CTA not text', { content: 'Hook', ctaOptions: { ...ctaOptions, engagement: 5 } }],
+    ['a CTA empty', { content: 'Hook', ctaOptions: { ...ctaOptions, networkBuilding: ' ' } }],
+  ])('rejects %s', (_, body) => {
+    expect(() => parseDraftResponse(body)).toThrow(InvalidDraftResponse);
+  });
+});
+
+describe('draftErrorMessage', () => {
+  const text = messages.content.draft;
+
+  it('maps each failure to its text', () => {
+    expect(draftErrorMessage(new InvalidDraftResponse())).toBe('Bad response from the AI.. try again');
+    expect(draftErrorMessage(apiError(502, 'ai_invalid_output'))).toBe('Bad response from the AI.. try again');
+    expect(draftErrorMessage(apiError(401, 'unauthorized'))).toBe('Authentication failed. Check your log-in status');
+    expect(draftErrorMessage(apiError(400, 'invalid_request', 'Please select a hook first'))).toBe(
+      'You gotta fill in all the required fields',
+    );
+    for (const error of [apiError(502, 'ai_unavailable'), apiError(500), apiError(503), apiError(429), apiError(504)]) {
+      expect(draftErrorMessage(error)).toBe('Hmm.. hang on. Try again');
+    }
+    expect(draftErrorMessage(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
+    expect(draftErrorMessage(new Error(''))).toBe(text.unknown);
+    expect(draftErrorMessage('boom')).toBe('Content generation failed for some reason');
+    expect(draftErrorMessage(undefined)).toBe('Content generation failed for some reason');
+  });
+
+  it("shows the guards' own messages", () => {
+    const guard = (hook: string | null, v = values) => {
+      try {
+        draftRequest(hook, v, null);
+      } catch (err) {
+        return draftErrorMessage(err);
+      }
+      return 'no error';
+    };
+    expect(guard(null)).toBe('Please select a hook first');
+    expect(guard('Hook', { ...values, audience: '' })).toBe('Missing required form values');
+  });
+});

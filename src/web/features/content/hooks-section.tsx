@@ -1,0 +1,54 @@
+// 'Generated Hooks' (spec 02 §2): a card per hook. Choosing one writes the draft; the chosen card's
+// button then regenerates it. Hooks are AI text: rendered as text.
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { cn } from '../../lib/cn.ts';
+import type { ContentCreation } from './use-content-creation.ts';
+
+type Props = {
+  hooks: ContentCreation['hooks'];
+  /** A draft is being written: only the chosen card shows it, the others wait. */
+  draftBusy: boolean;
+  /** AI is not configured, or a modification is being applied to the current draft. */
+  disabled: boolean;
+};
+
+export function hookButtonLabel(selected: boolean, draftBusy: boolean) {
+  if (!selected) return 'Use This Hook';
+  return draftBusy ? 'Loading...' : 'Regenerate';
+}
+
+export function HooksSection({ hooks, draftBusy, disabled }: Props) {
+  return (
+    <section ref={hooks.section} aria-labelledby="generated-hooks-title" className="mt-10 scroll-mt-6">
+      <h2 id="generated-hooks-title" className="text-xl font-bold text-slate-900">
+        Generated Hooks
+      </h2>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {hooks.list.map((hook, index) => {
+          const selected = hooks.selected === index;
+          const textId = `hook-${index}-text`;
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a generation's hooks never reorder
+            <li key={index} aria-label={`Hook ${index + 1}`}>
+              <Card className={cn('flex h-full flex-col gap-4', selected && 'border-brand-500 ring-2 ring-brand-500')}>
+                <p id={textId} className="flex-1 whitespace-pre-wrap break-words text-sm text-slate-900">
+                  {hook}
+                </p>
+                <Button
+                  variant={selected ? 'primary' : 'secondary'}
+                  onClick={() => hooks.select(index)}
+                  disabled={disabled || draftBusy}
+                  aria-busy={(selected && draftBusy) || undefined}
+                  aria-describedby={textId}
+                >
+                  {hookButtonLabel(selected, draftBusy)}
+                </Button>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

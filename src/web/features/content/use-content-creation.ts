@@ -1,0 +1,272 @@
+// The content screen's state in one place (spec 02 §4 "Content creation"): stats, hooks, the draft
+// with its CTA, edits and modifications. Components only render it and call its actions.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import {
+  CONTENT_TOAST_MS,
+  type ContentInputs,
+  type ContentStatus,
+  type CtaKind,
+  type CtaOptions,
+  copyText,
+  draftParagraphs,
+  type GenerateHooksRequest,
+  HOOKS_SCROLL_DELAY_MS,
+  joinParagraphs,
+  type Modification,
+  type PostBuilderRequest,
+  type Stat,
+  stripHookNumbering,
+} from '../../../shared/content.ts';
+import { messages } from '../../../shared/messages.ts';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { contentApi, contentStatusKey, useContentStatus } from './api.ts';
+import { accumulateStats, allFilled, type ContentFormValues, marketDataFor } from './content-form.ts';
+import { draftErrorMessage, draftRequest, parseDraftResponse } from './draft-errors.ts';
+import { generateStats, type StatsNotice } from './stats-retry.ts';
+import { useContentForm } from './use-content-form.ts';
+
+const text = messages.content;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+const notify = ({ kind, title, description }: StatsNotice) =>
+  kind === 'error' ? toast.error(title, { description }) : toast.info(title, { description });
+
+/** The hooks of an answer, numbering stripped and empties dropped; an unusable answer throws. */
+export function parseHooks(body: unknown): string[] {
+  const hooks = (body as { hooks?: unknown } | null)?.hooks;
+  if (!Array.isArray(hooks)) throw new Error(text.hooks.failed);
+  const shown = hooks
+    .filter((hook): hook is string => typeof hook === 'string')
+    .map(stripHookNumbering)
+    .filter(Boolean);
+  if (shown.length === 0) throw new Error(text.hooks.failed);
+  return shown;
+}
+
+/** The modified draft of an answer; an empty or missing one is a failure (the original stays). */
+export function parseModified(body: unknown): string {
+  const modified = (body as { modifiedContent?: unknown } | null)?.modifiedContent;
+  if (typeof modified !== 'string' || !modified.trim()) throw new Error('The AI sent back no content.');
+  return modified;
+}
+
+const asInputs = (values: ContentFormValues): ContentInputs => ({
+  ...values,
+  hookCategory: values.hookCategory as ContentInputs['hookCategory'],
+});
+
+export function useContentCreation() {
+  const form = useContentForm();
+  const { values } = form;
+  const queryClient = useQueryClient();
+  const { data: status } = useContentStatus();
+  const aiReady = status?.configured !== false;
+
+  /** A 503 means AI is not configured (any more): show the banner with the server's message. */
+  const noteFailure = (err: unknown) => {
+    if (err instanceof ApiRequestError && err.status === 503) {
+      const notConfigured: ContentStatus = { configured: false, message: err.message };
+      queryClient.setQueryData(contentStatusKey, notConfigured);
+    }
+  };
+
+  // Stats: the latest generation on screen, all of them remembered for previousStats.
+  const [statsOpen, setStatsOpen] = useState(false);
+  const [stats, setStats] = useState<Stat[]>([]);
+  const [previousStats, setPreviousStats] = useState<Stat[]>([]);
+  const [selectedStat, setSelectedStat] = useState<number | null>(null);
+
+  const statsMutation = useMutation({
+    mutationFn: (request: Parameters<typeof generateStats>[0]) =>
+      generateStats(request, { call: contentApi.analyzeMetrics, notify, sleep: wait }),
+  });
+
+  const toggleStats = () => {
+    // Closing the panel forgets the chosen stat (spec 02 §4).
+    if (statsOpen) setSelectedStat(null);
+    setStatsOpen(!statsOpen);
+  };
+
+  const runStats = async () => {
+    if (!allFilled(values) || statsMutation.isPending) return;
+    try {
+      const outcome = await statsMutation.mutateAsync({
+        ...asInputs(values),
+        generationCount: form.generationCount,
+        previousStats,
+      });
+      if (outcome.kind !== 'stats') return;
+      setStats(outcome.stats);
+      setPreviousStats((previous) => accumulateStats(previous, outcome.stats));
+      setSelectedStat(null);
+      form.countGeneration();
+      toast.success(text.stats.generated, { duration: CONTENT_TOAST_MS });
+    } catch (err) {
+      noteFailure(err);
+      toast.error(text.stats.failedTitle, { description: text.stats.failed });
+    }
+  };
+
+  // Hooks, and the section they are scrolled to.
+  const [hooks, setHooks] = useState<string[]>([]);
+  const hooksSection = useRef<HTMLElement>(null);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  const hooksMutation = useMutation({
+    mutationFn: async (request: GenerateHooksRequest) => parseHooks(await contentApi.generateHooks(request)),
+  });
+
+  const submitHooks = async () => {
+    if (hooksMutation.isPending) return;
+    if (!form.checkFilled()) {
+      toast.error(text.missingTitle, { description: text.fillAllFields });
+      return;
+    }
+    try {
+      const generated = await hooksMutation.mutateAsync({ inputs: asInputs(values), marketData: marketDataFor(stats, selectedStat) });
+      setHooks(generated);
+      // The old selection pointed into the previous list; the draft stays until a new hook is chosen.
+      setSelectedHook(null);
+      timers.current.push(
+        setTimeout(() => hooksSection.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), HOOKS_SCROLL_DELAY_MS),
+      );
+    } catch (err) {
+      noteFailure(err);
+      const message = err instanceof Error ? err.message : '';
+      toast.error(text.hooks.failedTitle, { description: message || text.hooks.failed });
+    }
+  };
+
+  // The draft, its CTA options and the chosen CTA.
+  const [selectedHook, setSelectedHook] = useState<number | null>(null);
+  const [draft, setDraft] = useState<string | null>(null);
+  const [ctaOptions, setCtaOptions] = useState<CtaOptions | null>(null);
+  const [selectedCta, setSelectedCta] = useState<CtaKind | null>(null);
+  const [scrollToEnd, setScrollToEnd] = useState(0);
+
+  useEffect(() => {
+    if (scrollToEnd) window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'smooth' });
+  }, [scrollToEnd]);
+
+  const draftMutation = useMutation({
+    mutationFn: async (request: PostBuilderRequest) => parseDraftResponse(await contentApi.postBuilder(request)),
+  });
+
+  /** Generates the draft for a hook; spec 02 §8's toasts for each failure. True when a draft arrived. */
+  const generateDraft = async (hook: string) => {
+    try {
+      const result = await draftMutation.mutateAsync(draftRequest(hook, values, marketDataFor(stats, selectedStat)));
+      setDraft(result.content);
+      setCtaOptions(result.ctaOptions);
+      toast.success(text.draft.generated, { duration: CONTENT_TOAST_MS });
+      return true;
+    } catch (err) {
+      noteFailure(err);
+      toast.error(draftErrorMessage(err), { duration: CONTENT_TOAST_MS });
+      return false;
+    }
+  };
+
+  const selectHook = async (index: number) => {
+    if (draftMutation.isPending) return;
+    try {
+      const hook = hooks[index];
+      if (hook === undefined) throw new Error('No such hook');
+      setSelectedHook(index);
+      setSelectedCta(null);
+      if (await generateDraft(hook)) setScrollToEnd((count) => count + 1);
+    } catch {
+      toast.error(text.draft.selectFailedTitle, { description: text.draft.selectFailed });
+    }
+  };
+
+  const saveParagraph = (index: number, paragraph: string) => {
+    if (draft === null || !paragraph.trim()) return false;
+    const paragraphs = draftParagraphs(draft);
+    paragraphs[index] = paragraph.trim();
+    setDraft(joinParagraphs(paragraphs));
+    toast.success(text.edit.savedTitle, { description: text.edit.saved });
+    return true;
+  };
+
+  const chosenCta = selectedCta && ctaOptions ? ctaOptions[selectedCta] : null;
+
+  const copy = async () => {
+    if (!draft) return;
+    try {
+      await navigator.clipboard.writeText(copyText(draft, chosenCta));
+      toast.success(text.copy.done);
+    } catch {
+      toast.error(text.copy.failedTitle, { description: text.copy.failed });
+    }
+  };
+
+  // Modifications: one at a time, applied on 'Make Changes'.
+  const [modification, setModification] = useState<Modification | null>(null);
+  const toggleModification = (next: Modification) => setModification((current) => (current === next ? null : next));
+
+  const modifyMutation = useMutation({
+    mutationFn: async (request: { content: string; modification: Modification }) => parseModified(await contentApi.modifyContent(request)),
+  });
+
+  const applyModification = async () => {
+    if (!draft || !modification || modifyMutation.isPending) return;
+    try {
+      const modified = await modifyMutation.mutateAsync({ content: draft, modification });
+      setDraft(modified);
+      setModification(null);
+      toast.success(text.modify.savedTitle, { description: text.modify.saved });
+    } catch (err) {
+      noteFailure(err);
+      // The draft on screen is left as it was (spec 02 §4).
+      toast.error(text.modify.failed, { description: err instanceof Error ? err.message : undefined });
+    }
+  };
+
+  return {
+    form,
+    status,
+    aiReady,
+    stats: {
+      open: statsOpen,
+      toggle: toggleStats,
+      list: stats,
+      selected: selectedStat,
+      select: setSelectedStat,
+      generate: runStats,
+      busy: statsMutation.isPending,
+      canGenerate: aiReady && allFilled(values),
+      generationCount: form.generationCount,
+    },
+    hooks: {
+      list: hooks,
+      submit: submitHooks,
+      busy: hooksMutation.isPending,
+      section: hooksSection,
+      selected: selectedHook,
+      select: selectHook,
+    },
+    draft: {
+      content: draft,
+      busy: draftMutation.isPending,
+      saveParagraph,
+      copy,
+      ctaOptions,
+      selectedCta,
+      selectCta: setSelectedCta,
+      chosenCta,
+    },
+    modify: {
+      selected: modification,
+      toggle: toggleModification,
+      apply: applyModification,
+      busy: modifyMutation.isPending,
+    },
+  };
+}
+
+export type ContentCreation = ReturnType<typeof useContentCreation>;
