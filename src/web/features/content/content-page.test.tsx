@@ -13,6 +13,7 @@ import { NAVIGATION_GUIDE_KEY, RESET_EVENT } from '../../lib/navigation-guide.ts
 import { sessionQueryKey } from '../../lib/session.ts';
 import { contentStatusKey } from './api.ts';
 import { ContentOsPage } from './content-page.tsx';
+import { useContentCreation } from './use-content-creation.ts';
 
 type Reply = { status?: number; json: unknown };
 type Body = Record<string, unknown> | null;
@@ -115,6 +116,19 @@ async function toDraft(routes: Record<string, Route> = {}) {
   await screen.findByRole('heading', { name: 'Generated Hooks' });
   await act(async () => fireEvent.click(screen.getAllByRole('button', { name: 'Use This Hook' })[0]!));
   await screen.findByRole('heading', { name: 'Your Draft' });
+}
+
+/**
+ * The screen only offers hooks that exist; a click arriving for one no longer listed is the
+ * selection handler's own failure, which nothing on screen can produce on purpose.
+ */
+function StaleClick() {
+  const { hooks } = useContentCreation();
+  return (
+    <button type="button" onClick={() => void hooks.select(3)}>
+      Stale hook
+    </button>
+  );
 }
 
 let scrollIntoView: ReturnType<typeof vi.fn>;
@@ -450,6 +464,23 @@ describe('the draft', () => {
     expect(await screen.findByText('Missing required form values')).toBeTruthy();
     expect(bodiesOf(CONTENT_API.postBuilder)).toEqual([]);
     expect(screen.queryByRole('region', { name: 'Your Draft' })).toBeNull();
+  });
+
+  it("toasts 'Error' / 'Failed to select hook' when the chosen hook is gone (a stale click)", async () => {
+    stubApi({ [CONTENT_API.postBuilder]: () => draftReply });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(sessionQueryKey, profile);
+    queryClient.setQueryData(contentStatusKey, ready);
+    const router = createMemoryRouter([{ path: '*', element: <StaleClick /> }]);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    await click('Stale hook');
+    expect(await screen.findByText(messages.content.draft.selectFailed)).toBeTruthy();
+    expect(bodiesOf(CONTENT_API.postBuilder)).toEqual([]);
   });
 
   it("falls back to 'AI Writer' and 'LinkedIn Author'", async () => {

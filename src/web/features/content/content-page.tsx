@@ -25,84 +25,89 @@ export function ContentOsPage() {
   const { data: profile } = useSession();
 
   return (
-    <div className="mx-auto max-w-6xl pb-16">
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <p className="text-sm font-semibold text-brand-700">LinkedIn OS</p>
-          <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">Content OS</h1>
-          <p className="mt-2 text-slate-600">Generate LinkedIn content</p>
-        </div>
-        <Button variant="secondary" onClick={resetNavigationGuide}>
-          <CircleHelp aria-hidden="true" className="size-4" />
-          Guide
-        </Button>
-      </header>
-
-      {status && !status.configured && (
-        <div role="alert" className="mt-6 flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
-          <p>{status.message}</p>
-        </div>
-      )}
-
-      <form
-        noValidate
-        aria-label="Post inputs"
-        className="mt-6 grid gap-6 lg:grid-cols-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          hooks.submit();
-        }}
-      >
-        <Card className="space-y-4">
-          <SelectField label="Hook Category" required options={categoryOptions} {...form.field('hookCategory')} />
-          <Field
-            label="Who"
-            required
-            hint="Your audience: who will read this post?"
-            maxLength={CONTENT_FIELD_MAX_LENGTH}
-            {...form.field('audience')}
-          />
-          <Field
-            label="What"
-            required
-            hint="Your solution: what do you offer them?"
-            maxLength={CONTENT_FIELD_MAX_LENGTH}
-            {...form.field('solution')}
-          />
-          <Field
-            label="Why"
-            required
-            hint="Your value proposition: why does it matter to them?"
-            maxLength={CONTENT_FIELD_MAX_LENGTH}
-            {...form.field('valueProposition')}
-          />
-        </Card>
-        <div className="flex flex-col gap-6">
-          <StatsPanel stats={stats} />
-          <Button type="submit" className="w-full py-3" disabled={!aiReady} busy={hooks.busy}>
-            Generate Hooks
-          </Button>
-        </div>
-      </form>
-
-      <LoadingOverlay open={hooks.busy} />
-
-      {hooks.list.length > 0 && <HooksSection hooks={hooks} draftBusy={draft.busy} disabled={!aiReady || modify.busy} />}
-
-      {(draft.content !== null || draft.busy) && (
-        <div className="mt-10 grid gap-6 lg:grid-cols-3">
-          <div className="lg:col-span-2">
-            <DraftEditor draft={draft} profile={profile} locked={modify.busy} />
+    <>
+      {/* While the overlay is up, nothing behind it takes focus or clicks. */}
+      <div inert={hooks.busy} className="mx-auto max-w-6xl pb-16">
+        <header className="flex flex-wrap items-start justify-between gap-4">
+          <div>
+            <p className="text-sm font-semibold text-brand-700">LinkedIn OS</p>
+            <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">Content OS</h1>
+            <p className="mt-2 text-slate-600">Generate LinkedIn content</p>
           </div>
-          {draft.content !== null && draft.ctaOptions && (
-            <div className="flex flex-col gap-6">
-              <CtaPanel options={draft.ctaOptions} selected={draft.selectedCta} onSelect={draft.selectCta} />
-              <Modifications modify={modify} hasDraft={Boolean(draft.content)} disabled={!aiReady || draft.busy} />
+          <Button variant="secondary" onClick={resetNavigationGuide}>
+            <CircleHelp aria-hidden="true" className="size-4" />
+            Guide
+          </Button>
+        </header>
+
+        {status && !status.configured && (
+          <div
+            role="alert"
+            className="mt-6 flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+          >
+            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
+            <p>{status.message}</p>
+          </div>
+        )}
+
+        <form
+          noValidate
+          aria-label="Post inputs"
+          className="mt-6 grid gap-6 lg:grid-cols-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            hooks.submit();
+          }}
+        >
+          <Card className="space-y-4">
+            <SelectField label="Hook Category" required options={categoryOptions} {...form.field('hookCategory')} />
+            <Field
+              label="Who"
+              required
+              hint="Your audience: who will read this post?"
+              maxLength={CONTENT_FIELD_MAX_LENGTH}
+              {...form.field('audience')}
+            />
+            <Field
+              label="What"
+              required
+              hint="Your solution: what do you offer them?"
+              maxLength={CONTENT_FIELD_MAX_LENGTH}
+              {...form.field('solution')}
+            />
+            <Field
+              label="Why"
+              required
+              hint="Your value proposition: why does it matter to them?"
+              maxLength={CONTENT_FIELD_MAX_LENGTH}
+              {...form.field('valueProposition')}
+            />
+          </Card>
+          <div className="flex flex-col gap-6">
+            <StatsPanel stats={stats} />
+            <Button type="submit" className="w-full py-3" disabled={!aiReady} busy={hooks.busy}>
+              Generate Hooks
+            </Button>
+          </div>
+        </form>
+
+        {hooks.list.length > 0 && <HooksSection hooks={hooks} draftBusy={draft.busy} disabled={!aiReady || modify.busy} />}
+
+        {(draft.content !== null || draft.busy) && (
+          <div className="mt-10 grid gap-6 lg:grid-cols-3">
+            <div className="lg:col-span-2">
+              <DraftEditor draft={draft} profile={profile} locked={modify.busy} />
             </div>
-          )}
-        </div>
-      )}
-    </div>
+            {draft.content !== null && draft.ctaOptions && (
+              <div className="flex flex-col gap-6">
+                <CtaPanel options={draft.ctaOptions} selected={draft.selectedCta} onSelect={draft.selectCta} />
+                <Modifications modify={modify} hasDraft={Boolean(draft.content)} disabled={!aiReady || draft.busy} />
+              </div>
+            )}
+          </div>
+        )}
+      </div>
+      <LoadingOverlay open={hooks.busy} />
+    </>
   );
 }
