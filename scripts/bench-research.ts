@@ -1,4 +1,5 @@
-// Benchmark: the time the server adds to the model's own latency per research task (issue 4).
+// Benchmark: the time the server adds to the model's own latency per AI task: research (issue 4)
+// and content creation (issue 6).
 // Usage: npm run bench:research [-- --requests 100 --latency 500 --warmup 5 --ndjson-requests 30]
 // A fresh database on DATABASE_URL's server, else on the embedded PostgreSQL (as bench:dashboard);
 // dropped at the end. The AI (an OpenAI-compatible fake answering after a fixed delay), the news
@@ -17,10 +18,11 @@ import { bootstrap } from '../src/server/bootstrap.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { createApp } from '../src/server/http/app.ts';
 import { createRealtimeHub } from '../src/server/realtime/hub.ts';
+import { CONTENT_API } from '../src/shared/content.ts';
 import { researchPaths } from '../src/shared/research.ts';
 import { startFakeNews } from '../tests/fakes/news.ts';
 import { startFakeOpenAi } from '../tests/fakes/openai.ts';
-import { researchModel } from '../tests/fakes/research-model.ts';
+import { productModel } from '../tests/fakes/product-model.ts';
 import { startFakeSec } from '../tests/fakes/sec.ts';
 import { createFreshDatabase } from '../tests/support/database.ts';
 import { benchUser } from './support/bench-user.ts';
@@ -45,7 +47,7 @@ const embedded = process.env.DATABASE_URL
   : await startEmbeddedPostgres({ dataDir: 'data/bench', port: 54331, log: (line) => console.log(line) });
 const database = await createFreshDatabase(process.env.DATABASE_URL ?? embedded!.url, 'eos_bench');
 const [ai, news, sec] = await Promise.all([
-  startFakeOpenAi({ handler: researchModel({ latencyMs: LATENCY_MS }) }),
+  startFakeOpenAi({ handler: productModel({ latencyMs: LATENCY_MS }) }),
   startFakeNews(),
   startFakeSec(),
 ]);
@@ -133,6 +135,14 @@ type Sample = {
   retrievalCalls: number;
 };
 
+const contentInputs = {
+  hookCategory: 'Problem Solution',
+  audience: 'Logistics, Retail',
+  solution: 'Warehouse automation',
+  valueProposition: 'Cut picking costs by 40%',
+};
+const stat = { statistic: 'Warehouse automation spending to reach $48 billion by 2030.', source: 'https://news.example.com/x' };
+
 const tasks = [
   {
     name: 'company news',
@@ -148,6 +158,29 @@ const tasks = [
     name: 'earnings',
     path: researchPaths.earnings,
     body: { companyName: 'Apple Inc.', year: '2024', quarter: 'Q3', focusArea: 'services growth' },
+  },
+  {
+    name: 'content stats',
+    path: CONTENT_API.analyzeMetrics,
+    body: { ...contentInputs, generationCount: 0, previousStats: [] },
+  },
+  {
+    name: 'content hooks',
+    path: CONTENT_API.generateHooks,
+    body: { inputs: contentInputs, marketData: stat },
+  },
+  {
+    name: 'content post',
+    path: CONTENT_API.postBuilder,
+    body: { hook: 'Most warehouses lose a day a week to picking.', inputs: { ...contentInputs, marketData: stat } },
+  },
+  {
+    name: 'content modify',
+    path: CONTENT_API.modifyContent,
+    body: {
+      content: 'Most warehouses lose a day a week to picking.\n\nHere is what we changed.\n\nAnd what it saved.',
+      modification: 'shorter',
+    },
   },
 ] as const;
 

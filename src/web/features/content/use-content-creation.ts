@@ -189,7 +189,7 @@ export function useContentCreation() {
     const paragraphs = draftParagraphs(draft);
     paragraphs[index] = paragraph.trim();
     setDraft(joinParagraphs(paragraphs));
-    toast.success(text.edit.savedTitle, { description: text.edit.saved });
+    toast.success(text.edit.savedTitle, { description: text.edit.saved, duration: CONTENT_TOAST_MS });
     return true;
   };
 
@@ -199,7 +199,7 @@ export function useContentCreation() {
     if (!draft) return;
     try {
       await navigator.clipboard.writeText(copyText(draft, chosenCta));
-      toast.success(text.copy.done);
+      toast.success(text.copy.done, { duration: CONTENT_TOAST_MS });
     } catch {
       toast.error(text.copy.failedTitle, { description: text.copy.failed });
     }
@@ -219,7 +219,7 @@ export function useContentCreation() {
       const modified = await modifyMutation.mutateAsync({ content: draft, modification });
       setDraft(modified);
       setModification(null);
-      toast.success(text.modify.savedTitle, { description: text.modify.saved });
+      toast.success(text.modify.savedTitle, { description: text.modify.saved, duration: CONTENT_TOAST_MS });
     } catch (err) {
       noteFailure(err);
       // The draft on screen is left as it was (spec 02 §4).
