@@ -199,5 +199,6 @@ export const messages = {
     badRequest: 'The request is not valid.',
     bodyTooLarge: 'The request is too large.',
     nulCharacter: 'Text must not contain NUL characters.',
+    tooDeep: 'The request is nested too deeply.',
   },
 } as const;

@@ -30,14 +30,14 @@ const words = (text: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
-/** The previous statistics the prompt lists: '- <statistic> (<url>)'. */
+/** The previous statistics the prompt lists: '- <statistic>'. */
 function previousIn(prompt: string): Set<string> {
   const block = /^Previous statistics \(.*\):\n((?:- .*\n?)*)/m.exec(prompt)?.[1] ?? '';
   return new Set(
     block
       .split('\n')
       .filter((line) => line.startsWith('- '))
-      .map((line) => words(line.slice(2).replace(/ \(https?:\/\/\S+\)$/, ''))),
+      .map((line) => words(line.slice(2))),
   );
 }
 

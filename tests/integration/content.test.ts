@@ -20,7 +20,7 @@ import { type FakeOpenAi, requestText, startFakeOpenAi } from '../fakes/openai.t
 import { productModel } from '../fakes/product-model.ts';
 import { INVENTED_URL } from '../fakes/research-model.ts';
 import { registerUser, signedInClient, type TestRuntime } from '../support/accounts.ts';
-import { startTestRuntime, TestClient } from '../support/runtime.ts';
+import { RawJson, startTestRuntime, TestClient } from '../support/runtime.ts';
 
 let rt: TestRuntime;
 let ai: FakeOpenAi;
@@ -152,10 +152,13 @@ describe('content API: access and input', () => {
       [CONTENT_API.generateHooks, { inputs, marketData: { statistic: '', source: 'https://example.com/a' } }],
       [CONTENT_API.postBuilder, { hook: 'h'.repeat(1_001), inputs }],
       [CONTENT_API.postBuilder, ['not', 'an', 'object']],
+      // 20,000 nested brackets fit in the body limit; walking them must not overflow the stack (a 500).
+      [CONTENT_API.generateHooks, new RawJson(`${'['.repeat(20_000)}${']'.repeat(20_000)}`)],
+      [CONTENT_API.analyzeMetrics, new RawJson(`{"previousStats":[${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}]}`)],
     ];
     for (const [path, body] of bad) {
       const res = await client.post(path, body);
-      expect(res.status, `${path} ${JSON.stringify(body).slice(0, 120)}`).toBe(400);
+      expect(res.status, `${path} ${body instanceof RawJson ? body.text.slice(0, 40) : JSON.stringify(body).slice(0, 120)}`).toBe(400);
       expect(res.body.error.title).toBe('Missing Information');
     }
     const res = await client.post(CONTENT_API.modifyContent, { content: 'A post', modification: 'louder' });
@@ -213,7 +216,7 @@ describe('statistics (analyze-metrics)', () => {
     // The same search finds the same article, and the fixture honours the list: nothing traceable is left.
     const same = await client.post(CONTENT_API.analyzeMetrics, { ...inputs, previousStats: first });
     expect(requestText(ai.requests[0]!)).toContain(
-      `Previous statistics (the author has these already; pick different ones):\n- ${first[0]!.statistic} (${first[0]!.source})`,
+      `Previous statistics (the author has these already; pick different ones):\n- ${first[0]!.statistic}\n`,
     );
     expect(same.status).toBe(422);
     expect(same.body.error.message).toMatch(/^Validation failed/);
@@ -267,6 +270,31 @@ describe('statistics (analyze-metrics)', () => {
     expect(mixed.body.data).toEqual([
       { statistic: 'Spending reaches $48 billion by 2030.', source: gartnerStat(firstQuery).source, publisher: 'Gartner Newsroom' },
     ]);
+  });
+
+  it("never offers a statistic backed only by the provider's citation (Perplexity), whose text was never read", async () => {
+    const other = await startTestRuntime({
+      AI_PROVIDER: 'perplexity',
+      AI_BASE_URL: ai.url,
+      AI_API_KEY: 'test-provider-key',
+      AI_MODEL: 'sonar-fake',
+      GOOGLE_NEWS_BASE_URL: news.url,
+      GDELT_BASE_URL: news.url,
+    });
+    try {
+      const user = await registerUser(other);
+      const client = await signedInClient(other, user.email);
+      const cited = 'https://perplexity-read.example.org/cfo-survey';
+      ai.script({
+        json: { stats: [{ statistic: '97% of CFOs regret not buying forecasting software.', sourceUrl: cited }] },
+        citations: [cited],
+      });
+      const res = await client.post(CONTENT_API.analyzeMetrics, inputs);
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(res.body.error.message).toContain('Validation failed');
+    } finally {
+      await other.close();
+    }
   });
 
   it("answers 422 'Validation failed' for Unverifiable statistics, and the retry succeeds", async () => {

@@ -93,7 +93,7 @@ describe('sending codes', () => {
 });
 
 describe('request log', () => {
-  it('never contains a reset token from the path', async () => {
+  it('never contains a reset token from the path, nor the values of query parameters', async () => {
     const TOKEN = 'SOMETOKEN123456789012345';
     const logged = await startTestRuntime({ LOG_LEVEL: 'info' });
     const chunks: string[] = [];
@@ -107,6 +107,10 @@ describe('request log', () => {
         headers: { 'x-forwarded-for': nextIp() },
       });
       expect(res.status).toBeLessThan(500);
+      // What a user typed travels in query strings too (the content screen's prefill).
+      await logged.app.request('/content-os?who=Hospital%20CFOs%20at%20Acme&what=Secret%20plan', {
+        headers: { 'x-forwarded-for': nextIp() },
+      });
     } finally {
       process.stdout.write = original;
       await logged.close();
@@ -116,5 +120,9 @@ describe('request log', () => {
     expect(output).toContain('GET /api/auth/reset-password/***');
     // ... without the token.
     expect(output).not.toContain(TOKEN);
+    // Query parameters by name only.
+    expect(output).toContain('GET /content-os?who=…&what=…');
+    expect(output).not.toContain('Hospital');
+    expect(output).not.toContain('Secret');
   });
 });

@@ -18,7 +18,7 @@ export function clientIp(trustProxy: boolean): MiddlewareHandler<Env> {
   };
 }
 
-/** One line per request; paths and query strings pass through the masking logger. */
+/** One line per request: the path (masked by the logger) and the names of its query parameters. */
 export function requestLog(): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
@@ -27,7 +27,9 @@ export function requestLog(): MiddlewareHandler {
     const url = new URL(c.req.url);
     // Link tokens can sit in a path segment (better-auth's /reset-password/:token); never log them.
     const pathname = url.pathname.replace(/(\/reset-password\/)[^/]+/, '$1***');
-    log.info(`${c.req.method} ${pathname}${url.search} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
+    // Parameter names only: values carry what users typed (/content-os?who=…, ?company=…) and tokens.
+    const params = [...new Set(url.searchParams.keys())].map((key) => `${key}=…`).join('&');
+    log.info(`${c.req.method} ${pathname}${params ? `?${params}` : ''} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
   };
 }
 

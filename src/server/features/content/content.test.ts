@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOOK_CATEGORIES, MODIFICATIONS } from '../../../shared/content.ts';
+import { draftParagraphs, HOOK_CATEGORIES, MODIFICATIONS, POST_MAX_LENGTH } from '../../../shared/content.ts';
 import {
   attributionOf,
   hookCategoryGuides,
@@ -46,9 +46,24 @@ describe('figures', () => {
     expect(figuresSupported('Spending reaches $49 billion by 2030.', doc)).toBe(false);
     expect(figuresSupported('Spending keeps growing.', doc)).toBe(false);
   });
+
+  it("never counts the article's date, nor a year alone, as backing a figure", () => {
+    // Published 2025-10-14 18:45: those digits are not a statement of the article.
+    const doc = { title: 'Hospitals cut costs in 2025', text: 'Budgets are under pressure.', publishedAt: '2025-10-14T18:45:00.000Z' };
+    expect(figuresSupported('45% of CFOs plan cuts.', doc)).toBe(false);
+    expect(figuresSupported('Costs fell 14% in 2025.', doc)).toBe(false);
+    expect(figuresSupported('Half of hospitals cut costs in 2025.', doc)).toBe(false);
+  });
 });
 
 describe('post text', () => {
+  it('keeps whole paragraphs within the length the screen sends back', () => {
+    const post = plainPost(Array.from({ length: 3_000 }, (_, i) => `Paragraph ${i}`).join('\n\n'));
+    expect(post.length).toBeLessThanOrEqual(POST_MAX_LENGTH);
+    expect(post.endsWith('\n\n')).toBe(false);
+    expect(draftParagraphs(post).at(-1)).toMatch(/^Paragraph \d+$/);
+  });
+
   it('drops Markdown emphasis and headings and separates paragraphs with one blank line', () => {
     expect(plainPost('# Title\n**Bold** and __strong__ and 2 * 3 * 4\n\n\n \nNext\r\nline')).toBe(
       'Title\nBold and strong and 2 * 3 * 4\n\nNext\nline',

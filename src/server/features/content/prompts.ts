@@ -157,7 +157,8 @@ export function statsPrompt(query: AnalyzeMetricsQuery, documents: Retrieved[]) 
   const previous = query.previousStats.length
     ? [
         'Previous statistics (the author has these already; pick different ones):',
-        ...query.previousStats.map((s) => `- ${oneLine(s.statistic)} (${s.source})`),
+        // The statistic alone: its address adds nothing the model needs and costs input tokens.
+        ...query.previousStats.map((s) => `- ${oneLine(s.statistic)}`),
       ]
     : ['Previous statistics: none'];
   return [

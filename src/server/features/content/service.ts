@@ -2,6 +2,8 @@
 // retrieved first and a statistic is kept only when it cites an article we retrieved and its
 // figures appear in that article. Hooks, the post and its rewrites are plain text written from
 // the author's Who/What/Why and the statistic they chose, which is the only figure allowed in.
+
+import * as z from 'zod/mini';
 import {
   type AnalyzeMetricsQuery,
   type AnalyzeMetricsResponse,
@@ -17,9 +19,9 @@ import {
   POST_MAX_LENGTH,
   type PostBuilderQuery,
   type PostBuilderResponse,
-  STATISTIC_MAX_LENGTH,
   STATS_VALIDATION_FAILED,
   type Stat,
+  statSchema,
   stripHookNumbering,
 } from '../../../shared/content.ts';
 import { Grounding, normaliseWords, type Retrieved, urlKey } from '../../ai/grounding.ts';
@@ -49,6 +51,7 @@ export type ContentContext = { run: AiRun; sources: ContentSources; signal: Abor
 export const STATS_NEWS_DAYS = 365;
 export const STATS_NEWS_LIMIT = 15;
 const CTA_MAX_LENGTH = 500;
+const PUBLISHER_MAX_LENGTH = 200;
 
 // Bounds on what one answer may cost (a document can ask the model to ramble).
 const MAX_TOKENS = { stats: 1_500, hooks: 1_500, post: 2_500, modify: 2_500 } as const;
@@ -57,19 +60,31 @@ const MAX_TOKENS = { stats: 1_500, hooks: 1_500, post: 2_500, modify: 2_500 } as
 const statsValidationFailed = (reason: string) => new AppError(422, STATS_VALIDATION_FAILED, `Validation failed: ${reason}`);
 const invalidOutput = (what: string) => new AppError(502, 'ai_invalid_output', `The AI's answer did not contain ${what}. Try again.`);
 
+/**
+ * What the screen sends back later (previousStats, marketData) must pass the request schema, or
+ * the user's next call would be refused: a statistic or address the schema would not take is
+ * not offered.
+ */
+function fitsStatSchema(statistic: string, source: string) {
+  return z.safeParse(statSchema, { statistic, source }).success && !statistic.includes('\u0000');
+}
+
 /** Numbers as written, without thousands separators: '$1,200' and '1200' are the same figure. */
 export function figuresIn(text: string): string[] {
   return (text.match(/\d+(?:[.,]\d+)*/g) ?? []).map((n) => n.replace(/,(?=\d{3}\b)/g, ''));
 }
 
+const isYear = (figure: string) => /^(?:19|20)\d\d$/.test(figure);
+
 /**
- * A statistic is kept when it states a figure and every figure in it appears in the article it
- * cites: a real URL with a made-up number is still made up.
+ * A statistic is kept when it states a figure other than a year and every figure in it appears in
+ * the words of the article it cites (title and text; never its date, whose digits would back
+ * almost any number): a real URL with a made-up number is still made up.
  */
-export function figuresSupported(statistic: string, document: Pick<Retrieved, 'title' | 'text' | 'publishedAt'>) {
+export function figuresSupported(statistic: string, document: Pick<Retrieved, 'title' | 'text'>) {
   const claimed = figuresIn(statistic);
-  if (claimed.length === 0) return false;
-  const stated = new Set(figuresIn(`${document.title ?? ''} ${document.text} ${document.publishedAt ?? ''}`));
+  if (!claimed.some((figure) => !isYear(figure))) return false;
+  const stated = new Set(figuresIn(`${document.title ?? ''} ${document.text}`));
   return claimed.every((figure) => stated.has(figure));
 }
 
@@ -101,9 +116,10 @@ export async function analyzeMetrics(ctx: ContentContext, query: AnalyzeMetricsQ
   const grounding = new Grounding(documents, citations);
   const byKey = new Map(documents.map((doc) => [urlKey(doc.url), doc]));
   const traced = grounding.marketData(output.stats).filter((stat) => {
+    // Only articles we hold the text of: a page the provider merely cited (Perplexity) cannot be
+    // checked for the figure, so it is not shown as a source.
     const document = byKey.get(urlKey(stat.source));
-    // A page only the provider cited (Perplexity) has no text here to check the figures against.
-    return stat.statistic.length <= STATISTIC_MAX_LENGTH && (!document || figuresSupported(stat.statistic, document));
+    return document !== undefined && fitsStatSchema(stat.statistic, stat.source) && figuresSupported(stat.statistic, document);
   });
   if (traced.length === 0) throw statsValidationFailed('none of the statistics could be traced to an article we retrieved.');
 
@@ -113,7 +129,8 @@ export async function analyzeMetrics(ctx: ContentContext, query: AnalyzeMetricsQ
     const key = normaliseWords(stat.statistic);
     if (seen.has(key)) continue;
     seen.add(key);
-    data.push({ statistic: stat.statistic, source: stat.source, publisher: grounding.source(stat.source)?.publisher ?? null });
+    const publisher = grounding.source(stat.source)?.publisher?.trim().slice(0, PUBLISHER_MAX_LENGTH) || null;
+    data.push({ statistic: stat.statistic, source: stat.source, publisher });
   }
   if (data.length === 0) throw statsValidationFailed('the articles found only repeat statistics you already have.');
   return { data: data.slice(0, STATS_WANTED) };
@@ -154,7 +171,8 @@ export function plainPost(text: string): string {
     .replace(/^#{1,6}[ \t]+/gm, '');
   const paragraphs = draftParagraphs(unmarked);
   // Within the limit the screen sends back for a rewrite: whole paragraphs from the end go first.
-  while (paragraphs.length > 1 && joinParagraphs(paragraphs).length > POST_MAX_LENGTH) paragraphs.pop();
+  let length = paragraphs.reduce((sum, p, i) => sum + p.length + (i ? 2 : 0), 0);
+  while (paragraphs.length > 1 && length > POST_MAX_LENGTH) length -= paragraphs.pop()!.length + 2;
   return joinParagraphs(paragraphs).slice(0, POST_MAX_LENGTH);
 }
 
