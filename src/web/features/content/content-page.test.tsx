@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONTENT_API, type ContentStatus, HOOK_CATEGORIES } from '../../../shared/content.ts';
+import { CONTENT_API, CONTENT_TOAST_MS, type ContentStatus, HOOK_CATEGORIES } from '../../../shared/content.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Profile } from '../../../shared/schemas.ts';
 import { NAVIGATION_GUIDE_KEY, RESET_EVENT } from '../../lib/navigation-guide.ts';
@@ -133,13 +133,20 @@ function StaleClick() {
 
 let scrollIntoView: ReturnType<typeof vi.fn>;
 let scrollTo: ReturnType<typeof vi.fn>;
+/** Every toast the screen raised in a test: spied on (still shown) so the duration can be checked. */
+let toastSpies: ReturnType<typeof vi.spyOn>[] = [];
 beforeEach(() => {
   scrollIntoView = vi.fn();
   scrollTo = vi.fn();
   Element.prototype.scrollIntoView = scrollIntoView as never;
   window.scrollTo = scrollTo as never;
+  toastSpies = (['success', 'info', 'error', 'warning', 'message'] as const).map((kind) => vi.spyOn(toast, kind));
 });
 afterEach(() => {
+  // Spec 02 §9: every toast on the content screen lasts 1.5 s, whichever test raised it.
+  const toasts = toastSpies.flatMap((spy) => spy.mock.calls as [unknown, { duration?: number } | undefined][]);
+  const wrong = toasts.filter(([, options]) => options?.duration !== CONTENT_TOAST_MS).map(([title]) => title);
+  vi.restoreAllMocks();
   // Sonner keeps toasts in a module-wide store and replays them into the next test's Toaster.
   toast.dismiss();
   cleanup();
@@ -147,6 +154,8 @@ afterEach(() => {
   vi.useRealTimers();
   calls = [];
   localStorage.clear();
+  // Last, so a failure here still leaves the next test a clean page.
+  expect(wrong, 'toasts without duration CONTENT_TOAST_MS').toEqual([]);
 });
 
 describe('the form', () => {

@@ -31,8 +31,17 @@ const text = messages.content;
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-const notify = ({ kind, title, description }: StatsNotice) =>
-  kind === 'error' ? toast.error(title, { description }) : toast.info(title, { description });
+/**
+ * Every toast on this screen lasts CONTENT_TOAST_MS (spec 02 §9 "Content toast duration 1500 ms");
+ * going through here, none can forget it.
+ */
+const say = {
+  success: (title: string, description?: string) => toast.success(title, { description, duration: CONTENT_TOAST_MS }),
+  info: (title: string, description?: string) => toast.info(title, { description, duration: CONTENT_TOAST_MS }),
+  error: (title: string, description?: string) => toast.error(title, { description, duration: CONTENT_TOAST_MS }),
+};
+
+const notify = ({ kind, title, description }: StatsNotice) => say[kind](title, description);
 
 /** The hooks of an answer, numbering stripped and empties dropped; an unusable answer throws. */
 export function parseHooks(body: unknown): string[] {
@@ -103,10 +112,10 @@ export function useContentCreation() {
       setPreviousStats((previous) => accumulateStats(previous, outcome.stats));
       setSelectedStat(null);
       form.countGeneration();
-      toast.success(text.stats.generated, { duration: CONTENT_TOAST_MS });
+      say.success(text.stats.generated);
     } catch (err) {
       noteFailure(err);
-      toast.error(text.stats.failedTitle, { description: text.stats.failed });
+      say.error(text.stats.failedTitle, text.stats.failed);
     }
   };
 
@@ -123,7 +132,7 @@ export function useContentCreation() {
   const submitHooks = async () => {
     if (hooksMutation.isPending) return;
     if (!form.checkFilled()) {
-      toast.error(text.missingTitle, { description: text.fillAllFields });
+      say.error(text.missingTitle, text.fillAllFields);
       return;
     }
     try {
@@ -137,7 +146,7 @@ export function useContentCreation() {
     } catch (err) {
       noteFailure(err);
       const message = err instanceof Error ? err.message : '';
-      toast.error(text.hooks.failedTitle, { description: message || text.hooks.failed });
+      say.error(text.hooks.failedTitle, message || text.hooks.failed);
     }
   };
 
@@ -162,11 +171,11 @@ export function useContentCreation() {
       const result = await draftMutation.mutateAsync(draftRequest(hook, values, marketDataFor(stats, selectedStat)));
       setDraft(result.content);
       setCtaOptions(result.ctaOptions);
-      toast.success(text.draft.generated, { duration: CONTENT_TOAST_MS });
+      say.success(text.draft.generated);
       return true;
     } catch (err) {
       noteFailure(err);
-      toast.error(draftErrorMessage(err), { duration: CONTENT_TOAST_MS });
+      say.error(draftErrorMessage(err));
       return false;
     }
   };
@@ -180,7 +189,7 @@ export function useContentCreation() {
       setSelectedCta(null);
       if (await generateDraft(hook)) setScrollToEnd((count) => count + 1);
     } catch {
-      toast.error(text.draft.selectFailedTitle, { description: text.draft.selectFailed });
+      say.error(text.draft.selectFailedTitle, text.draft.selectFailed);
     }
   };
 
@@ -189,7 +198,7 @@ export function useContentCreation() {
     const paragraphs = draftParagraphs(draft);
     paragraphs[index] = paragraph.trim();
     setDraft(joinParagraphs(paragraphs));
-    toast.success(text.edit.savedTitle, { description: text.edit.saved, duration: CONTENT_TOAST_MS });
+    say.success(text.edit.savedTitle, text.edit.saved);
     return true;
   };
 
@@ -199,9 +208,9 @@ export function useContentCreation() {
     if (!draft) return;
     try {
       await navigator.clipboard.writeText(copyText(draft, chosenCta));
-      toast.success(text.copy.done, { duration: CONTENT_TOAST_MS });
+      say.success(text.copy.done);
     } catch {
-      toast.error(text.copy.failedTitle, { description: text.copy.failed });
+      say.error(text.copy.failedTitle, text.copy.failed);
     }
   };
 
@@ -219,11 +228,11 @@ export function useContentCreation() {
       const modified = await modifyMutation.mutateAsync({ content: draft, modification });
       setDraft(modified);
       setModification(null);
-      toast.success(text.modify.savedTitle, { description: text.modify.saved, duration: CONTENT_TOAST_MS });
+      say.success(text.modify.savedTitle, text.modify.saved);
     } catch (err) {
       noteFailure(err);
       // The draft on screen is left as it was (spec 02 §4).
-      toast.error(text.modify.failed, { description: err instanceof Error ? err.message : undefined });
+      say.error(text.modify.failed, err instanceof Error ? err.message : undefined);
     }
   };
 
