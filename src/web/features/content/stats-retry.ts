@@ -25,12 +25,15 @@ export type StatsDeps = {
 /** The outcome the screen acts on; a final failure is thrown instead (the last attempt's error). */
 export type StatsOutcome = { kind: 'stats'; stats: Stat[] } | { kind: 'rate-limited' };
 
-/** `{ data: [{ statistic, source }, ...] }` or the spec's 'Invalid response format' error. */
+/**
+ * `{ data: [{ statistic, source }, ...] }` or the spec's 'Invalid response format' error. An empty
+ * list counts as invalid too: it would clear the stats on screen and still toast success.
+ */
 export function parseStatsResponse(body: unknown): Stat[] {
   const data = (body as { data?: unknown } | null)?.data;
   const isStat = (item: unknown): item is Stat =>
     typeof item === 'object' && item !== null && typeof (item as Stat).statistic === 'string' && typeof (item as Stat).source === 'string';
-  if (!Array.isArray(data) || !data.every(isStat)) throw new Error(text.invalidFormat);
+  if (!Array.isArray(data) || data.length === 0 || !data.every(isStat)) throw new Error(text.invalidFormat);
   return data.map(({ statistic, source, publisher }) => ({
     statistic,
     source,
