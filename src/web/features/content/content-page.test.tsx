@@ -325,6 +325,8 @@ describe('research stats', () => {
     fireEvent.click(button('Research Stats (click me!)'));
     await click('Generate Stats');
     expect(await screen.findByText('Please wait a moment before generating more stats')).toBeTruthy();
+    // The server's own words (how long to wait) as the description.
+    expect(screen.getByText('Slow down')).toBeTruthy();
     expect(bodiesOf(CONTENT_API.analyzeMetrics)).toHaveLength(1);
     expect(screen.queryByText(messages.content.stats.failed)).toBeNull();
   });
@@ -513,6 +515,7 @@ describe('the draft', () => {
     await click('Generate Hooks');
     await act(async () => fireEvent.click((await screen.findAllByRole('button', { name: 'Use This Hook' }))[0]!));
     expect(await screen.findByText('Bad response from the AI.. try again')).toBeTruthy();
+    expect(screen.getByText('Did not fit.')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Your Draft' })).toBeNull();
     expect(button('Regenerate').disabled).toBe(false);
     expect(scrollTo).not.toHaveBeenCalled();

@@ -45,3 +45,13 @@ export function draftErrorMessage(error: unknown): string {
   if (error instanceof Error) return error.message || text.unknown;
   return text.unknown;
 }
+
+/**
+ * The whole toast for a failed draft: the spec's text as the title and, when our server explained
+ * itself differently (a per-user limit, a provider failure), its message as the description.
+ */
+export function draftErrorToast(error: unknown): { title: string; description?: string } {
+  const title = draftErrorMessage(error);
+  const server = error instanceof ApiRequestError ? error.message.trim() : '';
+  return server && server !== title ? { title, description: server } : { title };
+}

@@ -62,7 +62,9 @@ export async function generateStats(request: Omit<AnalyzeMetricsRequest, 'attemp
     } catch (err) {
       lastError = err;
       if (isRateLimited(err)) {
-        deps.notify({ kind: 'error', title: text.rateLimited });
+        // Our server says how long to wait (the per-user limit's "try again in N minutes"): pass it on.
+        const server = err instanceof ApiRequestError ? err.message.trim() : '';
+        deps.notify({ kind: 'error', title: text.rateLimited, ...(server && server !== text.rateLimited && { description: server }) });
         return { kind: 'rate-limited' };
       }
       const last = attempt === STATS_MAX_ATTEMPTS - 1;

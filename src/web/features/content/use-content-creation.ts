@@ -23,7 +23,7 @@ import { messages } from '../../../shared/messages.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { contentApi, contentStatusKey, useContentStatus } from './api.ts';
 import { accumulateStats, allFilled, type ContentFormValues, marketDataFor } from './content-form.ts';
-import { draftErrorMessage, draftRequest, parseDraftResponse } from './draft-errors.ts';
+import { draftErrorToast, draftRequest, parseDraftResponse } from './draft-errors.ts';
 import { generateStats, type StatsNotice } from './stats-retry.ts';
 import { useContentForm } from './use-content-form.ts';
 
@@ -175,7 +175,8 @@ export function useContentCreation() {
       return true;
     } catch (err) {
       noteFailure(err);
-      say.error(draftErrorMessage(err));
+      const { title, description } = draftErrorToast(err);
+      say.error(title, description);
       return false;
     }
   };
