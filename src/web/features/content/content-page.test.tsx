@@ -517,8 +517,74 @@ describe('the draft', () => {
     expect(await screen.findByText('Bad response from the AI.. try again')).toBeTruthy();
     expect(screen.getByText('Did not fit.')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Your Draft' })).toBeNull();
-    expect(button('Regenerate').disabled).toBe(false);
+    // No draft arrived, so no hook became the selected one; every card can be tried again.
+    expect(screen.queryByRole('button', { name: 'Regenerate' })).toBeNull();
+    const buttons = screen.getAllByRole('button', { name: 'Use This Hook' }) as HTMLButtonElement[];
+    expect(buttons.map((b) => b.disabled)).toEqual([false, false, false]);
     expect(scrollTo).not.toHaveBeenCalled();
+  });
+
+  it('moves the selection and clears the CTA only when the new draft arrives', async () => {
+    let next: Route = () => draftReply;
+    await toDraft({ [CONTENT_API.postBuilder]: (body) => next(body) });
+    const cards = () => within(screen.getByRole('region', { name: 'Generated Hooks' })).getAllByRole('listitem');
+    const cardButton = (index: number) => within(cards()[index]!).getByRole('button') as HTMLButtonElement;
+    const meeting = () => screen.getByRole('radio', { name: 'Meeting Booking' }) as HTMLInputElement;
+    fireEvent.click(meeting());
+
+    const reply = deferred();
+    next = reply.route;
+    await act(async () => fireEvent.click(cardButton(2)));
+    // While it is written: the pending card says so, the draft's own hook stays selected, nothing else moves.
+    expect(cardButton(2).textContent).toBe('Loading...');
+    expect(cardButton(0).textContent).toBe('Regenerate');
+    expect(cardButton(1).textContent).toBe('Use This Hook');
+    expect([0, 1, 2].map((i) => cardButton(i).disabled)).toEqual([true, true, true]);
+    expect(meeting().checked).toBe(true);
+    expect(within(screen.getByRole('region', { name: 'Your Draft' })).getByText('Book 15 minutes with me.')).toBeTruthy();
+
+    await act(async () => reply.release({ json: { content: 'A new draft', ctaOptions } }));
+    await waitFor(() => expect(cardButton(2).textContent).toBe('Regenerate'));
+    expect(cardButton(0).textContent).toBe('Use This Hook');
+    expect(meeting().checked).toBe(false);
+    expect(button(/^Edit paragraph 1/).textContent).toBe('Edit paragraph 1: A new draft');
+    expect(scrollTo).toHaveBeenCalledTimes(2);
+  });
+
+  it('selects no card of a newer hooks list when a draft for the older list arrives', async () => {
+    const reply = deferred();
+    stubApi({ [CONTENT_API.generateHooks]: () => hooksReply, [CONTENT_API.postBuilder]: reply.route });
+    renderPage();
+    fillForm();
+    await click('Generate Hooks');
+    await act(async () => fireEvent.click((await screen.findAllByRole('button', { name: 'Use This Hook' }))[1]!));
+    await click('Generate Hooks');
+    await waitFor(() => expect(bodiesOf(CONTENT_API.generateHooks)).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Loading...' })).toBeNull());
+    await act(async () => reply.release(draftReply));
+    expect(await screen.findByRole('region', { name: 'Your Draft' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Regenerate' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Use This Hook' })).toHaveLength(3);
+  });
+
+  it('leaves the selection, the draft and the chosen CTA as they were when another hook fails', async () => {
+    let fail = false;
+    await toDraft({
+      [CONTENT_API.postBuilder]: () =>
+        fail ? { status: 502, json: { error: { code: 'ai_unavailable', message: 'The AI is down.' } } } : draftReply,
+    });
+    fireEvent.click(screen.getByRole('radio', { name: 'Engagement' }));
+    fail = true;
+    await act(async () => fireEvent.click(screen.getAllByRole('button', { name: 'Use This Hook' })[1]!));
+    expect(await screen.findByText('Hmm.. hang on. Try again')).toBeTruthy();
+    expect(screen.getByText('The AI is down.')).toBeTruthy();
+    await waitFor(() => expect(button('Regenerate').disabled).toBe(false));
+    const cards = within(screen.getByRole('region', { name: 'Generated Hooks' })).getAllByRole('listitem');
+    expect(within(cards[0]!).getByRole('button').textContent).toBe('Regenerate');
+    expect(screen.getAllByRole('button', { name: 'Use This Hook' })).toHaveLength(2);
+    expect((screen.getByRole('radio', { name: 'Engagement' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getAllByRole('button', { name: /^Edit paragraph/ })).toHaveLength(3);
+    expect(scrollTo).toHaveBeenCalledOnce();
   });
 
   it('picks one CTA at a time, shows it after the draft and copies it with the draft', async () => {

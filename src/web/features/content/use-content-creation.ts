@@ -121,6 +121,8 @@ export function useContentCreation() {
 
   // Hooks, and the section they are scrolled to.
   const [hooks, setHooks] = useState<string[]>([]);
+  // Counts the hook lists received, so a draft arriving after a newer list does not select into it.
+  const hooksGeneration = useRef(0);
   const hooksSection = useRef<HTMLElement>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
@@ -139,7 +141,9 @@ export function useContentCreation() {
       const generated = await hooksMutation.mutateAsync({ inputs: asInputs(values), marketData: marketDataFor(stats, selectedStat) });
       setHooks(generated);
       // The old selection pointed into the previous list; the draft stays until a new hook is chosen.
+      hooksGeneration.current += 1;
       setSelectedHook(null);
+      setPendingHook(null);
       timers.current.push(
         setTimeout(() => hooksSection.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), HOOKS_SCROLL_DELAY_MS),
       );
@@ -150,8 +154,10 @@ export function useContentCreation() {
     }
   };
 
-  // The draft, its CTA options and the chosen CTA.
+  // The draft, its CTA options and the chosen CTA. The selected hook is the one the draft on screen
+  // was written for: it moves only when a new draft arrives, so a failure leaves everything as it was.
   const [selectedHook, setSelectedHook] = useState<number | null>(null);
+  const [pendingHook, setPendingHook] = useState<number | null>(null);
   const [draft, setDraft] = useState<string | null>(null);
   const [ctaOptions, setCtaOptions] = useState<CtaOptions | null>(null);
   const [selectedCta, setSelectedCta] = useState<CtaKind | null>(null);
@@ -165,19 +171,17 @@ export function useContentCreation() {
     mutationFn: async (request: PostBuilderRequest) => parseDraftResponse(await contentApi.postBuilder(request)),
   });
 
-  /** Generates the draft for a hook; spec 02 §8's toasts for each failure. True when a draft arrived. */
+  /** The draft for a hook, or null after toasting spec 02 §8's text for the failure. */
   const generateDraft = async (hook: string) => {
     try {
       const result = await draftMutation.mutateAsync(draftRequest(hook, values, marketDataFor(stats, selectedStat)));
-      setDraft(result.content);
-      setCtaOptions(result.ctaOptions);
       say.success(text.draft.generated);
-      return true;
+      return result;
     } catch (err) {
       noteFailure(err);
       const { title, description } = draftErrorToast(err);
       say.error(title, description);
-      return false;
+      return null;
     }
   };
 
@@ -186,11 +190,21 @@ export function useContentCreation() {
     try {
       const hook = hooks[index];
       if (hook === undefined) throw new Error('No such hook');
-      setSelectedHook(index);
+      const generation = hooksGeneration.current;
+      setPendingHook(index);
+      const result = await generateDraft(hook);
+      if (!result) return;
+      setDraft(result.content);
+      setCtaOptions(result.ctaOptions);
+      // Spec 02 §4: choosing a hook clears the chosen CTA; it belonged to the draft just replaced.
       setSelectedCta(null);
-      if (await generateDraft(hook)) setScrollToEnd((count) => count + 1);
+      // New hooks may have arrived meanwhile: the index would then name a different hook.
+      setSelectedHook(generation === hooksGeneration.current ? index : null);
+      setScrollToEnd((count) => count + 1);
     } catch {
       say.error(text.draft.selectFailedTitle, text.draft.selectFailed);
+    } finally {
+      setPendingHook(null);
     }
   };
 
@@ -258,6 +272,8 @@ export function useContentCreation() {
       busy: hooksMutation.isPending,
       section: hooksSection,
       selected: selectedHook,
+      /** The hook whose draft is being written, shown 'Loading...' until it arrives. */
+      pending: pendingHook,
       select: selectHook,
     },
     draft: {
