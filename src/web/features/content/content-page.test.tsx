@@ -475,6 +475,9 @@ describe('the draft', () => {
     expect(await screen.findByText('Missing required form values')).toBeTruthy();
     expect(bodiesOf(CONTENT_API.postBuilder)).toEqual([]);
     expect(screen.queryByRole('region', { name: 'Your Draft' })).toBeNull();
+    // The emptied field is marked, as Generate Hooks' check does; the others are not.
+    expect(input('Who').getAttribute('aria-invalid')).toBe('true');
+    for (const label of ['Hook Category', 'What', 'Why']) expect(input(label).getAttribute('aria-invalid')).toBeNull();
   });
 
   it("toasts 'Error' / 'Failed to select hook' when the chosen hook is gone (a stale click)", async () => {

@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { draftErrorMessage, draftErrorToast, draftRequest, InvalidDraftResponse, parseDraftResponse } from './draft-errors.ts';
+import {
+  draftErrorMessage,
+  draftErrorToast,
+  draftRequest,
+  InvalidDraftResponse,
+  MissingFormValues,
+  parseDraftResponse,
+} from './draft-errors.ts';
 
 const values = { hookCategory: 'Question', audience: 'CFOs', solution: 'Spend analytics', valueProposition: 'Cut waste' };
 const stat = { statistic: '42% of CFOs', source: 'https://news.example.com/cfo', publisher: 'Example News' };
@@ -28,6 +35,7 @@ describe('draftRequest', () => {
   it('needs all four inputs', () => {
     for (const field of Object.keys(values)) {
       expect(() => draftRequest('My hook', { ...values, [field]: ' ' }, null)).toThrow('Missing required form values');
+      expect(() => draftRequest('My hook', { ...values, [field]: ' ' }, null)).toThrow(MissingFormValues);
     }
   });
 });

@@ -15,10 +15,18 @@ export class InvalidDraftResponse extends Error {
   }
 }
 
+/** A field was emptied after the hooks came: the screen marks the empty fields as well. */
+export class MissingFormValues extends Error {
+  constructor() {
+    super(messages.content.missingFormValues);
+    this.name = 'MissingFormValues';
+  }
+}
+
 /** Checked before calling (spec 02 §5): a hook, then all four inputs; each failure its own message. */
 export function draftRequest(hook: string | null, values: ContentFormValues, marketData: Stat | null) {
   if (!hook?.trim()) throw new Error(messages.content.selectHookFirst);
-  if (missingFields(values).length > 0) throw new Error(messages.content.missingFormValues);
+  if (missingFields(values).length > 0) throw new MissingFormValues();
   return { hook, inputs: { ...values, hookCategory: values.hookCategory as ContentInputs['hookCategory'], marketData } };
 }
 

@@ -23,7 +23,7 @@ import { messages } from '../../../shared/messages.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { contentApi, contentStatusKey, useContentStatus } from './api.ts';
 import { accumulateStats, allFilled, type ContentFormValues, marketDataFor } from './content-form.ts';
-import { draftErrorToast, draftRequest, parseDraftResponse } from './draft-errors.ts';
+import { draftErrorToast, draftRequest, MissingFormValues, parseDraftResponse } from './draft-errors.ts';
 import { generateStats, type StatsNotice } from './stats-retry.ts';
 import { useContentForm } from './use-content-form.ts';
 
@@ -178,6 +178,8 @@ export function useContentCreation() {
       say.success(text.draft.generated);
       return result;
     } catch (err) {
+      // Like Generate Hooks' check: show which fields were emptied since the hooks came.
+      if (err instanceof MissingFormValues) form.checkFilled();
       noteFailure(err);
       const { title, description } = draftErrorToast(err);
       say.error(title, description);
