@@ -18,16 +18,26 @@ import { useContentCreation } from './use-content-creation.ts';
 type Reply = { status?: number; json: unknown };
 type Body = Record<string, unknown> | null;
 type Route = (body: Body) => Reply | Promise<Reply>;
-let calls: { path: string; body: Body }[] = [];
+let calls: { path: string; body: Body; signal?: AbortSignal }[] = [];
 
-/** Our API as the page sees it: each path answered by its route; anything else is a 404. */
+/**
+ * Our API as the page sees it: each path answered by its route; anything else is a 404. Like the
+ * real fetch, an aborted signal rejects with an AbortError at once, however long the route takes.
+ */
 function stubApi(routes: Record<string, Route>) {
   vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
     const path = String(input);
     const body = init?.body ? JSON.parse(String(init.body)) : null;
-    calls.push({ path, body });
+    const signal = init?.signal ?? undefined;
+    calls.push({ path, body, signal });
     const route = routes[path];
-    const reply = route ? await route(body) : { status: 404, json: { error: { code: 'not_found', message: 'Not found' } } };
+    const answer = route ? route(body) : { status: 404, json: { error: { code: 'not_found', message: 'Not found' } } };
+    const reply = await new Promise<Reply>((resolve, reject) => {
+      const abort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+      if (signal?.aborted) return abort();
+      signal?.addEventListener('abort', abort, { once: true });
+      Promise.resolve(answer).then(resolve, reject);
+    });
     return new Response(JSON.stringify(reply.json), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
   });
 }
@@ -398,6 +408,42 @@ describe('hooks', () => {
     expect(scrollIntoView).not.toHaveBeenCalled();
     await act(async () => vi.advanceTimersByTimeAsync(1));
     expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+  });
+
+  it('cancels from the overlay: the request is aborted, no toast, the previous hooks stay', async () => {
+    const second = deferred();
+    let answers = 0;
+    stubApi({ [CONTENT_API.generateHooks]: () => (++answers === 1 ? hooksReply : second.route()) });
+    renderPage();
+    fillForm();
+    await click('Generate Hooks');
+    const hookTexts = () =>
+      within(screen.getByRole('region', { name: 'Generated Hooks' }))
+        .getAllByRole('listitem')
+        .map((card) => card.querySelector('p')?.textContent);
+    await waitFor(() => expect(hookTexts()).toHaveLength(3));
+    const before = hookTexts();
+
+    fillForm();
+    type('Why', 'Fewer empty miles, faster');
+    await click('Generate Hooks');
+    const overlay = await screen.findByRole('status', { name: 'Generating your hooks' });
+    const cancel = within(overlay).getByRole('button', { name: 'Cancel' });
+    // The page behind is inert: the Cancel button is where keyboard focus lands.
+    expect(document.activeElement).toBe(cancel);
+    const [, request] = calls.filter((call) => call.path === CONTENT_API.generateHooks);
+    expect(request!.signal!.aborted).toBe(false);
+
+    await act(async () => fireEvent.click(cancel));
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Generating your hooks' })).toBeNull());
+    expect(request!.signal!.aborted).toBe(true);
+    // The answer coming anyway changes nothing.
+    await act(async () => second.release({ json: { hooks: ['A hook nobody waited for'] } }));
+    expect(hookTexts()).toEqual(before);
+    expect(toastSpies.flatMap((spy) => spy.mock.calls)).toEqual([]);
+    expect(document.querySelector('[data-sonner-toast]')).toBeNull();
+    expect(document.activeElement).toBe(button('Generate Hooks'));
+    expect(button('Generate Hooks').disabled).toBe(false);
   });
 
   it("toasts 'Error' with the server's message", async () => {

@@ -1,6 +1,7 @@
 // /content-os (spec 02 §2 "Content creation"): Who / What / Why and a hook category, optional research
 // stats, then hooks, a draft with its CTA, edits and modifications. State lives in useContentCreation.
 import { CircleHelp, TriangleAlert } from 'lucide-react';
+import { useRef } from 'react';
 import { CONTENT_FIELD_MAX_LENGTH, HOOK_CATEGORIES } from '../../../shared/content.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -23,6 +24,8 @@ const categoryOptions = [
 export function ContentOsPage() {
   const { form, status, aiReady, stats, hooks, draft, modify } = useContentCreation();
   const { data: profile } = useSession();
+  // Where the focus goes back to when the hooks overlay closes without hooks (cancelled or failed).
+  const generateHooksButton = useRef<HTMLButtonElement>(null);
 
   return (
     <>
@@ -85,7 +88,7 @@ export function ContentOsPage() {
           </Card>
           <div className="flex flex-col gap-6">
             <StatsPanel stats={stats} />
-            <Button type="submit" className="w-full py-3" disabled={!aiReady} busy={hooks.busy}>
+            <Button ref={generateHooksButton} type="submit" className="w-full py-3" disabled={!aiReady} busy={hooks.busy}>
               Generate Hooks
             </Button>
           </div>
@@ -107,7 +110,7 @@ export function ContentOsPage() {
           </div>
         )}
       </div>
-      <LoadingOverlay open={hooks.busy} />
+      <LoadingOverlay open={hooks.busy} onCancel={hooks.cancel} returnFocus={generateHooksButton} />
     </>
   );
 }

@@ -127,8 +127,13 @@ export function useContentCreation() {
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
+  // The running hooks request, for Cancel; leaving the page cancels it too.
+  const hooksAbort = useRef<AbortController | null>(null);
+  useEffect(() => () => hooksAbort.current?.abort(), []);
+
   const hooksMutation = useMutation({
-    mutationFn: async (request: GenerateHooksRequest) => parseHooks(await contentApi.generateHooks(request)),
+    mutationFn: async ({ request, signal }: { request: GenerateHooksRequest; signal: AbortSignal }) =>
+      parseHooks(await contentApi.generateHooks(request, signal)),
   });
 
   const submitHooks = async () => {
@@ -137,22 +142,35 @@ export function useContentCreation() {
       say.error(text.missingTitle, text.fillAllFields);
       return;
     }
+    const controller = new AbortController();
+    hooksAbort.current = controller;
     try {
-      const generated = await hooksMutation.mutateAsync({ inputs: asInputs(values), marketData: marketDataFor(stats, selectedStat) });
+      const request = { inputs: asInputs(values), marketData: marketDataFor(stats, selectedStat) };
+      const generated = await hooksMutation.mutateAsync({ request, signal: controller.signal });
+      // Cancelled just as the answer came: the user asked for the hooks on screen to stay.
+      if (controller.signal.aborted) return;
       setHooks(generated);
       // The old selection pointed into the previous list; the draft stays until a new hook is chosen.
       hooksGeneration.current += 1;
       setSelectedHook(null);
       setPendingHook(null);
       timers.current.push(
-        setTimeout(() => hooksSection.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), HOOKS_SCROLL_DELAY_MS),
+        setTimeout(() => {
+          hooksSection.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+        }, HOOKS_SCROLL_DELAY_MS),
       );
     } catch (err) {
+      // Cancelled: nothing failed, and the previous hooks stay as they were.
+      if (controller.signal.aborted) return;
       noteFailure(err);
       const message = err instanceof Error ? err.message : '';
       say.error(text.hooks.failedTitle, message || text.hooks.failed);
+    } finally {
+      if (hooksAbort.current === controller) hooksAbort.current = null;
     }
   };
+
+  const cancelHooks = () => hooksAbort.current?.abort();
 
   // The draft, its CTA options and the chosen CTA. The selected hook is the one the draft on screen
   // was written for: it moves only when a new draft arrives, so a failure leaves everything as it was.
@@ -272,6 +290,7 @@ export function useContentCreation() {
       list: hooks,
       submit: submitHooks,
       busy: hooksMutation.isPending,
+      cancel: cancelHooks,
       section: hooksSection,
       selected: selectedHook,
       /** The hook whose draft is being written, shown 'Loading...' until it arrives. */
