@@ -373,7 +373,7 @@ describe('hooks', () => {
     expect(calls).toEqual([]);
   });
 
-  it('shows the overlay while generating, then the hooks without numbering, scrolled into view after 100 ms', async () => {
+  it('shows the overlay while generating, then the hooks without numbering, scrolled into view and focused after 100 ms', async () => {
     const reply = deferred();
     stubApi({ [CONTENT_API.generateHooks]: reply.route });
     renderPage();
@@ -404,10 +404,14 @@ describe('hooks', () => {
     ]);
     expect(section.querySelector('img')).toBeNull();
     expect(within(section).getAllByRole('button', { name: 'Use This Hook' })).toHaveLength(3);
+    const heading = within(section).getByRole('heading', { name: 'Generated Hooks' });
+    expect(heading.tabIndex).toBe(-1);
     await act(async () => vi.advanceTimersByTimeAsync(99));
     expect(scrollIntoView).not.toHaveBeenCalled();
+    expect(document.activeElement).not.toBe(heading);
     await act(async () => vi.advanceTimersByTimeAsync(1));
     expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+    expect(document.activeElement).toBe(heading);
   });
 
   it('cancels from the overlay: the request is aborted, no toast, the previous hooks stay', async () => {
@@ -423,6 +427,8 @@ describe('hooks', () => {
         .map((card) => card.querySelector('p')?.textContent);
     await waitFor(() => expect(hookTexts()).toHaveLength(3));
     const before = hookTexts();
+    // Let the first run's focus move (100 ms) happen before the second run starts.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Generated Hooks' })));
 
     fillForm();
     type('Why', 'Fewer empty miles, faster');

@@ -22,7 +22,8 @@ export function hookButtonLabel(selected: boolean, pending: boolean) {
 export function HooksSection({ hooks, draftBusy, disabled }: Props) {
   return (
     <section ref={hooks.section} aria-labelledby="generated-hooks-title" className="mt-10 scroll-mt-6">
-      <h2 id="generated-hooks-title" className="text-xl font-bold text-slate-900">
+      {/* Focused (not tabbable) when new hooks arrive, so the focus follows the scroll. */}
+      <h2 ref={hooks.heading} id="generated-hooks-title" tabIndex={-1} className="text-xl font-bold text-slate-900 outline-none">
         Generated Hooks
       </h2>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

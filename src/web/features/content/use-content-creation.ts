@@ -124,6 +124,7 @@ export function useContentCreation() {
   // Counts the hook lists received, so a draft arriving after a newer list does not select into it.
   const hooksGeneration = useRef(0);
   const hooksSection = useRef<HTMLElement>(null);
+  const hooksHeading = useRef<HTMLHeadingElement>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
@@ -157,6 +158,8 @@ export function useContentCreation() {
       timers.current.push(
         setTimeout(() => {
           hooksSection.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+          // Keyboard and screen-reader users land where the new hooks start; the scroll above moves the view.
+          hooksHeading.current?.focus({ preventScroll: true });
         }, HOOKS_SCROLL_DELAY_MS),
       );
     } catch (err) {
@@ -292,6 +295,7 @@ export function useContentCreation() {
       busy: hooksMutation.isPending,
       cancel: cancelHooks,
       section: hooksSection,
+      heading: hooksHeading,
       selected: selectedHook,
       /** The hook whose draft is being written, shown 'Loading...' until it arrives. */
       pending: pendingHook,
