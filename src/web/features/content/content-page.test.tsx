@@ -236,15 +236,22 @@ describe('research stats', () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByText('Generate real-time market data for your piece here')).toBeTruthy();
+    const hint = 'Fill in all four fields to generate stats.';
+    const describedBy = () => button('Generate Stats').getAttribute('aria-describedby');
     expect(button('Generate Stats').disabled).toBe(true);
+    expect(document.getElementById(describedBy()!)?.textContent).toBe(hint);
     type('Hook Category', 'Market Trend');
     type('Who', 'a');
     type('What', 'b');
     expect(button('Generate Stats').disabled).toBe(true);
+    expect(screen.getByText(hint)).toBeTruthy();
     type('Why', 'c');
     expect(button('Generate Stats').disabled).toBe(false);
+    expect(screen.queryByText(hint)).toBeNull();
+    expect(describedBy()).toBeNull();
     type('Why', '   ');
     expect(button('Generate Stats').disabled).toBe(true);
+    expect(screen.getByText(hint)).toBeTruthy();
   });
 
   it('generates, lists the latest stats with linked sources, counts and accumulates, and resets the count on change', async () => {
@@ -311,11 +318,16 @@ describe('research stats', () => {
     stubApi({ [CONTENT_API.analyzeMetrics]: () => ({ json: { data: statsA } }), [CONTENT_API.generateHooks]: () => hooksReply });
     renderPage();
     fillForm();
+    expect(screen.queryByText(/^Your hooks will use:/)).toBeNull();
     fireEvent.click(button('Research Stats (click me!)'));
     await click('Generate Stats');
     const second = (await screen.findByRole('radio', { name: 'Fuel costs rose 8%' })) as HTMLInputElement;
+    // Before any choice, the first stat goes with the hooks; the line says so (as text, markup and all).
+    const willUse = () => document.getElementById(button('Generate Hooks').getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(willUse()).toBe('Your hooks will use: 42% of retailers <b>cut</b> routes (Example News)');
     fireEvent.click(second);
     expect(second.checked).toBe(true);
+    expect(willUse()).toBe('Your hooks will use: Fuel costs rose 8% (trade.example.org)');
     await click('Generate Hooks');
     await waitFor(() => expect(bodiesOf(CONTENT_API.generateHooks)).toHaveLength(1));
     expect(bodiesOf(CONTENT_API.generateHooks)[0]!.marketData).toEqual(statsA[1]);
@@ -323,6 +335,7 @@ describe('research stats', () => {
     fireEvent.click(button('Research Stats (click me!)'));
     fireEvent.click(button('Research Stats (click me!)'));
     expect((screen.getAllByRole('radio') as HTMLInputElement[]).some((radio) => radio.checked)).toBe(false);
+    expect(willUse()).toBe('Your hooks will use: 42% of retailers <b>cut</b> routes (Example News)');
     await click('Generate Hooks');
     await waitFor(() => expect(bodiesOf(CONTENT_API.generateHooks)).toHaveLength(2));
     expect(bodiesOf(CONTENT_API.generateHooks)[1]!.marketData).toEqual(statsA[0]);

@@ -287,12 +287,15 @@ export function useContentCreation() {
       generate: runStats,
       busy: statsMutation.isPending,
       canGenerate: aiReady && allFilled(values),
+      fieldsMissing: !allFilled(values),
       generationCount: form.generationCount,
     },
     hooks: {
       list: hooks,
       submit: submitHooks,
       busy: hooksMutation.isPending,
+      /** The statistic the next hooks will be written with, if any (spec 02 §4). */
+      marketData: marketDataFor(stats, selectedStat),
       cancel: cancelHooks,
       section: hooksSection,
       heading: hooksHeading,
