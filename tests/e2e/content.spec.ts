@@ -288,7 +288,7 @@ test.describe('content creation', () => {
     await expect(toast(page, text.draft.authFailed)).toBeVisible();
   });
 
-  test('first visit shows the navigation guide, and the Guide button opens it again', async ({ browser }) => {
+  test('first visit shows the navigation guide, and the Navigation guide button opens it again', async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await signedInUser(page);
@@ -300,7 +300,7 @@ test.describe('content creation', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Content OS', level: 1 })).toBeVisible();
     await expect(guide).not.toBeVisible();
-    await page.getByRole('button', { name: 'Guide', exact: true }).click();
+    await page.getByRole('button', { name: 'Navigation guide' }).click();
     await expect(guide).toBeVisible();
     await context.close();
   });

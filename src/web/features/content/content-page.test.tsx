@@ -169,7 +169,7 @@ afterEach(() => {
 });
 
 describe('the form', () => {
-  it('has the header, the guide button, and the labelled fields with the 11 categories', async () => {
+  it('has the header, the Navigation guide button, and the labelled fields with the 11 categories', async () => {
     stubApi({});
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Content OS' })).toBeTruthy();
@@ -186,7 +186,7 @@ describe('the form', () => {
     localStorage.setItem(NAVIGATION_GUIDE_KEY, 'true');
     const reopened = vi.fn();
     window.addEventListener(RESET_EVENT, reopened);
-    fireEvent.click(button('Guide'));
+    fireEvent.click(button('Navigation guide'));
     window.removeEventListener(RESET_EVENT, reopened);
     expect(localStorage.getItem(NAVIGATION_GUIDE_KEY)).toBeNull();
     expect(reopened).toHaveBeenCalledOnce();

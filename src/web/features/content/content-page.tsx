@@ -41,7 +41,7 @@ export function ContentOsPage() {
           </div>
           <Button variant="secondary" onClick={resetNavigationGuide}>
             <CircleHelp aria-hidden="true" className="size-4" />
-            Guide
+            Navigation guide
           </Button>
         </header>
 
