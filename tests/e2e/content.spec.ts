@@ -134,11 +134,11 @@ test.describe('content creation', () => {
     const ctaText = (await ctas.locator('p').nth(3).textContent()) ?? '';
     await expect(draft).toContainText(ctaText);
 
-    // Click-to-edit: an empty save is ignored, Cancel restores, Save replaces.
+    // Click-to-edit: Save is disabled for blank text, Cancel restores, Save replaces.
     await draft.getByRole('button', { name: 'Edit paragraph 2' }).click();
     const editor = draft.getByRole('textbox', { name: 'Paragraph 2' });
     await editor.fill('   ');
-    await draft.getByRole('button', { name: 'Save' }).click();
+    await expect(draft.getByRole('button', { name: 'Save' })).toBeDisabled();
     await expect(editor).toBeVisible();
     await draft.getByRole('button', { name: 'Cancel' }).click();
     await expect(editor).not.toBeVisible();

@@ -694,23 +694,34 @@ describe('the draft', () => {
     expect(await screen.findByText("Hmm.. something's wrong")).toBeTruthy();
   });
 
-  it('edits a paragraph: empty Save is ignored, Cancel restores, Save replaces', async () => {
+  it('edits a paragraph: Save disabled for blank text, Cancel and Escape restore, Save replaces', async () => {
     const writeText = vi.fn(async (_text: string) => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     await toDraft();
     fireEvent.click(button(/^Edit paragraph 2/));
     const editor = screen.getByLabelText('Paragraph 2') as HTMLTextAreaElement;
     expect(editor.value).toBe('Second paragraph <script>x</script>');
+    expect(document.activeElement).toBe(editor);
 
     fireEvent.change(editor, { target: { value: '   ' } });
+    expect(button('Save').disabled).toBe(true);
     fireEvent.click(button('Save'));
     expect(screen.getByLabelText('Paragraph 2')).toBeTruthy();
     expect(screen.queryByText('Content updated')).toBeNull();
 
     fireEvent.change(editor, { target: { value: 'Discarded text' } });
+    expect(button('Save').disabled).toBe(false);
     fireEvent.click(button('Cancel'));
     expect(screen.queryByLabelText('Paragraph 2')).toBeNull();
     expect(button(/^Edit paragraph 2/).textContent).toBe('Edit paragraph 2: Second paragraph <script>x</script>');
+    expect(document.activeElement).toBe(button(/^Edit paragraph 2/));
+
+    fireEvent.click(button(/^Edit paragraph 2/));
+    fireEvent.change(screen.getByLabelText('Paragraph 2'), { target: { value: 'Escaped text' } });
+    fireEvent.keyDown(screen.getByLabelText('Paragraph 2'), { key: 'Escape' });
+    expect(screen.queryByLabelText('Paragraph 2')).toBeNull();
+    expect(button(/^Edit paragraph 2/).textContent).toBe('Edit paragraph 2: Second paragraph <script>x</script>');
+    expect(document.activeElement).toBe(button(/^Edit paragraph 2/));
 
     fireEvent.click(button(/^Edit paragraph 2/));
     expect((screen.getByLabelText('Paragraph 2') as HTMLTextAreaElement).value).toBe('Second paragraph <script>x</script>');
@@ -755,6 +766,21 @@ describe('modifications', () => {
     ]);
     expect(button('Shorter').getAttribute('aria-pressed')).toBe('false');
     expect(button('Make Changes').disabled).toBe(true);
+  });
+
+  it('disable Save in an open paragraph editor while they run', async () => {
+    const reply = deferred();
+    await toDraft({ [CONTENT_API.modifyContent]: reply.route });
+    fireEvent.click(button(/^Edit paragraph 1/));
+    fireEvent.change(screen.getByLabelText('Paragraph 1'), { target: { value: 'My own first line' } });
+    fireEvent.click(button('Shorter'));
+    await click('Make Changes');
+    await screen.findByRole('button', { name: 'Making changes...' });
+    expect(button('Save').disabled).toBe(true);
+    expect(button('Cancel').disabled).toBe(false);
+    await act(async () => reply.release({ json: { modifiedContent: 'The hook line\n\nShort body' } }));
+    expect(await screen.findByText('Changes saved')).toBeTruthy();
+    expect(screen.queryByLabelText('Paragraph 1')).toBeNull();
   });
 
   it('keep the original draft on failure', async () => {
