@@ -44,11 +44,14 @@ export function LoadingOverlay({ open, tips = LOADING_TIPS, onCancel, returnFocu
           aria-hidden="true"
           className="mx-auto block h-10 w-10 rounded-full border-4 border-brand-100 border-t-brand-600 motion-safe:animate-spin"
         />
-        <p className="mt-5 text-lg font-semibold text-slate-900">Writing your hooks…</p>
+        <p className="mt-5 text-lg font-semibold text-slate-900">Writing your hooks...</p>
         {tip && (
           <div className="mt-6 border-t border-slate-100 pt-5">
             <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">While you wait</p>
-            <p className="mt-2 min-h-[3lh] text-sm text-slate-600">{tip}</p>
+            {/* Not announced: a new tip every 8 s would talk over the status itself. */}
+            <p aria-live="off" className="mt-2 min-h-[3lh] text-sm text-slate-600">
+              {tip}
+            </p>
           </div>
         )}
         {onCancel && (
