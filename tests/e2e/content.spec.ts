@@ -134,11 +134,11 @@ test.describe('content creation', () => {
     const ctaText = (await ctas.locator('p').nth(3).textContent()) ?? '';
     await expect(draft).toContainText(ctaText);
 
-    // Click-to-edit: an empty save is ignored, Cancel restores, Save replaces.
+    // Click-to-edit: Save is disabled for blank text, Cancel restores, Save replaces.
     await draft.getByRole('button', { name: 'Edit paragraph 2' }).click();
     const editor = draft.getByRole('textbox', { name: 'Paragraph 2' });
     await editor.fill('   ');
-    await draft.getByRole('button', { name: 'Save' }).click();
+    await expect(draft.getByRole('button', { name: 'Save' })).toBeDisabled();
     await expect(editor).toBeVisible();
     await draft.getByRole('button', { name: 'Cancel' }).click();
     await expect(editor).not.toBeVisible();
@@ -288,7 +288,7 @@ test.describe('content creation', () => {
     await expect(toast(page, text.draft.authFailed)).toBeVisible();
   });
 
-  test('first visit shows the navigation guide, and the Guide button opens it again', async ({ browser }) => {
+  test('first visit shows the navigation guide, and the Navigation guide button opens it again', async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await signedInUser(page);
@@ -300,7 +300,7 @@ test.describe('content creation', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Content OS', level: 1 })).toBeVisible();
     await expect(guide).not.toBeVisible();
-    await page.getByRole('button', { name: 'Guide', exact: true }).click();
+    await page.getByRole('button', { name: 'Navigation guide' }).click();
     await expect(guide).toBeVisible();
     await context.close();
   });

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 const variants = {
@@ -8,7 +8,8 @@ const variants = {
   danger: 'bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600',
 } as const;
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants; busy?: boolean };
+// ComponentProps includes `ref` (a plain prop since React 19), for callers that move the focus.
+export type ButtonProps = ComponentProps<'button'> & { variant?: keyof typeof variants; busy?: boolean };
 
 export function Button({ variant = 'primary', busy, className, disabled, children, ...props }: ButtonProps) {
   return (

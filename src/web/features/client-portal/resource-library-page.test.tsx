@@ -69,6 +69,11 @@ describe('ResourceLibraryPage', () => {
     expect(frame.getAttribute('src')).toBe(PORTAL);
     expect(screen.getByRole('heading', { level: 1, name: 'Resource Library' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe('/homepage');
+    // For portals that refuse to be framed: the same address in a new tab, without access to this one.
+    const newTab = screen.getByRole('link', { name: 'Open in a new tab' });
+    expect(newTab.getAttribute('href')).toBe(PORTAL);
+    expect(newTab.getAttribute('target')).toBe('_blank');
+    expect(newTab.getAttribute('rel')).toBe('noopener noreferrer');
     expect(calls).toEqual(['/api/profile', '/api/config']);
   });
 
@@ -80,6 +85,7 @@ describe('ResourceLibraryPage', () => {
     );
     expect(message.getAttribute('role')).toBe('status');
     expect(screen.queryByTitle('Resource Library')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Open in a new tab' })).toBeNull();
   });
 
   it('says the library could not be loaded when the configuration request fails', async () => {
@@ -90,6 +96,7 @@ describe('ResourceLibraryPage', () => {
     renderPage();
     expect((await screen.findByRole('alert')).textContent).toBe('The Resource Library could not be loaded. Reload the page to try again.');
     expect(screen.queryByTitle('Resource Library')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Open in a new tab' })).toBeNull();
   });
 
   it('sends a visitor without a session to sign in, and back here afterwards', async () => {

@@ -1,5 +1,5 @@
 // The Resource Library (spec 02 §2): the external client portal, full screen, in an iframe.
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, ExternalLink } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { usePublicConfig } from '../../lib/public-config.ts';
@@ -25,6 +25,23 @@ function PortalFrame() {
   return <iframe title="Resource Library" src={config.clientPortalUrl} className="h-full w-full border-0" />;
 }
 
+/** For portals that refuse to be framed (X-Frame-Options, frame-ancestors): the same page, full tab. */
+function OpenInNewTab() {
+  const { data: config } = usePublicConfig();
+  if (!config?.clientPortalUrl) return null;
+  return (
+    <a
+      href={config.clientPortalUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="ml-auto inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      Open in a new tab
+      <ExternalLink aria-hidden="true" className="h-4 w-4" />
+    </a>
+  );
+}
+
 /** /client-portal sits outside the protected group (it has no shell), so it guards itself. */
 export function ResourceLibraryPage() {
   const { data: user, isPending } = useSession();
@@ -42,6 +59,7 @@ export function ResourceLibraryPage() {
           Back to dashboard
         </Link>
         <h1 className="text-base font-semibold text-slate-900">Resource Library</h1>
+        <OpenInNewTab />
       </header>
       <main className="min-h-0 flex-1">
         <PortalFrame />

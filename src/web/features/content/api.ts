@@ -20,7 +20,8 @@ export function useContentStatus() {
 
 export const contentApi = {
   analyzeMetrics: (body: AnalyzeMetricsRequest) => api<unknown>(CONTENT_API.analyzeMetrics, { body }),
-  generateHooks: (body: GenerateHooksRequest) => api<unknown>(CONTENT_API.generateHooks, { body }),
+  /** `signal` lets the user cancel the wait (the overlay's Cancel). */
+  generateHooks: (body: GenerateHooksRequest, signal?: AbortSignal) => api<unknown>(CONTENT_API.generateHooks, { body, signal }),
   postBuilder: (body: PostBuilderRequest) => api<unknown>(CONTENT_API.postBuilder, { body }),
   modifyContent: (body: ModifyContentRequest) => api<unknown>(CONTENT_API.modifyContent, { body }),
 };

@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONTENT_API, type ContentStatus, HOOK_CATEGORIES } from '../../../shared/content.ts';
+import { CONTENT_API, CONTENT_TOAST_MS, type ContentStatus, HOOK_CATEGORIES } from '../../../shared/content.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Profile } from '../../../shared/schemas.ts';
 import { NAVIGATION_GUIDE_KEY, RESET_EVENT } from '../../lib/navigation-guide.ts';
@@ -18,16 +18,26 @@ import { useContentCreation } from './use-content-creation.ts';
 type Reply = { status?: number; json: unknown };
 type Body = Record<string, unknown> | null;
 type Route = (body: Body) => Reply | Promise<Reply>;
-let calls: { path: string; body: Body }[] = [];
+let calls: { path: string; body: Body; signal?: AbortSignal }[] = [];
 
-/** Our API as the page sees it: each path answered by its route; anything else is a 404. */
+/**
+ * Our API as the page sees it: each path answered by its route; anything else is a 404. Like the
+ * real fetch, an aborted signal rejects with an AbortError at once, however long the route takes.
+ */
 function stubApi(routes: Record<string, Route>) {
   vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
     const path = String(input);
     const body = init?.body ? JSON.parse(String(init.body)) : null;
-    calls.push({ path, body });
+    const signal = init?.signal ?? undefined;
+    calls.push({ path, body, signal });
     const route = routes[path];
-    const reply = route ? await route(body) : { status: 404, json: { error: { code: 'not_found', message: 'Not found' } } };
+    const answer = route ? route(body) : { status: 404, json: { error: { code: 'not_found', message: 'Not found' } } };
+    const reply = await new Promise<Reply>((resolve, reject) => {
+      const abort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+      if (signal?.aborted) return abort();
+      signal?.addEventListener('abort', abort, { once: true });
+      Promise.resolve(answer).then(resolve, reject);
+    });
     return new Response(JSON.stringify(reply.json), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
   });
 }
@@ -133,13 +143,20 @@ function StaleClick() {
 
 let scrollIntoView: ReturnType<typeof vi.fn>;
 let scrollTo: ReturnType<typeof vi.fn>;
+/** Every toast the screen raised in a test: spied on (still shown) so the duration can be checked. */
+let toastSpies: ReturnType<typeof vi.spyOn>[] = [];
 beforeEach(() => {
   scrollIntoView = vi.fn();
   scrollTo = vi.fn();
   Element.prototype.scrollIntoView = scrollIntoView as never;
   window.scrollTo = scrollTo as never;
+  toastSpies = (['success', 'info', 'error', 'warning', 'message'] as const).map((kind) => vi.spyOn(toast, kind));
 });
 afterEach(() => {
+  // Spec 02 §9: every toast on the content screen lasts 1.5 s, whichever test raised it.
+  const toasts = toastSpies.flatMap((spy) => spy.mock.calls as [unknown, { duration?: number } | undefined][]);
+  const wrong = toasts.filter(([, options]) => options?.duration !== CONTENT_TOAST_MS).map(([title]) => title);
+  vi.restoreAllMocks();
   // Sonner keeps toasts in a module-wide store and replays them into the next test's Toaster.
   toast.dismiss();
   cleanup();
@@ -147,10 +164,12 @@ afterEach(() => {
   vi.useRealTimers();
   calls = [];
   localStorage.clear();
+  // Last, so a failure here still leaves the next test a clean page.
+  expect(wrong, 'toasts without duration CONTENT_TOAST_MS').toEqual([]);
 });
 
 describe('the form', () => {
-  it('has the header, the guide button, and the labelled fields with the 11 categories', async () => {
+  it('has the header, the Navigation guide button, and the labelled fields with the 11 categories', async () => {
     stubApi({});
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Content OS' })).toBeTruthy();
@@ -167,7 +186,7 @@ describe('the form', () => {
     localStorage.setItem(NAVIGATION_GUIDE_KEY, 'true');
     const reopened = vi.fn();
     window.addEventListener(RESET_EVENT, reopened);
-    fireEvent.click(button('Guide'));
+    fireEvent.click(button('Navigation guide'));
     window.removeEventListener(RESET_EVENT, reopened);
     expect(localStorage.getItem(NAVIGATION_GUIDE_KEY)).toBeNull();
     expect(reopened).toHaveBeenCalledOnce();
@@ -217,15 +236,22 @@ describe('research stats', () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByText('Generate real-time market data for your piece here')).toBeTruthy();
+    const hint = 'Fill in all four fields to generate stats.';
+    const describedBy = () => button('Generate Stats').getAttribute('aria-describedby');
     expect(button('Generate Stats').disabled).toBe(true);
+    expect(document.getElementById(describedBy()!)?.textContent).toBe(hint);
     type('Hook Category', 'Market Trend');
     type('Who', 'a');
     type('What', 'b');
     expect(button('Generate Stats').disabled).toBe(true);
+    expect(screen.getByText(hint)).toBeTruthy();
     type('Why', 'c');
     expect(button('Generate Stats').disabled).toBe(false);
+    expect(screen.queryByText(hint)).toBeNull();
+    expect(describedBy()).toBeNull();
     type('Why', '   ');
     expect(button('Generate Stats').disabled).toBe(true);
+    expect(screen.getByText(hint)).toBeTruthy();
   });
 
   it('generates, lists the latest stats with linked sources, counts and accumulates, and resets the count on change', async () => {
@@ -292,11 +318,16 @@ describe('research stats', () => {
     stubApi({ [CONTENT_API.analyzeMetrics]: () => ({ json: { data: statsA } }), [CONTENT_API.generateHooks]: () => hooksReply });
     renderPage();
     fillForm();
+    expect(screen.queryByText(/^Your hooks will use:/)).toBeNull();
     fireEvent.click(button('Research Stats (click me!)'));
     await click('Generate Stats');
     const second = (await screen.findByRole('radio', { name: 'Fuel costs rose 8%' })) as HTMLInputElement;
+    // Before any choice, the first stat goes with the hooks; the line says so (as text, markup and all).
+    const willUse = () => document.getElementById(button('Generate Hooks').getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(willUse()).toBe('Your hooks will use: 42% of retailers <b>cut</b> routes (Example News)');
     fireEvent.click(second);
     expect(second.checked).toBe(true);
+    expect(willUse()).toBe('Your hooks will use: Fuel costs rose 8% (trade.example.org)');
     await click('Generate Hooks');
     await waitFor(() => expect(bodiesOf(CONTENT_API.generateHooks)).toHaveLength(1));
     expect(bodiesOf(CONTENT_API.generateHooks)[0]!.marketData).toEqual(statsA[1]);
@@ -304,6 +335,7 @@ describe('research stats', () => {
     fireEvent.click(button('Research Stats (click me!)'));
     fireEvent.click(button('Research Stats (click me!)'));
     expect((screen.getAllByRole('radio') as HTMLInputElement[]).some((radio) => radio.checked)).toBe(false);
+    expect(willUse()).toBe('Your hooks will use: 42% of retailers <b>cut</b> routes (Example News)');
     await click('Generate Hooks');
     await waitFor(() => expect(bodiesOf(CONTENT_API.generateHooks)).toHaveLength(2));
     expect(bodiesOf(CONTENT_API.generateHooks)[1]!.marketData).toEqual(statsA[0]);
@@ -316,6 +348,8 @@ describe('research stats', () => {
     fireEvent.click(button('Research Stats (click me!)'));
     await click('Generate Stats');
     expect(await screen.findByText('Please wait a moment before generating more stats')).toBeTruthy();
+    // The server's own words (how long to wait) as the description.
+    expect(screen.getByText('Slow down')).toBeTruthy();
     expect(bodiesOf(CONTENT_API.analyzeMetrics)).toHaveLength(1);
     expect(screen.queryByText(messages.content.stats.failed)).toBeNull();
   });
@@ -352,7 +386,7 @@ describe('hooks', () => {
     expect(calls).toEqual([]);
   });
 
-  it('shows the overlay while generating, then the hooks without numbering, scrolled into view after 100 ms', async () => {
+  it('shows the overlay while generating, then the hooks without numbering, scrolled into view and focused after 100 ms', async () => {
     const reply = deferred();
     stubApi({ [CONTENT_API.generateHooks]: reply.route });
     renderPage();
@@ -383,10 +417,52 @@ describe('hooks', () => {
     ]);
     expect(section.querySelector('img')).toBeNull();
     expect(within(section).getAllByRole('button', { name: 'Use This Hook' })).toHaveLength(3);
+    const heading = within(section).getByRole('heading', { name: 'Generated Hooks' });
+    expect(heading.tabIndex).toBe(-1);
     await act(async () => vi.advanceTimersByTimeAsync(99));
     expect(scrollIntoView).not.toHaveBeenCalled();
+    expect(document.activeElement).not.toBe(heading);
     await act(async () => vi.advanceTimersByTimeAsync(1));
     expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+    expect(document.activeElement).toBe(heading);
+  });
+
+  it('cancels from the overlay: the request is aborted, no toast, the previous hooks stay', async () => {
+    const second = deferred();
+    let answers = 0;
+    stubApi({ [CONTENT_API.generateHooks]: () => (++answers === 1 ? hooksReply : second.route()) });
+    renderPage();
+    fillForm();
+    await click('Generate Hooks');
+    const hookTexts = () =>
+      within(screen.getByRole('region', { name: 'Generated Hooks' }))
+        .getAllByRole('listitem')
+        .map((card) => card.querySelector('p')?.textContent);
+    await waitFor(() => expect(hookTexts()).toHaveLength(3));
+    const before = hookTexts();
+    // Let the first run's focus move (100 ms) happen before the second run starts.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Generated Hooks' })));
+
+    fillForm();
+    type('Why', 'Fewer empty miles, faster');
+    await click('Generate Hooks');
+    const overlay = await screen.findByRole('status', { name: 'Generating your hooks' });
+    const cancel = within(overlay).getByRole('button', { name: 'Cancel' });
+    // The page behind is inert: the Cancel button is where keyboard focus lands.
+    expect(document.activeElement).toBe(cancel);
+    const [, request] = calls.filter((call) => call.path === CONTENT_API.generateHooks);
+    expect(request!.signal!.aborted).toBe(false);
+
+    await act(async () => fireEvent.click(cancel));
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Generating your hooks' })).toBeNull());
+    expect(request!.signal!.aborted).toBe(true);
+    // The answer coming anyway changes nothing.
+    await act(async () => second.release({ json: { hooks: ['A hook nobody waited for'] } }));
+    expect(hookTexts()).toEqual(before);
+    expect(toastSpies.flatMap((spy) => spy.mock.calls)).toEqual([]);
+    expect(document.querySelector('[data-sonner-toast]')).toBeNull();
+    expect(document.activeElement).toBe(button('Generate Hooks'));
+    expect(button('Generate Hooks').disabled).toBe(false);
   });
 
   it("toasts 'Error' with the server's message", async () => {
@@ -464,6 +540,9 @@ describe('the draft', () => {
     expect(await screen.findByText('Missing required form values')).toBeTruthy();
     expect(bodiesOf(CONTENT_API.postBuilder)).toEqual([]);
     expect(screen.queryByRole('region', { name: 'Your Draft' })).toBeNull();
+    // The emptied field is marked, as Generate Hooks' check does; the others are not.
+    expect(input('Who').getAttribute('aria-invalid')).toBe('true');
+    for (const label of ['Hook Category', 'What', 'Why']) expect(input(label).getAttribute('aria-invalid')).toBeNull();
   });
 
   it("toasts 'Error' / 'Failed to select hook' when the chosen hook is gone (a stale click)", async () => {
@@ -504,9 +583,76 @@ describe('the draft', () => {
     await click('Generate Hooks');
     await act(async () => fireEvent.click((await screen.findAllByRole('button', { name: 'Use This Hook' }))[0]!));
     expect(await screen.findByText('Bad response from the AI.. try again')).toBeTruthy();
+    expect(screen.getByText('Did not fit.')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Your Draft' })).toBeNull();
-    expect(button('Regenerate').disabled).toBe(false);
+    // No draft arrived, so no hook became the selected one; every card can be tried again.
+    expect(screen.queryByRole('button', { name: 'Regenerate' })).toBeNull();
+    const buttons = screen.getAllByRole('button', { name: 'Use This Hook' }) as HTMLButtonElement[];
+    expect(buttons.map((b) => b.disabled)).toEqual([false, false, false]);
     expect(scrollTo).not.toHaveBeenCalled();
+  });
+
+  it('moves the selection and clears the CTA only when the new draft arrives', async () => {
+    let next: Route = () => draftReply;
+    await toDraft({ [CONTENT_API.postBuilder]: (body) => next(body) });
+    const cards = () => within(screen.getByRole('region', { name: 'Generated Hooks' })).getAllByRole('listitem');
+    const cardButton = (index: number) => within(cards()[index]!).getByRole('button') as HTMLButtonElement;
+    const meeting = () => screen.getByRole('radio', { name: 'Meeting Booking' }) as HTMLInputElement;
+    fireEvent.click(meeting());
+
+    const reply = deferred();
+    next = reply.route;
+    await act(async () => fireEvent.click(cardButton(2)));
+    // While it is written: the pending card says so, the draft's own hook stays selected, nothing else moves.
+    expect(cardButton(2).textContent).toBe('Loading...');
+    expect(cardButton(0).textContent).toBe('Regenerate');
+    expect(cardButton(1).textContent).toBe('Use This Hook');
+    expect([0, 1, 2].map((i) => cardButton(i).disabled)).toEqual([true, true, true]);
+    expect(meeting().checked).toBe(true);
+    expect(within(screen.getByRole('region', { name: 'Your Draft' })).getByText('Book 15 minutes with me.')).toBeTruthy();
+
+    await act(async () => reply.release({ json: { content: 'A new draft', ctaOptions } }));
+    await waitFor(() => expect(cardButton(2).textContent).toBe('Regenerate'));
+    expect(cardButton(0).textContent).toBe('Use This Hook');
+    expect(meeting().checked).toBe(false);
+    expect(button(/^Edit paragraph 1/).textContent).toBe('Edit paragraph 1: A new draft');
+    expect(scrollTo).toHaveBeenCalledTimes(2);
+  });
+
+  it('selects no card of a newer hooks list when a draft for the older list arrives', async () => {
+    const reply = deferred();
+    stubApi({ [CONTENT_API.generateHooks]: () => hooksReply, [CONTENT_API.postBuilder]: reply.route });
+    renderPage();
+    fillForm();
+    await click('Generate Hooks');
+    await act(async () => fireEvent.click((await screen.findAllByRole('button', { name: 'Use This Hook' }))[1]!));
+    await click('Generate Hooks');
+    await waitFor(() => expect(bodiesOf(CONTENT_API.generateHooks)).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Loading...' })).toBeNull());
+    await act(async () => reply.release(draftReply));
+    expect(await screen.findByRole('region', { name: 'Your Draft' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Regenerate' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Use This Hook' })).toHaveLength(3);
+  });
+
+  it('leaves the selection, the draft and the chosen CTA as they were when another hook fails', async () => {
+    let fail = false;
+    await toDraft({
+      [CONTENT_API.postBuilder]: () =>
+        fail ? { status: 502, json: { error: { code: 'ai_unavailable', message: 'The AI is down.' } } } : draftReply,
+    });
+    fireEvent.click(screen.getByRole('radio', { name: 'Engagement' }));
+    fail = true;
+    await act(async () => fireEvent.click(screen.getAllByRole('button', { name: 'Use This Hook' })[1]!));
+    expect(await screen.findByText('Hmm.. hang on. Try again')).toBeTruthy();
+    expect(screen.getByText('The AI is down.')).toBeTruthy();
+    await waitFor(() => expect(button('Regenerate').disabled).toBe(false));
+    const cards = within(screen.getByRole('region', { name: 'Generated Hooks' })).getAllByRole('listitem');
+    expect(within(cards[0]!).getByRole('button').textContent).toBe('Regenerate');
+    expect(screen.getAllByRole('button', { name: 'Use This Hook' })).toHaveLength(2);
+    expect((screen.getByRole('radio', { name: 'Engagement' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getAllByRole('button', { name: /^Edit paragraph/ })).toHaveLength(3);
+    expect(scrollTo).toHaveBeenCalledOnce();
   });
 
   it('picks one CTA at a time, shows it after the draft and copies it with the draft', async () => {
@@ -548,23 +694,34 @@ describe('the draft', () => {
     expect(await screen.findByText("Hmm.. something's wrong")).toBeTruthy();
   });
 
-  it('edits a paragraph: empty Save is ignored, Cancel restores, Save replaces', async () => {
+  it('edits a paragraph: Save disabled for blank text, Cancel and Escape restore, Save replaces', async () => {
     const writeText = vi.fn(async (_text: string) => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     await toDraft();
     fireEvent.click(button(/^Edit paragraph 2/));
     const editor = screen.getByLabelText('Paragraph 2') as HTMLTextAreaElement;
     expect(editor.value).toBe('Second paragraph <script>x</script>');
+    expect(document.activeElement).toBe(editor);
 
     fireEvent.change(editor, { target: { value: '   ' } });
+    expect(button('Save').disabled).toBe(true);
     fireEvent.click(button('Save'));
     expect(screen.getByLabelText('Paragraph 2')).toBeTruthy();
     expect(screen.queryByText('Content updated')).toBeNull();
 
     fireEvent.change(editor, { target: { value: 'Discarded text' } });
+    expect(button('Save').disabled).toBe(false);
     fireEvent.click(button('Cancel'));
     expect(screen.queryByLabelText('Paragraph 2')).toBeNull();
     expect(button(/^Edit paragraph 2/).textContent).toBe('Edit paragraph 2: Second paragraph <script>x</script>');
+    expect(document.activeElement).toBe(button(/^Edit paragraph 2/));
+
+    fireEvent.click(button(/^Edit paragraph 2/));
+    fireEvent.change(screen.getByLabelText('Paragraph 2'), { target: { value: 'Escaped text' } });
+    fireEvent.keyDown(screen.getByLabelText('Paragraph 2'), { key: 'Escape' });
+    expect(screen.queryByLabelText('Paragraph 2')).toBeNull();
+    expect(button(/^Edit paragraph 2/).textContent).toBe('Edit paragraph 2: Second paragraph <script>x</script>');
+    expect(document.activeElement).toBe(button(/^Edit paragraph 2/));
 
     fireEvent.click(button(/^Edit paragraph 2/));
     expect((screen.getByLabelText('Paragraph 2') as HTMLTextAreaElement).value).toBe('Second paragraph <script>x</script>');
@@ -609,6 +766,21 @@ describe('modifications', () => {
     ]);
     expect(button('Shorter').getAttribute('aria-pressed')).toBe('false');
     expect(button('Make Changes').disabled).toBe(true);
+  });
+
+  it('disable Save in an open paragraph editor while they run', async () => {
+    const reply = deferred();
+    await toDraft({ [CONTENT_API.modifyContent]: reply.route });
+    fireEvent.click(button(/^Edit paragraph 1/));
+    fireEvent.change(screen.getByLabelText('Paragraph 1'), { target: { value: 'My own first line' } });
+    fireEvent.click(button('Shorter'));
+    await click('Make Changes');
+    await screen.findByRole('button', { name: 'Making changes...' });
+    expect(button('Save').disabled).toBe(true);
+    expect(button('Cancel').disabled).toBe(false);
+    await act(async () => reply.release({ json: { modifiedContent: 'The hook line\n\nShort body' } }));
+    expect(await screen.findByText('Changes saved')).toBeTruthy();
+    expect(screen.queryByLabelText('Paragraph 1')).toBeNull();
   });
 
   it('keep the original draft on failure', async () => {

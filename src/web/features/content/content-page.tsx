@@ -1,12 +1,14 @@
 // /content-os (spec 02 §2 "Content creation"): Who / What / Why and a hook category, optional research
 // stats, then hooks, a draft with its CTA, edits and modifications. State lives in useContentCreation.
 import { CircleHelp, TriangleAlert } from 'lucide-react';
+import { useId, useRef } from 'react';
 import { CONTENT_FIELD_MAX_LENGTH, HOOK_CATEGORIES } from '../../../shared/content.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field, SelectField } from '../../components/ui/field.tsx';
 import { resetNavigationGuide } from '../../lib/navigation-guide.ts';
 import { useSession } from '../../lib/session.ts';
+import { sourceLabel } from './content-form.ts';
 import { CtaPanel } from './cta-panel.tsx';
 import { DraftEditor } from './draft-editor.tsx';
 import { HooksSection } from './hooks-section.tsx';
@@ -23,6 +25,9 @@ const categoryOptions = [
 export function ContentOsPage() {
   const { form, status, aiReady, stats, hooks, draft, modify } = useContentCreation();
   const { data: profile } = useSession();
+  // Where the focus goes back to when the hooks overlay closes without hooks (cancelled or failed).
+  const generateHooksButton = useRef<HTMLButtonElement>(null);
+  const marketDataId = useId();
 
   return (
     <>
@@ -36,7 +41,7 @@ export function ContentOsPage() {
           </div>
           <Button variant="secondary" onClick={resetNavigationGuide}>
             <CircleHelp aria-hidden="true" className="size-4" />
-            Guide
+            Navigation guide
           </Button>
         </header>
 
@@ -85,9 +90,24 @@ export function ContentOsPage() {
           </Card>
           <div className="flex flex-col gap-6">
             <StatsPanel stats={stats} />
-            <Button type="submit" className="w-full py-3" disabled={!aiReady} busy={hooks.busy}>
-              Generate Hooks
-            </Button>
+            <div className="space-y-2">
+              <Button
+                ref={generateHooksButton}
+                type="submit"
+                className="w-full py-3"
+                disabled={!aiReady}
+                busy={hooks.busy}
+                aria-describedby={hooks.marketData ? marketDataId : undefined}
+              >
+                Generate Hooks
+              </Button>
+              {/* Which statistic goes with the hooks (the chosen one, else the first); source text, shown as text. */}
+              {hooks.marketData && (
+                <p id={marketDataId} className="break-words text-sm text-slate-600">
+                  Your hooks will use: {hooks.marketData.statistic} ({sourceLabel(hooks.marketData)})
+                </p>
+              )}
+            </div>
           </div>
         </form>
 
@@ -107,7 +127,7 @@ export function ContentOsPage() {
           </div>
         )}
       </div>
-      <LoadingOverlay open={hooks.busy} />
+      <LoadingOverlay open={hooks.busy} onCancel={hooks.cancel} returnFocus={generateHooksButton} />
     </>
   );
 }

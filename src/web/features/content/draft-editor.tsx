@@ -1,7 +1,7 @@
 // The draft (spec 02 §2, §4): the author line, the paragraphs (click one to edit it), the chosen CTA
 // after them, and Copy above. Everything the AI wrote is rendered as text, never as HTML.
 import { Copy } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { draftParagraphs } from '../../../shared/content.ts';
 import type { Profile } from '../../../shared/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -43,6 +43,7 @@ type ParagraphProps = {
   text: string;
   /** False when the text was not saved (empty after trimming): the editor stays open. */
   onSave: (index: number, text: string) => boolean;
+  /** A draft or a modification is being written: the paragraph cannot be opened or saved meanwhile. */
   disabled: boolean;
 };
 
@@ -51,6 +52,21 @@ export function EditableParagraph({ index, text, onSave, disabled }: ParagraphPr
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(text);
   const label = `Edit paragraph ${index + 1}`;
+  const paragraphButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+
+  // Closing the editor removes the focused textarea: give the focus back to the paragraph.
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    paragraphButton.current?.focus();
+  }, [editing]);
+
+  const cancel = () => {
+    setValue(text);
+    refocus.current = true;
+    setEditing(false);
+  };
 
   if (editing) {
     return (
@@ -62,26 +78,27 @@ export function EditableParagraph({ index, text, onSave, disabled }: ParagraphPr
           id={id}
           value={value}
           onChange={(event) => setValue(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return;
+            event.preventDefault();
+            cancel();
+          }}
           rows={Math.min(12, Math.max(3, Math.ceil(value.length / 70)))}
           // biome-ignore lint/a11y/noAutofocus: the user just asked to edit this paragraph
           autoFocus
           className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
         />
         <div className="flex gap-2">
+          {/* Blank text would not be saved anyway (spec 02 §4); a running rewrite would replace it. */}
           <Button
+            disabled={disabled || !value.trim()}
             onClick={() => {
               if (onSave(index, value)) setEditing(false);
             }}
           >
             Save
           </Button>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setValue(text);
-              setEditing(false);
-            }}
-          >
+          <Button variant="secondary" onClick={cancel}>
             Cancel
           </Button>
         </div>
@@ -91,6 +108,7 @@ export function EditableParagraph({ index, text, onSave, disabled }: ParagraphPr
 
   return (
     <button
+      ref={paragraphButton}
       type="button"
       disabled={disabled}
       onClick={() => {

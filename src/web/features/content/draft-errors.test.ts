@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { draftErrorMessage, draftRequest, InvalidDraftResponse, parseDraftResponse } from './draft-errors.ts';
+import {
+  draftErrorMessage,
+  draftErrorToast,
+  draftRequest,
+  InvalidDraftResponse,
+  MissingFormValues,
+  parseDraftResponse,
+} from './draft-errors.ts';
 
 const values = { hookCategory: 'Question', audience: 'CFOs', solution: 'Spend analytics', valueProposition: 'Cut waste' };
 const stat = { statistic: '42% of CFOs', source: 'https://news.example.com/cfo', publisher: 'Example News' };
@@ -28,6 +35,7 @@ describe('draftRequest', () => {
   it('needs all four inputs', () => {
     for (const field of Object.keys(values)) {
       expect(() => draftRequest('My hook', { ...values, [field]: ' ' }, null)).toThrow('Missing required form values');
+      expect(() => draftRequest('My hook', { ...values, [field]: ' ' }, null)).toThrow(MissingFormValues);
     }
   });
 });
@@ -82,5 +90,25 @@ describe('draftErrorMessage', () => {
     };
     expect(guard(null)).toBe('Please select a hook first');
     expect(guard('Hook', { ...values, audience: '' })).toBe('Missing required form values');
+  });
+});
+
+describe('draftErrorToast', () => {
+  it("keeps the spec's title and adds our server's message when it says something else", () => {
+    const limit = 'You have used your 30 AI requests for this hour. Try again in 12 minutes.';
+    expect(draftErrorToast(apiError(429, 'rate_limited', limit))).toEqual({ title: 'Hmm.. hang on. Try again', description: limit });
+    expect(draftErrorToast(apiError(401, 'unauthorized', 'Sign in to continue.'))).toEqual({
+      title: 'Authentication failed. Check your log-in status',
+      description: 'Sign in to continue.',
+    });
+  });
+
+  it('adds nothing when the server message is the title, blank, or there is no server message', () => {
+    expect(draftErrorToast(apiError(400, 'invalid_request', 'You gotta fill in all the required fields'))).toEqual({
+      title: 'You gotta fill in all the required fields',
+    });
+    expect(draftErrorToast(apiError(502, 'ai_unavailable', '  '))).toEqual({ title: 'Hmm.. hang on. Try again' });
+    expect(draftErrorToast(new InvalidDraftResponse())).toEqual({ title: 'Bad response from the AI.. try again' });
+    expect(draftErrorToast(new TypeError('Failed to fetch'))).toEqual({ title: 'Failed to fetch' });
   });
 });

@@ -15,10 +15,18 @@ export class InvalidDraftResponse extends Error {
   }
 }
 
+/** A field was emptied after the hooks came: the screen marks the empty fields as well. */
+export class MissingFormValues extends Error {
+  constructor() {
+    super(messages.content.missingFormValues);
+    this.name = 'MissingFormValues';
+  }
+}
+
 /** Checked before calling (spec 02 §5): a hook, then all four inputs; each failure its own message. */
 export function draftRequest(hook: string | null, values: ContentFormValues, marketData: Stat | null) {
   if (!hook?.trim()) throw new Error(messages.content.selectHookFirst);
-  if (missingFields(values).length > 0) throw new Error(messages.content.missingFormValues);
+  if (missingFields(values).length > 0) throw new MissingFormValues();
   return { hook, inputs: { ...values, hookCategory: values.hookCategory as ContentInputs['hookCategory'], marketData } };
 }
 
@@ -44,4 +52,14 @@ export function draftErrorMessage(error: unknown): string {
   }
   if (error instanceof Error) return error.message || text.unknown;
   return text.unknown;
+}
+
+/**
+ * The whole toast for a failed draft: the spec's text as the title and, when our server explained
+ * itself differently (a per-user limit, a provider failure), its message as the description.
+ */
+export function draftErrorToast(error: unknown): { title: string; description?: string } {
+  const title = draftErrorMessage(error);
+  const server = error instanceof ApiRequestError ? error.message.trim() : '';
+  return server && server !== title ? { title, description: server } : { title };
 }

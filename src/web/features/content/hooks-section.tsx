@@ -7,31 +7,40 @@ import type { ContentCreation } from './use-content-creation.ts';
 
 type Props = {
   hooks: ContentCreation['hooks'];
-  /** A draft is being written: only the chosen card shows it, the others wait. */
+  /** A draft is being written: only its card says so, every card waits. */
   draftBusy: boolean;
   /** AI is not configured, or a modification is being applied to the current draft. */
   disabled: boolean;
 };
 
-export function hookButtonLabel(selected: boolean, draftBusy: boolean) {
-  if (!selected) return 'Use This Hook';
-  return draftBusy ? 'Loading...' : 'Regenerate';
+/** The card whose draft is being written reads 'Loading...'; the one the draft on screen came from, 'Regenerate'. */
+export function hookButtonLabel(selected: boolean, pending: boolean) {
+  if (pending) return 'Loading...';
+  return selected ? 'Regenerate' : 'Use This Hook';
 }
 
 export function HooksSection({ hooks, draftBusy, disabled }: Props) {
   return (
     <section ref={hooks.section} aria-labelledby="generated-hooks-title" className="mt-10 scroll-mt-6">
-      <h2 id="generated-hooks-title" className="text-xl font-bold text-slate-900">
+      {/* Focused (not tabbable) when new hooks arrive, so the focus follows the scroll. */}
+      <h2 ref={hooks.heading} id="generated-hooks-title" tabIndex={-1} className="text-xl font-bold text-slate-900 outline-none">
         Generated Hooks
       </h2>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {hooks.list.map((hook, index) => {
           const selected = hooks.selected === index;
+          const pending = hooks.pending === index;
           const textId = `hook-${index}-text`;
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: a generation's hooks never reorder
             <li key={index} aria-label={`Hook ${index + 1}`}>
-              <Card className={cn('flex h-full flex-col gap-4', selected && 'border-brand-500 ring-2 ring-brand-500')}>
+              <Card
+                className={cn(
+                  'flex h-full flex-col gap-4',
+                  selected && 'border-brand-500 ring-2 ring-brand-500',
+                  pending && !selected && 'border-brand-300',
+                )}
+              >
                 <p id={textId} className="flex-1 whitespace-pre-wrap break-words text-sm text-slate-900">
                   {hook}
                 </p>
@@ -39,10 +48,10 @@ export function HooksSection({ hooks, draftBusy, disabled }: Props) {
                   variant={selected ? 'primary' : 'secondary'}
                   onClick={() => hooks.select(index)}
                   disabled={disabled || draftBusy}
-                  aria-busy={(selected && draftBusy) || undefined}
+                  aria-busy={pending || undefined}
                   aria-describedby={textId}
                 >
-                  {hookButtonLabel(selected, draftBusy)}
+                  {hookButtonLabel(selected, pending)}
                 </Button>
               </Card>
             </li>

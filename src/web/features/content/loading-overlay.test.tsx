@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The overlay's tip rotation on a fake clock: a random tip on opening, a different one at 8 s and
 // 16 s (spec 02 §9), nothing running once closed or unmounted.
-import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIP_INTERVAL_MS } from '../../../shared/content.ts';
 import { LoadingOverlay } from './loading-overlay.tsx';
@@ -129,14 +129,49 @@ describe('LoadingOverlay', () => {
     expect(status.getAttribute('aria-live')).toBe('polite');
     expect(status.className).toContain('fixed');
     expect(status.className).toContain('z-50');
-    expect(screen.getByText('Writing your hooks…')).toBeTruthy();
-    expect(screen.getByText(LOADING_TIPS[0]!)).toBeTruthy();
+    expect(screen.getByText('Writing your hooks...')).toBeTruthy();
+    // The tip changes every 8 s without being read out each time.
+    expect(screen.getByText(LOADING_TIPS[0]!).getAttribute('aria-live')).toBe('off');
 
     advance(TIP_INTERVAL_MS - 1);
     expect(screen.getByText(LOADING_TIPS[0]!)).toBeTruthy();
     advance(1);
     expect(screen.queryByText(LOADING_TIPS[0]!)).toBeNull();
     expect(screen.getByText(LOADING_TIPS[1]!)).toBeTruthy();
+  });
+
+  it('offers Cancel only when given onCancel; Cancel takes the focus and calls it', () => {
+    const { rerender } = render(<LoadingOverlay open />);
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    rerender(<LoadingOverlay open={false} />);
+
+    const onCancel = vi.fn();
+    rerender(<LoadingOverlay open onCancel={onCancel} />);
+    const cancel = within(screen.getByRole('status', { name: 'Generating your hooks' })).getByRole('button', { name: 'Cancel' });
+    expect(document.activeElement).toBe(cancel);
+    fireEvent.click(cancel);
+    expect(onCancel).toHaveBeenCalledOnce();
+  });
+
+  it('gives the focus back on closing when it went away with the overlay, and only then', () => {
+    const target = document.createElement('button');
+    const other = document.createElement('button');
+    document.body.append(target, other);
+    try {
+      const returnFocus = { current: target };
+      const { rerender } = render(<LoadingOverlay open onCancel={() => {}} returnFocus={returnFocus} />);
+      rerender(<LoadingOverlay open={false} onCancel={() => {}} returnFocus={returnFocus} />);
+      expect(document.activeElement).toBe(target);
+
+      // Focus already somewhere else (the hooks heading, say): left there.
+      rerender(<LoadingOverlay open onCancel={() => {}} returnFocus={returnFocus} />);
+      other.focus();
+      rerender(<LoadingOverlay open={false} onCancel={() => {}} returnFocus={returnFocus} />);
+      expect(document.activeElement).toBe(other);
+    } finally {
+      target.remove();
+      other.remove();
+    }
   });
 
   it('closes and stops rotating', () => {

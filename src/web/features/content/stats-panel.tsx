@@ -12,6 +12,7 @@ import type { ContentCreation } from './use-content-creation.ts';
 const text = messages.content.stats;
 
 export const STATS_TOGGLE_LABEL = 'Research Stats (click me!)';
+export const GENERATE_STATS_HINT = 'Fill in all four fields to generate stats.';
 
 function SourceLink({ stat }: { stat: Stat }) {
   const href = safeHttpUrl(stat.source);
@@ -33,7 +34,8 @@ function SourceLink({ stat }: { stat: Stat }) {
 export function StatsPanel({ stats }: { stats: ContentCreation['stats'] }) {
   const id = useId();
   const panelId = `${id}-panel`;
-  const { open, toggle, list, selected, select, generate, busy, canGenerate, generationCount } = stats;
+  const { open, toggle, list, selected, select, generate, busy, canGenerate, fieldsMissing, generationCount } = stats;
+  const hintId = `${id}-generate-hint`;
 
   return (
     // A card without padding: the whole header row is the toggle.
@@ -99,7 +101,14 @@ export function StatsPanel({ stats }: { stats: ContentCreation['stats'] }) {
               {text.hint} {STATS_HINT_SUGGESTION}
             </p>
           )}
-          <Button variant="secondary" onClick={generate} disabled={!canGenerate} busy={busy} className="w-full">
+          <Button
+            variant="secondary"
+            onClick={generate}
+            disabled={!canGenerate}
+            busy={busy}
+            aria-describedby={fieldsMissing ? hintId : undefined}
+            className="w-full"
+          >
             {busy ? (
               <>
                 <LoaderCircle aria-hidden="true" className="size-4 motion-safe:animate-spin" />
@@ -109,6 +118,12 @@ export function StatsPanel({ stats }: { stats: ContentCreation['stats'] }) {
               'Generate Stats'
             )}
           </Button>
+          {/* Says why the button is disabled; the stats are researched for all four fields. */}
+          {fieldsMissing && (
+            <p id={hintId} className="text-xs text-slate-600">
+              {GENERATE_STATS_HINT}
+            </p>
+          )}
         </div>
       )}
     </div>

@@ -58,8 +58,8 @@ describe('generateStats', () => {
   });
 
   it("recognises 'Validation failed' in the message of any error", async () => {
-    const { promise, notices } = await run([new Error('Validation failed: stats did not match'), { data: [] }]);
-    expect(await promise).toEqual({ kind: 'stats', stats: [] });
+    const { promise, notices } = await run([new Error('Validation failed: stats did not match'), { data: [stat] }]);
+    expect(await promise).toEqual({ kind: 'stats', stats: [stat] });
     expect(notices.map((n) => n.title)).toEqual([messages.content.stats.validationTitle]);
   });
 
@@ -76,7 +76,13 @@ describe('generateStats', () => {
     const { promise, bodies, notices, waits } = await run([rateLimited(), { data: [stat] }]);
     expect(await promise).toEqual({ kind: 'rate-limited' });
     expect(bodies).toHaveLength(1);
-    expect(notices).toEqual([{ kind: 'error', title: 'Please wait a moment before generating more stats' }]);
+    expect(notices).toEqual([
+      {
+        kind: 'error',
+        title: 'Please wait a moment before generating more stats',
+        description: 'Too many requests. Try again in a minute.',
+      },
+    ]);
     expect(waits).toEqual([]);
   });
 
@@ -84,7 +90,8 @@ describe('generateStats', () => {
     const { promise, bodies, notices, waits } = await run([serverError(1), new Error('Upstream answered 429 Too Many Requests')]);
     expect(await promise).toEqual({ kind: 'rate-limited' });
     expect(bodies).toHaveLength(2);
-    expect(notices.map((n) => n.title)).toEqual([messages.content.stats.rateLimited]);
+    // Not our server's error: nothing to add to the spec's text.
+    expect(notices).toEqual([{ kind: 'error', title: messages.content.stats.rateLimited }]);
     expect(waits).toEqual([1000]);
   });
 
@@ -104,7 +111,7 @@ describe('generateStats', () => {
   });
 
   it('treats an answer that is not a list of stats as another error', async () => {
-    const { promise, bodies, waits } = await run([{ data: 'nope' }, { stats: [stat] }, { data: [{ statistic: 'x', source: 7 }] }]);
+    const { promise, bodies, waits } = await run([{ data: 'nope' }, { data: [] }, { data: [{ statistic: 'x', source: 7 }] }]);
     await expect(promise).rejects.toThrow(new Error('Invalid response format from analyze-metrics'));
     expect(bodies).toHaveLength(3);
     expect(waits).toEqual([1000, 2000]);
@@ -157,7 +164,7 @@ describe('parseStatsResponse', () => {
     ]);
   });
 
-  it.each([null, undefined, 'text', { data: null }, { data: {} }, { data: [null] }, { data: [{ statistic: 'x' }] }])(
+  it.each([null, undefined, 'text', { data: null }, { data: {} }, { data: [] }, { data: [null] }, { data: [{ statistic: 'x' }] }])(
     'rejects %j',
     (body) => {
       expect(() => parseStatsResponse(body)).toThrow('Invalid response format from analyze-metrics');

@@ -25,12 +25,15 @@ export type StatsDeps = {
 /** The outcome the screen acts on; a final failure is thrown instead (the last attempt's error). */
 export type StatsOutcome = { kind: 'stats'; stats: Stat[] } | { kind: 'rate-limited' };
 
-/** `{ data: [{ statistic, source }, ...] }` or the spec's 'Invalid response format' error. */
+/**
+ * `{ data: [{ statistic, source }, ...] }` or the spec's 'Invalid response format' error. An empty
+ * list counts as invalid too: it would clear the stats on screen and still toast success.
+ */
 export function parseStatsResponse(body: unknown): Stat[] {
   const data = (body as { data?: unknown } | null)?.data;
   const isStat = (item: unknown): item is Stat =>
     typeof item === 'object' && item !== null && typeof (item as Stat).statistic === 'string' && typeof (item as Stat).source === 'string';
-  if (!Array.isArray(data) || !data.every(isStat)) throw new Error(text.invalidFormat);
+  if (!Array.isArray(data) || data.length === 0 || !data.every(isStat)) throw new Error(text.invalidFormat);
   return data.map(({ statistic, source, publisher }) => ({
     statistic,
     source,
@@ -59,7 +62,9 @@ export async function generateStats(request: Omit<AnalyzeMetricsRequest, 'attemp
     } catch (err) {
       lastError = err;
       if (isRateLimited(err)) {
-        deps.notify({ kind: 'error', title: text.rateLimited });
+        // Our server says how long to wait (the per-user limit's "try again in N minutes"): pass it on.
+        const server = err instanceof ApiRequestError ? err.message.trim() : '';
+        deps.notify({ kind: 'error', title: text.rateLimited, ...(server && server !== text.rateLimited && { description: server }) });
         return { kind: 'rate-limited' };
       }
       const last = attempt === STATS_MAX_ATTEMPTS - 1;

@@ -21,4 +21,12 @@ describe('LOADING_TIPS', () => {
     const bad = LOADING_TIPS.filter((tip) => tip.length < 20 || tip.length > 180 || tip !== tip.trim() || /[\r\n]/.test(tip));
     expect(bad).toEqual([]);
   });
+
+  it('uses US spelling, like the rest of the app', () => {
+    // The British forms a writer slips into most often; each has a US twin (-ize, -or, -er, elevator).
+    const british =
+      /\b\w*(?:alis|aris|oris|ognis|imis|anis)(?:e|ed|es|ing|ation)\b|\b\w*(?:colour|favour|behaviour|humour|honour|labour|neighbour)\w*|\b(?:analys(?:e|ed|es|ing)|centre|programme|whilst|amongst|lift)\b/gi;
+    const found = LOADING_TIPS.flatMap((tip) => tip.match(british) ?? []);
+    expect(found).toEqual([]);
+  });
 });

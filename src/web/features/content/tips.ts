@@ -21,7 +21,7 @@ export const LOADING_TIPS: readonly string[] = [
 
   // LinkedIn writing craft
   'One idea per post. If you have two, you have next week covered.',
-  'White space is a feature. Two-line paragraphs are easier to read on a phone in a lift.',
+  'White space is a feature. Two-line paragraphs are easier to read on a phone in an elevator.',
   'Write for one specific buyer. A post aimed at everyone lands with no one.',
   'Cut your first paragraph and see if the post gets better. It often does.',
   'Replace jargon with the words your customers use on calls. They search and scroll in their own language.',
@@ -46,7 +46,7 @@ export const LOADING_TIPS: readonly string[] = [
 
   // CTAs
   'One post, one call to action. Asking readers to comment, share, book and download is asking for nothing.',
-  'The best CTA is the easiest next step: a question to answer beats a form to fill in.',
+  'The best CTA is the easiest next step: a question to answer beats a form to fill out.',
   'Ask a question you actually want answered. Readers can tell when the question is just for the algorithm.',
   'Offering a resource? Say what it is and how long it takes: "a one-page checklist, two minutes to read".',
   'A meeting CTA works best after you have given something away in the post. Earn the ask first.',
@@ -56,7 +56,7 @@ export const LOADING_TIPS: readonly string[] = [
   // Prospecting
   'Research three facts about an account before you reach out. Use one. Nobody wants to hear all three.',
   'Trigger events beat cold lists: new funding, a new leader, a new office or a job post that names a pain.',
-  'Personalise the reason for reaching out, not just the first name. "Hi {first_name}" fools nobody.',
+  'Personalize the reason for reaching out, not just the first name. "Hi {first_name}" fools nobody.',
   'A good first message is short enough to read on a phone without scrolling.',
   'Lead with their problem, not your product. The product can wait until they care.',
   "Engage with a prospect's posts for a few weeks before you message. A familiar name gets a warmer reply.",
@@ -73,7 +73,7 @@ export const LOADING_TIPS: readonly string[] = [
   'Discovery is for learning, not pitching. If you are talking more than half the time, you are pitching.',
   'Ask "what happens if you do nothing?" The answer tells you whether there is a deal at all.',
   'Find out who else needs to say yes before you leave the first call.',
-  'Summarise what you heard at the end of a call. Buyers love hearing their problem said back clearly.',
+  'Summarize what you heard at the end of a call. Buyers love hearing their problem said back clearly.',
   'Ask about the last time they tried to solve this. What went wrong is your roadmap.',
   'Silence is a tool. Ask a good question, then wait. The second answer is usually the honest one.',
   'Quantify the pain together: hours lost, deals slipped, customers churned. Numbers they say are numbers they believe.',
@@ -111,7 +111,7 @@ export const LOADING_TIPS: readonly string[] = [
   'Write mutual action plans with your buyer. Shared deadlines move faster than yours alone.',
   'Ask customers why they bought. Their words make the best LinkedIn posts and the best hooks.',
 
-  // Sales-life humour
+  // Sales-life humor
   'Your pipeline is like a houseplant: ignore it for a week and it quietly gives up.',
   'Somewhere, a prospect is saying "let me circle back" and meaning it. Probably. Maybe.',
   'The AI is writing hooks. You are writing nothing. This is called delegation.',

@@ -23,7 +23,7 @@ import { messages } from '../../../shared/messages.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { contentApi, contentStatusKey, useContentStatus } from './api.ts';
 import { accumulateStats, allFilled, type ContentFormValues, marketDataFor } from './content-form.ts';
-import { draftErrorMessage, draftRequest, parseDraftResponse } from './draft-errors.ts';
+import { draftErrorToast, draftRequest, MissingFormValues, parseDraftResponse } from './draft-errors.ts';
 import { generateStats, type StatsNotice } from './stats-retry.ts';
 import { useContentForm } from './use-content-form.ts';
 
@@ -31,8 +31,17 @@ const text = messages.content;
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-const notify = ({ kind, title, description }: StatsNotice) =>
-  kind === 'error' ? toast.error(title, { description }) : toast.info(title, { description });
+/**
+ * Every toast on this screen lasts CONTENT_TOAST_MS (spec 02 §9 "Content toast duration 1500 ms");
+ * going through here, none can forget it.
+ */
+const say = {
+  success: (title: string, description?: string) => toast.success(title, { description, duration: CONTENT_TOAST_MS }),
+  info: (title: string, description?: string) => toast.info(title, { description, duration: CONTENT_TOAST_MS }),
+  error: (title: string, description?: string) => toast.error(title, { description, duration: CONTENT_TOAST_MS }),
+};
+
+const notify = ({ kind, title, description }: StatsNotice) => say[kind](title, description);
 
 /** The hooks of an answer, numbering stripped and empties dropped; an unusable answer throws. */
 export function parseHooks(body: unknown): string[] {
@@ -103,46 +112,73 @@ export function useContentCreation() {
       setPreviousStats((previous) => accumulateStats(previous, outcome.stats));
       setSelectedStat(null);
       form.countGeneration();
-      toast.success(text.stats.generated, { duration: CONTENT_TOAST_MS });
+      say.success(text.stats.generated);
     } catch (err) {
       noteFailure(err);
-      toast.error(text.stats.failedTitle, { description: text.stats.failed });
+      say.error(text.stats.failedTitle, text.stats.failed);
     }
   };
 
   // Hooks, and the section they are scrolled to.
   const [hooks, setHooks] = useState<string[]>([]);
+  // Counts the hook lists received, so a draft arriving after a newer list does not select into it.
+  const hooksGeneration = useRef(0);
   const hooksSection = useRef<HTMLElement>(null);
+  const hooksHeading = useRef<HTMLHeadingElement>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
+  // The running hooks request, for Cancel; leaving the page cancels it too.
+  const hooksAbort = useRef<AbortController | null>(null);
+  useEffect(() => () => hooksAbort.current?.abort(), []);
+
   const hooksMutation = useMutation({
-    mutationFn: async (request: GenerateHooksRequest) => parseHooks(await contentApi.generateHooks(request)),
+    mutationFn: async ({ request, signal }: { request: GenerateHooksRequest; signal: AbortSignal }) =>
+      parseHooks(await contentApi.generateHooks(request, signal)),
   });
 
   const submitHooks = async () => {
     if (hooksMutation.isPending) return;
     if (!form.checkFilled()) {
-      toast.error(text.missingTitle, { description: text.fillAllFields });
+      say.error(text.missingTitle, text.fillAllFields);
       return;
     }
+    const controller = new AbortController();
+    hooksAbort.current = controller;
     try {
-      const generated = await hooksMutation.mutateAsync({ inputs: asInputs(values), marketData: marketDataFor(stats, selectedStat) });
+      const request = { inputs: asInputs(values), marketData: marketDataFor(stats, selectedStat) };
+      const generated = await hooksMutation.mutateAsync({ request, signal: controller.signal });
+      // Cancelled just as the answer came: the user asked for the hooks on screen to stay.
+      if (controller.signal.aborted) return;
       setHooks(generated);
       // The old selection pointed into the previous list; the draft stays until a new hook is chosen.
+      hooksGeneration.current += 1;
       setSelectedHook(null);
+      setPendingHook(null);
       timers.current.push(
-        setTimeout(() => hooksSection.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), HOOKS_SCROLL_DELAY_MS),
+        setTimeout(() => {
+          hooksSection.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+          // Keyboard and screen-reader users land where the new hooks start; the scroll above moves the view.
+          hooksHeading.current?.focus({ preventScroll: true });
+        }, HOOKS_SCROLL_DELAY_MS),
       );
     } catch (err) {
+      // Cancelled: nothing failed, and the previous hooks stay as they were.
+      if (controller.signal.aborted) return;
       noteFailure(err);
       const message = err instanceof Error ? err.message : '';
-      toast.error(text.hooks.failedTitle, { description: message || text.hooks.failed });
+      say.error(text.hooks.failedTitle, message || text.hooks.failed);
+    } finally {
+      if (hooksAbort.current === controller) hooksAbort.current = null;
     }
   };
 
-  // The draft, its CTA options and the chosen CTA.
+  const cancelHooks = () => hooksAbort.current?.abort();
+
+  // The draft, its CTA options and the chosen CTA. The selected hook is the one the draft on screen
+  // was written for: it moves only when a new draft arrives, so a failure leaves everything as it was.
   const [selectedHook, setSelectedHook] = useState<number | null>(null);
+  const [pendingHook, setPendingHook] = useState<number | null>(null);
   const [draft, setDraft] = useState<string | null>(null);
   const [ctaOptions, setCtaOptions] = useState<CtaOptions | null>(null);
   const [selectedCta, setSelectedCta] = useState<CtaKind | null>(null);
@@ -156,18 +192,19 @@ export function useContentCreation() {
     mutationFn: async (request: PostBuilderRequest) => parseDraftResponse(await contentApi.postBuilder(request)),
   });
 
-  /** Generates the draft for a hook; spec 02 §8's toasts for each failure. True when a draft arrived. */
+  /** The draft for a hook, or null after toasting spec 02 §8's text for the failure. */
   const generateDraft = async (hook: string) => {
     try {
       const result = await draftMutation.mutateAsync(draftRequest(hook, values, marketDataFor(stats, selectedStat)));
-      setDraft(result.content);
-      setCtaOptions(result.ctaOptions);
-      toast.success(text.draft.generated, { duration: CONTENT_TOAST_MS });
-      return true;
+      say.success(text.draft.generated);
+      return result;
     } catch (err) {
+      // Like Generate Hooks' check: show which fields were emptied since the hooks came.
+      if (err instanceof MissingFormValues) form.checkFilled();
       noteFailure(err);
-      toast.error(draftErrorMessage(err), { duration: CONTENT_TOAST_MS });
-      return false;
+      const { title, description } = draftErrorToast(err);
+      say.error(title, description);
+      return null;
     }
   };
 
@@ -176,11 +213,21 @@ export function useContentCreation() {
     try {
       const hook = hooks[index];
       if (hook === undefined) throw new Error('No such hook');
-      setSelectedHook(index);
+      const generation = hooksGeneration.current;
+      setPendingHook(index);
+      const result = await generateDraft(hook);
+      if (!result) return;
+      setDraft(result.content);
+      setCtaOptions(result.ctaOptions);
+      // Spec 02 §4: choosing a hook clears the chosen CTA; it belonged to the draft just replaced.
       setSelectedCta(null);
-      if (await generateDraft(hook)) setScrollToEnd((count) => count + 1);
+      // New hooks may have arrived meanwhile: the index would then name a different hook.
+      setSelectedHook(generation === hooksGeneration.current ? index : null);
+      setScrollToEnd((count) => count + 1);
     } catch {
-      toast.error(text.draft.selectFailedTitle, { description: text.draft.selectFailed });
+      say.error(text.draft.selectFailedTitle, text.draft.selectFailed);
+    } finally {
+      setPendingHook(null);
     }
   };
 
@@ -189,7 +236,7 @@ export function useContentCreation() {
     const paragraphs = draftParagraphs(draft);
     paragraphs[index] = paragraph.trim();
     setDraft(joinParagraphs(paragraphs));
-    toast.success(text.edit.savedTitle, { description: text.edit.saved, duration: CONTENT_TOAST_MS });
+    say.success(text.edit.savedTitle, text.edit.saved);
     return true;
   };
 
@@ -199,9 +246,9 @@ export function useContentCreation() {
     if (!draft) return;
     try {
       await navigator.clipboard.writeText(copyText(draft, chosenCta));
-      toast.success(text.copy.done, { duration: CONTENT_TOAST_MS });
+      say.success(text.copy.done);
     } catch {
-      toast.error(text.copy.failedTitle, { description: text.copy.failed });
+      say.error(text.copy.failedTitle, text.copy.failed);
     }
   };
 
@@ -219,11 +266,11 @@ export function useContentCreation() {
       const modified = await modifyMutation.mutateAsync({ content: draft, modification });
       setDraft(modified);
       setModification(null);
-      toast.success(text.modify.savedTitle, { description: text.modify.saved, duration: CONTENT_TOAST_MS });
+      say.success(text.modify.savedTitle, text.modify.saved);
     } catch (err) {
       noteFailure(err);
       // The draft on screen is left as it was (spec 02 §4).
-      toast.error(text.modify.failed, { description: err instanceof Error ? err.message : undefined });
+      say.error(text.modify.failed, err instanceof Error ? err.message : undefined);
     }
   };
 
@@ -240,14 +287,21 @@ export function useContentCreation() {
       generate: runStats,
       busy: statsMutation.isPending,
       canGenerate: aiReady && allFilled(values),
+      fieldsMissing: !allFilled(values),
       generationCount: form.generationCount,
     },
     hooks: {
       list: hooks,
       submit: submitHooks,
       busy: hooksMutation.isPending,
+      /** The statistic the next hooks will be written with, if any (spec 02 §4). */
+      marketData: marketDataFor(stats, selectedStat),
+      cancel: cancelHooks,
       section: hooksSection,
+      heading: hooksHeading,
       selected: selectedHook,
+      /** The hook whose draft is being written, shown 'Loading...' until it arrives. */
+      pending: pendingHook,
       select: selectHook,
     },
     draft: {
