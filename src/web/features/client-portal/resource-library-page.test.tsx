@@ -67,6 +67,10 @@ describe('ResourceLibraryPage', () => {
     const frame = await screen.findByTitle('Resource Library');
     expect(frame.tagName).toBe('IFRAME');
     expect(frame.getAttribute('src')).toBe(PORTAL);
+    // Sandboxed: it may not navigate this tab away, and learns only our origin as referrer.
+    expect(frame.getAttribute('sandbox')).not.toContain('allow-top-navigation');
+    expect(frame.getAttribute('sandbox')).toContain('allow-scripts');
+    expect(frame.getAttribute('referrerpolicy')).toBe('strict-origin');
     expect(screen.getByRole('heading', { level: 1, name: 'Resource Library' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe('/homepage');
     // For portals that refuse to be framed: the same address in a new tab, without access to this one.

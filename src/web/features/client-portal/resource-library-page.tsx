@@ -22,7 +22,17 @@ function PortalFrame() {
       </p>
     );
   }
-  return <iframe title="Resource Library" src={config.clientPortalUrl} className="h-full w-full border-0" />;
+  return (
+    <iframe
+      title="Resource Library"
+      src={config.clientPortalUrl}
+      // The portal may run its own app and open links in new tabs, but never navigate this tab away
+      // (no allow-top-navigation) nor learn which page of ours embeds it beyond our origin.
+      sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads"
+      referrerPolicy="strict-origin"
+      className="h-full w-full border-0"
+    />
+  );
 }
 
 /** For portals that refuse to be framed (X-Frame-Options, frame-ancestors): the same page, full tab. */

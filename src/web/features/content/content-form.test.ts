@@ -1,7 +1,7 @@
 // The form's rules: prefill precedence (typed > query > profile), what is missing, the stat sent
 // with the hooks, stats accumulation, and source labels.
 import { describe, expect, it } from 'vitest';
-import { PREVIOUS_STATS_MAX } from '../../../shared/content.ts';
+import { CONTENT_FIELD_MAX_LENGTH, PREVIOUS_STATS_MAX } from '../../../shared/content.ts';
 import type { Profile } from '../../../shared/schemas.ts';
 import {
   accumulateStats,
@@ -11,7 +11,6 @@ import {
   EMPTY_FORM,
   marketDataFor,
   missingFields,
-  safeHttpUrl,
   sourceLabel,
 } from './content-form.ts';
 
@@ -51,6 +50,16 @@ describe('applyPrefill', () => {
     const current = { ...EMPTY_FORM, solution: 'from the query' };
     expect(applyPrefill(current, none, blankProfile, new URLSearchParams({ who: ' ' }))).toEqual(current);
     expect(applyPrefill(EMPTY_FORM, none, profile, new URLSearchParams({ who: '' })).audience).toBe('Retail, Logistics');
+  });
+
+  it('cuts a prefill to the length the server accepts', () => {
+    const many = { ...profile, targetIndustries: Array.from({ length: 60 }, (_, i) => `Industry number ${i}`) } as Profile;
+    const audience = applyPrefill(EMPTY_FORM, none, many, new URLSearchParams()).audience;
+    expect(audience).toHaveLength(CONTENT_FIELD_MAX_LENGTH);
+    expect(audience.startsWith('Industry number 0, Industry number 1,')).toBe(true);
+    expect(applyPrefill(EMPTY_FORM, none, profile, new URLSearchParams({ what: 'w'.repeat(900) })).solution).toHaveLength(
+      CONTENT_FIELD_MAX_LENGTH,
+    );
   });
 
   it('never overwrites what the user typed', () => {
@@ -105,13 +114,5 @@ describe('sources', () => {
     expect(sourceLabel({ statistic: 's', source: 'https://www.news.example.com/a', publisher: 'Example News' })).toBe('Example News');
     expect(sourceLabel({ statistic: 's', source: 'https://www.news.example.com/a', publisher: null })).toBe('news.example.com');
     expect(sourceLabel({ statistic: 's', source: 'not a url' })).toBe('not a url');
-  });
-
-  it('links only http(s) addresses', () => {
-    expect(safeHttpUrl('https://a.example.com/x')).toBe('https://a.example.com/x');
-    expect(safeHttpUrl(' http://a.example.com ')).toBe('http://a.example.com/');
-    expect(safeHttpUrl('javascript:alert(1)')).toBeNull();
-    expect(safeHttpUrl('data:text/html,hi')).toBeNull();
-    expect(safeHttpUrl('nope')).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 // The form's rules without React: where the prefilled values come from (spec 02 §2), what counts as
 // filled (§5), which stat goes with the hooks (§4), and how returned stats accumulate (§4).
-import { PREVIOUS_STATS_MAX, type Stat } from '../../../shared/content.ts';
+import { CONTENT_FIELD_MAX_LENGTH, PREVIOUS_STATS_MAX, type Stat } from '../../../shared/content.ts';
 import type { Profile } from '../../../shared/schemas.ts';
+import { safeHttpUrl } from '../../components/external-link.tsx';
 
 export type ContentFormValues = { hookCategory: string; audience: string; solution: string; valueProposition: string };
 export type ContentField = keyof ContentFormValues;
@@ -42,7 +43,8 @@ export function applyPrefill(
   const next = { ...values };
   for (const [param, field] of Object.entries(QUERY_FIELDS) as [keyof typeof QUERY_FIELDS, PrefilledField][]) {
     if (typed.has(field)) continue;
-    next[field] = nonBlank(params.get(param)) ?? fromProfile[field] ?? values[field];
+    // A long list of target industries or a long link parameter would be refused by the server as a whole.
+    next[field] = (nonBlank(params.get(param)) ?? fromProfile[field] ?? values[field]).slice(0, CONTENT_FIELD_MAX_LENGTH);
   }
   return next;
 }
@@ -59,16 +61,6 @@ export const marketDataFor = (stats: readonly Stat[], selected: number | null): 
 /** Every stat returned so far, newest kept when over the limit the server accepts as previousStats. */
 export const accumulateStats = (previous: readonly Stat[], latest: readonly Stat[]): Stat[] =>
   [...previous, ...latest].slice(-PREVIOUS_STATS_MAX);
-
-/** An http(s) address, or null for anything a link must not open (javascript:, data:, garbage). */
-export function safeHttpUrl(url: string): string | null {
-  try {
-    const parsed = new URL(url.trim());
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
 
 /** How a stat's source reads: its publisher, else the article's host name. */
 export function sourceLabel(stat: Stat): string {

@@ -1,35 +1,19 @@
 // The collapsible Research Stats panel (spec 02 §2): real statistics with their sources, one of
 // which can go with the hooks. Statistics are AI/source text: rendered as text, links only for http(s).
-import { ChartNoAxesColumn, ChevronDown, ExternalLink, LoaderCircle } from 'lucide-react';
+import { ChartNoAxesColumn, ChevronDown, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
-import { STATS_HINT_AFTER, type Stat } from '../../../shared/content.ts';
+import { STATS_HINT_AFTER } from '../../../shared/content.ts';
 import { messages } from '../../../shared/messages.ts';
+import { ExternalLink } from '../../components/external-link.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { STATS_HINT_SUGGESTION, safeHttpUrl, sourceLabel } from './content-form.ts';
+import { STATS_HINT_SUGGESTION, sourceLabel } from './content-form.ts';
 import type { ContentCreation } from './use-content-creation.ts';
 
 const text = messages.content.stats;
 
 export const STATS_TOGGLE_LABEL = 'Research Stats (click me!)';
 export const GENERATE_STATS_HINT = 'Fill in all four fields to generate stats.';
-
-function SourceLink({ stat }: { stat: Stat }) {
-  const href = safeHttpUrl(stat.source);
-  const label = sourceLabel(stat);
-  if (!href) return <span>{label}</span>;
-  return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="inline-flex items-baseline gap-1 font-medium text-brand-700 underline-offset-2 hover:underline"
-    >
-      {label}
-      <ExternalLink aria-hidden="true" className="size-3 shrink-0 self-center" />
-    </a>
-  );
-}
 
 export function StatsPanel({ stats }: { stats: ContentCreation['stats'] }) {
   const id = useId();
@@ -87,7 +71,7 @@ export function StatsPanel({ stats }: { stats: ContentCreation['stats'] }) {
                           {stat.statistic}
                         </label>
                         <p id={`${optionId}-source`} className="mt-1 break-words text-xs text-slate-600">
-                          Source: <SourceLink stat={stat} />
+                          Source: <ExternalLink url={stat.source}>{sourceLabel(stat)}</ExternalLink>
                         </p>
                       </div>
                     </div>

@@ -1,23 +1,16 @@
 // The parts every research screen shares: the not-configured banner, the progress of a run, and the
 // result sections. Everything the AI or a source wrote is rendered as text; only http(s) links are links.
-import { Check, CircleAlert, Copy, ExternalLink, LoaderCircle, TriangleAlert } from 'lucide-react';
+import { Check, CircleAlert, Copy, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { ResearchMeta, ResearchStatus, Source } from '../../../shared/research.ts';
 import { researchStageLabels } from '../../../shared/research.ts';
+import { ExternalLink } from '../../components/external-link.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { StageProgress } from './api.ts';
-import {
-  marketSourceLabel,
-  metaLine,
-  type ResearchResult,
-  resultMarkdown,
-  safeHttpUrl,
-  sourceDetails,
-  sourceLabel,
-} from './result-text.ts';
+import { marketSourceLabel, metaLine, type ResearchResult, resultMarkdown, sourceDetails, sourceLabel } from './result-text.ts';
 
 export const COPIED_MESSAGE = 'Copied as Markdown';
 export const COPY_FAILED_MESSAGE = 'Could not copy to the clipboard';
@@ -117,23 +110,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** A link for an http(s) address (opening in a new tab), plain text for anything else. */
-function ExternalText({ url, children }: { url: string; children: ReactNode }) {
-  const href = safeHttpUrl(url);
-  if (!href) return <span>{children}</span>;
-  return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="inline-flex items-baseline gap-1 font-medium text-brand-700 underline-offset-2 hover:underline"
-    >
-      {children}
-      <ExternalLink aria-hidden="true" className="size-3 shrink-0 self-center" />
-    </a>
-  );
-}
-
 function SourceList({ sources }: { sources: Source[] }) {
   return (
     <ul className="space-y-2 text-sm">
@@ -143,7 +119,7 @@ function SourceList({ sources }: { sources: Source[] }) {
           // Sources may repeat an address; their order is their identity.
           // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
           <li key={index} className="break-words">
-            <ExternalText url={source.url}>{sourceLabel(source)}</ExternalText>
+            <ExternalLink url={source.url}>{sourceLabel(source)}</ExternalLink>
             {details && <span className="text-slate-600"> — {details}</span>}
           </li>
         );
@@ -223,7 +199,7 @@ export function ResultView({
               // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
               <li key={index}>
                 {item.statistic} <span className="text-slate-600">(</span>
-                <ExternalText url={item.source}>{marketSourceLabel(item.source, result.sources)}</ExternalText>
+                <ExternalLink url={item.source}>{marketSourceLabel(item.source, result.sources)}</ExternalLink>
                 <span className="text-slate-600">)</span>
               </li>
             ))}

@@ -1,29 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ResearchMeta } from '../../../shared/research.ts';
-import {
-  escapeMarkdown,
-  formatTime,
-  marketSourceLabel,
-  metaLine,
-  type ResearchResult,
-  resultMarkdown,
-  safeHttpUrl,
-} from './result-text.ts';
+import { escapeMarkdown, formatTime, marketSourceLabel, metaLine, type ResearchResult, resultMarkdown } from './result-text.ts';
 
 const meta: ResearchMeta = { documents: 2, model: 'test-model', generatedAt: '2026-01-03T10:00:00Z', period: null };
 const locale = 'en-US';
-
-describe('safeHttpUrl', () => {
-  it('allows only absolute http(s) addresses', () => {
-    expect(safeHttpUrl('https://example.com/a?b=1')).toBe('https://example.com/a?b=1');
-    expect(safeHttpUrl(' http://example.com ')).toBe('http://example.com/');
-    expect(safeHttpUrl('javascript:alert(1)')).toBeNull();
-    expect(safeHttpUrl('JaVaScRiPt:alert(1)')).toBeNull();
-    expect(safeHttpUrl('data:text/html,<script>alert(1)</script>')).toBeNull();
-    expect(safeHttpUrl('/relative/path')).toBeNull();
-    expect(safeHttpUrl('Bloomberg')).toBeNull();
-  });
-});
 
 describe('formatTime', () => {
   it('shows a date without a time as that calendar day, whatever the time zone', () => {

@@ -1,6 +1,7 @@
 // Plain-text helpers for showing and copying a result: which links are safe, how the run is
 // described, and the Markdown a user copies. AI and source text is data, never markup.
 import type { MarketData, Quote, ResearchMeta, Source } from '../../../shared/research.ts';
+import { safeHttpUrl } from '../../components/external-link.tsx';
 
 /** Any of the three results; each screen has the common parts and some of the others. */
 export type ResearchResult = {
@@ -11,16 +12,6 @@ export type ResearchResult = {
   trendAnalysis?: { trend: string; analysis: string }[];
   marketData?: MarketData[];
 };
-
-/** The URL when it is an absolute http(s) address, else null: only those become links. */
-export function safeHttpUrl(url: string): string | null {
-  try {
-    const parsed = new URL(url.trim());
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
 
 const dateFormat = (locale?: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
 
