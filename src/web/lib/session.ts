@@ -32,6 +32,13 @@ export function useSignOut() {
   return async () => {
     await api('/api/auth/sign-out', { method: 'POST', body: {} }).catch(() => {});
     client.clear();
+    // Work kept for the tab (the content screen's draft) must not show to whoever signs in next on a
+    // shared computer.
+    try {
+      sessionStorage.clear();
+    } catch {
+      // Blocked storage kept nothing.
+    }
     client.setQueryData(sessionQueryKey, null);
   };
 }

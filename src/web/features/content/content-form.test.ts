@@ -12,6 +12,7 @@ import {
   marketDataFor,
   missingFields,
   sourceLabel,
+  startForm,
 } from './content-form.ts';
 
 const profile = {
@@ -71,6 +72,51 @@ describe('applyPrefill', () => {
       solution: 'Route planning',
       valueProposition: '',
     });
+  });
+});
+
+describe('startForm', () => {
+  const restored = {
+    values: { hookCategory: 'Question', audience: 'Restored who', solution: '', valueProposition: 'Restored why' },
+    typed: ['valueProposition'] as ContentField[],
+    generationCount: 3,
+  };
+  const noLink = new URLSearchParams();
+
+  it('without a restored form is the prefill, counter at zero', () => {
+    expect(startForm(EMPTY_FORM, none, null, profile, noLink)).toEqual({
+      values: applyPrefill(EMPTY_FORM, none, profile, noLink),
+      typed: new Set(),
+      generationCount: 0,
+    });
+  });
+
+  it('restores the form; its filled or typed fields count as typed, so the profile fills only the empty untouched one', () => {
+    const started = startForm(EMPTY_FORM, none, restored, profile, noLink);
+    expect(started.values).toEqual({ ...restored.values, solution: 'Route planning' });
+    expect([...started.typed].sort()).toEqual(['audience', 'hookCategory', 'valueProposition']);
+    // Filling the empty field changed the form: the counter starts again.
+    expect(started.generationCount).toBe(0);
+    // A field the user had emptied on purpose stays empty.
+    const cleared = { ...restored, values: { ...restored.values, valueProposition: '' } };
+    expect(startForm(EMPTY_FORM, none, cleared, profile, noLink).values.valueProposition).toBe('');
+  });
+
+  it('keeps the counter for an unchanged form; a link changing a restored field overrides it and resets the counter', () => {
+    const full = { ...restored, values: { ...restored.values, solution: 'Restored what' } };
+    expect(startForm(EMPTY_FORM, none, full, profile, noLink)).toMatchObject({ values: full.values, generationCount: 3 });
+    expect(startForm(EMPTY_FORM, none, full, profile, new URLSearchParams({ who: 'Restored who' })).generationCount).toBe(3);
+    const linked = startForm(EMPTY_FORM, none, full, profile, new URLSearchParams({ who: 'CFOs', why: ' ' }));
+    expect(linked.values).toEqual({ ...full.values, audience: 'CFOs' });
+    expect(linked.generationCount).toBe(0);
+  });
+
+  it('keeps what was typed since the page opened over the restored form and the link', () => {
+    const typedNow = new Set<ContentField>(['audience']);
+    const current = { ...EMPTY_FORM, audience: 'Typed now' };
+    const started = startForm(current, typedNow, restored, profile, new URLSearchParams({ who: 'CFOs' }));
+    expect(started.values.audience).toBe('Typed now');
+    expect(started.values.valueProposition).toBe('Restored why');
   });
 });
 

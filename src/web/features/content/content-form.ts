@@ -49,6 +49,39 @@ export function applyPrefill(
   return next;
 }
 
+/** The form as the user left it (kept for the tab): its values, the fields typed in, the stats counter. */
+export type FormSnapshot = { values: ContentFormValues; typed: ContentField[]; generationCount: number };
+
+/**
+ * The form once the user is known, and its stats counter. A restored form comes first: its fields
+ * the user typed in, or that held a value, count as typed, so the profile never overwrites them.
+ * The link's ?who= ?what= ?why= beat the restored values (an explicit link); the profile fills the
+ * rest. Fields typed since the page opened stay. The counter survives only an unchanged form
+ * (spec 02 §4: any change resets it).
+ */
+export function startForm(
+  current: ContentFormValues,
+  typedNow: ReadonlySet<ContentField>,
+  restored: FormSnapshot | null,
+  profile: Profile | null | undefined,
+  params: URLSearchParams,
+): { values: ContentFormValues; typed: Set<ContentField>; generationCount: number } {
+  const typed = new Set(typedNow);
+  let values = current;
+  if (restored) {
+    values = { ...current };
+    for (const field of CONTENT_FIELDS) {
+      if (typedNow.has(field) || (!restored.typed.includes(field) && restored.values[field] === '')) continue;
+      values[field] = restored.values[field];
+      typed.add(field);
+    }
+    values = applyPrefill(values, typedNow, null, params);
+  }
+  values = applyPrefill(values, typed, profile, params);
+  const unchanged = restored !== null && CONTENT_FIELDS.every((field) => values[field] === restored.values[field]);
+  return { values, typed, generationCount: unchanged ? restored.generationCount : 0 };
+}
+
 /** Fields that are empty once trimmed; a hook category must be chosen. */
 export const missingFields = (values: ContentFormValues): ContentField[] => CONTENT_FIELDS.filter((field) => !values[field].trim());
 

@@ -1,6 +1,6 @@
 // /content-os (spec 02 §2 "Content creation"): Who / What / Why and a hook category, optional research
 // stats, then hooks, a draft with its CTA, edits and modifications. State lives in useContentCreation.
-import { CircleHelp, TriangleAlert } from 'lucide-react';
+import { CircleHelp, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { CONTENT_FIELD_MAX_LENGTH, HOOK_CATEGORIES } from '../../../shared/content.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -23,11 +23,17 @@ const categoryOptions = [
 ];
 
 export function ContentOsPage() {
-  const { form, status, aiReady, stats, hooks, draft, modify } = useContentCreation();
+  const { form, status, aiReady, startOver, stats, hooks, draft, modify } = useContentCreation();
   const { data: profile } = useSession();
   // Where the focus goes back to when the hooks overlay closes without hooks (cancelled or failed).
   const generateHooksButton = useRef<HTMLButtonElement>(null);
   const marketDataId = useId();
+  // Start over removes its own button: the focus goes to the top of the emptied form instead.
+  const formRef = useRef<HTMLFormElement>(null);
+  const onStartOver = () => {
+    startOver.run();
+    (formRef.current?.elements[0] as HTMLElement | undefined)?.focus();
+  };
 
   return (
     <>
@@ -39,10 +45,18 @@ export function ContentOsPage() {
             <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">Content OS</h1>
             <p className="mt-2 text-slate-600">Generate LinkedIn content</p>
           </div>
-          <Button variant="secondary" onClick={resetNavigationGuide}>
-            <CircleHelp aria-hidden="true" className="size-4" />
-            Navigation guide
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {startOver.shown && (
+              <Button variant="secondary" onClick={onStartOver} disabled={startOver.disabled}>
+                <RotateCcw aria-hidden="true" className="size-4" />
+                Start over
+              </Button>
+            )}
+            <Button variant="secondary" onClick={resetNavigationGuide}>
+              <CircleHelp aria-hidden="true" className="size-4" />
+              Navigation guide
+            </Button>
+          </div>
         </header>
 
         {status && !status.configured && (
@@ -56,6 +70,7 @@ export function ContentOsPage() {
         )}
 
         <form
+          ref={formRef}
           noValidate
           aria-label="Post inputs"
           className="mt-6 grid gap-6 lg:grid-cols-2"

@@ -1,7 +1,9 @@
 // The content screen's state in one place (spec 02 §4 "Content creation"): stats, hooks, the draft
-// with its CTA, edits and modifications. Components only render it and call its actions.
+// with its CTA, edits and modifications. Components only render it and call its actions. The work is
+// kept for the tab (session-store.ts) and restored when the page opens again; requests running when
+// the page is left are not.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
   CONTENT_TOAST_MS,
@@ -21,9 +23,11 @@ import {
 } from '../../../shared/content.ts';
 import { messages } from '../../../shared/messages.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
+import { useSession } from '../../lib/session.ts';
 import { contentApi, contentStatusKey, useContentStatus } from './api.ts';
 import { accumulateStats, allFilled, type ContentFormValues, marketDataFor } from './content-form.ts';
 import { draftErrorToast, draftRequest, MissingFormValues, parseDraftResponse } from './draft-errors.ts';
+import { type ContentSnapshot, clearSnapshot, loadSnapshot, saveSnapshot } from './session-store.ts';
 import { generateStats, type StatsNotice } from './stats-retry.ts';
 import { useContentForm } from './use-content-form.ts';
 
@@ -274,10 +278,92 @@ export function useContentCreation() {
     }
   };
 
+  // Restore once the signed-in user is known, before the profile prefills the form (form.start).
+  const { data: profile } = useSession();
+  const { start: startForm, reset: resetForm } = form;
+  const started = useRef(false);
+  /** Whose work is kept: set once restored, so the empty screen before it never overwrites a snapshot. */
+  const [owner, setOwner] = useState<string | null>(null);
+  useEffect(() => {
+    if (started.current || profile === undefined) return;
+    started.current = true;
+    const restored = profile ? loadSnapshot(profile.id) : null;
+    startForm(profile, restored?.form ?? null);
+    if (restored) {
+      setStatsOpen(restored.statsOpen);
+      setStats(restored.stats);
+      setPreviousStats(restored.previousStats);
+      setSelectedStat(restored.selectedStat);
+      setHooks(restored.hooks);
+      setSelectedHook(restored.selectedHook);
+      setDraft(restored.draft);
+      setCtaOptions(restored.ctaOptions);
+      setSelectedCta(restored.selectedCta);
+    }
+    if (profile) setOwner(profile.id);
+  }, [profile, startForm]);
+
+  const snapshot = useMemo<ContentSnapshot>(
+    () => ({
+      form: { values, typed: [...form.typed], generationCount: form.generationCount },
+      statsOpen,
+      stats,
+      previousStats,
+      selectedStat,
+      hooks,
+      selectedHook,
+      draft,
+      ctaOptions,
+      selectedCta,
+    }),
+    [
+      values,
+      form.typed,
+      form.generationCount,
+      statsOpen,
+      stats,
+      previousStats,
+      selectedStat,
+      hooks,
+      selectedHook,
+      draft,
+      ctaOptions,
+      selectedCta,
+    ],
+  );
+  useEffect(() => {
+    if (owner) saveSnapshot(owner, snapshot);
+  }, [owner, snapshot]);
+
+  /** 'Start over': forget the kept work and show the freshly prefilled form. */
+  const startOver = () => {
+    if (owner) clearSnapshot(owner);
+    resetForm(profile);
+    setStatsOpen(false);
+    setStats([]);
+    setPreviousStats([]);
+    setSelectedStat(null);
+    setHooks([]);
+    hooksGeneration.current += 1;
+    setSelectedHook(null);
+    setDraft(null);
+    setCtaOptions(null);
+    setSelectedCta(null);
+    setModification(null);
+  };
+  const busy = statsMutation.isPending || hooksMutation.isPending || draftMutation.isPending || modifyMutation.isPending;
+
   return {
     form,
     status,
     aiReady,
+    startOver: {
+      /** Something generated to lose: stats, hooks or a draft. */
+      shown: stats.length > 0 || hooks.length > 0 || draft !== null,
+      // A running request would land on the emptied screen; it finishes first.
+      disabled: busy,
+      run: startOver,
+    },
     stats: {
       open: statsOpen,
       toggle: toggleStats,

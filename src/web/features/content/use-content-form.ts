@@ -1,42 +1,54 @@
 // The Who / What / Why form: values, the fields marked missing, and the stats generation counter,
 // which belongs to the values it was counted for (spec 02 §4: any change resets it).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSession } from '../../lib/session.ts';
+import type { Profile } from '../../../shared/schemas.ts';
 import {
   applyPrefill,
   type ContentField,
-  type ContentFormValues,
   EMPTY_FORM,
+  type FormSnapshot,
   missingFields,
   REQUIRED_FIELD_ERROR,
+  startForm,
 } from './content-form.ts';
 
 export function useContentForm() {
   const [params] = useSearchParams();
-  const { data: profile } = useSession();
-  // Fields the user typed in: prefilling never overwrites them.
-  const typed = useRef(new Set<ContentField>());
-  const prefilled = useRef(false);
-  // Query parameters show at once; the profile fills the rest when it arrives.
-  const [values, setValues] = useState<ContentFormValues>(() => applyPrefill(EMPTY_FORM, typed.current, null, params));
+  // Values, the fields typed in (prefilling never overwrites them) and the counter change together.
+  // Query parameters show at once; the rest is filled by start() when the user is known.
+  const [state, setState] = useState(() => {
+    const typed = new Set<ContentField>();
+    return { values: applyPrefill(EMPTY_FORM, typed, null, params), typed, generationCount: 0 };
+  });
   const [errors, setErrors] = useState<Partial<Record<ContentField, string>>>({});
-  const [generationCount, setGenerationCount] = useState(0);
-
-  useEffect(() => {
-    // undefined while the profile loads; prefill once, from the first answer.
-    if (prefilled.current || profile === undefined) return;
-    prefilled.current = true;
-    setValues((current) => applyPrefill(current, typed.current, profile, params));
-    setGenerationCount(0);
-  }, [profile, params]);
+  const { values, generationCount } = state;
 
   const setField = useCallback((name: ContentField, value: string) => {
-    typed.current.add(name);
-    setValues((current) => ({ ...current, [name]: value }));
+    setState((current) => ({
+      values: { ...current.values, [name]: value },
+      typed: current.typed.has(name) ? current.typed : new Set(current.typed).add(name),
+      generationCount: 0,
+    }));
     setErrors(({ [name]: _, ...others }) => others);
-    setGenerationCount(0);
   }, []);
+
+  /** Once, when the user is known: the restored form if any, the link, then the profile (see startForm). */
+  const start = useCallback(
+    (profile: Profile | null, restored: FormSnapshot | null) =>
+      setState((current) => startForm(current.values, current.typed, restored, profile, params)),
+    [params],
+  );
+
+  /** Start over: the freshly prefilled form (profile and link), nothing typed, nothing marked. */
+  const reset = useCallback(
+    (profile: Profile | null | undefined) => {
+      const typed = new Set<ContentField>();
+      setState({ values: applyPrefill(EMPTY_FORM, typed, profile, params), typed, generationCount: 0 });
+      setErrors({});
+    },
+    [params],
+  );
 
   const field = (name: ContentField) => ({
     name,
@@ -52,7 +64,7 @@ export function useContentForm() {
     return missing.length === 0;
   };
 
-  const countGeneration = useCallback(() => setGenerationCount((count) => count + 1), []);
+  const countGeneration = useCallback(() => setState((current) => ({ ...current, generationCount: current.generationCount + 1 })), []);
 
-  return { values, errors, field, checkFilled, generationCount, countGeneration };
+  return { values, typed: state.typed, errors, field, checkFilled, generationCount, countGeneration, start, reset };
 }
