@@ -169,6 +169,41 @@ test.describe('content creation', () => {
     await expect(toast(page, text.copy.done).first()).toHaveText(text.copy.done);
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(`${paragraphs.join('\n\n')}\n\n${ctaText.trim()}`);
+
+    // Nothing lost: leaving through the sidebar and coming back, then a reload, show the same work.
+    const hooks = await hookCards(page).locator('p').allTextContents();
+    const kept = async () => {
+      await expect(page.getByRole('region', { name: 'Your Draft' })).toBeVisible();
+      expect(await paragraphsOf(page)).toEqual(paragraphs);
+      await expect(ctas.getByRole('radio', { name: 'Meeting Booking' })).toBeChecked();
+      await expect(draft).toContainText(ctaText);
+      await expect(hookCards(page).locator('p')).toHaveText(hooks);
+      await expect(second.getByRole('button', { name: 'Regenerate' })).toBeVisible();
+      await expect(stats.first()).toBeChecked();
+      await expect(page.getByLabel('Who')).toHaveValue('Logistics CFOs');
+      await expect(page.getByLabel('Hook Category')).toHaveValue('ROI Value Proposition');
+    };
+    const sidebar = page.getByRole('navigation', { name: 'Main' });
+    await sidebar.getByRole('link', { name: 'Home', exact: true }).click();
+    await expect(page).toHaveURL(/\/homepage$/);
+    await sidebar.getByRole('link', { name: 'Content Creation', exact: true }).click();
+    await expect(page).toHaveURL(/\/content-os$/);
+    await kept();
+    await page.reload();
+    await kept();
+
+    // Start over: no hooks, no draft, the form as a fresh visit prefills it (this URL has no ?who=).
+    await page.getByRole('button', { name: 'Start over' }).click();
+    await expect(page.getByRole('region', { name: 'Generated Hooks' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Your Draft' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Start over' })).toHaveCount(0);
+    await expect(page.getByLabel('Hook Category')).toHaveValue('');
+    await expect(page.getByLabel('Who')).toHaveValue('Logistics, Retail');
+    await expect(page.getByLabel('What')).toHaveValue('Warehouse automation');
+    await expect(page.getByLabel('Why')).toHaveValue('Cut picking costs by 40%');
+    await page.reload();
+    await expect(page.getByLabel('Who')).toHaveValue('Logistics, Retail');
+    await expect(page.getByRole('region', { name: 'Generated Hooks' })).toHaveCount(0);
   });
 
   test('stats: the retry policy of §8, the hint after four generations, the counter and the selection reset', async ({ page }) => {
