@@ -3,7 +3,7 @@
 // kept for the tab (session-store.ts) and restored when the page opens again; requests running when
 // the page is left are not.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
   CONTENT_TOAST_MS,
@@ -279,12 +279,13 @@ export function useContentCreation() {
   };
 
   // Restore once the signed-in user is known, before the profile prefills the form (form.start).
+  // A layout effect: the screen comes back before it is painted, with no flash of an empty form.
   const { data: profile } = useSession();
   const { start: startForm, reset: resetForm } = form;
   const started = useRef(false);
   /** Whose work is kept: set once restored, so the empty screen before it never overwrites a snapshot. */
   const [owner, setOwner] = useState<string | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (started.current || profile === undefined) return;
     started.current = true;
     const restored = profile ? loadSnapshot(profile.id) : null;
