@@ -58,6 +58,8 @@ test.describe('content creation', () => {
     await expect(page.getByLabel('Who')).toHaveValue('Logistics CFOs');
     await expect(page.getByLabel('What')).toHaveValue('Warehouse automation');
     await expect(page.getByLabel('Why')).toHaveValue('Cut picking costs by 40%');
+    // Applied once: a reload brings back what the user types from here on, not the link again.
+    await expect(page).toHaveURL(/\/content-os$/);
     await expect(page.getByLabel('Hook Category').locator('option')).toHaveText([
       'Select a hook category',
       'Problem Solution',

@@ -942,7 +942,8 @@ describe('kept for the tab', () => {
     expect(button('Research Stats (click me!)').getAttribute('aria-expanded')).toBe('false');
     expect(input('Hook Category').value).toBe('');
     expect(input('Who').value).toBe('Retail, Logistics');
-    expect(input('What').value).toBe('Fleet software');
+    // The link's ?what= was applied once and left the address: a fresh start is the profile's.
+    expect(input('What').value).toBe('Route planning');
     expect(input('Why').value).toBe('Fewer empty miles');
     expect(document.activeElement).toBe(input('Hook Category'));
     expect(sessionStorage.length).toBe(0);

@@ -9,12 +9,13 @@ import {
   EMPTY_FORM,
   type FormSnapshot,
   missingFields,
+  QUERY_FIELDS,
   REQUIRED_FIELD_ERROR,
   startForm,
 } from './content-form.ts';
 
 export function useContentForm() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   // Values, the fields typed in (prefilling never overwrites them) and the counter change together.
   // Query parameters show at once; the rest is filled by start() when the user is known.
   const [state, setState] = useState(() => {
@@ -33,11 +34,21 @@ export function useContentForm() {
     setErrors(({ [name]: _, ...others }) => others);
   }, []);
 
-  /** Once, when the user is known: the restored form if any, the link, then the profile (see startForm). */
+  /**
+   * Once, when the user is known: the restored form if any, the link, then the profile (see
+   * startForm). The link's parameters are then dropped from the address: they were applied, and a
+   * reload must bring back what the user typed since, not the link again.
+   */
   const start = useCallback(
-    (profile: Profile | null, restored: FormSnapshot | null) =>
-      setState((current) => startForm(current.values, current.typed, restored, profile, params)),
-    [params],
+    (profile: Profile | null, restored: FormSnapshot | null) => {
+      setState((current) => startForm(current.values, current.typed, restored, profile, params));
+      if (Object.keys(QUERY_FIELDS).some((name) => params.has(name))) {
+        const rest = new URLSearchParams(params);
+        for (const name of Object.keys(QUERY_FIELDS)) rest.delete(name);
+        setParams(rest, { replace: true });
+      }
+    },
+    [params, setParams],
   );
 
   /** Start over: the freshly prefilled form (profile and link), nothing typed, nothing marked. */
