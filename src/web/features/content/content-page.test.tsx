@@ -953,7 +953,7 @@ describe('kept for the tab', () => {
     fireEvent.click(button('Research Stats (click me!)'));
     await click('Generate Stats');
     await waitFor(() => expect(bodiesOf(CONTENT_API.analyzeMetrics)).toHaveLength(2));
-    expect(bodiesOf(CONTENT_API.analyzeMetrics)[1]).toMatchObject({ solution: 'Fleet software', generationCount: 0, previousStats: [] });
+    expect(bodiesOf(CONTENT_API.analyzeMetrics)[1]).toMatchObject({ solution: 'Route planning', generationCount: 0, previousStats: [] });
 
     // Opening the page again restores the new start, not the old work.
     cleanup();
