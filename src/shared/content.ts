@@ -2,7 +2,57 @@
 // request schemas both sides validate with, the response shapes, and the small text helpers the
 // screen and the server share.
 import * as z from 'zod/mini';
-import { messages } from './messages.ts';
+
+/**
+ * Spec 02 §5 and §8 for content creation (/content-os), word for word. Kept here rather than in
+ * messages.ts, which every page loads, so only the content screen's chunk carries them.
+ */
+export const contentMessages = {
+  missingTitle: 'Missing Information',
+  fillAllFields: 'Please fill in all fields',
+  selectHookFirst: 'Please select a hook first',
+  missingFormValues: 'Missing required form values',
+  stats: {
+    validationTitle: 'Validation Error',
+    validationDescription: 'Trying alternative data sources...',
+    rateLimited: 'Please wait a moment before generating more stats',
+    invalidFormat: 'Invalid response format from analyze-metrics',
+    failedTitle: 'Error',
+    failed: 'Failed to generate market data. Please try again.',
+    generated: 'Market data generated!',
+    hint: 'Not happy with the stats? There might be limited data available.',
+    placeholder: 'Generate real-time market data for your piece here',
+  },
+  hooks: {
+    failedTitle: 'Error',
+    failed: 'Failed to generate hooks',
+  },
+  draft: {
+    badResponse: 'Bad response from the AI.. try again',
+    authFailed: 'Authentication failed. Check your log-in status',
+    notOk: 'Hmm.. hang on. Try again',
+    missingFields: 'You gotta fill in all the required fields',
+    unknown: 'Content generation failed for some reason',
+    generated: 'Content generated',
+    selectFailedTitle: 'Error',
+    selectFailed: 'Failed to select hook',
+  },
+  copy: {
+    done: 'Got it!',
+    failedTitle: 'Error',
+    failed: "Hmm.. something's wrong",
+  },
+  edit: {
+    savedTitle: 'Got it!',
+    saved: 'Content updated',
+  },
+  modify: {
+    savedTitle: 'Got it!',
+    saved: 'Changes saved',
+    failed: 'Failed to save changes',
+  },
+  ctaTitle: 'Finish up your piece: which CTA feels right?',
+} as const;
 
 export const HOOK_CATEGORIES = [
   'Problem Solution',
@@ -66,7 +116,7 @@ export const CONTENT_API = {
 /** The server's code for stats that failed validation; its message always contains 'Validation failed'. */
 export const STATS_VALIDATION_FAILED = 'validation_failed';
 
-const fill = messages.content.fillAllFields;
+const fill = contentMessages.fillAllFields;
 const tooLong = (max: number) => `Must be at most ${max} characters.`;
 const requiredText = (max: number, message: string = fill) =>
   z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLong(max)));
@@ -114,7 +164,7 @@ export type GenerateHooksResponse = { hooks: string[] };
 
 // 3. post-builder
 export const postBuilderRequestSchema = z.strictObject({
-  hook: requiredText(HOOK_MAX_LENGTH, messages.content.selectHookFirst),
+  hook: requiredText(HOOK_MAX_LENGTH, contentMessages.selectHookFirst),
   inputs: z.strictObject({ ...contentInputsShape, marketData: z._default(z.nullable(statSchema), null) }),
 });
 export type PostBuilderRequest = z.input<typeof postBuilderRequestSchema>;

@@ -122,53 +122,6 @@ export const messages = {
     failedTitle: 'Error',
     failed: 'Failed to update notification preference.',
   },
-  // Spec 02 §5 and §8, content creation (/content-os).
-  content: {
-    missingTitle: 'Missing Information',
-    fillAllFields: 'Please fill in all fields',
-    selectHookFirst: 'Please select a hook first',
-    missingFormValues: 'Missing required form values',
-    stats: {
-      validationTitle: 'Validation Error',
-      validationDescription: 'Trying alternative data sources...',
-      rateLimited: 'Please wait a moment before generating more stats',
-      invalidFormat: 'Invalid response format from analyze-metrics',
-      failedTitle: 'Error',
-      failed: 'Failed to generate market data. Please try again.',
-      generated: 'Market data generated!',
-      hint: 'Not happy with the stats? There might be limited data available.',
-      placeholder: 'Generate real-time market data for your piece here',
-    },
-    hooks: {
-      failedTitle: 'Error',
-      failed: 'Failed to generate hooks',
-    },
-    draft: {
-      badResponse: 'Bad response from the AI.. try again',
-      authFailed: 'Authentication failed. Check your log-in status',
-      notOk: 'Hmm.. hang on. Try again',
-      missingFields: 'You gotta fill in all the required fields',
-      unknown: 'Content generation failed for some reason',
-      generated: 'Content generated',
-      selectFailedTitle: 'Error',
-      selectFailed: 'Failed to select hook',
-    },
-    copy: {
-      done: 'Got it!',
-      failedTitle: 'Error',
-      failed: "Hmm.. something's wrong",
-    },
-    edit: {
-      savedTitle: 'Got it!',
-      saved: 'Content updated',
-    },
-    modify: {
-      savedTitle: 'Got it!',
-      saved: 'Changes saved',
-      failed: 'Failed to save changes',
-    },
-    ctaTitle: 'Finish up your piece: which CTA feels right?',
-  },
   air: {
     comingSoon: 'Coming soon!',
     beThorough: 'IMPORTANT: be thorough to receive an accurate prospect list',

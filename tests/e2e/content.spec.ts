@@ -2,14 +2,16 @@
 // fixture model in tests/fakes/content-model.ts, Google News): the whole journey form → stats →
 // hooks → draft → CTA → edit → modify → copy, every §5/§8 message a user can trigger, and the
 // stats retry policy against scripted fake answers (words in Who/What/Why pick the failure).
+
 import type { Page, Request } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
+import { contentMessages } from '../../src/shared/content.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { INVENTED_URL } from '../fakes/research-model.ts';
 import { expect, signedInUser, signIn, test } from './support/fixtures.ts';
 import { startSecondServer } from './support/second-server.ts';
 
-const text = messages.content;
+const text = contentMessages;
 
 /** The spec's sonner toast: title and description in one live region. */
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });

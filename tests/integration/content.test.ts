@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   CONTENT_API,
   CTA_KINDS,
+  contentMessages,
   draftParagraphs,
   HOOK_CATEGORIES,
   MODIFICATIONS,
@@ -114,8 +115,8 @@ describe('content API: access and input', () => {
           expect(res.status, `${path} ${field}=${JSON.stringify(value)}`).toBe(400);
           expect(res.body.error).toMatchObject({
             code: 'validation',
-            title: messages.content.missingTitle,
-            message: messages.content.fillAllFields,
+            title: contentMessages.missingTitle,
+            message: contentMessages.fillAllFields,
           });
         }
       }
@@ -129,7 +130,7 @@ describe('content API: access and input', () => {
     for (const hook of [undefined, '', '  \n ']) {
       const res = await client.post(CONTENT_API.postBuilder, { hook, inputs });
       expect(res.status).toBe(400);
-      expect(res.body.error).toMatchObject({ title: 'Missing Information', message: messages.content.selectHookFirst });
+      expect(res.body.error).toMatchObject({ title: 'Missing Information', message: contentMessages.selectHookFirst });
     }
     expect(ai.requests).toHaveLength(0);
   });

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import {
   analyzeMetricsRequestSchema,
   type ContentStatus,
+  contentMessages,
   generateHooksRequestSchema,
   modifyContentRequestSchema,
   postBuilderRequestSchema,
@@ -26,7 +27,7 @@ async function parseRequest<S extends z.core.$ZodType>(c: Context, schema: S) {
     return await parseJson(c, schema);
   } catch (err) {
     if (err instanceof AppError && err.status === 400) {
-      throw new AppError(400, err.code, err.message, messages.content.missingTitle, err.fields);
+      throw new AppError(400, err.code, err.message, contentMessages.missingTitle, err.fields);
     }
     throw err;
   }

@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONTENT_API, CONTENT_TOAST_MS, type ContentStatus, HOOK_CATEGORIES } from '../../../shared/content.ts';
+import { CONTENT_API, CONTENT_TOAST_MS, type ContentStatus, contentMessages, HOOK_CATEGORIES } from '../../../shared/content.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Profile } from '../../../shared/schemas.ts';
 import { NAVIGATION_GUIDE_KEY, RESET_EVENT } from '../../lib/navigation-guide.ts';
@@ -236,7 +236,7 @@ describe('research stats', () => {
     renderPage({ session: null });
     const toggle = button('Research Stats (click me!)');
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.queryByText(messages.content.stats.placeholder)).toBeNull();
+    expect(screen.queryByText(contentMessages.stats.placeholder)).toBeNull();
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByText('Generate real-time market data for your piece here')).toBeTruthy();
@@ -355,7 +355,7 @@ describe('research stats', () => {
     // The server's own words (how long to wait) as the description.
     expect(screen.getByText('Slow down')).toBeTruthy();
     expect(bodiesOf(CONTENT_API.analyzeMetrics)).toHaveLength(1);
-    expect(screen.queryByText(messages.content.stats.failed)).toBeNull();
+    expect(screen.queryByText(contentMessages.stats.failed)).toBeNull();
   });
 
   it('retries validation failures and ends with the error toast after three attempts', async () => {
@@ -562,7 +562,7 @@ describe('the draft', () => {
       </QueryClientProvider>,
     );
     await click('Stale hook');
-    expect(await screen.findByText(messages.content.draft.selectFailed)).toBeTruthy();
+    expect(await screen.findByText(contentMessages.draft.selectFailed)).toBeTruthy();
     expect(bodiesOf(CONTENT_API.postBuilder)).toEqual([]);
   });
 

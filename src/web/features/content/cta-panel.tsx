@@ -1,8 +1,7 @@
 // 'Finish up your piece: which CTA feels right?' (spec 02 §2, §4): the draft's five CTA options,
 // one chosen at a time; the chosen one follows the draft and is copied with it.
 import { useId } from 'react';
-import { CTA_KINDS, type CtaKind, type CtaOptions, ctaLabels } from '../../../shared/content.ts';
-import { messages } from '../../../shared/messages.ts';
+import { CTA_KINDS, type CtaKind, type CtaOptions, contentMessages, ctaLabels } from '../../../shared/content.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 
@@ -13,7 +12,7 @@ export function CtaPanel({ options, selected, onSelect }: Props) {
   return (
     <Card>
       <fieldset>
-        <legend className="text-base font-semibold text-slate-900">{messages.content.ctaTitle}</legend>
+        <legend className="text-base font-semibold text-slate-900">{contentMessages.ctaTitle}</legend>
         <div className="mt-3 space-y-2">
           {CTA_KINDS.map((kind) => {
             const optionId = `${id}-${kind}`;

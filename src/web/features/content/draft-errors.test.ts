@@ -1,6 +1,7 @@
 // Draft generation: the checks before the call, the answer's check, and every toast text of spec 02 §8.
+
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../shared/messages.ts';
+import { contentMessages } from '../../../shared/content.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import {
   draftErrorMessage,
@@ -61,7 +62,7 @@ describe('parseDraftResponse', () => {
 });
 
 describe('draftErrorMessage', () => {
-  const text = messages.content.draft;
+  const text = contentMessages.draft;
 
   it('maps each failure to its text', () => {
     expect(draftErrorMessage(new InvalidDraftResponse())).toBe('Bad response from the AI.. try again');

@@ -1,11 +1,17 @@
 // Draft generation (post-builder, spec 02 §7 call 3): the checks before and after the call, and
 // which of spec 02 §8's texts a failure is toasted with.
-import { type ContentInputs, CTA_KINDS, type CtaOptions, type PostBuilderResponse, type Stat } from '../../../shared/content.ts';
-import { messages } from '../../../shared/messages.ts';
+import {
+  type ContentInputs,
+  CTA_KINDS,
+  type CtaOptions,
+  contentMessages,
+  type PostBuilderResponse,
+  type Stat,
+} from '../../../shared/content.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { type ContentFormValues, missingFields } from './content-form.ts';
 
-const text = messages.content.draft;
+const text = contentMessages.draft;
 
 /** A 200 answer without a non-empty draft or without all five CTA texts. */
 export class InvalidDraftResponse extends Error {
@@ -18,14 +24,14 @@ export class InvalidDraftResponse extends Error {
 /** A field was emptied after the hooks came: the screen marks the empty fields as well. */
 export class MissingFormValues extends Error {
   constructor() {
-    super(messages.content.missingFormValues);
+    super(contentMessages.missingFormValues);
     this.name = 'MissingFormValues';
   }
 }
 
 /** Checked before calling (spec 02 §5): a hook, then all four inputs; each failure its own message. */
 export function draftRequest(hook: string | null, values: ContentFormValues, marketData: Stat | null) {
-  if (!hook?.trim()) throw new Error(messages.content.selectHookFirst);
+  if (!hook?.trim()) throw new Error(contentMessages.selectHookFirst);
   if (missingFields(values).length > 0) throw new MissingFormValues();
   return { hook, inputs: { ...values, hookCategory: values.hookCategory as ContentInputs['hookCategory'], marketData } };
 }

@@ -2,15 +2,14 @@
 // which can go with the hooks. Statistics are AI/source text: rendered as text, links only for http(s).
 import { ChartNoAxesColumn, ChevronDown, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
-import { STATS_HINT_AFTER } from '../../../shared/content.ts';
-import { messages } from '../../../shared/messages.ts';
+import { contentMessages, STATS_HINT_AFTER } from '../../../shared/content.ts';
 import { ExternalLink } from '../../components/external-link.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { STATS_HINT_SUGGESTION, sourceLabel } from './content-form.ts';
 import type { ContentCreation } from './use-content-creation.ts';
 
-const text = messages.content.stats;
+const text = contentMessages.stats;
 
 export const STATS_TOGGLE_LABEL = 'Research Stats (click me!)';
 export const GENERATE_STATS_HINT = 'Fill in all four fields to generate stats.';

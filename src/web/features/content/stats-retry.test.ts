@@ -1,7 +1,6 @@
 // The stats retry policy of spec 02 §8, every branch, with the call, the toasts and the wait injected.
 import { describe, expect, it, vi } from 'vitest';
-import { type AnalyzeMetricsRequest, STATS_VALIDATION_FAILED } from '../../../shared/content.ts';
-import { messages } from '../../../shared/messages.ts';
+import { type AnalyzeMetricsRequest, contentMessages, STATS_VALIDATION_FAILED } from '../../../shared/content.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { generateStats, parseStatsResponse, type StatsNotice } from './stats-retry.ts';
 
@@ -60,7 +59,7 @@ describe('generateStats', () => {
   it("recognises 'Validation failed' in the message of any error", async () => {
     const { promise, notices } = await run([new Error('Validation failed: stats did not match'), { data: [stat] }]);
     expect(await promise).toEqual({ kind: 'stats', stats: [stat] });
-    expect(notices.map((n) => n.title)).toEqual([messages.content.stats.validationTitle]);
+    expect(notices.map((n) => n.title)).toEqual([contentMessages.stats.validationTitle]);
   });
 
   it('throws the last validation error after three attempts, without promising a fourth', async () => {
@@ -91,7 +90,7 @@ describe('generateStats', () => {
     expect(await promise).toEqual({ kind: 'rate-limited' });
     expect(bodies).toHaveLength(2);
     // Not our server's error: nothing to add to the spec's text.
-    expect(notices).toEqual([{ kind: 'error', title: messages.content.stats.rateLimited }]);
+    expect(notices).toEqual([{ kind: 'error', title: contentMessages.stats.rateLimited }]);
     expect(waits).toEqual([1000]);
   });
 

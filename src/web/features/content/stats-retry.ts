@@ -2,15 +2,15 @@
 // every branch can be tested: the caller injects the call, the toasts and the wait.
 import {
   type AnalyzeMetricsRequest,
+  contentMessages,
   STATS_MAX_ATTEMPTS,
   STATS_RETRY_DELAYS_MS,
   STATS_VALIDATION_FAILED,
   type Stat,
 } from '../../../shared/content.ts';
-import { messages } from '../../../shared/messages.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 
-const text = messages.content.stats;
+const text = contentMessages.stats;
 
 /** What the screen toasts on the way: a validation retry, or the rate limit that ends the run. */
 export type StatsNotice = { kind: 'info' | 'error'; title: string; description?: string };

@@ -11,6 +11,7 @@ import {
   type ContentStatus,
   type CtaKind,
   type CtaOptions,
+  contentMessages,
   copyText,
   draftParagraphs,
   type GenerateHooksRequest,
@@ -21,7 +22,6 @@ import {
   type Stat,
   stripHookNumbering,
 } from '../../../shared/content.ts';
-import { messages } from '../../../shared/messages.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.ts';
 import { contentApi, contentStatusKey, useContentStatus } from './api.ts';
@@ -31,7 +31,7 @@ import { type ContentSnapshot, clearSnapshot, loadSnapshot, saveSnapshot } from 
 import { generateStats, type StatsNotice } from './stats-retry.ts';
 import { useContentForm } from './use-content-form.ts';
 
-const text = messages.content;
+const text = contentMessages;
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
