@@ -2,6 +2,7 @@
 // request schemas both sides validate with, the response shapes, and the small text helpers the
 // screen and the server share.
 import * as z from 'zod/mini';
+import type { AiStatus } from './schemas.ts';
 
 /**
  * Spec 02 §5 and §8 for content creation (/content-os), word for word. Kept here rather than in
@@ -181,7 +182,7 @@ export type ModifyContentRequest = z.input<typeof modifyContentRequestSchema>;
 export type ModifyContentResponse = { modifiedContent: string };
 
 /** Whether AI is configured, for the screen's banner (same shape as research's status). */
-export type ContentStatus = { configured: true; model: string } | { configured: false; message: string };
+export type ContentStatus = AiStatus;
 
 /** '1. Hook', '2) Hook', '- Hook' → 'Hook' (spec 02 §3: leading numbering is stripped for display). */
 export const stripHookNumbering = (hook: string) =>

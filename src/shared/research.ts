@@ -3,6 +3,7 @@
 // and the progress events of a running analysis.
 import * as z from 'zod/mini';
 import { messages } from './messages.ts';
+import type { AiStatus } from './schemas.ts';
 import { REGIONS, type Region, regionLabels } from './sonar.ts';
 
 export const RESEARCH_TEXT_MAX_LENGTH = 200;
@@ -214,4 +215,4 @@ export const researchPaths = {
   status: '/api/research/status',
 } as const;
 /** GET /api/research/status: whether an AI provider is configured, and if not, what to set. */
-export type ResearchStatus = { configured: true; model: string } | { configured: false; message: string };
+export type ResearchStatus = AiStatus;

@@ -126,4 +126,7 @@ export type Profile = {
   posthogEnabled: boolean;
 };
 
+/** Whether AI can be used, for a screen's banner: the model a task would use, else what to configure. */
+export type AiStatus = { configured: true; model: string } | { configured: false; message: string };
+
 export type ApiError = { error: { code: string; message: string; title?: string; fields?: Record<string, string> } };

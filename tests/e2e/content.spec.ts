@@ -8,8 +8,8 @@ import { E2E_PORT } from '../../playwright.config.ts';
 import { contentMessages } from '../../src/shared/content.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { INVENTED_URL } from '../fakes/research-model.ts';
-import { expect, signedInUser, signIn, test } from './support/fixtures.ts';
-import { startSecondServer } from './support/second-server.ts';
+import { expect, signedInOn, signedInUser, test } from './support/fixtures.ts';
+import { startServerWithoutAi } from './support/second-server.ts';
 
 const text = contentMessages;
 
@@ -346,11 +346,9 @@ test.describe('content creation', () => {
 });
 
 test.describe('content creation without an AI provider', () => {
-  let server: Awaited<ReturnType<typeof startSecondServer>> | undefined;
+  let server: Awaited<ReturnType<typeof startServerWithoutAi>> | undefined;
   test.beforeAll(async () => {
-    server = await startSecondServer(E2E_PORT + 7, (env) =>
-      Object.fromEntries(Object.entries(env).filter(([key]) => !key.startsWith('AI_'))),
-    );
+    server = await startServerWithoutAi(E2E_PORT + 7);
   });
   test.afterAll(async () => {
     await server?.stop();
@@ -358,11 +356,7 @@ test.describe('content creation without an AI provider', () => {
 
   test('says what to configure and offers nothing to generate', async ({ browser, page: firstServerPage }) => {
     const user = await signedInUser(firstServerPage);
-    const context = await browser.newContext({ baseURL: server!.url });
-    await context.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
-    const page = await context.newPage();
-    await signIn(page, user);
-    await expect(page).toHaveURL(/\/homepage$/);
+    const { context, page } = await signedInOn(browser, server!.url, user);
     await page.goto('/content-os');
     await expect(page.getByRole('alert').filter({ hasText: messages.research.aiNotConfigured })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Generate Hooks' })).toBeDisabled();

@@ -6,8 +6,8 @@ import type { Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { INVENTED_QUOTE, INVENTED_URL } from '../fakes/research-model.ts';
-import { expect, signedInUser, signIn, test } from './support/fixtures.ts';
-import { startSecondServer } from './support/second-server.ts';
+import { expect, signedInOn, signedInUser, test } from './support/fixtures.ts';
+import { startServerWithoutAi } from './support/second-server.ts';
 
 const text = messages.research;
 
@@ -259,11 +259,9 @@ test('signed out, the research screens send the person to /login', async ({ page
 });
 
 test.describe('without an AI provider', () => {
-  let server: Awaited<ReturnType<typeof startSecondServer>> | undefined;
+  let server: Awaited<ReturnType<typeof startServerWithoutAi>> | undefined;
   test.beforeAll(async () => {
-    server = await startSecondServer(E2E_PORT + 6, (env) =>
-      Object.fromEntries(Object.entries(env).filter(([key]) => !key.startsWith('AI_'))),
-    );
+    server = await startServerWithoutAi(E2E_PORT + 6);
   });
   test.afterAll(async () => {
     await server?.stop();
@@ -271,11 +269,7 @@ test.describe('without an AI provider', () => {
 
   test('each screen says what to configure, and an analysis is refused with that message', async ({ browser, page: firstServerPage }) => {
     const user = await signedInUser(firstServerPage);
-    const context = await browser.newContext({ baseURL: server!.url });
-    await context.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
-    const page = await context.newPage();
-    await signIn(page, user);
-    await expect(page).toHaveURL(/\/homepage$/);
+    const { context, page } = await signedInOn(browser, server!.url, user);
     await page.goto('/aurora-os/trends');
     await expect(page.getByRole('alert').filter({ hasText: text.aiNotConfigured })).toBeVisible();
     await page.getByLabel('Industry').fill('Cybersecurity');

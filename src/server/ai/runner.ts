@@ -7,6 +7,7 @@ import { APICallError, generateText, type LanguageModel, type ModelMessage, NoOb
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
+import type { AiStatus } from '../../shared/schemas.ts';
 import type { AiConfig, Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { aiUsage } from '../db/schema.ts';
@@ -19,6 +20,22 @@ export type AiLimits = { concurrency: number; perHour: number; timeoutMs: number
 export const aiNotConfigured = () => new AppError(503, 'ai_not_configured', messages.research.aiNotConfigured);
 /** The caller went away (page closed, Cancel): recorded as such, never as a failure of ours. */
 export const aiCancelled = () => new AppError(400, 'cancelled', 'The analysis was cancelled.');
+
+export function aiStatus(ai: AiRunner, task: string): AiStatus {
+  const model = ai.modelFor(task);
+  return model ? { configured: true, model } : { configured: false, message: aiNotConfigured().message };
+}
+
+/**
+ * A failed AI request as the API answers it: our own errors as they are, a caller that went away
+ * as cancelled, anything else logged and answered as an internal error.
+ */
+export function aiRequestError(err: unknown, signal: AbortSignal, task: string): AppError {
+  if (err instanceof AppError) return err;
+  if (signal.aborted) return aiCancelled();
+  log.error('ai request failed', { task, error: errorMessage(err) });
+  return new AppError(500, 'internal', messages.errors.internal);
+}
 
 /** What a model call produced: the checked output, and the URLs the provider itself cited (Perplexity). */
 export type Generation<T> = { output: T; citations: string[] };

@@ -29,7 +29,17 @@ export function validationError(err: z.core.$ZodError) {
   return new AppError(400, 'validation', err.issues[0]?.message ?? messages.errors.badRequest, undefined, fields);
 }
 
-export async function parseJson<S extends z.core.$ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+/** The request body, checked with `schema`; a refusal (400) carries `title` for the screen's toast when given. */
+export async function parseJson<S extends z.core.$ZodType>(c: Context, schema: S, title?: string): Promise<z.output<S>> {
+  try {
+    return await parseBody(c, schema);
+  } catch (err) {
+    if (title && err instanceof AppError && err.status === 400) throw new AppError(400, err.code, err.message, title, err.fields);
+    throw err;
+  }
+}
+
+async function parseBody<S extends z.core.$ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   let body: unknown;
   try {
     body = await c.req.json();

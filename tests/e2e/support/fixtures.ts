@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type Browser, test as base, expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { E2E_BASE_URL, E2E_MAIL_API_PORT } from '../../../playwright.config.ts';
 import { E2E_ENV_FILE } from './env.ts';
@@ -110,6 +110,16 @@ export async function signedInUser(page: Page, overrides: Partial<TestUser> & { 
   await signIn(page, user);
   await expect(page).toHaveURL(/\/homepage$/);
   return { ...user, id: row!.id };
+}
+
+/** A page of its own on another server (its own address, the sidebar guide seen), signed in as `user`. */
+export async function signedInOn(browser: Browser, baseURL: string, user: Pick<TestUser, 'email' | 'password'>) {
+  const context = await browser.newContext({ baseURL });
+  await context.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
+  const page = await context.newPage();
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/homepage$/);
+  return { context, page };
 }
 
 export const test = base.extend<{ guideSeen: boolean }>({

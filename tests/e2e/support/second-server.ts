@@ -32,3 +32,7 @@ export async function startSecondServer(port: number, adjust: (env: Record<strin
     },
   };
 }
+
+/** A second server with no AI provider configured (every AI_* variable dropped). */
+export const startServerWithoutAi = (port: number) =>
+  startSecondServer(port, (env) => Object.fromEntries(Object.entries(env).filter(([key]) => !key.startsWith('AI_'))));

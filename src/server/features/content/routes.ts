@@ -4,7 +4,6 @@
 // any work starts; each answer is one JSON body, and every run's outcome is recorded in ai_usage.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import type { z } from 'zod';
 import {
   analyzeMetricsRequestSchema,
   type ContentStatus,
@@ -13,25 +12,11 @@ import {
   modifyContentRequestSchema,
   postBuilderRequestSchema,
 } from '../../../shared/content.ts';
-import { messages } from '../../../shared/messages.ts';
-import { type AiRun, type AiRunner, aiCancelled, aiNotConfigured } from '../../ai/runner.ts';
+import { type AiRun, type AiRunner, aiRequestError, aiStatus } from '../../ai/runner.ts';
 import type { Auth } from '../../auth/auth.ts';
-import { AppError, parseJson } from '../../http/errors.ts';
+import { parseJson } from '../../http/errors.ts';
 import { requireSession, type SessionEnv } from '../../http/session.ts';
-import { errorMessage, log } from '../../lib/log.ts';
 import { analyzeMetrics, buildPost, type ContentContext, type ContentSources, generateHooks, modifyContent } from './service.ts';
-
-/** The request body; a refusal carries the screen's toast title (spec 02 §5 'Missing Information'). */
-async function parseRequest<S extends z.core.$ZodType>(c: Context, schema: S) {
-  try {
-    return await parseJson(c, schema);
-  } catch (err) {
-    if (err instanceof AppError && err.status === 400) {
-      throw new AppError(400, err.code, err.message, contentMessages.missingTitle, err.fields);
-    }
-    throw err;
-  }
-}
 
 /** Runs one task for the route and records its outcome, whatever it is. */
 async function respond<R>(c: Context, run: AiRun, sources: ContentSources, work: (ctx: ContentContext) => Promise<R>) {
@@ -44,43 +29,34 @@ async function respond<R>(c: Context, run: AiRun, sources: ContentSources, work:
     await run.end();
     return c.json(result);
   } catch (err) {
-    let error: AppError;
-    if (err instanceof AppError) error = err;
-    else if (cancel.signal.aborted) error = aiCancelled();
-    else {
-      log.error('content generation failed', { task: run.task, error: errorMessage(err) });
-      error = new AppError(500, 'internal', messages.errors.internal);
-    }
+    const error = aiRequestError(err, cancel.signal, run.task);
     await run.end(error);
     throw error;
   }
 }
 
 export function contentRoutes(auth: Auth, ai: AiRunner, sources: ContentSources) {
+  const title = contentMessages.missingTitle;
   return new Hono<SessionEnv>()
     .use(requireSession(auth))
-    .get('/status', (c) => {
-      const model = ai.modelFor('content_post');
-      const status: ContentStatus = model ? { configured: true, model } : { configured: false, message: aiNotConfigured().message };
-      return c.json(status);
-    })
+    .get('/status', (c) => c.json<ContentStatus>(aiStatus(ai, 'content_post')))
     .post('/analyze-metrics', async (c) => {
-      const query = await parseRequest(c, analyzeMetricsRequestSchema);
+      const query = await parseJson(c, analyzeMetricsRequestSchema, title);
       const run = await ai.begin(c.var.user.id, 'content_stats');
       return respond(c, run, sources, (ctx) => analyzeMetrics(ctx, query));
     })
     .post('/generate-hooks', async (c) => {
-      const query = await parseRequest(c, generateHooksRequestSchema);
+      const query = await parseJson(c, generateHooksRequestSchema, title);
       const run = await ai.begin(c.var.user.id, 'content_hooks');
       return respond(c, run, sources, (ctx) => generateHooks(ctx, query));
     })
     .post('/post-builder', async (c) => {
-      const query = await parseRequest(c, postBuilderRequestSchema);
+      const query = await parseJson(c, postBuilderRequestSchema, title);
       const run = await ai.begin(c.var.user.id, 'content_post');
       return respond(c, run, sources, (ctx) => buildPost(ctx, query));
     })
     .post('/modify-content', async (c) => {
-      const query = await parseRequest(c, modifyContentRequestSchema);
+      const query = await parseJson(c, modifyContentRequestSchema, title);
       const run = await ai.begin(c.var.user.id, 'content_modify');
       return respond(c, run, sources, (ctx) => modifyContent(ctx, query));
     });

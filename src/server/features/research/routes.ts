@@ -6,7 +6,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
-import type { z } from 'zod';
 import { messages } from '../../../shared/messages.ts';
 import {
   companyNewsRequestSchema,
@@ -16,11 +15,10 @@ import {
   type ResearchStatus,
   trendsRequestSchema,
 } from '../../../shared/research.ts';
-import { type AiRun, type AiRunner, aiCancelled, aiNotConfigured } from '../../ai/runner.ts';
+import { type AiRun, type AiRunner, aiRequestError, aiStatus } from '../../ai/runner.ts';
 import type { Auth } from '../../auth/auth.ts';
-import { AppError, parseJson } from '../../http/errors.ts';
+import { type AppError, parseJson } from '../../http/errors.ts';
 import { requireSession, type SessionEnv } from '../../http/session.ts';
-import { errorMessage, log } from '../../lib/log.ts';
 import {
   type Analysis,
   analyseCompanyNews,
@@ -29,24 +27,6 @@ import {
   type ResearchContext,
   type ResearchSources,
 } from './service.ts';
-
-/** The request body; a refusal carries the screen's title (spec 02 §5). */
-async function parseRequest<S extends z.core.$ZodType>(c: Context, schema: S, title: string) {
-  try {
-    return await parseJson(c, schema);
-  } catch (err) {
-    if (err instanceof AppError && err.status === 400) throw new AppError(400, err.code, err.message, title, err.fields);
-    throw err;
-  }
-}
-
-function asAppError(err: unknown, signal: AbortSignal): AppError {
-  if (err instanceof AppError) return err;
-  // The browser went away mid-way: not a failure of ours, and nobody is left to tell.
-  if (signal.aborted) return aiCancelled();
-  log.error('research failed', { error: errorMessage(err) });
-  return new AppError(500, 'internal', messages.errors.internal);
-}
 
 /** Runs an analysis for the route: streamed as NDJSON when asked for, else one JSON answer. */
 async function respond<R>(c: Context, run: AiRun, sources: ResearchSources, analyse: (ctx: ResearchContext) => Promise<Analysis<R>>) {
@@ -61,7 +41,7 @@ async function respond<R>(c: Context, run: AiRun, sources: ResearchSources, anal
       await run.end();
       return c.json(result);
     } catch (err) {
-      const error = asAppError(err, cancel.signal);
+      const error = aiRequestError(err, cancel.signal, run.task);
       await run.end(error);
       throw error;
     }
@@ -83,7 +63,7 @@ async function respond<R>(c: Context, run: AiRun, sources: ResearchSources, anal
       });
       await send({ type: 'result', ...result });
     } catch (err) {
-      error = asAppError(err, cancel.signal);
+      error = aiRequestError(err, cancel.signal, run.task);
       if (!cancel.signal.aborted) await send({ type: 'error', error: { code: error.code, message: error.message } });
     } finally {
       await run.end(error);
@@ -95,23 +75,19 @@ export function researchRoutes(auth: Auth, ai: AiRunner, sources: ResearchSource
   const title = messages.research;
   return new Hono<SessionEnv>()
     .use(requireSession(auth))
-    .get('/status', (c) => {
-      const model = ai.modelFor('company_news');
-      const status: ResearchStatus = model ? { configured: true, model } : { configured: false, message: aiNotConfigured().message };
-      return c.json(status);
-    })
+    .get('/status', (c) => c.json<ResearchStatus>(aiStatus(ai, 'company_news')))
     .post('/company-news', async (c) => {
-      const query = await parseRequest(c, companyNewsRequestSchema, title.companyNews.cannotGenerate);
+      const query = await parseJson(c, companyNewsRequestSchema, title.companyNews.cannotGenerate);
       const run = await ai.begin(c.var.user.id, 'company_news');
       return respond(c, run, sources, (ctx) => analyseCompanyNews(ctx, query));
     })
     .post('/trends', async (c) => {
-      const query = await parseRequest(c, trendsRequestSchema, title.missingTitle);
+      const query = await parseJson(c, trendsRequestSchema, title.missingTitle);
       const run = await ai.begin(c.var.user.id, 'trends');
       return respond(c, run, sources, (ctx) => analyseTrends(ctx, query));
     })
     .post('/earnings', async (c) => {
-      const query = await parseRequest(c, earningsRequestSchema, title.missingTitle);
+      const query = await parseJson(c, earningsRequestSchema, title.missingTitle);
       const run = await ai.begin(c.var.user.id, 'earnings');
       return respond(c, run, sources, (ctx) => analyseEarnings(ctx, query));
     });
