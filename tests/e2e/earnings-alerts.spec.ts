@@ -193,6 +193,16 @@ test('edit, deactivate and activate an alert; a second one inactive; all of it p
 test('the status badge, Next Earnings date and Verify link follow the results, live', async ({ page }) => {
   const user = await signedInUser(page);
   const [apple, nvidia, tesla] = await seedAlerts(user.id, 'Apple', 'Nvidia', 'Tesla');
+  // Each result row says the checker has just looked (checked_at now), so no check falls due and the
+  // e2e server's own worker cannot overwrite the rows this test writes.
+  const setResult = (trackingId: string, status: string | null, score: number | null, date: string | null, url: string | null) =>
+    sql(
+      `INSERT INTO earnings_tracking_results (tracking_id, user_id, status, confidence_score, earnings_date, source_url, checked_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now())
+       ON CONFLICT (tracking_id) DO UPDATE SET status = $3, confidence_score = $4, earnings_date = $5, source_url = $6, checked_at = now()`,
+      [trackingId, user.id, status, score, date, url],
+    );
+  for (const id of [apple!, nvidia!, tesla!]) await setResult(id, 'pending', null, null, null);
   await page.goto(PATH);
   await expect(page.getByRole('region', { name: /^Earnings Alert \d$/ })).toHaveCount(3);
   await expect(page.getByText('Not set up yet')).toHaveCount(0);
@@ -202,13 +212,6 @@ test('the status badge, Next Earnings date and Verify link follow the results, l
   }
 
   const badge = (n: number, label: string) => card(page, n).locator('[data-tone]').filter({ hasText: label });
-  const setResult = (trackingId: string, status: string | null, score: number | null, date: string | null, url: string | null) =>
-    sql(
-      `INSERT INTO earnings_tracking_results (tracking_id, user_id, status, confidence_score, earnings_date, source_url)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (tracking_id) DO UPDATE SET status = $3, confidence_score = $4, earnings_date = $5, source_url = $6`,
-      [trackingId, user.id, status, score, date, url],
-    );
 
   // Rows inserted by the checker appear without a reload.
   await setResult(apple!, 'confirmed', 0.8, '2025-03-05T21:00:00Z', 'https://investor.example.com/apple-q1');
