@@ -69,6 +69,7 @@ try {
   step('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
   step('lint', bin('biome'), ['check', '.']);
   step('feature boundaries', process.execPath, ['scripts/check-boundaries.ts']);
+  step('install policy', process.execPath, ['scripts/check-install-policy.ts']);
   step('unit', bin('vitest'), ['run', '--project', 'unit', ...vitestReport('unit')]);
 
   let databaseUrl = process.env.DATABASE_URL;
