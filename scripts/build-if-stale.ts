@@ -1,9 +1,10 @@
 // Builds the web app when its sources are newer than the last build (a warm start skips it).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const STAMP = 'dist/web/.build-stamp';
+// Every Vite build writes build-id (vite.config.ts), so `npm run build` counts as a build too.
+const STAMP = 'dist/web/build-id';
 const SOURCES = ['src/web', 'src/shared', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
 function newestMtime(target: string): number {
@@ -22,7 +23,6 @@ export function buildIfStale(): void {
   console.log('Building the web app…');
   const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
-  writeFileSync(STAMP, new Date().toISOString());
 }
 
 if (import.meta.main) buildIfStale();
