@@ -41,6 +41,7 @@ if (config.ROLE !== 'web') {
   await startAlertWorker({ boss, pool: runtime.pool, config, engine });
   const sender = await startOutboxSender({
     pool: runtime.pool,
+    databaseUrl: runtime.databaseUrl,
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     printCaptured: !config.production,

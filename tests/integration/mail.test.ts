@@ -46,7 +46,7 @@ const smtpUrl = () => `smtp://127.0.0.1:${smtp.smtpPort}`;
 
 describe('outbox sender', () => {
   it('delivers a queued mail over SMTP and marks it sent', async () => {
-    sender = await startOutboxSender({ pool: rt.pool, smtpUrl: smtpUrl(), from: FROM, printCaptured: false });
+    sender = await startOutboxSender({ pool: rt.pool, databaseUrl: rt.databaseUrl, smtpUrl: smtpUrl(), from: FROM, printCaptured: false });
     const to = uniqueEmail('deliver');
     const id = await enqueueMail(rt.db, resetPasswordMail(to, 'http://localhost:3000/reset-password?token=abc'));
 
@@ -71,7 +71,7 @@ describe('outbox sender', () => {
   });
 
   it('keeps the body of a delivered mail that holds no link or code', async () => {
-    sender = await startOutboxSender({ pool: rt.pool, smtpUrl: smtpUrl(), from: FROM, printCaptured: false });
+    sender = await startOutboxSender({ pool: rt.pool, databaseUrl: rt.databaseUrl, smtpUrl: smtpUrl(), from: FROM, printCaptured: false });
     const to = uniqueEmail('plain');
     const id = await enqueueMail(rt.db, { to, subject: 'Weekly digest', text: 'Nothing secret here', kind: 'newsletter' });
     await eventually(
@@ -84,7 +84,7 @@ describe('outbox sender', () => {
 
   it('keeps a mail pending after a temporary failure and delivers it on retry', async () => {
     smtp.failNextDeliveries(1);
-    sender = await startOutboxSender({ pool: rt.pool, smtpUrl: smtpUrl(), from: FROM, printCaptured: false });
+    sender = await startOutboxSender({ pool: rt.pool, databaseUrl: rt.databaseUrl, smtpUrl: smtpUrl(), from: FROM, printCaptured: false });
     const to = uniqueEmail('retry');
     const id = await enqueueMail(rt.db, otpMail(to, '123456'));
 
@@ -113,7 +113,7 @@ describe('outbox sender', () => {
 
   it("sends the row's headers and a Message-ID made from the row's id, the same on a resend", async () => {
     smtp.failNextDeliveries(1);
-    sender = await startOutboxSender({ pool: rt.pool, smtpUrl: smtpUrl(), from: FROM, printCaptured: false });
+    sender = await startOutboxSender({ pool: rt.pool, databaseUrl: rt.databaseUrl, smtpUrl: smtpUrl(), from: FROM, printCaptured: false });
     const to = uniqueEmail('headers');
     const id = await enqueueMail(rt.db, {
       to,
@@ -144,7 +144,7 @@ describe('outbox sender', () => {
   });
 
   it('gives mail without extra headers a Message-ID too', async () => {
-    sender = await startOutboxSender({ pool: rt.pool, smtpUrl: smtpUrl(), from: FROM, printCaptured: false });
+    sender = await startOutboxSender({ pool: rt.pool, databaseUrl: rt.databaseUrl, smtpUrl: smtpUrl(), from: FROM, printCaptured: false });
     const to = uniqueEmail('msgid');
     const id = await enqueueMail(rt.db, otpMail(to, '135790'));
     const mail = await smtp.waitForMail((m) => m.to.includes(to));
@@ -153,7 +153,7 @@ describe('outbox sender', () => {
   });
 
   it('captures mail when no SMTP server is configured', async () => {
-    sender = await startOutboxSender({ pool: rt.pool, from: FROM, printCaptured: false });
+    sender = await startOutboxSender({ pool: rt.pool, databaseUrl: rt.databaseUrl, from: FROM, printCaptured: false });
     const to = uniqueEmail('captured');
     const id = await enqueueMail(rt.db, otpMail(to, '654321'));
     await sender.drain();
@@ -177,7 +177,7 @@ describe('outbox sender', () => {
       return true;
     }) as typeof process.stdout.write;
     try {
-      sender = await startOutboxSender({ pool: rt.pool, from: FROM, printCaptured: true });
+      sender = await startOutboxSender({ pool: rt.pool, databaseUrl: rt.databaseUrl, from: FROM, printCaptured: true });
       const to = uniqueEmail('dev');
       const id = await enqueueMail(rt.db, otpMail(to, '246810'));
       await sender.drain();
@@ -199,7 +199,13 @@ describe('fake SMTP HTTP API', () => {
     const port = await freePort();
     const fake = await startFakeSmtp({ smtpPort: 0, httpPort: port });
     try {
-      sender = await startOutboxSender({ pool: rt.pool, smtpUrl: `smtp://127.0.0.1:${fake.smtpPort}`, from: FROM, printCaptured: false });
+      sender = await startOutboxSender({
+        pool: rt.pool,
+        databaseUrl: rt.databaseUrl,
+        smtpUrl: `smtp://127.0.0.1:${fake.smtpPort}`,
+        from: FROM,
+        printCaptured: false,
+      });
       const a = uniqueEmail('http-a');
       const b = uniqueEmail('http-b');
       await enqueueMail(rt.db, otpMail(a, '111111'));

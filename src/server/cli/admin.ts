@@ -55,7 +55,13 @@ function parseEmail(value: string | undefined) {
 
 /** Hands queued mail to SMTP (or captures it) now, so the command works without a running server. */
 async function deliverMail(rt: Runtime) {
-  const sender = await startOutboxSender({ pool: rt.pool, smtpUrl: rt.config.SMTP_URL, from: rt.config.MAIL_FROM, printCaptured: false });
+  const sender = await startOutboxSender({
+    pool: rt.pool,
+    databaseUrl: rt.databaseUrl,
+    smtpUrl: rt.config.SMTP_URL,
+    from: rt.config.MAIL_FROM,
+    printCaptured: false,
+  });
   await sender.drain();
   await sender.stop();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mask } from './log.ts';
+import { errorMessage, mask } from './log.ts';
 
 describe('mask', () => {
   it('hides e-mail addresses', () => {
@@ -37,6 +37,18 @@ describe('mask', () => {
     expect(out).not.toContain('123-4567');
     expect(out).not.toContain('987.6543');
     expect(out).toContain('***phone***');
+  });
+
+  it('keeps dates and timestamps, which look like phone numbers', () => {
+    const text = 'params: user-1,2026-11-24T23:08:56.692Z,2000 since 2026-11-24';
+    expect(mask(text)).toBe(text);
+  });
+
+  it('errorMessage reads an error, a plain object with a message, any other object and a string', () => {
+    expect(errorMessage(new Error('boom'))).toBe('boom');
+    expect(errorMessage({ message: 'lost', code: 'x' })).toBe('lost');
+    expect(errorMessage({ code: 'x' })).toBe('{"code":"x"}');
+    expect(errorMessage('plain')).toBe('plain');
   });
 
   it('keeps ordinary text', () => {

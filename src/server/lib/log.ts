@@ -4,7 +4,8 @@ const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 const TOKEN_PARAM = /((?:token|access_token|refresh_token|otp|code|password|secret|key)=)[^&\s"']+/gi;
 const BEARER = /(bearer\s+)[A-Za-z0-9._~+/=-]+/gi;
 const LONG_SECRET = /\b[A-Za-z0-9_-]{32,}\b/g;
-const PHONE = /\+?\d[\d ().-]{7,}\d/g;
+// Not inside a longer number, and not an ISO date or timestamp (a logged query's parameters).
+const PHONE = /(?<![\d+])(?!\d{4}-\d\d-\d\d)\+?\d[\d ().-]{7,}\d/g;
 
 export function mask(text: string): string {
   return text
@@ -40,5 +41,13 @@ export const log = {
 };
 
 export function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  if (err instanceof Error) return err.message;
+  // Libraries also emit plain objects (pg-boss does): their message, else their JSON, not "[object Object]".
+  if (typeof err === 'object' && err !== null) {
+    if ('message' in err && typeof err.message === 'string') return err.message;
+    try {
+      return JSON.stringify(err);
+    } catch {}
+  }
+  return String(err);
 }

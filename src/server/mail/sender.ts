@@ -2,6 +2,7 @@
 // claimed by pushing its next attempt forward under SKIP LOCKED, so two workers never send it twice.
 import nodemailer from 'nodemailer';
 import type pg from 'pg';
+import { listen } from '../db/listen.ts';
 import { errorMessage, log } from '../lib/log.ts';
 import { CREDENTIAL_MAIL_KINDS } from './templates.ts';
 
@@ -49,6 +50,8 @@ export type OutboxSender = { stop: () => Promise<void>; drain: () => Promise<voi
 
 export async function startOutboxSender(opts: {
   pool: pg.Pool;
+  /** For the LISTEN connection, which is not one of the pool's (db/listen.ts). */
+  databaseUrl: string;
   smtpUrl?: string;
   from: string;
   printCaptured: boolean;
@@ -138,9 +141,16 @@ export async function startOutboxSender(opts: {
       });
   }
 
-  const listener = await opts.pool.connect();
-  listener.on('notification', kick);
-  await listener.query('LISTEN mail_outbox');
+  // Woken by each new row; the poll also catches what is due later and what was written while the
+  // listening connection was away.
+  const listener = listen({
+    databaseUrl: opts.databaseUrl,
+    channel: 'mail_outbox',
+    name: 'eos-mail',
+    onNotification: kick,
+    onReconnect: kick,
+  });
+  await listener.ready;
   const timer = setInterval(kick, POLL_MS);
   kick();
 
@@ -153,8 +163,7 @@ export async function startOutboxSender(opts: {
       stopped = true;
       clearInterval(timer);
       await running;
-      await listener.query('UNLISTEN mail_outbox').catch(() => {});
-      listener.release();
+      await listener.close();
       transport?.close();
     },
   };

@@ -2,9 +2,8 @@
 // announced by a trigger on the `user_rows` channel with its table, operation and owner; the hub
 // hands it to that owner's open streams only. Because the announcement comes from PostgreSQL,
 // changes made by any process (another web instance, a worker, psql) arrive the same way.
-import pg from 'pg';
 import { type LiveChange, USER_TABLES, type UserTable } from '../../shared/live.ts';
-import { errorMessage, log } from '../lib/log.ts';
+import { listen } from '../db/listen.ts';
 
 /** What a stream receives: a change, or `resync` after the hub missed announcements (reconnect). */
 export type HubEvent = LiveChange | { table: '*'; op: 'RESYNC' };
@@ -37,68 +36,26 @@ export function parseAnnouncement(payload: string | undefined): (LiveChange & { 
 
 export function createRealtimeHub(databaseUrl: string): RealtimeHub {
   const listeners = new Map<string, Set<Listener>>();
-  let client: pg.Client | null = null;
-  let closed = false;
-  let retryMs = 500;
   const closedController = new AbortController();
 
-  const broadcastAll = (event: HubEvent) => {
-    for (const set of listeners.values()) for (const listener of set) listener(event);
-  };
-
-  async function connect(isReconnect: boolean): Promise<void> {
-    const next = new pg.Client({ connectionString: databaseUrl, application_name: 'eos-realtime' });
-    next.on('notification', (message) => {
-      const change = parseAnnouncement(message.payload);
+  const connection = listen({
+    databaseUrl,
+    channel: 'user_rows',
+    name: 'eos-realtime',
+    onNotification(payload) {
+      const change = parseAnnouncement(payload);
       if (!change) return;
       const set = listeners.get(change.userId);
       if (set) for (const listener of set) listener({ table: change.table, op: change.op });
-    });
-    // A connection lost during LISTEN both rejects the query and emits 'error': reconnect once.
-    let failed = false;
-    const fail = (err: unknown, message: string) => {
-      if (failed) return;
-      failed = true;
-      log.warn(message, { error: errorMessage(err) });
-      void next.end().catch(() => {});
-      if (client === next) client = null;
-      scheduleReconnect();
-    };
-    next.on('error', (err) => fail(err, 'realtime connection lost'));
-    try {
-      await next.connect();
-      await next.query('LISTEN user_rows');
-    } catch (err) {
-      if (!isReconnect) {
-        failed = true;
-        await next.end().catch(() => {});
-        throw err;
-      }
-      fail(err, 'realtime reconnect failed');
-      return;
-    }
-    if (failed) return;
-    if (closed) {
-      await next.end().catch(() => {});
-      return;
-    }
-    client = next;
-    retryMs = 500;
+    },
     // Announcements made while we were not listening are lost: tell every stream to reload.
-    if (isReconnect) broadcastAll({ table: '*', op: 'RESYNC' });
-  }
-
-  function scheduleReconnect() {
-    if (closed) return;
-    const wait = retryMs;
-    retryMs = Math.min(retryMs * 2, 15_000);
-    setTimeout(() => void connect(true), wait).unref();
-  }
-
-  const ready = connect(false);
+    onReconnect() {
+      for (const set of listeners.values()) for (const listener of set) listener({ table: '*', op: 'RESYNC' });
+    },
+  });
 
   return {
-    ready,
+    ready: connection.ready,
     closed: closedController.signal,
     subscribe(userId, listener) {
       const set = listeners.get(userId) ?? new Set<Listener>();
@@ -111,11 +68,9 @@ export function createRealtimeHub(databaseUrl: string): RealtimeHub {
       };
     },
     async close() {
-      closed = true;
       closedController.abort();
       listeners.clear();
-      await client?.end().catch(() => {});
-      client = null;
+      await connection.close();
     },
   };
 }

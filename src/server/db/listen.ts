@@ -1,0 +1,85 @@
+// A LISTEN connection that outlives the database going away: its own client (not one of the pool's,
+// which have no error handler while checked out, so a lost connection would be an unhandled
+// 'error' event and end the process), reconnecting with backoff from 0.5 s up to 15 s for as long
+// as it runs. Notifications sent while it was away are lost: `onReconnect` lets the owner catch up.
+import pg from 'pg';
+import { errorMessage, log } from '../lib/log.ts';
+
+export type Listener = {
+  /** Resolves once the first LISTEN is in place; rejects if that first connection fails. */
+  readonly ready: Promise<void>;
+  close(): Promise<void>;
+};
+
+export function listen(opts: {
+  databaseUrl: string;
+  channel: string;
+  name: string;
+  onNotification: (payload: string | undefined) => void;
+  /** Called after a lost connection was replaced (announcements may have been missed meanwhile). */
+  onReconnect?: () => void;
+}): Listener {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retryMs = 500;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function connect(isReconnect: boolean): Promise<void> {
+    const next = new pg.Client({ connectionString: opts.databaseUrl, application_name: opts.name });
+    next.on('notification', (message) => {
+      if (message.channel === opts.channel) opts.onNotification(message.payload);
+    });
+    // A connection lost during LISTEN both rejects the query and emits 'error': reconnect once.
+    let failed = false;
+    const fail = (err: unknown, message: string) => {
+      if (failed) return;
+      failed = true;
+      log.warn(message, { listener: opts.name, error: errorMessage(err) });
+      void next.end().catch(() => {});
+      if (client === next) client = null;
+      scheduleReconnect();
+    };
+    next.on('error', (err) => fail(err, 'listening connection lost'));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(opts.channel)}`);
+    } catch (err) {
+      if (!isReconnect) {
+        failed = true;
+        await next.end().catch(() => {});
+        throw err;
+      }
+      fail(err, 'listening connection: reconnect failed');
+      return;
+    }
+    if (failed) return;
+    if (closed) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    retryMs = 500;
+    if (isReconnect) {
+      log.info('listening connection restored', { listener: opts.name });
+      opts.onReconnect?.();
+    }
+  }
+
+  function scheduleReconnect() {
+    if (closed) return;
+    const wait = retryMs;
+    retryMs = Math.min(retryMs * 2, 15_000);
+    timer = setTimeout(() => void connect(true), wait);
+    timer.unref();
+  }
+
+  return {
+    ready: connect(false),
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await client?.end().catch(() => {});
+      client = null;
+    },
+  };
+}
