@@ -162,6 +162,30 @@ describe('news alerts: one slot, one e-mail', () => {
     expect(await resultsFor(user.id)).toHaveLength(1);
   });
 
+  it('two slots of one alert at once (the schedule and run-alerts): the stories are mailed once, the other run says why', async () => {
+    ai.setHandler(newsAlertModel({ latencyMs: 300 }));
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id, { company: 'Concurrent Dynamics' });
+    const client = await rt.pool.connect();
+    const [scheduled] = await insertDueRuns(client, new Date(), user.id).finally(() => client.release());
+    const [manual] = await manualRun(user.id);
+    expect(scheduled).not.toBe(manual);
+    // Both read "already sent" before the slow AI step, so both pass it; only the commit can tell.
+    const results = await Promise.all([engine().process(scheduled!), engine().process(manual!)]);
+    expect(ai.requests).toHaveLength(2);
+    expect(results.map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
+    const mailed = results.filter((r) => r.status === 'succeeded' && r.mailId !== null);
+    const notMailed = results.filter((r) => r.status === 'succeeded' && r.mailId === null);
+    expect(mailed).toHaveLength(1);
+    expect(notMailed).toEqual([
+      expect.objectContaining({ outcome: "no e-mail: its 3 articles reached this user in another run's e-mail meanwhile" }),
+    ]);
+    expect(await mailsFor(user.id)).toHaveLength(1);
+    const sent = await rt.pool.query('SELECT count(*)::int AS n FROM sent_articles WHERE user_id = $1', [user.id]);
+    expect(sent.rows[0].n).toBe(3);
+    expect((await resultsFor(user.id)).map((r) => r.sent).sort()).toEqual([false, true]);
+  });
+
   it('sends to the alerts e-mail of the profile, else the account e-mail, when the alert names none', async () => {
     const user = await registerUser(rt);
     const first = await seedNewsAlert(user.id, { company: 'Globex' });

@@ -347,6 +347,46 @@ describe('newsletter run: only what is new', () => {
   });
 });
 
+describe('newsletter run: runs at the same time', () => {
+  const prepare = (userId: string, alertId: string) => newsletterHandler(runOf(userId, alertId), deps(), new AbortController().signal);
+  const commit = (prepared: Awaited<ReturnType<typeof prepare>>) => rt.db.transaction((tx) => prepared.commit(tx as unknown as Database));
+
+  it('two runs of one newsletter prepared together: its articles are mailed once, the other run says why', async () => {
+    const { user, newsletter } = await newsletterFor();
+    const [a, b] = await Promise.all([prepare(user.id, newsletter.id), prepare(user.id, newsletter.id)]);
+    const results = await Promise.all([commit(a), commit(b)]);
+    expect(results.filter((r) => r.mail !== null)).toHaveLength(1);
+    expect(results.find((r) => r.mail === null)!.outcome).toBe(
+      "no e-mail: its 20 articles reached this user in another run's e-mail meanwhile",
+    );
+    expect(await sentCount(user.id)).toBe(20);
+    expect((await resultsOf(user.id)).map((r) => r.sent).sort()).toEqual([false, true]);
+  });
+
+  it('an article another run mailed meanwhile is dropped and the e-mail is written without it', async () => {
+    const { user, newsletter } = await newsletterFor();
+    const prepared = await prepare(user.id, newsletter.id);
+    const lead = 'Apple iPhone OR services reports record quarterly revenue, beating estimates';
+    // Another run commits the lead story (under a syndicated address) between this run's reading and its commit.
+    await rt.pool.query(`INSERT INTO sent_articles (user_id, url_key, title_key) VALUES ($1, 'syndicated.example.com/apple', $2)`, [
+      user.id,
+      lead
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, ' ')
+        .trim(),
+    ]);
+    const { mail, outcome } = await commit(prepared);
+    expect(outcome).toBe("20 articles in 4 sections of 20 new articles; e-mail queued (1 dropped: in another run's e-mail meanwhile)");
+    // The article is gone from the list (the section's summary, the model's, may still name it).
+    const leadUrl = 'https://news.example.com/reuters/apple-iphone-or-services-record-quarterly-revenue';
+    expect(mail!.text).not.toContain(leadUrl);
+    expect(mail!.html).not.toContain(leadUrl);
+    expect(mail!.text).toContain('https://news.example.com/reuters/microsoft-record-quarterly-revenue');
+    expect(mail!.text).toContain('Microsoft shares rise after earnings');
+    expect(await sentCount(user.id)).toBe(20);
+  });
+});
+
 describe('newsletter run: failures', () => {
   it('goes on when some searches fail, and says which in the outcome', async () => {
     const { user, newsletter } = await newsletterFor({

@@ -12,7 +12,7 @@ import { sonarAlerts, sonarResults, users } from '../../db/schema.ts';
 import { renderNewsAlertEmail } from '../../mail/alert-emails/index.ts';
 import type { EmailArticle } from '../../mail/alert-emails/types.ts';
 import { type SourceDocument, SourceError } from '../../sources/types.ts';
-import { loadSentArticles, recordSentArticles } from './seen-articles.ts';
+import { claimUnsentArticles, loadSentArticles } from './seen-articles.ts';
 import { type AlertHandler, AlertPermanentFailure, AlertSkip } from './types.ts';
 
 /** The first scan of an alert looks this far back; later scans start where the last one ended. */
@@ -167,31 +167,54 @@ export const newsAlertHandler: AlertHandler = async (run, deps, signal) => {
     };
   }
 
-  const email = await renderNewsAlertEmail({
-    companyName,
-    keywords: alert.keywords,
-    headline: analysis.headline,
-    analysis: analysis.summary,
-    articles,
-    links: {
-      viewInApp: deps.links.app(`/aurora-os/company-news?company=${encodeURIComponent(companyName)}`),
-      manage: deps.links.app('/sonar-os/news'),
-      unsubscribe: deps.links.unsubscribe('news', run.alertId).page,
-    },
-  });
+  const render = (items: EmailArticle[]) =>
+    renderNewsAlertEmail({
+      companyName,
+      keywords: alert.keywords,
+      headline: analysis.headline,
+      analysis: analysis.summary,
+      articles: items,
+      links: {
+        viewInApp: deps.links.app(`/aurora-os/company-news?company=${encodeURIComponent(companyName)}`),
+        manage: deps.links.app('/sonar-os/news'),
+        unsubscribe: deps.links.unsubscribe('news', run.alertId).page,
+      },
+    });
+  const email = await render(articles);
   return {
     async commit(tx) {
-      await tx
-        .insert(sonarResults)
-        .values({ userId: run.userId, alertId: run.alertId, companyName, hasNews: true, sent: true, perplexityResponse: stored });
-      await recordSentArticles(tx, run.userId, articles);
+      // Another run for this user may have mailed some of these articles since they were read.
+      const unsent = await claimUnsentArticles(tx, run.userId, articles, now);
+      const result = { userId: run.userId, alertId: run.alertId, companyName, hasNews: true };
+      if (unsent.length === 0) {
+        await tx.insert(sonarResults).values({ ...result, sent: false, perplexityResponse: { ...stored, alreadySent: true } });
+        return {
+          mail: null,
+          outcome: `no e-mail: its ${plural(articles.length, 'article')} reached this user in another run's e-mail meanwhile`,
+        };
+      }
+      const dropped = articles.length - unsent.length;
+      await tx.insert(sonarResults).values({
+        ...result,
+        sent: true,
+        perplexityResponse: dropped ? { ...stored, analysis: { ...analysis, items: unsent } } : stored,
+      });
       return {
-        mail: { to: alert.to, ...email, kind: 'news-alert', unsubscribe: { kind: 'news', alertId: run.alertId } },
-        outcome: `${articles.length} new ${articles.length === 1 ? 'article' : 'articles'} of ${fresh.length}; e-mail queued`,
+        mail: {
+          to: alert.to,
+          ...(dropped ? await render(unsent) : email),
+          kind: 'news-alert',
+          unsubscribe: { kind: 'news', alertId: run.alertId },
+        },
+        outcome:
+          `${plural(unsent.length, 'new article')} of ${fresh.length}; e-mail queued` +
+          (dropped ? ` (${dropped} dropped: in another run's e-mail meanwhile)` : ''),
       };
     },
   };
 };
+
+const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 
 /** Where this alert's previous successful scan ended; the first scan looks FIRST_SCAN_DAYS back. */
 async function lastScan(db: Database, alertId: string, runId: string, now: Date): Promise<Date> {

@@ -31,7 +31,7 @@ import {
   newsletterSystem,
   type PromptSection,
 } from './newsletter-prompts.ts';
-import { loadSentArticles, recordSentArticles, type SeenArticles } from './seen-articles.ts';
+import { claimUnsentArticles, loadSentArticles, type SeenArticles } from './seen-articles.ts';
 import { type AlertHandler, type AlertMail, AlertPermanentFailure, type AlertRun, AlertSkip } from './types.ts';
 
 const DAY_MS = 86_400_000;
@@ -270,21 +270,34 @@ export const newsletterHandler: AlertHandler = async (run, deps, signal) => {
   const retrieval = await retrieve(deps.sources.news, searches, period, searchRegion(newsletter.regions), seen, signal);
   const sections = retrieval.searches.map((s) => s.section);
 
-  const finish = (digest: NewsletterSection[] | null, mail: AlertMail | null, outcome: string) => ({
+  /** `render` writes the e-mail for the sections it is given: all of them, or those left when another run mailed some articles meanwhile. */
+  const finish = (
+    digest: NewsletterSection[] | null,
+    email: { mail: AlertMail; render: (sections: NewsletterSection[]) => Promise<AlertMail> } | null,
+    outcome: string,
+  ) => ({
     async commit(tx: Database) {
-      await tx.insert(newsletterResults).values({ userId: run.userId, sent: mail !== null, digest });
-      if (mail && digest) {
-        await recordSentArticles(
-          tx,
-          run.userId,
-          digest.flatMap((section) => section.items),
-        );
+      let mail: AlertMail | null = null;
+      let note = outcome;
+      if (email && digest) {
+        const items = digest.flatMap((section) => section.items);
+        const unsent = new Set(await claimUnsentArticles(tx, run.userId, items, now));
+        const left = digest
+          .map((section) => ({ ...section, items: section.items.filter((item) => unsent.has(item)) }))
+          .filter((s) => s.items.length > 0);
+        if (left.length === 0)
+          note = `no e-mail: its ${plural(items.length, 'article')} reached this user in another run's e-mail meanwhile`;
+        else if (unsent.size < items.length) {
+          mail = await email.render(left);
+          note += ` (${items.length - unsent.size} dropped: in another run's e-mail meanwhile)`;
+        } else mail = email.mail;
       }
+      await tx.insert(newsletterResults).values({ userId: run.userId, sent: mail !== null, digest });
       // Plain SQL: drizzle's update would bump updated_at ($onUpdate), which the schedule reads as "the user saved".
       await tx.execute(
         sql`update newsletter_alerts set last_checked = ${period.end.toISOString()}::timestamptz where id = ${newsletter.id} and user_id = ${run.userId}`,
       );
-      return { mail, outcome };
+      return { mail, outcome: note };
     },
   });
 
@@ -313,27 +326,27 @@ export const newsletterHandler: AlertHandler = async (run, deps, signal) => {
   const found = plural(retrieval.articles, 'new article');
   if (digest.length === 0) return finish(null, null, `${found}, but the AI's digest cited none of them; no e-mail${gapsNote(retrieval)}`);
 
-  const email = await renderNewsletterEmail({
-    industry,
-    periodLabel: period.label,
-    regions,
-    sections: digest,
-    links: {
-      viewInApp: deps.links.app('/homepage'),
-      manage: deps.links.app('/sonar-os/newsletter'),
-      unsubscribe: deps.links.unsubscribe('newsletter', newsletter.id).page,
-    },
-  });
-  const mail: AlertMail = {
+  const render = async (sections: NewsletterSection[]): Promise<AlertMail> => ({
     to: newsletter.recipient,
-    ...email,
+    ...(await renderNewsletterEmail({
+      industry,
+      periodLabel: period.label,
+      regions,
+      sections,
+      links: {
+        viewInApp: deps.links.app('/homepage'),
+        manage: deps.links.app('/sonar-os/newsletter'),
+        unsubscribe: deps.links.unsubscribe('newsletter', newsletter.id).page,
+      },
+    })),
     kind: 'newsletter',
     unsubscribe: { kind: 'newsletter', alertId: newsletter.id },
-  };
+  });
+  const mail = await render(digest);
   const items = digest.reduce((n, s) => n + s.items.length, 0);
   return finish(
     digest,
-    mail,
+    { mail, render },
     `${plural(items, 'article')} in ${plural(digest.length, 'section')} of ${found}; e-mail queued${gapsNote(retrieval)}`,
   );
 };

@@ -2,7 +2,7 @@
 // already chosen for the mail being built. A story counts as seen when its URL is the same
 // (urlKey), its title is the same (titleKey), or its title is near-identical: a syndicated or
 // lightly re-edited headline under another publisher's address.
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { urlKey } from '../../ai/grounding.ts';
 import type { Database } from '../../db/client.ts';
 import { sentArticles } from '../../db/schema.ts';
@@ -84,7 +84,7 @@ export class SeenArticles {
 }
 
 /** The user's most recently sent articles (at most 2000, within 90 days). */
-export async function loadSentArticles(db: Database, userId: string, now: Date): Promise<SeenArticles> {
+export async function loadSentArticles(db: Pick<Database, 'select'>, userId: string, now: Date): Promise<SeenArticles> {
   const since = new Date(now.getTime() - SENT_LOOKBACK_DAYS * 86_400_000);
   const rows = await db
     .select({ urlKey: sentArticles.urlKey, titleKey: sentArticles.titleKey })
@@ -95,8 +95,27 @@ export async function loadSentArticles(db: Database, userId: string, now: Date):
   return SeenArticles.fromKeys(rows);
 }
 
+/**
+ * In the transaction that commits a mail: which of its articles this user has still not been sent,
+ * recorded as sent now. Runs for one user (two slots of an alert, an operator's run-alerts beside
+ * the schedule, a backlog after an outage, two alerts finding one story) each read "already sent"
+ * before their slow AI step; a per-user lock makes their commits take turns, so the later one sees
+ * what the earlier recorded and drops it. The unique key (user, URL) backs this up.
+ */
+export async function claimUnsentArticles<T extends { url: string; title: string }>(
+  tx: DbExecutor,
+  userId: string,
+  articles: T[],
+  now: Date,
+): Promise<T[]> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sent_articles:${userId}`}, 0))`);
+  const unsent = (await loadSentArticles(tx, userId, now)).keepNew(articles);
+  await recordSentArticles(tx, userId, unsent);
+  return unsent;
+}
+
 /** sent_articles rows for the articles a mail carries; a URL already recorded for the user is kept as it was. */
-export async function recordSentArticles(tx: DbExecutor, userId: string, articles: { url: string; title: string }[]) {
+async function recordSentArticles(tx: DbExecutor, userId: string, articles: { url: string; title: string }[]) {
   const byUrl = new Map<string, { userId: string; urlKey: string; titleKey: string }>();
   for (const article of articles) {
     const key = urlKey(article.url);
