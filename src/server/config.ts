@@ -117,6 +117,8 @@ const envSchema = z.object({
   /** How often the job supervisor looks for runs whose worker died. */
   JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** After SIGTERM: how long open requests and running jobs may take before they are cut. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
   /** Sign-in and code attempts allowed per account, and per IP, in AUTH_LIMIT_WINDOW_MINUTES. */
   AUTH_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   AUTH_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),

@@ -48,7 +48,7 @@ if (config.ROLE !== 'web') {
   });
   stops.push(
     () => sender.stop(),
-    () => boss.stop({ graceful: true, timeout: 10_000 }),
+    () => boss.stop({ graceful: true, timeout: config.SHUTDOWN_TIMEOUT_SECONDS * 1000 }),
   );
   if (!config.SMTP_URL) {
     log.warn(
@@ -59,10 +59,12 @@ if (config.ROLE !== 'web') {
   }
 }
 
+let draining = false;
+
 if (config.ROLE !== 'worker') {
   const hub = createRealtimeHub(runtime.databaseUrl);
   await hub.ready;
-  const app = createApp({ ...runtime, hub, webRoot: path.resolve('dist/web') });
+  const app = createApp({ ...runtime, hub, webRoot: path.resolve('dist/web'), draining: () => draining });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
   server.on('error', (err: NodeJS.ErrnoException) => {
     process.stderr.write(
@@ -70,11 +72,22 @@ if (config.ROLE !== 'worker') {
     );
     void shutdown(1);
   });
-  // Closing the hub ends the open live-update streams, so the server's close can complete.
+  // Stop accepting connections; busy ones close after their answer (Connection: close, app.ts) and
+  // idle ones now and as they become idle; closing the hub ends the open live-update streams. What
+  // is still open at the deadline is cut.
   stops.unshift(async () => {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const closeIdle = () => 'closeIdleConnections' in server && server.closeIdleConnections();
+    const sweep = setInterval(closeIdle, 100);
+    closeIdle();
     await hub.close();
+    const deadline = setTimeout(() => {
+      log.warn('shutdown deadline reached: closing the remaining connections');
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }, config.SHUTDOWN_TIMEOUT_SECONDS * 1000);
     await closed;
+    clearTimeout(deadline);
+    clearInterval(sweep);
   });
   server.once('listening', () => {
     const seconds = process.uptime().toFixed(1);
@@ -90,6 +103,7 @@ let stopping = false;
 async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
+  draining = true;
   log.info('shutting down…');
   // Order matters: stop taking requests, then finish jobs, then close the database.
   for (const stop of stops) await stop().catch((err) => log.error('shutdown step failed', { error: errorMessage(err) }));

@@ -42,6 +42,8 @@ export type AppDeps = {
   webRoot: string;
   /** Signs tokens that are not sessions (unsubscribe links). */
   secret: string;
+  /** True once the process is shutting down (SIGTERM): readiness fails and answers close their connections. */
+  draining?: () => boolean;
 };
 
 /** What the browser needs to know about this deployment; nothing secret. */
@@ -80,10 +82,16 @@ function contentSecurityPolicy(config: Config) {
   };
 }
 
-export function createApp({ config, db, auth, attempts, hub, webRoot, secret }: AppDeps) {
+export function createApp({ config, db, auth, attempts, hub, webRoot, secret, draining = () => false }: AppDeps) {
   const app = new Hono<{ Bindings: HttpBindings; Variables: { clientIp: string } }>();
   app.onError(errorResponse);
   app.use(requestLog());
+  // While draining, an answer ends its kept-alive connection, so the client goes elsewhere instead
+  // of holding the server open (decided when the answer is made: the request may predate SIGTERM).
+  app.use(async (c, next) => {
+    await next();
+    if (draining()) c.header('Connection', 'close');
+  });
   app.use(
     secureHeaders({
       contentSecurityPolicy: contentSecurityPolicy(config),
@@ -96,6 +104,7 @@ export function createApp({ config, db, auth, attempts, hub, webRoot, secret }: 
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
+    if (draining()) return c.json({ status: 'draining', error: { code: 'shutting_down', message: 'The server is shutting down.' } }, 503);
     try {
       await db.execute(sql`select 1`);
       return c.json({ status: 'ready' });
