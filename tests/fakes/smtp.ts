@@ -26,6 +26,8 @@ export type FakeSmtp = {
   waitForMail(predicate: (m: FakeMail) => boolean, timeoutMs?: number): Promise<FakeMail>;
   clear(): void;
   failNextDeliveries(n: number): void;
+  /** The next `n` messages are taken in (kept in `messages`) and the connection is then cut before the 250 reply. */
+  dropAfterAcceptingNext(n: number): void;
   stop(): Promise<void>;
 };
 
@@ -37,6 +39,7 @@ export async function startFakeSmtp(opts: { smtpPort?: number; httpPort?: number
   const messages: FakeMail[] = [];
   let waiters: Waiter[] = [];
   let failures = opts.failNext ?? 0;
+  let drops = 0;
 
   function deliver(mail: FakeMail) {
     messages.push(mail);
@@ -67,6 +70,8 @@ export async function startFakeSmtp(opts: { smtpPort?: number; httpPort?: number
         }
         simpleParser(Buffer.concat(chunks))
           .then((parsed) => {
+            const drop = drops > 0;
+            if (drop) drops -= 1;
             deliver({
               to: session.envelope.rcptTo.map((r) => r.address),
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -84,7 +89,13 @@ export async function startFakeSmtp(opts: { smtpPort?: number; httpPort?: number
                 ]),
               ),
             });
-            callback();
+            if (!drop) {
+              callback();
+              return;
+            }
+            // The message is taken; the reply that says so is lost with the connection.
+            const connections = (smtp as unknown as { connections: Set<{ session: unknown; _socket: { destroy(): void } }> }).connections;
+            for (const connection of connections) if (connection.session === session) connection._socket.destroy();
           })
           .catch((err: Error) => callback(err));
       });
@@ -157,6 +168,9 @@ export async function startFakeSmtp(opts: { smtpPort?: number; httpPort?: number
     },
     failNextDeliveries(n) {
       failures = n;
+    },
+    dropAfterAcceptingNext(n) {
+      drops = n;
     },
     async stop() {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));

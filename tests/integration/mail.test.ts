@@ -6,6 +6,7 @@ import { type OutboxSender, startOutboxSender } from '../../src/server/mail/send
 import { otpMail, resetPasswordMail } from '../../src/server/mail/templates.ts';
 import { type FakeSmtp, startFakeSmtp } from '../fakes/smtp.ts';
 import { type TestRuntime, uniqueEmail } from '../support/accounts.ts';
+import { runAdmin } from '../support/admin-cli.ts';
 import { freePort } from '../support/ports.ts';
 import { startTestRuntime } from '../support/runtime.ts';
 
@@ -23,6 +24,7 @@ afterEach(async () => {
   await sender?.stop();
   sender = undefined;
   smtp.failNextDeliveries(0);
+  smtp.dropAfterAcceptingNext(0);
 });
 afterAll(async () => {
   await smtp?.stop();
@@ -141,6 +143,48 @@ describe('outbox sender', () => {
     expect(mail.subject).toBe('Apple: news');
     expect(mail.to).toEqual([to]);
     expect((await rowOf(id)).attempts).toBe(2);
+  });
+
+  it('a message taken in whose reply was lost is resent with the same Message-ID and shown as a possible duplicate', {
+    timeout: 30_000,
+  }, async () => {
+    smtp.dropAfterAcceptingNext(1);
+    sender = await startOutboxSender({ pool: rt.pool, databaseUrl: rt.databaseUrl, smtpUrl: smtpUrl(), from: FROM, printCaptured: false });
+    const to = uniqueEmail('unknown-outcome');
+    const id = await enqueueMail(rt.db, { to, subject: 'Acme: news', text: 'News', kind: 'news-alert' });
+    await eventually(
+      () => rowOf(id),
+      (r) => r.last_error !== null,
+    );
+    await rt.pool.query('UPDATE mail_outbox SET next_attempt_at = now() WHERE id = $1', [id]);
+    await sender.drain();
+    const row = await eventually(
+      () => rowOf(id),
+      (r) => r.status === 'sent',
+    );
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
+    const copies = smtp.messages.filter((m) => m.to.includes(to));
+    expect(copies.map((m) => m.headers['message-id'])).toEqual([`<${id}@enterprise-os.test>`, `<${id}@enterprise-os.test>`]);
+    const { rows } = await rt.pool.query('SELECT unknown_outcome_attempts FROM mail_outbox WHERE id = $1', [id]);
+    expect(rows[0].unknown_outcome_attempts).toBe(1);
+
+    const { lines } = await runAdmin(['mail-log', '--user', to]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /\ssent\s+2x\s.*Acme: news\s+POSSIBLE DUPLICATE: 1 attempt lost the connection before the server answered \(same Message-ID on every attempt\)$/,
+    );
+  });
+
+  it('a refused attempt (the server answered 451) is not a possible duplicate', async () => {
+    smtp.failNextDeliveries(1);
+    sender = await startOutboxSender({ pool: rt.pool, databaseUrl: rt.databaseUrl, smtpUrl: smtpUrl(), from: FROM, printCaptured: false });
+    const id = await enqueueMail(rt.db, { to: uniqueEmail('refused'), subject: 'Refused once', text: 'x', kind: 'news-alert' });
+    await eventually(
+      () => rowOf(id),
+      (r) => r.last_error !== null,
+    );
+    const { rows } = await rt.pool.query('SELECT unknown_outcome_attempts FROM mail_outbox WHERE id = $1', [id]);
+    expect(rows[0].unknown_outcome_attempts).toBe(0);
   });
 
   it('gives mail without extra headers a Message-ID too', async () => {

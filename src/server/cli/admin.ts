@@ -122,6 +122,10 @@ function printLimitNote(count: number) {
   if (count > LOG_LIMIT) print(`(the newest ${LOG_LIMIT} shown; narrow with --days, --user or --status)`);
 }
 
+/** Attempts whose outcome is unknown: the server may have taken the message, so a later one may have delivered it again. */
+const possibleDuplicate = (n: number) =>
+  `POSSIBLE DUPLICATE: ${n === 1 ? '1 attempt' : `${n} attempts`} lost the connection before the server answered (same Message-ID on every attempt)`;
+
 /** Outgoing mail, newest first: a user's alert mails (user_id) and the mails sent to their address. */
 async function mailLog(rt: Runtime, f: LogFilter) {
   const { rows } = await rt.pool.query<{
@@ -132,9 +136,10 @@ async function mailLog(rt: Runtime, f: LogFilter) {
     attempts: number;
     sent_at: Date | null;
     last_error: string | null;
+    unknown_outcome_attempts: number;
     subject: string;
   }>(
-    `SELECT m.created_at, m.kind, m.to_address, m.status, m.attempts, m.sent_at, m.last_error, m.subject
+    `SELECT m.created_at, m.kind, m.to_address, m.status, m.attempts, m.sent_at, m.last_error, m.unknown_outcome_attempts, m.subject
        FROM mail_outbox m LEFT JOIN users u ON u.id = m.user_id
       WHERE m.created_at > now() - make_interval(days => $1)
         AND ($2::text IS NULL OR lower(u.email) = lower($2) OR lower(m.to_address) = lower($2))
@@ -155,6 +160,7 @@ async function mailLog(rt: Runtime, f: LogFilter) {
         `sent ${time(r.sent_at)}`.padEnd(25),
         `error: ${cell(r.last_error, 60)}`.padEnd(67),
         cell(r.subject, 70),
+        ...(r.unknown_outcome_attempts > 0 ? [possibleDuplicate(r.unknown_outcome_attempts)] : []),
       ].join('  '),
     );
   printLimitNote(rows.length);

@@ -134,6 +134,8 @@ export const mailOutbox = pgTable(
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /** Attempts that lost the connection before the server answered: it may have taken the message (a possible duplicate). */
+    unknownOutcomeAttempts: integer('unknown_outcome_attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     createdAt: createdAt(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extraHeaders, messageIdDomain } from './sender.ts';
+import { extraHeaders, messageIdDomain, outcomeUnknown } from './sender.ts';
 
 describe('messageIdDomain', () => {
   it.each([
@@ -36,5 +36,23 @@ describe('extraHeaders', () => {
   it('is undefined for no headers', () => {
     expect(extraHeaders(null)).toBeUndefined();
     expect(extraHeaders({})).toBeUndefined();
+  });
+});
+
+describe('outcomeUnknown', () => {
+  const smtpError = (code: string, message: string, responseCode?: number) => Object.assign(new Error(message), { code, responseCode });
+
+  it('is unknown when the connection was lost or timed out with no answer', () => {
+    expect(outcomeUnknown(smtpError('ECONNECTION', 'Connection closed unexpectedly'))).toBe(true);
+    expect(outcomeUnknown(smtpError('ETIMEDOUT', 'Timeout'))).toBe(true);
+    expect(outcomeUnknown(smtpError('ESOCKET', 'read ECONNRESET'))).toBe(true);
+  });
+
+  it('is known when the server answered, or could not be reached at all', () => {
+    expect(outcomeUnknown(smtpError('EMESSAGE', 'Temporary failure', 451))).toBe(false);
+    expect(outcomeUnknown(smtpError('ECONNECTION', 'Server closed the connection', 421))).toBe(false);
+    expect(outcomeUnknown(smtpError('ESOCKET', 'connect ECONNREFUSED 127.0.0.1:25'))).toBe(false);
+    expect(outcomeUnknown(smtpError('EDNS', 'getaddrinfo ENOTFOUND smtp.example.com'))).toBe(false);
+    expect(outcomeUnknown('a string')).toBe(false);
   });
 });

@@ -46,6 +46,20 @@ export function extraHeaders(headers: Record<string, string> | null): Record<str
   return kept.length > 0 ? Object.fromEntries(kept) : undefined;
 }
 
+/**
+ * Whether a failed attempt may nevertheless have delivered the message: the connection was lost (or
+ * timed out) with no answer from the server, perhaps after it had taken the message in. A refusal
+ * (the server answered 4xx/5xx) or a server that could not be reached at all sent nothing.
+ */
+export function outcomeUnknown(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, responseCode, message } = err as { code?: unknown; responseCode?: unknown; message?: unknown };
+  if (typeof responseCode === 'number') return false;
+  if (code === 'ECONNECTION' || code === 'ETIMEDOUT') return true;
+  const unreachable = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH/;
+  return code === 'ESOCKET' && !unreachable.test(String(message ?? ''));
+}
+
 export type OutboxSender = { stop: () => Promise<void>; drain: () => Promise<void> };
 
 export async function startOutboxSender(opts: {
@@ -111,15 +125,20 @@ export async function startOutboxSender(opts: {
     } catch (err) {
       const final = mail.attempts >= MAX_ATTEMPTS;
       const backoffSeconds = Math.min(30 * 2 ** (mail.attempts - 1), 3600);
+      // The resend carries the same Message-ID, so a receiving side that got it can tell; the
+      // operator is told too (mail-log), as the recipient may see it twice.
+      const unknown = outcomeUnknown(err);
       await opts.pool.query(
-        `UPDATE mail_outbox SET status = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4) WHERE id = $1`,
-        [mail.id, final ? 'failed' : 'pending', errorMessage(err).slice(0, 1000), backoffSeconds],
+        `UPDATE mail_outbox SET status = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4),
+                unknown_outcome_attempts = unknown_outcome_attempts + $5 WHERE id = $1`,
+        [mail.id, final ? 'failed' : 'pending', errorMessage(err).slice(0, 1000), backoffSeconds, unknown ? 1 : 0],
       );
       log.warn(final ? 'mail failed for good' : 'mail delivery failed; will retry', {
         kind: mail.kind,
         id: mail.id,
         attempt: mail.attempts,
         error: errorMessage(err),
+        ...(unknown ? { outcome: 'unknown: the connection was lost before the server answered; it may have the message' } : {}),
       });
     }
   }

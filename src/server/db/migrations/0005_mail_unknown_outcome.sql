@@ -1,0 +1,1 @@
+ALTER TABLE "mail_outbox" ADD COLUMN "unknown_outcome_attempts" integer DEFAULT 0 NOT NULL;
