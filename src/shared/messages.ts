@@ -149,6 +149,7 @@ export const messages = {
     routerDefault: 'Unexpected Application Error!',
     notFound: 'Not found',
     internal: 'Something went wrong on our side. Please try again.',
+    databaseUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
     badRequest: 'The request is not valid.',
     bodyTooLarge: 'The request is too large.',
     nulCharacter: 'Text must not contain NUL characters.',

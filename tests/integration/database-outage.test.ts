@@ -103,6 +103,17 @@ it('survives a 30 s database outage: processes stay up, readiness is 503, every 
   await own.stop();
   const down = Date.now();
 
+  // A request that needs the database says it is unavailable (503), not that something broke (500).
+  const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+    body: JSON.stringify({ email: 'outage-reader0@example.com', password: 'whatever-1' }),
+  });
+  expect(signIn.status).toBe(503);
+  expect(await signIn.json()).toEqual({
+    error: { code: 'database_unavailable', message: 'The service is briefly unavailable. Please try again in a moment.' },
+  });
+
   let readinessWhileDown = 0;
   const readinessStatuses = new Set<number>();
   while (Date.now() - down < OUTAGE_MS) {

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
 import type { ApiError } from '../../shared/schemas.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { errorMessage, log } from '../lib/log.ts';
 
 export class AppError extends Error {
@@ -85,6 +86,11 @@ export function errorResponse(err: Error, c: Context) {
     return c.json(body, err.status);
   }
   if (err instanceof z.core.$ZodError) return errorResponse(validationError(err), c);
+  if (isDatabaseUnavailable(err)) {
+    log.warn('database unavailable', { path: c.req.path, error: errorMessage(err) });
+    const body: ApiError = { error: { code: 'database_unavailable', message: messages.errors.databaseUnavailable } };
+    return c.json(body, 503);
+  }
   log.error('unhandled error', { path: c.req.path, error: errorMessage(err), stack: err.stack?.split('\n').slice(0, 4).join(' | ') });
   const body: ApiError = { error: { code: 'internal', message: messages.errors.internal } };
   return c.json(body, 500);
