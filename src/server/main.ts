@@ -89,14 +89,21 @@ if (config.ROLE !== 'worker') {
     clearTimeout(deadline);
     clearInterval(sweep);
   });
-  server.once('listening', () => {
+  server.once('listening', async () => {
     const seconds = process.uptime().toFixed(1);
-    log.raw(`\nEnterprise OS is running at ${config.appUrl} (role ${config.ROLE}, ready in ${seconds}s)`);
-    if (config.SMTP_URL === undefined && !config.production) log.raw(`Captured e-mails: ${config.appUrl}/dev/mailbox`);
-    log.raw('Invite the first user:  npm run admin -- invite you@example.com\n');
+    const lines = [`\nEnterprise OS is running at ${config.appUrl} (role ${config.ROLE}, ready in ${seconds}s)`];
+    if (config.SMTP_URL === undefined && !config.production) lines.push(`Captured e-mails: ${config.appUrl}/dev/mailbox`);
+    if (!(await anyUser())) lines.push('Invite the first user:  npm run admin -- invite you@example.com');
+    log.raw(`${lines.join('\n')}\n`);
   });
 } else {
   log.raw(`Enterprise OS worker is running (ready in ${process.uptime().toFixed(1)}s)`);
+}
+
+/** Whether anyone has an account yet (start-up says how to invite the first user until then). */
+async function anyUser() {
+  const { rows } = await runtime.pool.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM users) AS any').catch(() => ({ rows: [] }));
+  return rows[0]?.any !== false;
 }
 
 let stopping = false;

