@@ -17,7 +17,7 @@ test('tokens in the URL hash lead to the reset or create-password page', async (
   await expect(page).toHaveURL(/\/login$/);
 });
 
-for (const path of ['/homepage', '/sonar-os/news']) {
+for (const path of ['/homepage', '/sonar-os/news', '/client-portal']) {
   test(`${path} without a session goes to /login with the sign-in prompt`, async ({ page }) => {
     await page.goto(path);
     await expect(page).toHaveURL(`/login?redirect_to=${encodeURIComponent(path)}`);
@@ -126,6 +126,7 @@ test.describe('the signed-in shell', () => {
 test('the Resource Library needs a user and says when it is not configured', async ({ page }) => {
   await page.goto('/client-portal');
   await expect(page).toHaveURL(/\/login\?redirect_to=%2Fclient-portal$/);
+  await expect(page.getByText('Authentication required')).toBeVisible();
   const user = await registeredUser();
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);

@@ -26,7 +26,6 @@ const publicRoutes: RouteObject[] = [
   page('/create-password', () => import('../features/auth/password-link-pages.tsx'), 'CreatePasswordPage'),
   page('/invite-only', () => import('../features/auth/invite-only-page.tsx'), 'InviteOnlyPage'),
   page('/unsubscribe', () => import('../features/unsubscribe/unsubscribe-page.tsx'), 'UnsubscribePage'),
-  page('/client-portal', () => import('../features/client-portal/resource-library-page.tsx'), 'ResourceLibraryPage'),
 ];
 
 const protectedRoutes: RouteObject[] = [
@@ -59,7 +58,11 @@ export const routes: RouteObject[] = [
       ...publicRoutes,
       {
         element: <ProtectedRoute />,
-        children: [{ lazy: async () => ({ Component: (await import('./shell/app-shell.tsx')).AppShell }), children: protectedRoutes }],
+        children: [
+          { lazy: async () => ({ Component: (await import('./shell/app-shell.tsx')).AppShell }), children: protectedRoutes },
+          // Full-screen, without the shell.
+          page('/client-portal', () => import('../features/client-portal/resource-library-page.tsx'), 'ResourceLibraryPage'),
+        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

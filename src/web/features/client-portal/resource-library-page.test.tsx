@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-// The Resource Library frame against stubbed answers from our own API: the session (/api/profile)
-// and the public configuration (/api/config) that carries CLIENT_PORTAL_URL.
+// The Resource Library frame against a stubbed answer from our own API: the public configuration
+// (/api/config) that carries CLIENT_PORTAL_URL. Signed-out visitors never reach it (the router's
+// ProtectedRoute; tests/e2e/shell.spec.ts).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -9,7 +10,6 @@ import type { PublicConfig } from '../../lib/public-config.ts';
 import { ResourceLibraryPage } from './resource-library-page.tsx';
 
 const PORTAL = 'https://portal.example.com/library?team=42';
-const profile = { id: 'u1', email: 'dana@example.com', firstName: 'Dana', lastName: 'Reyes' };
 const config = (clientPortalUrl: string | null): PublicConfig => ({
   version: 'v2.0.4',
   buildId: null,
@@ -26,12 +26,11 @@ const config = (clientPortalUrl: string | null): PublicConfig => ({
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** Answers our API's two reads; anything else is a test bug. */
-function stubApi(answers: { profile: Response; config: () => Response }) {
+/** Answers our API's one read; anything else is a test bug. */
+function stubApi(answers: { config: () => Response }) {
   const calls: string[] = [];
   vi.stubGlobal('fetch', async (path: string) => {
     calls.push(path);
-    if (path === '/api/profile') return answers.profile;
     if (path === '/api/config') return answers.config();
     throw new Error(`unexpected request ${path}`);
   });
@@ -40,13 +39,7 @@ function stubApi(answers: { profile: Response; config: () => Response }) {
 
 function renderPage() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/client-portal', element: <ResourceLibraryPage /> },
-      { path: '/login', element: <p>login page</p> },
-    ],
-    { initialEntries: ['/client-portal'] },
-  );
+  const router = createMemoryRouter([{ path: '/client-portal', element: <ResourceLibraryPage /> }], { initialEntries: ['/client-portal'] });
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -62,7 +55,7 @@ afterEach(() => {
 
 describe('ResourceLibraryPage', () => {
   it('embeds the configured client portal in a frame titled Resource Library', async () => {
-    const calls = stubApi({ profile: json(200, profile), config: () => json(200, config(PORTAL)) });
+    const calls = stubApi({ config: () => json(200, config(PORTAL)) });
     renderPage();
     const frame = await screen.findByTitle('Resource Library');
     expect(frame.tagName).toBe('IFRAME');
@@ -78,11 +71,11 @@ describe('ResourceLibraryPage', () => {
     expect(newTab.getAttribute('href')).toBe(PORTAL);
     expect(newTab.getAttribute('target')).toBe('_blank');
     expect(newTab.getAttribute('rel')).toBe('noopener noreferrer');
-    expect(calls).toEqual(['/api/profile', '/api/config']);
+    expect(calls).toEqual(['/api/config']);
   });
 
   it('says the portal is not configured when CLIENT_PORTAL_URL is unset', async () => {
-    stubApi({ profile: json(200, profile), config: () => json(200, config(null)) });
+    stubApi({ config: () => json(200, config(null)) });
     renderPage();
     const message = await screen.findByText(
       "The Resource Library is not configured. An operator sets CLIENT_PORTAL_URL to the client portal's address.",
@@ -94,23 +87,11 @@ describe('ResourceLibraryPage', () => {
 
   it('says the library could not be loaded when the configuration request fails', async () => {
     stubApi({
-      profile: json(200, profile),
       config: () => json(500, { error: { code: 'internal', message: 'Something went wrong' } }),
     });
     renderPage();
     expect((await screen.findByRole('alert')).textContent).toBe('The Resource Library could not be loaded. Reload the page to try again.');
     expect(screen.queryByTitle('Resource Library')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Open in a new tab' })).toBeNull();
-  });
-
-  it('sends a visitor without a session to sign in, and back here afterwards', async () => {
-    const calls = stubApi({
-      profile: json(401, { error: { code: 'unauthorized', message: 'Sign in' } }),
-      config: () => json(200, config(PORTAL)),
-    });
-    const router = renderPage();
-    expect(await screen.findByText('login page')).toBeTruthy();
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login?redirect_to=%2Fclient-portal');
-    expect(calls).toEqual(['/api/profile']);
   });
 });

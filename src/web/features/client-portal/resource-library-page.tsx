@@ -1,9 +1,8 @@
 // The Resource Library (spec 02 §2): the external client portal, full screen, in an iframe.
 import { ArrowLeft, ExternalLink } from 'lucide-react';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { usePublicConfig } from '../../lib/public-config.ts';
-import { useSession } from '../../lib/session.ts';
 
 function PortalFrame() {
   const { data: config, isPending, isError } = usePublicConfig();
@@ -52,12 +51,8 @@ function OpenInNewTab() {
   );
 }
 
-/** /client-portal sits outside the protected group (it has no shell), so it guards itself. */
+/** /client-portal: signed-in users only (the router's ProtectedRoute), full screen without the shell. */
 export function ResourceLibraryPage() {
-  const { data: user, isPending } = useSession();
-  if (isPending) return <Spinner label="Checking your session" />;
-  if (!user) return <Navigate to="/login?redirect_to=%2Fclient-portal" replace />;
-
   return (
     <div className="flex h-screen flex-col bg-white">
       <header className="flex h-12 shrink-0 items-center gap-4 border-b border-slate-200 px-4">
