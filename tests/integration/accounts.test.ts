@@ -46,6 +46,20 @@ describe('registration', () => {
     expect(await userCount(email)).toBe(1);
   });
 
+  it('three registrations racing on one invite: one 201 and one account; the others are told they failed', async () => {
+    const email = uniqueEmail('race');
+    const { token } = await createInvite(rt.db, email, 24);
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => new IpClient(rt.app).post('/api/accounts/registration', registrationBody(token, email))),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status !== 201)) {
+      expect([400, 409]).toContain(refused.status);
+      expect([messages.registration.inviteMismatch, messages.registration.userNotCreated]).toContain(refused.body.error.message);
+    }
+    expect(await userCount(email)).toBe(1);
+  });
+
   it('matches the invite e-mail case-insensitively', async () => {
     const email = uniqueEmail('case');
     const { token } = await createInvite(rt.db, email, 24);

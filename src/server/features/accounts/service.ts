@@ -16,8 +16,9 @@ export async function register(db: Database, auth: Auth, input: RegistrationInpu
   }
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (existing) throw new AppError(409, 'user_exists', messages.registration.userNotCreated);
+  let created: { user: { id: string } };
   try {
-    await auth.api.signUpEmail({
+    created = await auth.api.signUpEmail({
       body: {
         name: `${input.firstName} ${input.lastName}`,
         email: input.email,
@@ -32,6 +33,13 @@ export async function register(db: Database, auth: Auth, input: RegistrationInpu
     log.warn('registration failed', { error: errorMessage(err) });
     throw new AppError(400, 'user_not_created', messages.registration.userNotCreated);
   }
+  // better-auth answers a refused sign-up (the address taken meanwhile, the invite spent by a racing
+  // request: its user-create hook refused) like a success, with a user that was never stored.
+  const [stored] = await db.select({ id: users.id }).from(users).where(eq(users.id, created.user.id));
+  if (stored) return;
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email.toLowerCase()));
+  if (taken) throw new AppError(409, 'user_exists', messages.registration.userNotCreated);
+  throw new AppError(400, 'invite_invalid', messages.registration.inviteMismatch);
 }
 
 /** The user a set-password / reset-password token belongs to, while it is unused and unexpired. */
