@@ -25,6 +25,8 @@ describe('loadConfig', () => {
     expect(config.INVITE_TTL_HOURS).toBe(168);
     expect(config.AUTH_MAX_FAILURES_PER_ACCOUNT).toBe(10);
     expect(config.AUTH_MAX_FAILURES_PER_IP).toBe(50);
+    expect(config.AUTH_MAX_EMAILS_PER_ACCOUNT).toBe(5);
+    expect(config.SHUTDOWN_TIMEOUT_SECONDS).toBe(20);
     expect(config.AUTH_LIMIT_WINDOW_MINUTES).toBe(15);
     expect(config.appUrl).toBe('http://localhost:3000');
     expect(config.production).toBe(false);

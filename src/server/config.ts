@@ -122,6 +122,8 @@ const envSchema = z.object({
   /** Sign-in and code attempts allowed per account, and per IP, in AUTH_LIMIT_WINDOW_MINUTES. */
   AUTH_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   AUTH_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  /** Code and reset-link e-mails per address in AUTH_LIMIT_WINDOW_MINUTES. */
+  AUTH_MAX_EMAILS_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   AUTH_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
 });
 

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { PgBoss } from 'pg-boss';
+import { authBackgroundWork } from './auth/routes.ts';
 import { bootstrap } from './bootstrap.ts';
 import { ConfigError } from './config.ts';
 import { StartupError } from './db/embedded.ts';
@@ -114,6 +115,8 @@ async function shutdown(code = 0) {
   log.info('shutting down…');
   // Order matters: stop taking requests, then finish jobs, then close the database.
   for (const stop of stops) await stop().catch((err) => log.error('shutdown step failed', { error: errorMessage(err) }));
+  // Codes and reset links whose request was answered are written before the database closes.
+  await authBackgroundWork();
   await runtime.close();
   process.exit(code);
 }

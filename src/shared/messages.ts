@@ -1,5 +1,7 @@
 // Every user-facing text of spec 01 §8 (and the shared ones of spec 02), word for word.
 // Both sides import these so the server's error messages and the web's toasts never drift.
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 export const messages = {
   login: {
     wrongPasswordTitle: 'Access Restricted',
@@ -60,6 +62,12 @@ export const messages = {
     requiredTitle: 'Authentication required',
     required: 'Please login to continue.',
     tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+    tooManyAttemptsFor: (minutes: number) => `Too many attempts. Please try again in ${plural(minutes, 'minute')}.`,
+    passwordPausedTitle: 'Password sign-in paused',
+    passwordPaused: (minutes: number) =>
+      `Too many wrong passwords were tried for this account, so password sign-in is paused for ${plural(minutes, 'minute')}. You can still sign in with a one-time code sent to your e-mail.`,
+    tooManyEmails: (minutes: number) =>
+      `Too many e-mails were requested for this address. Please try again in ${plural(minutes, 'minute')}.`,
     foreignOrigin: 'Cross-site request refused.',
   },
   flags: {

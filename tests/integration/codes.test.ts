@@ -85,3 +85,63 @@ describe('e-mail codes', () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe('wrong codes do not tell whether an address has an account', () => {
+  const wrongCodes = async (email: string, tries: number, otp: string) => {
+    const client = new IpClient(rt.app);
+    const answers = [];
+    for (let i = 0; i < tries; i++) {
+      const res = await client.post('/api/auth/sign-in/email-otp', { email, otp });
+      answers.push({ status: res.status, body: res.body });
+    }
+    return answers;
+  };
+  const requestCode = (email: string) => new IpClient(rt.app).post('/api/auth/email-otp/send-verification-otp', { email, type: 'sign-in' });
+
+  it('a real account and an unknown address get the same answers, try after try', async () => {
+    const user = await registerUser(rt);
+    const stranger = uniqueEmail('stranger');
+    for (const email of [user.email, stranger]) expect((await requestCode(email)).status).toBe(200);
+    const code = codeIn((await outbox(user.email))[0]!);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+    const [real, unknown] = await Promise.all([wrongCodes(user.email, 7, wrong), wrongCodes(stranger, 7, wrong)]);
+    const invalid = { status: 400, body: { error: { code: 'INVALID_OTP', message: 'Invalid OTP' } } };
+    const tooMany = { status: 403, body: { error: { code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts' } } };
+    expect(real).toEqual([invalid, invalid, invalid, invalid, invalid, tooMany, invalid]);
+    expect(unknown).toEqual(real);
+  });
+
+  it('an expired code is answered the same way for both', async () => {
+    const user = await registerUser(rt);
+    const stranger = uniqueEmail('stranger');
+    for (const email of [user.email, stranger]) expect((await requestCode(email)).status).toBe(200);
+    // Six minutes pass (codes live five).
+    await rt.pool.query(`UPDATE verifications SET expires_at = now() - interval '1 minute' WHERE identifier LIKE $1`, [`%${user.email}%`]);
+    await rt.pool.query(`UPDATE auth_attempts SET window_start = now() - interval '6 minutes' WHERE key = ANY($1)`, [
+      [`code:${user.email}`, `code:${stranger}`],
+    ]);
+    const [real, unknown] = await Promise.all([wrongCodes(user.email, 2, '123456'), wrongCodes(stranger, 2, '123456')]);
+    expect(real).toEqual([
+      { status: 400, body: { error: { code: 'OTP_EXPIRED', message: 'OTP expired' } } },
+      { status: 400, body: { error: { code: 'INVALID_OTP', message: 'Invalid OTP' } } },
+    ]);
+    expect(unknown).toEqual(real);
+  });
+
+  it('codes and reset links are answered at once, the same for a real account and an unknown address', async () => {
+    const user = await registerUser(rt);
+    const stranger = uniqueEmail('stranger');
+    for (const [path, body] of [
+      ['/api/auth/email-otp/send-verification-otp', { type: 'sign-in' }],
+      ['/api/auth/request-password-reset', { redirectTo: '/reset-password' }],
+    ] as const) {
+      const [real, unknown] = await Promise.all([user.email, stranger].map((email) => new IpClient(rt.app).post(path, { email, ...body })));
+      expect(real!.status).toBe(200);
+      expect({ status: unknown!.status, body: unknown!.body }).toEqual({ status: real!.status, body: real!.body });
+    }
+    // The work happened after the answer: the real account got its two e-mails, the stranger none.
+    expect((await outbox(user.email)).map((m) => m.kind).sort()).toEqual(['otp', 'reset-password']);
+    expect(await outbox(stranger)).toEqual([]);
+  });
+});

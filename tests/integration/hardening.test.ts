@@ -40,7 +40,7 @@ describe('concurrent attempts', () => {
     expect(unauthorized, JSON.stringify(statuses)).toBeLessThanOrEqual(PER_ACCOUNT);
     expect(unauthorized).toBeGreaterThan(0);
     expect(limited.length).toBe(30 - unauthorized);
-    for (const r of limited) expect(r.body.error.code).toBe('too_many_attempts');
+    for (const r of limited) expect(r.body.error.code).toBe('account_throttled');
   });
 });
 
@@ -86,7 +86,10 @@ describe('sending codes', () => {
     for (let i = 0; i < 5; i++) expect((await send()).status, `call ${i + 1}`).toBe(200);
     const blocked = await send();
     expect(blocked.status).toBe(429);
-    expect(blocked.body.error.code).toBe('too_many_attempts');
+    expect(blocked.body.error).toEqual({
+      code: 'too_many_emails',
+      message: 'Too many e-mails were requested for this address. Please try again in 15 minutes.',
+    });
     const { rows } = await rt.pool.query("SELECT 1 FROM mail_outbox WHERE to_address = $1 AND kind = 'otp'", [user.email]);
     expect(rows).toHaveLength(5);
   });

@@ -5,6 +5,7 @@ import { startTestRuntime } from '../support/runtime.ts';
 
 const PER_ACCOUNT = 5;
 const PER_IP = 3;
+const WINDOW_MINUTES = 15;
 
 let rt: TestRuntime;
 beforeAll(async () => {
@@ -33,7 +34,12 @@ describe('per-account limit', () => {
     }
     const blocked = await signIn(victim.email, victim.password);
     expect(blocked.status).toBe(429);
-    expect(blocked.body.error.code).toBe('too_many_attempts');
+    // The owner is told what happened, for how long, and the way in that still works.
+    expect(blocked.body.error).toEqual({
+      code: 'account_throttled',
+      title: 'Password sign-in paused',
+      message: `Too many wrong passwords were tried for this account, so password sign-in is paused for ${WINDOW_MINUTES} minutes. You can still sign in with a one-time code sent to your e-mail.`,
+    });
     expect(blocked.headers.getSetCookie()).toEqual([]);
 
     // The block is per account: the e-mail's case does not get around it.
@@ -51,6 +57,32 @@ describe('per-account limit', () => {
   });
 });
 
+describe('what an attacker cannot take from the owner or an office', () => {
+  it('an office behind one address signs in 25 times in a minute', async () => {
+    const office = nextIp();
+    const staff = await Promise.all(Array.from({ length: 5 }, () => registerUser(rt)));
+    for (let round = 0; round < 5; round++) {
+      for (const member of staff) expect((await signIn(member.email, member.password, office)).status, `round ${round + 1}`).toBe(200);
+    }
+  });
+
+  it('with password sign-in paused, the owner still signs in with a one-time code', async () => {
+    const owner = await registerUser(rt);
+    for (let i = 0; i <= PER_ACCOUNT; i++) await signIn(owner.email, `wrong-${i}`);
+    expect((await signIn(owner.email, owner.password)).body.error.code).toBe('account_throttled');
+
+    const client = new IpClient(rt.app, nextIp());
+    expect((await client.post('/api/auth/email-otp/send-verification-otp', { email: owner.email, type: 'sign-in' })).status).toBe(200);
+    const { rows } = await rt.pool.query<{ text_body: string }>(
+      `SELECT text_body FROM mail_outbox WHERE to_address = $1 AND kind = 'otp'`,
+      [owner.email],
+    );
+    const code = rows[0]!.text_body.match(/\b(\d{6})\b/)![1]!;
+    expect((await client.post('/api/auth/sign-in/email-otp', { email: owner.email, otp: code })).status).toBe(200);
+    expect((await client.get('/api/profile')).body.email).toBe(owner.email);
+  });
+});
+
 describe('per-IP limit', () => {
   it('blocks one IP that tries many accounts; other IPs are unaffected', async () => {
     const ip = nextIp();
@@ -61,7 +93,10 @@ describe('per-IP limit', () => {
     }
     const blocked = await signIn(target.email, target.password, ip);
     expect(blocked.status).toBe(429);
-    expect(blocked.body.error.code).toBe('too_many_attempts');
+    expect(blocked.body.error).toEqual({
+      code: 'too_many_attempts',
+      message: `Too many attempts. Please try again in ${WINDOW_MINUTES} minutes.`,
+    });
 
     expect((await signIn(target.email, target.password)).status).toBe(200);
   });

@@ -1,5 +1,6 @@
 // A real server stack on the test database: config, migrations, auth, and the Hono app, driven
 // in-process through app.request (no port). Third parties are not involved at this level.
+import { authBackgroundWork } from '../../src/server/auth/routes.ts';
 import { bootstrap, type Runtime } from '../../src/server/bootstrap.ts';
 import { createApp } from '../../src/server/http/app.ts';
 import { createRealtimeHub } from '../../src/server/realtime/hub.ts';
@@ -64,6 +65,8 @@ export class TestClient {
       },
       body: body === undefined ? undefined : body instanceof RawJson ? body.text : JSON.stringify(body),
     });
+    // Mail work the auth routes start after answering (codes, reset links) is done before the test goes on.
+    await authBackgroundWork();
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const [name, ...value] = pair!.split('=');

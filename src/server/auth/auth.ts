@@ -16,6 +16,17 @@ import { consumeInvite } from './invites.ts';
 /** Our middleware writes the client IP here (overwriting anything a client sent); better-auth reads it. */
 export const CLIENT_IP_HEADER = 'x-eos-client-ip';
 
+/** One-time sign-in codes: lifetime and wrong tries allowed (routes.ts answers wrong codes by the same rules). */
+export const SIGN_IN_CODE = { lifetimeSeconds: 300, allowedAttempts: 5 } as const;
+
+/** Paths whose attempts routes.ts counts itself (failures, not requests); better-auth's per-IP limiter is off for them. */
+export const COUNTED_PATHS = [
+  '/sign-in/email',
+  '/sign-in/email-otp',
+  '/email-otp/send-verification-otp',
+  '/request-password-reset',
+] as const;
+
 export type AuthOptions = {
   db: Database;
   appUrl: string;
@@ -68,8 +79,8 @@ export function createAuth({ db, appUrl, secret, production, onPasswordLink }: A
     plugins: [
       emailOTP({
         otpLength: 6,
-        expiresIn: 300,
-        allowedAttempts: 5,
+        expiresIn: SIGN_IN_CODE.lifetimeSeconds,
+        allowedAttempts: SIGN_IN_CODE.allowedAttempts,
         disableSignUp: true,
         storeOTP: 'hashed',
         async sendVerificationOTP({ email, otp, type }) {
@@ -97,11 +108,10 @@ export function createAuth({ db, appUrl, secret, production, onPasswordLink }: A
       storage: 'database',
       window: 60,
       max: 100,
+      // Its limiter counts successes too (ten sign-ins a minute from one office address would lock
+      // the office out); routes.ts limits these paths by failures per account and per IP instead.
       customRules: {
-        '/sign-in/email': { window: 60, max: 10 },
-        '/sign-in/email-otp': { window: 60, max: 10 },
-        '/email-otp/send-verification-otp': { window: 60, max: 5 },
-        '/request-password-reset': { window: 60, max: 5 },
+        ...Object.fromEntries(COUNTED_PATHS.map((path) => [path, false as const])),
         '/reset-password': { window: 60, max: 10 },
       },
     },

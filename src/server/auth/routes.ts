@@ -1,15 +1,18 @@
 // Mounts better-auth under /api/auth with what it lacks: only the endpoints the product uses are
 // reachable (no public sign-up: registration needs an invite token; no code-based password reset),
-// per-account and per-IP limits on sign-in and code attempts, and our error shape on its failures.
+// limits on sign-in and code attempts that an attacker cannot turn against the owner or an office,
+// answers that do not tell whether an address has an account, and our error shape on its failures.
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
 import type { ApiError } from '../../shared/schemas.ts';
 import { AppError, containsNul } from '../http/errors.ts';
-import type { AttemptLimits } from './attempt-limits.ts';
+import { errorMessage, log } from '../lib/log.ts';
+import type { AttemptLimits, CodeFailure, Throttled } from './attempt-limits.ts';
 import type { Auth } from './auth.ts';
-import { CLIENT_IP_HEADER } from './auth.ts';
+import { CLIENT_IP_HEADER, SIGN_IN_CODE } from './auth.ts';
 
-type Limits = { perAccount: number; perIp: number };
+export type AuthLimits = { perAccount: number; perIp: number; emailsPerAccount: number };
 
 /**
  * The better-auth endpoints the web app calls, by method. Everything else its plugins expose
@@ -27,50 +30,109 @@ const ALLOWED: Record<string, Set<string>> = {
   ]),
   GET: new Set(['/get-session']),
 };
-/** Attempts counted until they succeed (a success clears them), and calls that always count (each sends an e-mail). */
-const FAILURE_COUNTED = new Set(['/sign-in/email', '/sign-in/email-otp']);
-const CALL_COUNTED = new Set(['/email-otp/send-verification-otp', '/request-password-reset']);
+const PASSWORD_SIGN_IN = '/sign-in/email';
+const CODE_SIGN_IN = '/sign-in/email-otp';
+/** Attempts counted until they succeed (a success gives them back). */
+const FAILURE_COUNTED = new Set([PASSWORD_SIGN_IN, CODE_SIGN_IN]);
+/** Calls that always count (each sends an e-mail), answered before their work is done. */
+const MAILING: Record<string, object> = {
+  '/email-otp/send-verification-otp': { success: true },
+  '/request-password-reset': { status: true, message: 'If this email exists in our system, check your email for the reset link' },
+};
 
-export function authRoutes(auth: Auth, attempts: AttemptLimits, limits: Limits) {
+const CODE_ANSWERS: Record<CodeFailure, { status: 400 | 403; code: string; message: string }> = {
+  invalid: { status: 400, code: 'INVALID_OTP', message: 'Invalid OTP' },
+  expired: { status: 400, code: 'OTP_EXPIRED', message: 'OTP expired' },
+  too_many: { status: 403, code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts' },
+};
+
+/** Mail work started after its answer: awaited by a graceful shutdown and by tests. */
+const backgroundWork = new Set<Promise<void>>();
+export async function authBackgroundWork() {
+  while (backgroundWork.size > 0) await Promise.all(backgroundWork);
+}
+
+const minutesLeft = (throttled: Throttled) => Math.max(1, Math.ceil(throttled.retryAfterSeconds / 60));
+
+export function authRoutes(auth: Auth, attempts: AttemptLimits, limits: AuthLimits) {
   return new Hono<{ Variables: { clientIp: string } }>().all('/*', async (c) => {
     const path = c.req.path.replace(/^\/api\/auth/, '');
     if (!ALLOWED[c.req.method]?.has(path)) throw new AppError(404, 'not_found', messages.errors.notFound);
 
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.var.clientIp);
-    const counted = FAILURE_COUNTED.has(path) || CALL_COUNTED.has(path);
-    let accountKey: string | undefined;
-    let ipKey: string | undefined;
+    const body = c.req.method === 'POST' ? await jsonOf(c.req.raw) : {};
+    if (containsNul(body)) throw new AppError(400, 'validation', messages.errors.nulCharacter);
+    const counted = FAILURE_COUNTED.has(path) || path in MAILING;
+    if (!counted) return answer(await auth.handler(new Request(c.req.raw, { headers })));
 
-    if (c.req.method === 'POST' && containsNul(await jsonOf(c.req.raw))) {
-      throw new AppError(400, 'validation', messages.errors.nulCharacter);
+    // Only JSON here: a form-encoded body would otherwise hide the e-mail from the account count.
+    if (!c.req.header('content-type')?.startsWith('application/json')) {
+      throw new AppError(415, 'unsupported_media_type', 'Send this request as JSON.');
+    }
+    if (path === '/email-otp/send-verification-otp' && body.type !== 'sign-in') {
+      throw new AppError(400, 'invalid_otp_type', 'Codes are sent for signing in only.');
+    }
+    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : undefined;
+    if (path in MAILING && !z.email().safeParse(email).success) throw new AppError(400, 'INVALID_EMAIL', 'Invalid email');
+
+    const ipKey = `${path}:ip:${c.var.clientIp}`;
+    // Per account: wrong passwords (the code sign-in is the way that still works when they are
+    // paused), and e-mails sent; wrong codes are bounded by the codes sent (each allows a few tries).
+    const accountKey = email && path !== CODE_SIGN_IN ? `${path}:account:${email}` : undefined;
+    const keys = [{ key: ipKey, max: limits.perIp }];
+    if (accountKey) keys.push({ key: accountKey, max: path in MAILING ? limits.emailsPerAccount : limits.perAccount });
+    const throttled = await attempts.consume(keys);
+    if (throttled) throw throttledError(path, throttled, throttled.key === accountKey);
+
+    headers.delete('content-length');
+    const request = new Request(c.req.raw.url, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (path in MAILING) {
+      // The same answer at the same speed for every address: finding the account and writing and
+      // mailing its code or link happen after the answer.
+      if (path === '/email-otp/send-verification-otp') await attempts.codeIssued(email!);
+      const work: Promise<void> = auth
+        .handler(request)
+        .then(async (res) => {
+          if (!res.ok) log.warn('auth e-mail not sent', { path, status: res.status, body: (await res.text()).slice(0, 300) });
+        })
+        .catch((err) => log.error('auth e-mail failed', { path, error: errorMessage(err) }))
+        .finally(() => backgroundWork.delete(work));
+      backgroundWork.add(work);
+      return c.json(MAILING[path]);
     }
 
-    if (counted) {
-      // Only JSON here: a form-encoded body would otherwise hide the e-mail from the account count.
-      if (!c.req.header('content-type')?.startsWith('application/json')) {
-        throw new AppError(415, 'unsupported_media_type', 'Send this request as JSON.');
-      }
-      const body = await jsonOf(c.req.raw);
-      if (path === '/email-otp/send-verification-otp' && body.type !== 'sign-in') {
-        throw new AppError(400, 'invalid_otp_type', 'Codes are sent for signing in only.');
-      }
-      const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : undefined;
-      ipKey = `${path}:ip:${c.var.clientIp}`;
-      accountKey = email ? `${path}:account:${email}` : undefined;
-      const keys = [{ key: ipKey, max: limits.perIp }];
-      if (accountKey) keys.push({ key: accountKey, max: CALL_COUNTED.has(path) ? 5 : limits.perAccount });
-      if (await attempts.consume(keys)) throw new AppError(429, 'too_many_attempts', messages.auth.tooManyAttempts);
-    }
-
-    const response = await auth.handler(new Request(c.req.raw, { headers }));
-    if (FAILURE_COUNTED.has(path) && response.ok) {
+    const response = await auth.handler(request);
+    if (response.ok) {
       // A success is not a failed attempt: the account starts afresh, the IP gets its attempt back.
       if (accountKey) await attempts.reset(accountKey);
-      if (ipKey) await attempts.release(ipKey);
+      await attempts.release(ipKey);
+      return response;
     }
-    return response.ok ? response : withOurErrorShape(response);
+    if (path === CODE_SIGN_IN && email && (await isCodeRefusal(response))) {
+      // better-auth's answer would tell a real account (a stored code) from an unknown address.
+      const { status, code, message } = CODE_ANSWERS[await attempts.codeFailed(email, SIGN_IN_CODE)];
+      return c.json({ error: { code, message } } satisfies ApiError, status);
+    }
+    return answer(response);
   });
+}
+
+function throttledError(path: string, throttled: Throttled, account: boolean) {
+  const minutes = minutesLeft(throttled);
+  if (account && path === PASSWORD_SIGN_IN) {
+    return new AppError(429, 'account_throttled', messages.auth.passwordPaused(minutes), messages.auth.passwordPausedTitle);
+  }
+  if (account) return new AppError(429, 'too_many_emails', messages.auth.tooManyEmails(minutes));
+  return new AppError(429, 'too_many_attempts', messages.auth.tooManyAttemptsFor(minutes));
+}
+
+async function isCodeRefusal(response: Response) {
+  const { code } = (await response
+    .clone()
+    .json()
+    .catch(() => ({}))) as { code?: string };
+  return code === 'INVALID_OTP' || code === 'OTP_EXPIRED' || code === 'TOO_MANY_ATTEMPTS';
 }
 
 async function jsonOf(request: Request): Promise<Record<string, unknown>> {
@@ -82,8 +144,8 @@ async function jsonOf(request: Request): Promise<Record<string, unknown>> {
   }
 }
 
-async function withOurErrorShape(response: Response): Promise<Response> {
-  if (!response.headers.get('content-type')?.includes('application/json')) return response;
+async function answer(response: Response): Promise<Response> {
+  if (response.ok || !response.headers.get('content-type')?.includes('application/json')) return response;
   const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
   const shaped: ApiError = { error: { code: body.code ?? 'auth_error', message: body.message ?? messages.login.otherFailure } };
   const headers = new Headers(response.headers);

@@ -133,7 +133,11 @@ export function createApp({ config, db, auth, attempts, hub, webRoot, secret, dr
   api.get('/config', (c) => c.json(publicConfig(config, buildId)));
   api.route(
     '/auth',
-    authRoutes(auth, attempts, { perAccount: config.AUTH_MAX_FAILURES_PER_ACCOUNT, perIp: config.AUTH_MAX_FAILURES_PER_IP }),
+    authRoutes(auth, attempts, {
+      perAccount: config.AUTH_MAX_FAILURES_PER_ACCOUNT,
+      perIp: config.AUTH_MAX_FAILURES_PER_IP,
+      emailsPerAccount: config.AUTH_MAX_EMAILS_PER_ACCOUNT,
+    }),
   );
   api.route('/accounts', accountRoutes(db, auth));
   api.route('/profile', profileRoutes(db, auth));

@@ -39,6 +39,13 @@ export function LoginPage() {
     } catch (err) {
       if (err instanceof ApiRequestError && err.code === 'INVALID_EMAIL_OR_PASSWORD') {
         toast.error(messages.login.wrongPasswordTitle, { description: messages.login.wrongPassword });
+      } else if (err instanceof ApiRequestError && err.code === 'account_throttled') {
+        // Someone else's wrong guesses paused the password: offer the way in that still works.
+        toast.error(err.title ?? messages.auth.passwordPausedTitle, {
+          description: err.message,
+          duration: 15_000,
+          action: { label: 'Sign in with a code', onClick: () => navigate('/email-otp') },
+        });
       } else {
         const description = err instanceof ApiRequestError && err.status === 429 ? err.message : undefined;
         toast.error(messages.login.otherFailure, { description });
