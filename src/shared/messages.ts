@@ -35,6 +35,8 @@ export const messages = {
     required: 'Password required',
     requiredDescription: 'Please enter a new password',
     tooShort: 'Password must be at least 6 characters',
+    weakTitle: 'Password too weak',
+    weak: 'This password is too easy to guess.',
   },
   invite: {
     authErrorTitle: 'Authentication error',

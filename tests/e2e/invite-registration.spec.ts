@@ -39,7 +39,14 @@ test('operator invites → invitee registers → signs in → completes profile 
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Invalid invite token or email mismatch')).toBeVisible();
 
+  // A common password is refused with the reasons, under the field and in the toast.
   await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('123456');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const reasons = 'This password is too easy to guess. This is a heavily used password. Add more words that are less common.';
+  await expect(page.getByText(reasons)).toHaveCount(2);
+
+  await page.getByLabel('Password').fill('secret-pass-1');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Registration successful!')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);

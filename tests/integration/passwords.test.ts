@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvite } from '../../src/server/auth/invites.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { IpClient, registerUser, signedInClient, type TestRuntime, uniqueEmail } from '../support/accounts.ts';
+import { IpClient, registerUser, registrationBody, signedInClient, type TestRuntime, uniqueEmail } from '../support/accounts.ts';
 import { startTestRuntime, TEST_APP_URL } from '../support/runtime.ts';
 
 let rt: TestRuntime;
@@ -148,5 +148,51 @@ describe('set-password link for an operator-created account', () => {
     );
     const { rows } = await rt.pool.query('SELECT id FROM users WHERE email = $1', [email]);
     expect(rows).toEqual([]);
+  });
+});
+
+describe('weak and common passwords', () => {
+  const weak = (body: { error: { code: string; title?: string; message: string; fields?: Record<string, string> } }) => {
+    expect(body.error.code).toBe('weak_password');
+    expect(body.error.title).toBe('Password too weak');
+    expect(body.error.message).toMatch(/^This password is too easy to guess\. \S/);
+    expect(body.error.fields).toEqual({ password: body.error.message });
+  };
+
+  it('registration refuses 123456 and aaaaaa with reasons, and creates no account', async () => {
+    for (const password of ['123456', 'aaaaaa']) {
+      const email = uniqueEmail('weak');
+      const { token } = await createInvite(rt.db, email, 24);
+      const res = await new IpClient(rt.app).post('/api/accounts/registration', registrationBody(token, email, { password }));
+      expect(res.status, password).toBe(400);
+      weak(res.body);
+      const { rows } = await rt.pool.query('SELECT 1 FROM users WHERE email = $1', [email]);
+      expect(rows).toEqual([]);
+    }
+  });
+
+  it('a reset link refuses a weak new password and stays usable', async () => {
+    const user = await registerUser(rt);
+    const anonymous = new IpClient(rt.app);
+    await anonymous.post('/api/auth/request-password-reset', { email: user.email, redirectTo: '/reset-password' });
+    const token = await linkToken(user.email, 'reset-password', '/reset-password');
+    const refused = await anonymous.post('/api/accounts/password-links', {
+      token,
+      password: 'password1',
+      confirmPassword: 'password1',
+      purpose: 'reset',
+    });
+    expect(refused.status).toBe(400);
+    weak(refused.body);
+    expect((await anonymous.post('/api/accounts/password-links/check', { token })).body).toEqual({ valid: true });
+  });
+
+  it('change-password refuses a weak new password and keeps the old one', async () => {
+    const user = await registerUser(rt);
+    const client = await signedInClient(rt, user.email);
+    const refused = await client.post('/api/auth/change-password', { currentPassword: user.password, newPassword: 'qwerty123' });
+    expect(refused.status).toBe(400);
+    weak(refused.body);
+    expect((await new IpClient(rt.app).post('/api/auth/sign-in/email', { email: user.email, password: user.password })).status).toBe(200);
   });
 });

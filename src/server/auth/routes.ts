@@ -11,6 +11,7 @@ import { errorMessage, log } from '../lib/log.ts';
 import type { AttemptLimits, CodeFailure, Throttled } from './attempt-limits.ts';
 import type { Auth } from './auth.ts';
 import { CLIENT_IP_HEADER, SIGN_IN_CODE } from './auth.ts';
+import { assertStrongPassword } from './password-strength.ts';
 
 export type AuthLimits = { perAccount: number; perIp: number; emailsPerAccount: number };
 
@@ -63,6 +64,10 @@ export function authRoutes(auth: Auth, attempts: AttemptLimits, limits: AuthLimi
     headers.set(CLIENT_IP_HEADER, c.var.clientIp);
     const body = c.req.method === 'POST' ? await jsonOf(c.req.raw) : {};
     if (containsNul(body)) throw new AppError(400, 'validation', messages.errors.nulCharacter);
+    if (path === '/change-password' && typeof body.newPassword === 'string') {
+      const session = await auth.api.getSession({ headers: c.req.raw.headers });
+      if (session) assertStrongPassword(body.newPassword, [session.user.email, session.user.name]);
+    }
     const counted = FAILURE_COUNTED.has(path) || path in MAILING;
     if (!counted) return answer(await auth.handler(new Request(c.req.raw, { headers })));
 

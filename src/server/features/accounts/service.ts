@@ -5,6 +5,7 @@ import { messages } from '../../../shared/messages.ts';
 import type { RegistrationInput } from '../../../shared/schemas.ts';
 import type { Auth } from '../../auth/auth.ts';
 import { isInviteValidFor } from '../../auth/invites.ts';
+import { assertStrongPassword } from '../../auth/password-strength.ts';
 import type { Database } from '../../db/client.ts';
 import { users, verifications } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
@@ -16,6 +17,7 @@ export async function register(db: Database, auth: Auth, input: RegistrationInpu
   }
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (existing) throw new AppError(409, 'user_exists', messages.registration.userNotCreated);
+  assertStrongPassword(input.password, [input.email, input.firstName, input.lastName]);
   let created: { user: { id: string } };
   try {
     created = await auth.api.signUpEmail({
@@ -60,6 +62,7 @@ export async function userForPasswordToken(db: Database, token: string) {
 export async function setPasswordFromToken(db: Database, auth: Auth, token: string, password: string, signIn: boolean) {
   const owner = await userForPasswordToken(db, token);
   if (!owner) throw new AppError(400, 'token_invalid', messages.reset.authError, messages.reset.authErrorTitle);
+  assertStrongPassword(password, [owner.email]);
   try {
     await auth.api.resetPassword({ body: { token, newPassword: password } });
   } catch (err) {

@@ -49,6 +49,8 @@ export function InviteOnlyPage() {
       toast.success(messages.registration.success, { description: messages.registration.successDescription });
       navigate('/login', { replace: true });
     } catch (err) {
+      // A refused password says why under the field too.
+      if (err instanceof ApiRequestError && err.code === 'weak_password') setErrors({ password: err.message });
       toast.error(err instanceof ApiRequestError && err.message ? err.message : messages.registration.unexpected);
     } finally {
       setBusy(false);

@@ -88,6 +88,9 @@ function PasswordLinkPage({ purpose }: { purpose: Purpose }) {
         // The link was spent or expired while the page was open: the same answer as on arrival.
         toast.error(text.linkErrorTitle, { description: text.linkError });
         navigate('/login', { replace: true });
+      } else if (err instanceof ApiRequestError && err.code === 'weak_password') {
+        setErrors({ password: err.message });
+        toast.error(err.title ?? messages.passwords.weakTitle, { description: err.message });
       } else if (purpose === 'invite') {
         toast.error(messages.invite.authErrorTitle, { description: messages.invite.authError });
       } else {

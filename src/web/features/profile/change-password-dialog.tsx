@@ -37,6 +37,7 @@ export function ChangePasswordDialog() {
       toast.success(messages.reset.updated, { description: 'Your other sessions were signed out.' });
       setOpen(false);
     } catch (err) {
+      if (err instanceof ApiRequestError && err.code === 'weak_password') setErrors({ newPassword: err.message });
       const description =
         err instanceof ApiRequestError && err.code === 'INVALID_PASSWORD'
           ? 'The current password is not correct.'

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../http/errors.ts';
+import { assertStrongPassword, weakPasswordReasons } from './password-strength.ts';
+
+describe('weakPasswordReasons', () => {
+  it('refuses common and patterned passwords of the minimum length, saying why', () => {
+    expect(weakPasswordReasons('123456')).toBe(
+      'This password is too easy to guess. This is a heavily used password. Add more words that are less common.',
+    );
+    expect(weakPasswordReasons('aaaaaa')).toBe(
+      'This password is too easy to guess. Repeated characters like "aaa" are easy to guess. Add more words that are less common. Avoid repeated words and characters.',
+    );
+    expect(weakPasswordReasons('p@ssw0rd1')).toContain('This is similar to a commonly used password.');
+  });
+
+  it("refuses a password made of the user's own name or e-mail", () => {
+    expect(weakPasswordReasons('qwolbertzyn7')).toBeNull();
+    expect(weakPasswordReasons('qwolbertzyn7', ['ada.qwolbertzyn@example.com', 'Ada', 'Qwolbertzyn'])).not.toBeNull();
+  });
+
+  it('accepts passwords that are not easy to guess', () => {
+    for (const password of ['correct-horse-1', 'first-pass-1', 'ZebraLamp42']) expect(weakPasswordReasons(password), password).toBeNull();
+  });
+
+  it('assertStrongPassword refuses with 400 weak_password, the reasons as message and as the field error', () => {
+    try {
+      assertStrongPassword('123456');
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(AppError);
+      const e = err as AppError;
+      expect([e.status, e.code, e.title]).toEqual([400, 'weak_password', 'Password too weak']);
+      expect(e.fields).toEqual({ password: e.message });
+    }
+  });
+});
