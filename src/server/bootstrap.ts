@@ -26,7 +26,14 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env, hooks: Pic
     throw err;
   }
   const secret = config.AUTH_SECRET ?? (await localSecret(config));
-  const auth = createAuth({ db, appUrl: config.appUrl, secret, production: config.production, ...hooks });
+  const auth = createAuth({
+    db,
+    appUrl: config.appUrl,
+    secret,
+    production: config.production,
+    sessionMaxAgeDays: config.SESSION_MAX_AGE_DAYS,
+    ...hooks,
+  });
   const attempts = createAttemptLimits(pool, config.AUTH_LIMIT_WINDOW_MINUTES);
   return {
     config,

@@ -125,6 +125,8 @@ const envSchema = z.object({
   /** Code and reset-link e-mails per address in AUTH_LIMIT_WINDOW_MINUTES. */
   AUTH_MAX_EMAILS_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   AUTH_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** A session ends this many days after sign-in, however active (it also ends after 7 idle days). */
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 
 export type AiProvider = 'openai' | 'anthropic' | 'perplexity';

@@ -61,6 +61,20 @@ describe('the /api/auth surface', () => {
     expect((await client.get('/api/profile')).status).toBe(401);
   });
 
+  it('ends a session SESSION_MAX_AGE_DAYS (30) after sign-in, however active it has been', async () => {
+    const { email, id } = await registerUser(rt);
+    const client = new IpClient(rt.app);
+    expect((await client.post('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+    await rt.pool.query(`UPDATE sessions SET created_at = now() - interval '29 days' WHERE user_id = $1`, [id]);
+    expect((await client.get('/api/profile')).status).toBe(200);
+    expect((await client.get('/api/auth/get-session')).body.user.email).toBe(email);
+
+    await rt.pool.query(`UPDATE sessions SET created_at = now() - interval '30 days 1 minute' WHERE user_id = $1`, [id]);
+    expect((await client.get('/api/auth/get-session')).body).toBeNull();
+    expect((await client.get('/api/profile')).status).toBe(401);
+    expect((await rt.pool.query('SELECT 1 FROM sessions WHERE user_id = $1', [id])).rows).toEqual([]);
+  });
+
   it('renews the session cookie of an active user (sliding expiry)', async () => {
     const { email, id } = await registerUser(rt);
     const client = new IpClient(rt.app);

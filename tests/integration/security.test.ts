@@ -234,6 +234,10 @@ describe('API shape', () => {
       expect(csp, path).toContain("default-src 'self'");
       expect(csp, path).toContain("frame-ancestors 'none'");
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      const permissions = res.headers.get('permissions-policy');
+      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'browsing-topics=()']) {
+        expect(permissions, path).toContain(feature);
+      }
     }
   });
 

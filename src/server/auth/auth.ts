@@ -32,12 +32,15 @@ export type AuthOptions = {
   appUrl: string;
   secret: string;
   production: boolean;
+  /** A session ends this long after sign-in, however active (better-auth's expiry slides with use). */
+  sessionMaxAgeDays: number;
   /** Told every set/reset-password link as it is mailed (the operator CLI prints it). */
   onPasswordLink?: (email: string, url: string) => void;
 };
 
-export function createAuth({ db, appUrl, secret, production, onPasswordLink }: AuthOptions) {
-  return betterAuth({
+export function createAuth({ db, appUrl, secret, production, sessionMaxAgeDays, onPasswordLink }: AuthOptions) {
+  const maxAgeMs = sessionMaxAgeDays * 86_400_000;
+  const auth = betterAuth({
     appName: 'Enterprise OS',
     baseURL: appUrl,
     basePath: '/api/auth',
@@ -124,6 +127,17 @@ export function createAuth({ db, appUrl, secret, production, onPasswordLink }: A
     // Through our masking logger; its warnings (e.g. "Invalid password") are routine, so debug.
     logger: {
       log: (level, message) => (level === 'error' ? log.error(`better-auth: ${message}`) : log.debug(`better-auth: ${message}`)),
+    },
+  });
+  return Object.assign(auth, {
+    /**
+     * True, and the session deleted, when it began more than SESSION_MAX_AGE_DAYS ago: an active
+     * user's session slides forever otherwise, and a stolen cookie with it.
+     */
+    async outlived(session: { id: string; createdAt: Date }) {
+      if (Date.now() - new Date(session.createdAt).getTime() <= maxAgeMs) return false;
+      await db.delete(schema.sessions).where(eq(schema.sessions.id, session.id));
+      return true;
     },
   });
 }

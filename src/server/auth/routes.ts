@@ -64,6 +64,10 @@ export function authRoutes(auth: Auth, attempts: AttemptLimits, limits: AuthLimi
     headers.set(CLIENT_IP_HEADER, c.var.clientIp);
     const body = c.req.method === 'POST' ? await jsonOf(c.req.raw) : {};
     if (containsNul(body)) throw new AppError(400, 'validation', messages.errors.nulCharacter);
+    if (path === '/get-session') {
+      const session = await auth.api.getSession({ headers: c.req.raw.headers, query: { disableRefresh: true } });
+      if (session && (await auth.outlived(session.session))) return c.json(null);
+    }
     if (path === '/change-password' && typeof body.newPassword === 'string') {
       const session = await auth.api.getSession({ headers: c.req.raw.headers });
       if (session) assertStrongPassword(body.newPassword, [session.user.email, session.user.name]);

@@ -98,6 +98,23 @@ export function createApp({ config, db, auth, attempts, hub, webRoot, secret, dr
       strictTransportSecurity: config.production ? 'max-age=31536000; includeSubDomains' : false,
       referrerPolicy: 'strict-origin-when-cross-origin',
       crossOriginEmbedderPolicy: false,
+      // No page of ours uses these; a script that got in could not either.
+      permissionsPolicy: {
+        camera: [],
+        microphone: [],
+        geolocation: [],
+        payment: [],
+        usb: [],
+        bluetooth: [],
+        serial: [],
+        hid: [],
+        midi: [],
+        magnetometer: [],
+        gyroscope: [],
+        accelerometer: [],
+        displayCapture: [],
+        browsingTopics: [],
+      },
     }),
   );
   app.use(clientIp(config.TRUST_PROXY));

@@ -13,7 +13,7 @@ export type SessionEnv = { Variables: { user: SessionUser } };
 export function requireSession(auth: Auth): MiddlewareHandler<SessionEnv> {
   return async (c, next) => {
     const { headers, response: session } = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
-    if (!session) throw unauthorized();
+    if (!session || (await auth.outlived(session.session))) throw unauthorized();
     c.set('user', { id: session.user.id, email: session.user.email });
     await next();
     for (const cookie of headers.getSetCookie()) c.res.headers.append('set-cookie', cookie);

@@ -77,7 +77,7 @@ export function eventRoutes(hub: RealtimeHub, auth: Auth, heartbeatMs = HEARTBEA
             lastBeat = Date.now();
             // A session revoked elsewhere (sign-out, password reset) ends the stream.
             const session = await auth.api.getSession({ headers, query: { disableRefresh: true } });
-            if (!session) {
+            if (!session || (await auth.outlived(session.session))) {
               await stream.writeSSE({ event: 'session-ended', data: '{}' });
               break;
             }

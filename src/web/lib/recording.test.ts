@@ -17,8 +17,10 @@ describe('session recording', () => {
     expect(isRecordablePath('/')).toBe(true);
   });
 
-  it('masks password inputs and captures no network payloads', () => {
-    expect(sessionRecordingOptions.maskInputOptions.password).toBe(true);
+  it('masks every input (codes and e-mails included) and captures no network payloads', () => {
+    expect(sessionRecordingOptions.maskAllInputs).toBe(true);
+    expect(Object.values(sessionRecordingOptions.maskInputOptions).every(Boolean)).toBe(true);
+    expect(sessionRecordingOptions.maskInputOptions).toMatchObject({ password: true, email: true, text: true, textarea: true, tel: true });
     expect(sessionRecordingOptions.recordBody).toBe(false);
     expect(sessionRecordingOptions.recordHeaders).toBe(false);
   });

@@ -8,10 +8,14 @@ export function recordingEnabled(posthogKey: string | null | undefined, user: { 
 
 export const isRecordablePath = (pathname: string) => !UNRECORDED_PATHS.has(pathname.replace(/\/+$/, '') || '/');
 
-/** PostHog options: passwords masked, other inputs and text not, no network payloads (spec 01 §9). */
+/**
+ * PostHog options: no network payloads (spec 01 §9), and every input masked, not only passwords
+ * as the spec's minimum: sign-in codes, e-mail addresses and what users type about their accounts
+ * are not for a recording.
+ */
 export const sessionRecordingOptions = {
-  maskAllInputs: false,
-  maskInputOptions: { password: true },
+  maskAllInputs: true,
+  maskInputOptions: { password: true, email: true, text: true, tel: true, number: true, search: true, url: true, textarea: true },
   recordHeaders: false,
   recordBody: false,
 } as const;
