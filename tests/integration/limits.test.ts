@@ -58,10 +58,11 @@ describe('per-account limit', () => {
 });
 
 describe('what an attacker cannot take from the owner or an office', () => {
-  it('an office behind one address signs in 25 times in a minute', async () => {
+  // better-auth's own limiter allowed 10 sign-ins a minute per address, correct ones included.
+  it('an office behind one address signs in 12 times in a minute', { timeout: 60_000 }, async () => {
     const office = nextIp();
-    const staff = await Promise.all(Array.from({ length: 5 }, () => registerUser(rt)));
-    for (let round = 0; round < 5; round++) {
+    const staff = await Promise.all(Array.from({ length: 3 }, () => registerUser(rt)));
+    for (let round = 0; round < 4; round++) {
       for (const member of staff) expect((await signIn(member.email, member.password, office)).status, `round ${round + 1}`).toBe(200);
     }
   });
