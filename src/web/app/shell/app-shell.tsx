@@ -10,7 +10,7 @@ export function AppShell() {
   return (
     <div className="min-h-screen bg-[radial-gradient(circle_at_top,_#eef4ff,_#ffffff_60%)]">
       <Sidebar />
-      {/* Only the collapsed width is reserved: the expanded sidebar overlays the content on hover. */}
+      {/* Only the collapsed width is reserved: the expanded sidebar (hover, focus or its menu button) overlays the content. */}
       <main className="min-h-screen" style={{ paddingLeft: SIDEBAR_COLLAPSED_PX }}>
         <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
           <Outlet />

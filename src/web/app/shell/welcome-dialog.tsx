@@ -49,6 +49,7 @@ export function WelcomeDialog() {
           <ul className="mt-4 list-disc space-y-1.5 pl-5 text-sm text-slate-700">
             <li>Hover over the sidebar to expand it and see the name of every page.</li>
             <li>It auto-collapses when your mouse leaves, so your page keeps its full width.</li>
+            <li>On a touch screen, tap the menu button at the top of the sidebar to open it, and tap outside it to close it.</li>
             <li>Pages are grouped by module: Sonar OS, Aurora OS, LinkedIn OS, Prospect OS and Support.</li>
           </ul>
           <div className="mt-6 flex justify-end gap-2">

@@ -36,7 +36,7 @@ export function EarningsAlertsPage() {
         <p className="mt-1 text-slate-600">Track up to 3 companies and get an e-mail before each one reports its quarterly earnings.</p>
       </header>
       {data ? (
-        <div className="mt-6 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+        <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
           {cardSlots(data.alerts, (key) => isEdited(drafts[key])).map((slot, index) => (
             <EarningsAlertCard
               key={slot.key}

@@ -56,7 +56,7 @@ export function NewsAlertsPage() {
       ) : !state.loaded ? (
         <Spinner label="Loading alerts" />
       ) : (
-        <div className="mt-6 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+        <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
           {state.cards.map((card, index) => (
             <NewsAlertCard key={card.key} card={card} position={index + 1} defaultEmail={state.defaultEmail} dispatch={dispatch} />
           ))}

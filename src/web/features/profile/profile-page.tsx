@@ -34,9 +34,9 @@ export function ProfilePage() {
   return (
     <div className="mx-auto max-w-3xl">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
+        <div className="min-w-0">
           <h1 className="text-3xl font-bold text-slate-900">Profile Settings</h1>
-          <p className="mt-1 text-slate-600">Signed in as {profile.email}</p>
+          <p className="mt-1 wrap-break-word text-slate-600">Signed in as {profile.email}</p>
         </div>
         <ChangePasswordDialog />
       </div>

@@ -23,7 +23,7 @@ export function SuccessCenterPage() {
         </p>
       </header>
 
-      <div className="mt-6 grid gap-6 md:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2">
         <Panel id="contact-support-title" title="Contact support" icon={LifeBuoy}>
           <FromConfig what="support details">{(config) => <ContactSupport support={config.support} />}</FromConfig>
         </Panel>
