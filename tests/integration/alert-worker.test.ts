@@ -2,8 +2,6 @@
 // a worker killed with SIGKILL in the middle of its runs, then another started, sends every due
 // e-mail exactly once; with the SMTP server down the mails wait in the outbox and go out, once,
 // when it is back.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bootstrap, type Runtime } from '../../src/server/bootstrap.ts';
 import { type FakeNews, startFakeNews } from '../fakes/news.ts';
@@ -12,6 +10,7 @@ import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai.ts';
 import { type FakeSmtp, startFakeSmtp } from '../fakes/smtp.ts';
 import { createFreshDatabase, requireDatabaseUrl } from '../support/database.ts';
 import { freePort } from '../support/ports.ts';
+import { type ServerProcess, startServerProcess, until } from '../support/server-process.ts';
 
 const ALERTS = 6;
 const AI_LATENCY_MS = 4000;
@@ -22,7 +21,7 @@ let ai: FakeOpenAi;
 let news: FakeNews;
 let smtp: FakeSmtp | null = null;
 let smtpPort: number;
-const workers: ChildProcess[] = [];
+const workers: ServerProcess[] = [];
 
 beforeAll(async () => {
   database = await createFreshDatabase(requireDatabaseUrl(), 'eos_worker');
@@ -39,50 +38,31 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGKILL');
+  for (const worker of workers) if (worker.alive()) worker.proc.kill('SIGKILL');
   await rt?.close();
   await Promise.all([ai?.stop(), news?.stop(), smtp?.stop()]);
   await database?.drop();
 });
 
 function startWorker() {
-  const worker = spawn(process.execPath, ['src/server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      ROLE: 'worker',
-      DATABASE_URL: database.url,
-      APP_URL: 'http://localhost:3000',
-      AUTH_SECRET: 'worker-test-secret-worker-test-secret-00',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      AI_BASE_URL: ai.url,
-      AI_MODEL: 'fake-alert-model',
-      AI_TIMEOUT_SECONDS: '30',
-      GOOGLE_NEWS_BASE_URL: news.url,
-      GDELT_BASE_URL: news.url,
-      ALERT_CONCURRENCY: '3',
-      ALERT_HEARTBEAT_SECONDS: '10',
-      ALERT_RETRY_DELAY_SECONDS: '1',
-      JOB_SUPERVISE_SECONDS: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const worker = startServerProcess({
+    ROLE: 'worker',
+    DATABASE_URL: database.url,
+    APP_URL: 'http://localhost:3000',
+    AUTH_SECRET: 'worker-test-secret-worker-test-secret-00',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    AI_BASE_URL: ai.url,
+    AI_MODEL: 'fake-alert-model',
+    AI_TIMEOUT_SECONDS: '30',
+    GOOGLE_NEWS_BASE_URL: news.url,
+    GDELT_BASE_URL: news.url,
+    ALERT_CONCURRENCY: '3',
+    ALERT_HEARTBEAT_SECONDS: '10',
+    ALERT_RETRY_DELAY_SECONDS: '1',
+    JOB_SUPERVISE_SECONDS: '1',
   });
-  let output = '';
-  worker.stdout!.on('data', (chunk) => (output += chunk));
-  worker.stderr!.on('data', (chunk) => (output += chunk));
   workers.push(worker);
-  return { worker, output: () => output };
-}
-
-async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return worker;
 }
 
 const count = async (query: string) => Number((await rt.pool.query<{ n: string }>(query)).rows[0]!.n);
@@ -111,8 +91,8 @@ it('SIGKILL mid-run, restart, SMTP down then back: every due e-mail is sent exac
     'runs in progress',
     async () => ai.requests.length >= 3 && (await count(`SELECT count(*) AS n FROM alert_runs WHERE status = 'running'`)) >= 3,
   );
-  first.worker.kill('SIGKILL');
-  await once(first.worker, 'exit');
+  first.proc.kill('SIGKILL');
+  await first.exited;
   expect(await count('SELECT count(*) AS n FROM mail_outbox')).toBe(0);
   expect(await count('SELECT count(*) AS n FROM sonar_results')).toBe(0);
   expect(await count('SELECT count(*) AS n FROM alert_runs')).toBe(ALERTS);
@@ -150,6 +130,5 @@ it('SIGKILL mid-run, restart, SMTP down then back: every due e-mail is sent exac
   // The killed runs were done again (their AI calls repeated); their e-mails were not.
   expect(ai.requests.length).toBeGreaterThanOrEqual(ALERTS + 3);
 
-  second.worker.kill('SIGTERM');
-  await once(second.worker, 'exit');
+  expect(await second.stop()).toBe(0);
 }, 180_000);
