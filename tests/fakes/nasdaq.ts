@@ -39,6 +39,10 @@ export async function startFakeEarningsCalendars(keys: { finnhub?: string; fmp?:
     if (url.pathname === '/api/calendar/earnings') {
       requests.push({ provider: 'nasdaq', path: url.pathname, query: q, at: Date.now() });
       if (failing.has('nasdaq')) return json(503, { message: 'Service Unavailable' });
+      // Like the real API, it answers what its own pages ask (the fixtures were recorded that way).
+      if (req.headers.origin !== 'https://www.nasdaq.com' || !req.headers.referer?.startsWith('https://www.nasdaq.com/')) {
+        return res.writeHead(403, { 'content-type': 'text/html' }).end('<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD></HTML>');
+      }
       const date = q.get('date') ?? '';
       if (!/^\d{4}-\d{2}-\d{2}$/.test(date))
         return json(200, {

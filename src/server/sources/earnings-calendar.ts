@@ -30,6 +30,13 @@ export const FMP = 'Financial Modeling Prep';
 export const SEC_ESTIMATE = 'SEC EDGAR estimate';
 
 /** The page a person opens to check a Nasdaq date (the API itself is not for browsers). */
+/**
+ * Nasdaq's calendar API answers the requests its own pages make: with their Origin and Referer (the
+ * recorded responses in shared/fixtures/real-formats/nasdaq were made that way); without them it
+ * may refuse.
+ */
+export const NASDAQ_HEADERS = { origin: 'https://www.nasdaq.com', referer: 'https://www.nasdaq.com/' };
+
 export const nasdaqEarningsPage = (ticker: string) =>
   `https://www.nasdaq.com/market-activity/stocks/${encodeURIComponent(ticker.toLowerCase())}/earnings`;
 
@@ -136,7 +143,7 @@ export function createEarningsCalendarSource(opts: EarningsCalendarOptions): Ear
     return nasdaqDays(
       day,
       async () => {
-        const body = await opts.http.getJson<NasdaqDay>(`${nasdaqBase}/api/calendar/earnings?date=${day}`);
+        const body = await opts.http.getJson<NasdaqDay>(`${nasdaqBase}/api/calendar/earnings?date=${day}`, { headers: NASDAQ_HEADERS });
         if (!body || typeof body !== 'object' || !body.data || typeof body.data !== 'object')
           throw new SourceError(NASDAQ, `calendar for ${day} in an unexpected shape`);
         // Market holidays come with rows: null.

@@ -17,7 +17,12 @@ export type SourceHttpOptions = {
   maxQueueWaitMs?: number;
 };
 
-export type SourceRequestInit = { signal?: AbortSignal; accept?: string };
+export type SourceRequestInit = {
+  signal?: AbortSignal;
+  accept?: string;
+  /** Headers a service requires beyond ours (never User-Agent, which is always the declared one). */
+  headers?: Record<string, string>;
+};
 
 export type SourceHttp = {
   getText(url: string, init?: SourceRequestInit): Promise<string>;
@@ -101,7 +106,7 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
 
     let response: Response;
     try {
-      response = await fetchOnHost(url, signal, init.accept ?? '*/*');
+      response = await fetchOnHost(url, signal, init.accept ?? '*/*', init.headers);
     } catch (error) {
       return failed(error);
     }
@@ -117,13 +122,13 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
   }
 
   /** Follows at most MAX_REDIRECTS redirects, and only on the same host: a redirect must not reach elsewhere (SSRF). */
-  async function fetchOnHost(url: URL, signal: AbortSignal, accept: string): Promise<Response> {
+  async function fetchOnHost(url: URL, signal: AbortSignal, accept: string, extra: Record<string, string> = {}): Promise<Response> {
     let current = url;
     for (let hop = 0; ; hop++) {
       const response = await fetch(current, {
         signal,
         redirect: 'manual',
-        headers: { 'user-agent': opts.userAgent, accept, 'accept-encoding': 'gzip, deflate' },
+        headers: { ...extra, 'user-agent': opts.userAgent, accept, 'accept-encoding': 'gzip, deflate' },
       });
       const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
       if (!location) return response;
