@@ -12,6 +12,11 @@ describe('normaliseCompanyName', () => {
     expect(normaliseCompanyName('AMAZON COM INC')).toBe(normaliseCompanyName('Amazon.com, Inc.'));
     expect(normaliseCompanyName('Nestlé S.A.')).toBe('nestle');
     expect(normaliseCompanyName('Holdings')).toBe('holdings');
+    // EDGAR's "X & Co" names (company_tickers.json spells them so) match what people type.
+    expect(normaliseCompanyName('JPMORGAN CHASE & CO')).toBe('jpmorgan chase');
+    expect(normaliseCompanyName('JPMorgan Chase & Co.')).toBe('jpmorgan chase');
+    expect(normaliseCompanyName('Johnson & Johnson')).toBe('johnson and johnson');
+    expect(normaliseCompanyName('PROCTER & GAMBLE Co')).toBe('procter and gamble');
   });
 });
 
@@ -20,12 +25,15 @@ describe('findCompany', () => {
     { cik_str: 320193, ticker: 'AAPL', title: 'Apple Inc.' },
     { cik_str: 1067983, ticker: 'BRK-B', title: 'BERKSHIRE HATHAWAY INC' },
     { cik_str: 789019, ticker: 'MSFT', title: 'MICROSOFT CORP' },
+    { cik_str: 19617, ticker: 'JPM', title: 'JPMORGAN CHASE & CO' },
   ];
   it('matches a ticker first, then a normalised name, padding the CIK to 10 digits', () => {
     expect(findCompany(rows, 'aapl')).toEqual({ cik: '0000320193', ticker: 'AAPL', name: 'Apple Inc.' });
     expect(findCompany(rows, 'BRK.B')?.ticker).toBe('BRK-B');
     expect(findCompany(rows, 'Microsoft Corporation')?.cik).toBe('0000789019');
     expect(findCompany(rows, 'apple')?.ticker).toBe('AAPL');
+    expect(findCompany(rows, 'JPMorgan Chase')?.ticker).toBe('JPM');
+    expect(findCompany(rows, 'JPMorgan Chase & Co.')?.ticker).toBe('JPM');
     expect(findCompany(rows, 'Pear Computers')).toBeNull();
     expect(findCompany(rows, '  ')).toBeNull();
   });

@@ -73,8 +73,9 @@ export function normaliseCompanyName(name: string): string {
     .split(' ')
     .filter(Boolean);
   if (words[0] === 'the' && words.length > 1) words.shift();
-  // EDGAR titles carry a state after a slash ("... /DE/"), already split into words above.
-  while (words.length > 1 && LEGAL_SUFFIXES.has(words.at(-1)!)) words.pop();
+  // EDGAR titles carry a state after a slash ("... /DE/"), already split into words above. A
+  // suffix after "&" leaves the "and" behind: "JPMORGAN CHASE & CO" is "jpmorgan chase".
+  while (words.length > 1 && (LEGAL_SUFFIXES.has(words.at(-1)!) || words.at(-1) === 'and')) words.pop();
   return words.join(' ');
 }
 
