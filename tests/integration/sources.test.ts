@@ -271,7 +271,8 @@ describe('FMP transcripts', () => {
       kind: 'transcript',
     });
     expect(doc!.url).not.toContain(apiKey);
-    expect(doc!.publishedAt).toMatch(/^2025-08-01T/);
+    // FMP's '2025-08-01 17:00:00' is US Eastern time (EDT), whatever this server's zone.
+    expect(doc!.publishedAt).toBe('2025-08-01T21:00:00.000Z');
     expect(doc!.text).toContain('Tim Cook: Thank you. We delivered record revenue this quarter');
     expect(fmp.requests.at(-1)!.query.get('apikey')).toBe(apiKey);
     expect(await source.transcript('ZZZZ', 2025, 3)).toBeNull();

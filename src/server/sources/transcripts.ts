@@ -1,5 +1,6 @@
 // Earnings-call transcripts from Financial Modeling Prep, only when FMP_API_KEY is set. The key
 // goes in the query string (FMP's only way), so the URL we show users is the same request without it.
+import { wallTimeToIso } from '../lib/time-zone.ts';
 import type { SourceHttp } from './http.ts';
 import { capText, htmlToLine, htmlToText } from './text.ts';
 import { type SourceDocument, SourceError } from './types.ts';
@@ -27,12 +28,13 @@ export function createTranscriptSource(opts: { baseUrl: string; apiKey: string; 
       if (!Array.isArray(body)) throw new SourceError(FMP_PUBLISHER, 'unexpected answer (is the key valid for transcripts?)');
       const found = (body as FmpTranscript[]).find((row) => row && typeof row.content === 'string' && row.content.trim());
       if (!found) return null;
-      const date = typeof found.date === 'string' ? new Date(found.date.replace(' ', 'T')) : null;
+      // FMP publishes the call's time without a zone, in US Eastern time.
+      const publishedAt = typeof found.date === 'string' ? wallTimeToIso(found.date, 'America/New_York') : null;
       return {
         url: publicUrl,
         title: htmlToLine(`${symbol} Q${quarter} ${year} earnings call transcript`),
         publisher: FMP_PUBLISHER,
-        publishedAt: date && !Number.isNaN(date.getTime()) ? date.toISOString() : null,
+        publishedAt,
         text: capText(htmlToText(found.content as string), TRANSCRIPT_MAX_CHARS),
         kind: 'transcript',
       };
