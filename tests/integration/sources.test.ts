@@ -1,5 +1,8 @@
 // The research source clients against local fakes of Google News, GDELT, SEC EDGAR and FMP over
 // real HTTP: fallbacks, hostile or broken answers, size caps, the declared User-Agent and spacing.
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSourceHttp, type SourceHttpOptions } from '../../src/server/sources/http.ts';
 import { createNewsSource } from '../../src/server/sources/news.ts';
@@ -248,6 +251,46 @@ describe('SEC EDGAR', () => {
     expect(starts).toHaveLength(3);
     expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(interval - ARRIVAL_JITTER_MS);
     expect(starts[2]! - starts[1]!).toBeGreaterThanOrEqual(interval - ARRIVAL_JITTER_MS);
+  });
+});
+
+describe('SEC EDGAR, on files EDGAR really served', () => {
+  // Adobe's 8-K item 2.02 of 2023-03-15, its index page and its Workiva EX-99.1, served at their EDGAR paths.
+  const files: Record<string, string> = {
+    '/Archives/edgar/data/796343/000079634323000044/0000796343-23-000044-index.htm': '796343_0000796343-23-000044-index.htm',
+    '/Archives/edgar/data/796343/000079634323000044/adbeex991q123.htm': '796343_000079634323000044_adbeex991q123.htm',
+  };
+  let edgar: http.Server;
+  let base: string;
+  beforeAll(async () => {
+    edgar = http.createServer((req, res) => {
+      const file = files[new URL(req.url ?? '/', 'http://edgar').pathname];
+      if (!file) return res.writeHead(404).end();
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(readFileSync(new URL(`../fakes/fixtures/real-formats/sec/${file}`, import.meta.url)));
+    });
+    await new Promise<void>((resolve) => edgar.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(edgar.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => edgar.close(() => resolve())));
+
+  it('titles a Workiva release by its headline, not its <title> "Document"', async () => {
+    const source = createSecSource({ secBaseUrl: base, secDataBaseUrl: base, http: httpClient() });
+    const [release] = await source.fetchRelease({
+      accessionNumber: '0000796343-23-000044',
+      filingDate: '2023-03-15',
+      reportDate: '2023-03-15',
+      filingUrl: `${base}/Archives/edgar/data/796343/000079634323000044/0000796343-23-000044-index.htm`,
+      exhibitUrl: null,
+    });
+    expect(release).toMatchObject({
+      url: `${base}/Archives/edgar/data/796343/000079634323000044/adbeex991q123.htm`,
+      title: 'Adobe Reports Record Revenue in Q1 Fiscal 2023',
+      publishedAt: '2023-03-15',
+      kind: 'filing',
+    });
+    expect(release!.text).toContain('Adobe (Nasdaq:ADBE) today reported financial results for its first quarter fiscal year 2023');
   });
 });
 

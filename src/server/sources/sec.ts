@@ -3,7 +3,7 @@
 // exhibit, as plain text.
 import { EARNINGS_QUARTERS, type EarningsQuarter, type EarningsYear, MOST_RECENT } from '../../shared/research.ts';
 import type { SourceHttp } from './http.ts';
-import { capText, htmlTableRows, htmlTitle, htmlToText, httpUrl } from './text.ts';
+import { capText, documentHeadline, htmlTableRows, htmlTitle, htmlToText, httpUrl, isPlaceholderTitle } from './text.ts';
 import { type SourceDocument, SourceError } from './types.ts';
 
 export type SecCompany = { cik: string; ticker: string; name: string };
@@ -256,7 +256,9 @@ export function createSecSource(opts: { secBaseUrl: string; secDataBaseUrl: stri
         description = release.description || (release.type.startsWith('EX-99') ? 'Press release' : 'Form 8-K');
       }
       const html = await opts.http.getText(exhibitUrl, { signal, accept: 'text/html' });
-      const pageTitle = htmlTitle(html);
+      // Workiva exhibits (most of EDGAR's) are all titled "Document": then the release's headline.
+      const titled = htmlTitle(html);
+      const pageTitle = titled && !isPlaceholderTitle(titled) ? titled : documentHeadline(html);
       return [
         {
           url: exhibitUrl,

@@ -1,5 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { capText, decodeEntities, htmlTableRows, htmlTitle, htmlToLine, htmlToText, httpUrl } from './text.ts';
+import {
+  capText,
+  decodeEntities,
+  documentHeadline,
+  htmlTableRows,
+  htmlTitle,
+  htmlToLine,
+  htmlToText,
+  httpUrl,
+  isPlaceholderTitle,
+} from './text.ts';
 
 describe('htmlToText', () => {
   it('drops scripts, styles and tags, keeps paragraphs as lines', () => {
@@ -65,5 +76,36 @@ describe('hostile HTML', () => {
     htmlTableRows(input);
     htmlTitle(input);
     expect(performance.now() - started).toBeLessThan(10_000);
+  });
+});
+
+describe('documentHeadline', () => {
+  // Adobe's Q1 2023 results release as EDGAR serves it (tests/fakes/fixtures/real-formats/sec): a Workiva
+  // document whose <title> is "Document" and whose headline is set in 22 pt bold.
+  const adobe = readFileSync(
+    new URL('../../../tests/fakes/fixtures/real-formats/sec/796343_000079634323000044_adbeex991q123.htm', import.meta.url),
+    'utf8',
+  );
+
+  it("finds a Workiva exhibit's headline, which its <title> does not give", () => {
+    expect(htmlTitle(adobe)).toBe('Document');
+    expect(isPlaceholderTitle(htmlTitle(adobe))).toBe(true);
+    expect(documentHeadline(adobe)).toBe('Adobe Reports Record Revenue in Q1 Fiscal 2023');
+  });
+
+  it('prefers an <h1>, needs a large font otherwise, and says null when there is no headline', () => {
+    expect(documentHeadline('<p style="font-size:30pt">Big</p><h1>Acme reports third quarter results</h1>')).toBe(
+      'Acme reports third quarter results',
+    );
+    expect(documentHeadline('<p style="font-size:24px">Acme names a new chief financial officer</p>')).toBe(
+      'Acme names a new chief financial officer',
+    );
+    expect(documentHeadline('<p style="font-size:10pt">Acme names a new chief financial officer</p>')).toBeNull();
+    expect(documentHeadline('<img src="page1.jpg"><img src="page2.jpg">')).toBeNull();
+  });
+
+  it('knows placeholder titles from real ones', () => {
+    for (const title of ['Document', 'untitled', 'ex99-1.htm', 'Page 1']) expect(isPlaceholderTitle(title), title).toBe(true);
+    expect(isPlaceholderTitle('Apple Reports Fourth Quarter Results')).toBe(false);
   });
 });

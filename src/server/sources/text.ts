@@ -197,6 +197,46 @@ export function htmlTitle(html: string): string {
   return htmlToLine(title.join(''));
 }
 
+/** Titles that name no document: what Workiva (most EDGAR exhibits) and editors put by default. */
+const PLACEHOLDER_TITLE = /^(document|untitled( document)?|new document|page \d+|[\w-]+\.html?)$/i;
+export const isPlaceholderTitle = (title: string) => PLACEHOLDER_TITLE.test(title.trim());
+
+/**
+ * A document's headline, for when its <title> names nothing (EDGAR's Workiva exhibits are all
+ * "Document"): its first <h1>, else the text set in the largest inline font (at least 14 pt),
+ * 10 to 200 characters; null when there is neither.
+ */
+export function documentHeadline(html: string): string | null {
+  type Run = { size: number; heading: boolean; text: string[] };
+  const open: { name: string; run: Run | null }[] = [];
+  const runs: Run[] = [];
+  walk(html, {
+    open: (name, attrs) => {
+      const size = /font-size:\s*([\d.]+)\s*(pt|px)/i.exec(attrs.style ?? '');
+      const heading = name === 'h1';
+      const run =
+        heading || size ? { size: size ? Number(size[1]) * (size[2]!.toLowerCase() === 'px' ? 0.75 : 1) : 0, heading, text: [] } : null;
+      if (run) runs.push(run);
+      open.push({ name, run });
+    },
+    close: (name) => {
+      const at = open.findLastIndex((entry) => entry.name === name);
+      if (at >= 0) open.length = at;
+    },
+    text: (text) => {
+      const run = open.findLast((entry) => entry.run)?.run;
+      if (run) run.text.push(text);
+    },
+  });
+  const candidates = runs
+    .map((run) => ({ ...run, line: htmlToLine(run.text.join(' ')) }))
+    .filter((run) => run.line.length >= 10 && run.line.length <= 200);
+  const heading = candidates.find((run) => run.heading);
+  if (heading) return heading.line;
+  const largest = candidates.filter((run) => run.size >= 14).sort((a, b) => b.size - a.size)[0];
+  return largest?.line ?? null;
+}
+
 /** Each table row's cells as plain text, and the first link's href in it (entity-decoded). */
 export function htmlTableRows(html: string): Array<{ cells: string[]; href: string | null }> {
   const rows: Array<{ cells: string[]; href: string | null }> = [];
