@@ -260,30 +260,39 @@ describe('SEC EDGAR, on files EDGAR really served', () => {
     '/Archives/edgar/data/796343/000079634323000044/0000796343-23-000044-index.htm': '796343_0000796343-23-000044-index.htm',
     '/Archives/edgar/data/796343/000079634323000044/adbeex991q123.htm': '796343_000079634323000044_adbeex991q123.htm',
   };
+  const FORM_8K = '/Archives/edgar/data/796343/000079634323000044/adbe-20230315.htm';
+  /** Set by a test: the exhibit as page images (a scanned release), and the 8-K's own text. */
+  let scanned: { exhibit: string; form: string } | null = null;
   let edgar: http.Server;
   let base: string;
   beforeAll(async () => {
     edgar = http.createServer((req, res) => {
-      const file = files[new URL(req.url ?? '/', 'http://edgar').pathname];
+      const path = new URL(req.url ?? '/', 'http://edgar').pathname;
+      const html = (body: string | Buffer) => res.writeHead(200, { 'content-type': 'text/html' }).end(body);
+      if (scanned && path.endsWith('adbeex991q123.htm')) return html(scanned.exhibit);
+      if (scanned && path === FORM_8K) return html(scanned.form);
+      const file = files[path];
       if (!file) return res.writeHead(404).end();
-      res
-        .writeHead(200, { 'content-type': 'text/html' })
-        .end(readFileSync(new URL(`../fakes/fixtures/real-formats/sec/${file}`, import.meta.url)));
+      html(readFileSync(new URL(`../fakes/fixtures/real-formats/sec/${file}`, import.meta.url)));
     });
     await new Promise<void>((resolve) => edgar.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(edgar.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise<void>((resolve) => edgar.close(() => resolve())));
+  beforeEach(() => {
+    scanned = null;
+  });
+  const adobeFiling = () => ({
+    accessionNumber: '0000796343-23-000044',
+    filingDate: '2023-03-15',
+    reportDate: '2023-03-15',
+    filingUrl: `${base}/Archives/edgar/data/796343/000079634323000044/0000796343-23-000044-index.htm`,
+    exhibitUrl: null,
+  });
 
   it('titles a Workiva release by its headline, not its <title> "Document"', async () => {
     const source = createSecSource({ secBaseUrl: base, secDataBaseUrl: base, http: httpClient() });
-    const [release] = await source.fetchRelease({
-      accessionNumber: '0000796343-23-000044',
-      filingDate: '2023-03-15',
-      reportDate: '2023-03-15',
-      filingUrl: `${base}/Archives/edgar/data/796343/000079634323000044/0000796343-23-000044-index.htm`,
-      exhibitUrl: null,
-    });
+    const [release] = await source.fetchRelease(adobeFiling());
     expect(release).toMatchObject({
       url: `${base}/Archives/edgar/data/796343/000079634323000044/adbeex991q123.htm`,
       title: 'Adobe Reports Record Revenue in Q1 Fiscal 2023',
@@ -291,6 +300,20 @@ describe('SEC EDGAR, on files EDGAR really served', () => {
       kind: 'filing',
     });
     expect(release!.text).toContain('Adobe (Nasdaq:ADBE) today reported financial results for its first quarter fiscal year 2023');
+  });
+
+  it('an exhibit made of page images falls back to the 8-K (linked through the XBRL viewer); with no text anywhere, no release', async () => {
+    const pages =
+      '<html><head><title>Document</title></head><body><img src="ex991p1.jpg"><img src="ex991p2.jpg"><p>Exhibit 99.1</p></body></html>';
+    const form = `<html><head><title>adbe-20230315</title></head><body><p>Item 2.02 Results of Operations and Financial Condition.</p><p>${'On March 15, 2023, Adobe Inc. announced its financial results for the quarter ended March 3, 2023. '.repeat(4)}</p></body></html>`;
+    const source = createSecSource({ secBaseUrl: base, secDataBaseUrl: base, http: httpClient() });
+    scanned = { exhibit: pages, form };
+    const [release] = await source.fetchRelease(adobeFiling());
+    expect(release).toMatchObject({ url: `${base}${FORM_8K}`, title: 'adbe-20230315', kind: 'filing' });
+    expect(release!.text).toContain('Adobe Inc. announced its financial results');
+
+    scanned = { exhibit: pages, form: pages };
+    expect(await source.fetchRelease(adobeFiling())).toEqual([]);
   });
 });
 

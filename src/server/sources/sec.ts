@@ -156,6 +156,9 @@ type Submissions = {
   };
 };
 
+/** Whether a document has text to read: an exhibit of page images has a caption at most ("Exhibit 99.1"). */
+const hasReadableText = (html: string) => (htmlToText(html).match(/[A-Za-z]/g)?.length ?? 0) >= 50;
+
 /** Filing index rows: the document link and its Type column. */
 export function parseFilingIndex(html: string, indexUrl: string): Array<{ type: string; url: string; description: string }> {
   const documents: Array<{ type: string; url: string; description: string }> = [];
@@ -239,30 +242,46 @@ export function createSecSource(opts: { secBaseUrl: string; secDataBaseUrl: stri
     async fetchRelease(filing, signal) {
       const index = httpUrl(filing.filingUrl);
       if (!index || new URL(index).origin !== new URL(secBase).origin) throw new SourceError(SEC_PUBLISHER, 'filing is not on EDGAR');
-      let exhibitUrl = filing.exhibitUrl;
+      const exhibitUrl = filing.exhibitUrl;
       if (exhibitUrl && httpUrl(exhibitUrl)?.startsWith(`${new URL(secBase).origin}/`) !== true)
         throw new SourceError(SEC_PUBLISHER, 'exhibit is not on EDGAR');
-      let description = 'Press release';
-      if (!exhibitUrl) {
-        const documents = parseFilingIndex(await opts.http.getText(index, { signal, accept: 'text/html' }), index);
+      let documents: ReturnType<typeof parseFilingIndex> | null = null;
+      const indexDocuments = async () =>
+        (documents ??= parseFilingIndex(await opts.http.getText(index, { signal, accept: 'text/html' }), index));
+      let source: { url: string; description: string } | undefined = exhibitUrl
+        ? { url: exhibitUrl, description: 'Press release' }
+        : undefined;
+      if (!source) {
+        const all = await indexDocuments();
         // The release is EX-99.1; some filers number it EX-99 or put it in EX-99.2. Without one, the
         // 8-K itself is the best text there is.
         const release =
-          documents.find((doc) => /^EX-99\.1$/i.test(doc.type)) ??
-          documents.find((doc) => /^EX-99(\.\d+)?$/i.test(doc.type)) ??
-          documents.find((doc) => /^8-K(\/A)?$/i.test(doc.type));
+          all.find((doc) => /^EX-99\.1$/i.test(doc.type)) ??
+          all.find((doc) => /^EX-99(\.\d+)?$/i.test(doc.type)) ??
+          all.find((doc) => /^8-K(\/A)?$/i.test(doc.type));
         if (!release) return [];
-        exhibitUrl = release.url;
-        description = release.description || (release.type.startsWith('EX-99') ? 'Press release' : 'Form 8-K');
+        source = {
+          url: release.url,
+          description: release.description || (release.type.startsWith('EX-99') ? 'Press release' : 'Form 8-K'),
+        };
       }
-      const html = await opts.http.getText(exhibitUrl, { signal, accept: 'text/html' });
+      let html = await opts.http.getText(source.url, { signal, accept: 'text/html' });
+      if (!hasReadableText(html)) {
+        // An exhibit made of page images (a scanned release) has no text: the 8-K says what was reported.
+        const form = (await indexDocuments()).find((doc) => /^8-K(\/A)?$/i.test(doc.type));
+        if (!form || form.url === source.url) return [];
+        source = { url: form.url, description: 'Form 8-K' };
+        html = await opts.http.getText(source.url, { signal, accept: 'text/html' });
+        // Neither has text to read: no release is better than an empty one.
+        if (!hasReadableText(html)) return [];
+      }
       // Workiva exhibits (most of EDGAR's) are all titled "Document": then the release's headline.
       const titled = htmlTitle(html);
       const pageTitle = titled && !isPlaceholderTitle(titled) ? titled : documentHeadline(html);
       return [
         {
-          url: exhibitUrl,
-          title: pageTitle || `${description} (Form 8-K, filed ${filing.filingDate})`,
+          url: source.url,
+          title: pageTitle || `${source.description} (Form 8-K, filed ${filing.filingDate})`,
           publisher: SEC_PUBLISHER,
           publishedAt: filing.filingDate,
           text: capText(htmlToText(html), RELEASE_MAX_CHARS),
