@@ -317,6 +317,70 @@ describe('SEC EDGAR, on files EDGAR really served', () => {
   });
 });
 
+describe('SEC EDGAR older filing pages', () => {
+  // EDGAR's shape for a large filer: filings.recent holds the newest 1000 filings (here from mid
+  // 2024), older ones are in pages listed in filings.files, with the same columns at the top level.
+  const column = (rows: string[][], i: number) => rows.map((row) => row[i]!);
+  const columns = (rows: string[][]) => ({
+    accessionNumber: column(rows, 0),
+    filingDate: column(rows, 1),
+    reportDate: column(rows, 1),
+    form: column(rows, 2),
+    items: column(rows, 3),
+    primaryDocument: rows.map(() => 'doc.htm'),
+  });
+  const submissions = {
+    cik: '19617',
+    name: 'JPMORGAN CHASE & CO',
+    filings: {
+      recent: columns([
+        ['0000019617-25-000100', '2025-04-11', '8-K', '2.02,9.01'],
+        ['0000019617-24-000400', '2024-06-03', '424B2', ''],
+      ]),
+      files: [
+        { name: 'CIK0000019617-submissions-001.json', filingCount: 2, filingFrom: '2021-01-15', filingTo: '2024-06-01' },
+        { name: 'CIK0000019617-submissions-002.json', filingCount: 1, filingFrom: '2015-01-14', filingTo: '2020-12-31' },
+      ],
+    },
+  };
+  const pages: Record<string, unknown> = {
+    'CIK0000019617-submissions-001.json': columns([
+      ['0000019617-21-000010', '2021-04-14', '8-K', '2.02,9.01'],
+      ['0000019617-21-000020', '2021-05-01', '8-K', '5.07'],
+    ]),
+    'CIK0000019617-submissions-002.json': columns([['0000019617-20-000010', '2020-10-13', '8-K', '2.02']]),
+  };
+  let edgar: http.Server;
+  let base: string;
+  const asked: string[] = [];
+  beforeAll(async () => {
+    edgar = http.createServer((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://edgar').pathname;
+      asked.push(path);
+      const name = path.replace('/submissions/', '');
+      const body = name === 'CIK0000019617.json' ? submissions : pages[name];
+      if (!body) return res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => edgar.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(edgar.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => edgar.close(() => resolve())));
+
+  it('reads the older pages back to the date asked for, and only then', async () => {
+    const source = createSecSource({ secBaseUrl: base, secDataBaseUrl: base, http: httpClient() });
+    asked.length = 0;
+    expect((await source.earningsReleases('19617')).map((f) => f.filingDate)).toEqual(['2025-04-11']);
+    expect(asked).toEqual(['/submissions/CIK0000019617.json']);
+
+    asked.length = 0;
+    const since2021 = await source.earningsReleases('19617', undefined, '2021-01-01');
+    expect(since2021.map((f) => f.filingDate)).toEqual(['2025-04-11', '2021-04-14']);
+    expect(since2021[1]!.filingUrl).toBe(`${base}/Archives/edgar/data/19617/000001961721000010/0000019617-21-000010-index.htm`);
+    expect(asked).toEqual(['/submissions/CIK0000019617.json', '/submissions/CIK0000019617-submissions-001.json']);
+  });
+});
+
 describe('FMP transcripts', () => {
   const apiKey = 'test-fmp-key-1234567890';
   let fmp: Awaited<ReturnType<typeof startFakeFmp>>;

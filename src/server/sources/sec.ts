@@ -21,7 +21,12 @@ export type CalendarQuarter = 1 | 2 | 3 | 4;
 export type PickedFiling = { filing: EarningsFiling; year: number; quarter: CalendarQuarter };
 export type SecSource = {
   resolveCompany(nameOrTicker: string, signal?: AbortSignal): Promise<SecCompany | null>;
-  earningsReleases(cik: string, signal?: AbortSignal): Promise<EarningsFiling[]>;
+  /**
+   * The company's earnings releases (8-K item 2.02), newest first. `since` (YYYY-MM-DD): also read
+   * the older pages EDGAR keeps beside its recent window (which large filers fill within a year),
+   * back to that date.
+   */
+  earningsReleases(cik: string, signal?: AbortSignal, since?: string): Promise<EarningsFiling[]>;
   fetchRelease(filing: EarningsFiling, signal?: AbortSignal): Promise<SourceDocument[]>;
 };
 
@@ -142,19 +147,43 @@ export function pickFiling(filings: EarningsFiling[], want: { year: EarningsYear
   return null;
 }
 
+/** EDGAR's filing columns, as in `filings.recent` and in each older page of `filings.files`. */
+type FilingColumns = {
+  accessionNumber?: string[];
+  filingDate?: string[];
+  reportDate?: string[];
+  form?: string[];
+  items?: string[];
+  primaryDocument?: string[];
+};
 type Submissions = {
   name?: string;
   filings?: {
-    recent?: {
-      accessionNumber?: string[];
-      filingDate?: string[];
-      reportDate?: string[];
-      form?: string[];
-      items?: string[];
-      primaryDocument?: string[];
-    };
+    recent?: FilingColumns;
+    files?: Array<{ name?: unknown; filingFrom?: unknown; filingTo?: unknown }>;
   };
 };
+
+/** The 8-K filings with item 2.02 among EDGAR's filing columns. */
+function earningsFilings(columns: FilingColumns, filingUrl: (accessionNumber: string) => string): EarningsFiling[] {
+  const filings: EarningsFiling[] = [];
+  (columns.form ?? []).forEach((form, i) => {
+    const accessionNumber = columns.accessionNumber?.[i];
+    const filingDate = columns.filingDate?.[i];
+    const items = String(columns.items?.[i] ?? '').split(/[,\s]+/);
+    if (form !== '8-K' && form !== '8-K/A') return;
+    if (!items.includes('2.02') || !accessionNumber || !/^\d{10}-\d{2}-\d{6}$/.test(accessionNumber)) return;
+    if (!filingDate || !/^\d{4}-\d{2}-\d{2}$/.test(filingDate)) return;
+    filings.push({
+      accessionNumber,
+      filingDate,
+      reportDate: columns.reportDate?.[i] || null,
+      filingUrl: filingUrl(accessionNumber),
+      exhibitUrl: null,
+    });
+  });
+  return filings;
+}
 
 /** Whether a document has text to read: an exhibit of page images has a caption at most ("Exhibit 99.1"). */
 const hasReadableText = (html: string) => (htmlToText(html).match(/[A-Za-z]/g)?.length ?? 0) >= 50;
@@ -214,28 +243,25 @@ export function createSecSource(opts: { secBaseUrl: string; secDataBaseUrl: stri
       return findCompany(await tickerRows(signal), nameOrTicker);
     },
 
-    async earningsReleases(cik, signal) {
+    async earningsReleases(cik, signal, since) {
       if (!/^\d{1,10}$/.test(cik)) throw new SourceError(SEC_PUBLISHER, 'a CIK is up to 10 digits');
       const body = await opts.http.getJson<Submissions>(`${dataBase}/submissions/CIK${padCik(cik)}.json`, { signal });
       const recent = body?.filings?.recent;
       if (!recent || !Array.isArray(recent.form) || !Array.isArray(recent.accessionNumber) || !Array.isArray(recent.filingDate))
         throw new SourceError(SEC_PUBLISHER, 'submissions in an unexpected shape');
-      const filings: EarningsFiling[] = [];
-      recent.form.forEach((form, i) => {
-        const accessionNumber = recent.accessionNumber?.[i];
-        const filingDate = recent.filingDate?.[i];
-        const items = String(recent.items?.[i] ?? '').split(/[,\s]+/);
-        if (form !== '8-K' && form !== '8-K/A') return;
-        if (!items.includes('2.02') || !accessionNumber || !/^\d{10}-\d{2}-\d{6}$/.test(accessionNumber)) return;
-        if (!filingDate || !/^\d{4}-\d{2}-\d{2}$/.test(filingDate)) return;
-        filings.push({
-          accessionNumber,
-          filingDate,
-          reportDate: recent.reportDate?.[i] || null,
-          filingUrl: indexUrl(cik, accessionNumber),
-          exhibitUrl: null,
-        });
-      });
+      const urlOf = (accessionNumber: string) => indexUrl(cik, accessionNumber);
+      const filings = earningsFilings(recent, urlOf);
+      const oldestRecent = recent.filingDate.filter((d) => typeof d === 'string').sort()[0];
+      if (since && oldestRecent && oldestRecent > since) {
+        for (const page of body.filings?.files ?? []) {
+          const name = typeof page?.name === 'string' ? page.name : '';
+          const to = typeof page?.filingTo === 'string' ? page.filingTo : '';
+          // Only EDGAR's own page names, and only pages that reach back into the period asked for.
+          if (!/^CIK\d{10}-submissions-\d{3}\.json$/.test(name) || (to && to < since)) continue;
+          const older = await opts.http.getJson<FilingColumns>(`${dataBase}/submissions/${name}`, { signal });
+          if (older && Array.isArray(older.form)) filings.push(...earningsFilings(older, urlOf));
+        }
+      }
       return filings.sort((a, b) => b.filingDate.localeCompare(a.filingDate));
     },
 

@@ -137,7 +137,9 @@ async function earningsDocuments(ctx: ResearchContext, query: EarningsQuery): Pr
   try {
     const company = await sec.resolveCompany(query.companyName, ctx.signal);
     if (company) {
-      const picked = pickFiling(await sec.earningsReleases(company.cik, ctx.signal), { year: query.year, quarter: query.quarter });
+      // A year asked for by name may lie before EDGAR's recent window (large filers fill it within a year).
+      const since = query.year === MOST_RECENT ? undefined : `${query.year}-01-01`;
+      const picked = pickFiling(await sec.earningsReleases(company.cik, ctx.signal, since), { year: query.year, quarter: query.quarter });
       if (picked) {
         const period = `Q${picked.quarter} ${picked.year} · ${company.ticker} 8-K filed ${picked.filing.filingDate}`;
         ctx.stage(
