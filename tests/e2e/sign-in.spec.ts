@@ -54,7 +54,7 @@ test('password sign-in paused by wrong guesses: the owner is told for how long a
   await sql(`INSERT INTO auth_attempts (key, failures, window_start) VALUES ($1, 10, now())`, [`/sign-in/email:account:${user.email}`]);
 
   await signIn(page, user);
-  await expect(page.getByText('Password sign-in paused')).toBeVisible();
+  await expect(page.getByText("Hmm.. something's off. Give it another go.")).toBeVisible();
   await expect(
     page.getByText(
       'Too many wrong passwords were tried for this account, so password sign-in is paused for 15 minutes. You can still sign in with a one-time code sent to your e-mail.',

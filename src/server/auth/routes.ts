@@ -64,16 +64,24 @@ export function authRoutes(auth: Auth, attempts: AttemptLimits, limits: AuthLimi
     headers.set(CLIENT_IP_HEADER, c.var.clientIp);
     const body = c.req.method === 'POST' ? await jsonOf(c.req.raw) : {};
     if (containsNul(body)) throw new AppError(400, 'validation', messages.errors.nulCharacter);
-    if (path === '/get-session') {
-      const session = await auth.api.getSession({ headers: c.req.raw.headers, query: { disableRefresh: true } });
-      if (session && (await auth.outlived(session.session))) return c.json(null);
-    }
     if (path === '/change-password' && typeof body.newPassword === 'string') {
       const session = await auth.api.getSession({ headers: c.req.raw.headers });
       if (session) assertStrongPassword(body.newPassword, [session.user.email, session.user.name]);
     }
     const counted = FAILURE_COUNTED.has(path) || path in MAILING;
-    if (!counted) return answer(await auth.handler(new Request(c.req.raw, { headers })));
+    if (!counted) {
+      const response = await auth.handler(new Request(c.req.raw, { headers }));
+      if (path === '/get-session' && response.ok) {
+        // The session it found, checked against SESSION_MAX_AGE_DAYS without a second lookup.
+        const found = (await response
+          .clone()
+          .json()
+          .catch(() => null)) as { session?: { id: string; createdAt: string } } | null;
+        if (found?.session && (await auth.outlived({ id: found.session.id, createdAt: new Date(found.session.createdAt) })))
+          return c.json(null);
+      }
+      return answer(response);
+    }
 
     // Only JSON here: a form-encoded body would otherwise hide the e-mail from the account count.
     if (!c.req.header('content-type')?.startsWith('application/json')) {

@@ -186,7 +186,7 @@ function earningsFilings(columns: FilingColumns, filingUrl: (accessionNumber: st
 }
 
 /** Whether a document has text to read: an exhibit of page images has a caption at most ("Exhibit 99.1"). */
-const hasReadableText = (html: string) => (htmlToText(html).match(/[A-Za-z]/g)?.length ?? 0) >= 50;
+const hasReadableText = (text: string) => (text.match(/[A-Za-z]/g)?.length ?? 0) >= 50;
 
 /** Filing index rows: the document link and its Type column. */
 export function parseFilingIndex(html: string, indexUrl: string): Array<{ type: string; url: string; description: string }> {
@@ -292,14 +292,16 @@ export function createSecSource(opts: { secBaseUrl: string; secDataBaseUrl: stri
         };
       }
       let html = await opts.http.getText(source.url, { signal, accept: 'text/html' });
-      if (!hasReadableText(html)) {
+      let text = htmlToText(html);
+      if (!hasReadableText(text)) {
         // An exhibit made of page images (a scanned release) has no text: the 8-K says what was reported.
         const form = (await indexDocuments()).find((doc) => /^8-K(\/A)?$/i.test(doc.type));
         if (!form || form.url === source.url) return [];
         source = { url: form.url, description: 'Form 8-K' };
         html = await opts.http.getText(source.url, { signal, accept: 'text/html' });
+        text = htmlToText(html);
         // Neither has text to read: no release is better than an empty one.
-        if (!hasReadableText(html)) return [];
+        if (!hasReadableText(text)) return [];
       }
       // Workiva exhibits (most of EDGAR's) are all titled "Document": then the release's headline.
       const titled = htmlTitle(html);
@@ -310,7 +312,7 @@ export function createSecSource(opts: { secBaseUrl: string; secDataBaseUrl: stri
           title: pageTitle || `${source.description} (Form 8-K, filed ${filing.filingDate})`,
           publisher: SEC_PUBLISHER,
           publishedAt: filing.filingDate,
-          text: capText(htmlToText(html), RELEASE_MAX_CHARS),
+          text: capText(text, RELEASE_MAX_CHARS),
           kind: 'filing',
         },
       ];

@@ -40,8 +40,9 @@ export function LoginPage() {
       if (err instanceof ApiRequestError && err.code === 'INVALID_EMAIL_OR_PASSWORD') {
         toast.error(messages.login.wrongPasswordTitle, { description: messages.login.wrongPassword });
       } else if (err instanceof ApiRequestError && err.code === 'account_throttled') {
-        // Someone else's wrong guesses paused the password: offer the way in that still works.
-        toast.error(err.title ?? messages.auth.passwordPausedTitle, {
+        // Someone else's wrong guesses paused the password: the spec's failure title, what happened,
+        // and the way in that still works.
+        toast.error(messages.login.otherFailure, {
           description: err.message,
           duration: 15_000,
           action: { label: 'Sign in with a code', onClick: () => navigate('/email-otp') },
