@@ -106,6 +106,10 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
   FINNHUB_BASE_URL: serviceUrl('https://finnhub.io'),
+  /** Publishers' sites, where news articles are read: the least time between two requests to one site. */
+  PUBLISHER_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Let publisher links reach loopback and private addresses: only for local fakes in tests, never in production. */
+  PUBLISHER_ALLOW_PRIVATE_ADDRESSES: bool,
   /** Alert engine (worker role): alert runs one worker process handles at once. */
   ALERT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
   /** Attempts per alert slot (sources or AI failing) before the slot is recorded as failed. */

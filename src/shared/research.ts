@@ -153,7 +153,23 @@ export const sourceSchema = z.object({
   title: z.nullable(z.string()),
   publisher: z.nullable(z.string()),
   publishedAt: z.nullable(z.string()),
+  /** The article's text could not be read (paywall, robots.txt, failure): the model saw only its headline. */
+  headlineOnly: z.optional(z.boolean()),
+  /** `url` is Google News' redirect: the publisher's own address could not be resolved. */
+  googleLink: z.optional(z.boolean()),
 });
+
+/** How a source that is less than its article is labelled, in the app, in Markdown and in e-mails. */
+export const sourceNotes = {
+  headlineOnly: 'headline only',
+  googleLink: 'link via Google News',
+} as const;
+
+/** The notes that apply to a source, e.g. ['headline only']. */
+export const notesFor = (source: { headlineOnly?: boolean; googleLink?: boolean }): string[] => [
+  ...(source.headlineOnly ? [sourceNotes.headlineOnly] : []),
+  ...(source.googleLink ? [sourceNotes.googleLink] : []),
+];
 export type Source = z.infer<typeof sourceSchema>;
 
 export const companyNewsResultSchema = z.object({

@@ -1,16 +1,36 @@
-// Stand-ins for Google News RSS search (/rss/search) and GDELT DOC 2.0 (/api/v2/doc/doc) on one
-// local port. Every search gets the stories of fixtures/news-stories.json about the company it
-// asked for, dated relative to now. `mode` makes either provider fail in the ways real ones do.
+// Stand-ins for Google News RSS search (/rss/search), its article pages and link decoding
+// (/rss/articles/<id>, /_/DotsSplashUi/data/batchexecute), GDELT DOC 2.0 (/api/v2/doc/doc) and the
+// publishers' article pages (/<publisher>/<company>-<slug>, /robots.txt), all on one local port.
+// Every search gets the stories of fixtures/news-stories.json about the company it asked for, dated
+// relative to now. The shapes are the real services' (tests/fakes/fixtures/real-formats): Google's
+// links are news.google.com redirects that only the two-step decode turns into the publisher's,
+// its description repeats the headline, GDELT carries publisher links and no text, and the
+// article pages are whole pages (navigation, scripts, JSON-LD) around the text. `mode` makes each
+// part fail in the ways real ones do.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-type Story = { headline: string; publisher: string; site: string; slug: string; hoursAgo: number; snippet: string };
+type Story = {
+  headline: string;
+  publisher: string;
+  site: string;
+  slug: string;
+  hoursAgo: number;
+  snippet: string;
+  body: string[];
+  access?: 'paywalled' | 'robots';
+};
 const { stories } = JSON.parse(readFileSync(new URL('./fixtures/news-stories.json', import.meta.url), 'utf8')) as { stories: Story[] };
 
 export type FakeNewsMode = {
   google: 'ok' | 'fail' | 'malformed' | 'empty' | 'huge' | 'html-titles';
   gdelt: 'ok' | 'fail' | 'malformed' | 'empty';
+  /** Google's decode: answers, refuses (`["garturlres",null,0]`), or fails (429 as when asked too fast). */
+  decode: 'ok' | 'refuse' | 'fail';
+  /** Publisher pages: served, or every one answering 503. */
+  publishers: 'ok' | 'fail';
 };
 export type FakeRequest = { path: string; query: URLSearchParams; headers: http.IncomingHttpHeaders; at: number };
 
@@ -21,8 +41,21 @@ const slugify = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 const publisherSlug = (story: Story) => new URL(story.site).hostname.replace(/^www\./, '').split('.')[0];
-const storyUrl = (story: Story, company: string) => `https://news.example.com/${publisherSlug(story)}/${slugify(company)}-${story.slug}`;
+const storyPath = (story: Story, company: string) => `/${publisherSlug(story)}/${slugify(company)}-${story.slug}`;
 const headline = (story: Story, company: string) => story.headline.replaceAll('{company}', company);
+const fill = (text: string, company: string) => text.replaceAll('{company}', company);
+const htmlEscape = xmlEscape;
+
+/**
+ * A 2024+ Google News article id: base64url of a small protobuf around an opaque 'AU_yqL…' token,
+ * which (unlike older ids) does not contain the publisher URL, so only Google's decode can tell it.
+ */
+function googleArticleId(story: Story, company: string, origin: string) {
+  // The fake's own address is part of it: ids decoded by one fake (and stored) never send another to a dead port.
+  const token = `AU_yqL${createHash('sha256').update(`${origin}|${company}|${story.slug}|${story.publisher}`).digest('base64url').slice(0, 40)}`;
+  const bytes = Buffer.concat([Buffer.from([0x08, 0x13, 0x22, token.length]), Buffer.from(token)]);
+  return bytes.toString('base64url');
+}
 
 /** "Apple Inc. when:7d" → "Apple Inc." (quotes dropped). */
 const companyOf = (q: string) =>
@@ -32,33 +65,31 @@ const companyOf = (q: string) =>
     .replace(/"/g, '')
     .trim() || 'Acme';
 
-function rssItem(story: Story, company: string, now: number, titleOverride?: string) {
-  const url = storyUrl(story, company);
+function rssItem(story: Story, company: string, now: number, origin: string, remember: (id: string) => void, titleOverride?: string) {
+  const id = googleArticleId(story, company, origin);
+  remember(id);
+  const url = `https://news.google.com/rss/articles/${id}?oc=5`;
   const title = titleOverride ?? `${headline(story, company)} - ${story.publisher}`;
-  // Google's description is HTML (escaped in the XML): a link to the story and the publisher in grey.
+  // Google's description is HTML (escaped in the XML): the same redirect link around the headline, and the publisher in grey.
   const description = `<a href="${url}" target="_blank">${headline(story, company)}</a>&nbsp;&nbsp;<font color="#6f6f6f">${story.publisher}</font>`;
-  return `<item><title>${xmlEscape(title)}</title><link>${url}</link><guid isPermaLink="false">${slugify(url)}</guid><pubDate>${new Date(now - story.hoursAgo * 3_600_000).toUTCString()}</pubDate><description>${xmlEscape(description)}</description><source url="${story.site}">${xmlEscape(story.publisher)}</source></item>`;
+  return `<item><title>${xmlEscape(title)}</title><link>${url}</link><guid isPermaLink="false">${id}</guid><pubDate>${new Date(now - story.hoursAgo * 3_600_000).toUTCString()}</pubDate><description>${xmlEscape(description)}</description><source url="${story.site}">${xmlEscape(story.publisher)}</source></item>`;
 }
 
-function rss(company: string, mode: FakeNewsMode['google']) {
+function rss(company: string, mode: FakeNewsMode['google'], origin: string, remember: (id: string, story: Story) => void) {
   const now = Date.now();
   let items = '';
-  if (mode === 'ok') items = stories.map((story) => rssItem(story, company, now)).join('\n');
+  const item = (story: Story, titleOverride?: string) => rssItem(story, company, now, origin, (id) => remember(id, story), titleOverride);
+  if (mode === 'ok') items = stories.map((story) => item(story)).join('\n');
   if (mode === 'html-titles')
     items = stories
       .map((story) =>
-        rssItem(
-          story,
-          company,
-          now,
-          `<script>alert("pwned")</script><b>${headline(story, company)}</b> <img src=x onerror=alert(1)> - ${story.publisher}`,
-        ),
+        item(story, `<script>alert("pwned")</script><b>${headline(story, company)}</b> <img src=x onerror=alert(1)> - ${story.publisher}`),
       )
       .join('\n');
   if (mode === 'huge') {
     // About 4 MB: far beyond any sensible cap.
     const padding = 'x'.repeat(4000);
-    items = Array.from({ length: 1000 }, (_, i) => rssItem({ ...stories[0]!, slug: `copy-${i}-${padding}` }, company, now)).join('\n');
+    items = Array.from({ length: 1000 }, (_, i) => item({ ...stories[0]!, slug: `copy-${i}-${padding}` })).join('\n');
   }
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><generator>NFE/5.0</generator><title>"${xmlEscape(company)}" - Google News</title><link>https://news.google.com/search</link><language>en-US</language><webMaster>news-webmaster@google.com</webMaster><copyright>2025 Google Inc.</copyright><lastBuildDate>${new Date().toUTCString()}</lastBuildDate><description>Google News</description>${items}</channel></rss>`;
 }
@@ -69,12 +100,12 @@ const gdeltDate = (ms: number) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
-function gdelt(company: string, mode: FakeNewsMode['gdelt']) {
+function gdelt(origin: string, company: string, mode: FakeNewsMode['gdelt']) {
   if (mode === 'empty') return {};
   const now = Date.now();
   return {
     articles: stories.map((story) => ({
-      url: storyUrl(story, company),
+      url: `${origin}${storyPath(story, company)}`,
       url_mobile: '',
       title: headline(story, company),
       seendate: gdeltDate(now - story.hoursAgo * 3_600_000),
@@ -86,12 +117,93 @@ function gdelt(company: string, mode: FakeNewsMode['gdelt']) {
   };
 }
 
+/** Google's article page as the decoders read it: the signature and timestamp on the c-wiz's first div. */
+function googleArticlePage(id: string, signature: string, timestamp: number) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Google News</title><script nonce="x">window.WIZ_global_data={"cfb2h":"boq_dotssplashserver_20260922.05_p0"};</script></head><body><c-wiz jsrenderer="hkS5xc" class="zQTmif SSPGKf" jsdata="deferred-i1" data-p="%.@.]"><div jscontroller="aLI87" jsaction="rcuQ6b:npT2md" data-n-a-sg="${signature}" data-n-a-ts="${timestamp}" data-n-a-id="${id}" data-n-a-p="${id}"></div></c-wiz><noscript>Opening the article…</noscript></body></html>`;
+}
+
+const signatureOf = (id: string) => `AZ5r3e${createHash('sha256').update(id).digest('base64url').slice(0, 30)}`;
+
+/** The article as its publisher serves it: a whole page in which the text is one part. */
+function articlePage(story: Story, company: string, now: number) {
+  const title = headline(story, company);
+  const published = new Date(now - story.hoursAgo * 3_600_000).toISOString();
+  const paywalled = story.access === 'paywalled';
+  const closing = `${story.publisher} will update this story about ${company} as more information becomes available; the company's investor relations office did not respond to a request for further comment.`;
+  const paragraphs = paywalled
+    ? [fill(story.snippet, company)]
+    : [fill(story.snippet, company), ...story.body.map((p) => fill(p, company)), closing];
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'NewsArticle',
+    headline: title,
+    datePublished: published,
+    publisher: { '@type': 'Organization', name: story.publisher },
+    isAccessibleForFree: !paywalled,
+    ...(paywalled ? { hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.paywall' } } : {}),
+  };
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${htmlEscape(title)} | ${htmlEscape(story.publisher)}</title>
+<meta property="og:site_name" content="${htmlEscape(story.publisher)}"><meta property="og:title" content="${htmlEscape(title)}">
+<meta property="article:published_time" content="${published}"><script type="application/ld+json">${JSON.stringify(jsonLd).replace(/</g, '\\u003c')}</script>
+<script>window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag('js',new Date());</script></head>
+<body><div id="cookie-banner">We use cookies to improve your experience. <button>Accept all</button></div>
+<header><nav><a href="/">Home</a> <a href="/markets">Markets</a> <a href="/tech">Technology</a> <a href="/subscribe">Subscribe</a></nav></header>
+<main><article><h1>${htmlEscape(title)}</h1><p class="byline">By Staff Reporter · <time datetime="${published}">${published.slice(0, 10)}</time></p>
+<div class="article-body">${paragraphs.map((p) => `<p>${htmlEscape(p)}</p>`).join('\n')}</div>
+${paywalled ? '<div class="paywall"><p>Subscribe to continue reading. Already a subscriber? Sign in.</p></div>' : ''}</article>
+<aside><h2>Most read</h2><ul><li><a href="/a">Markets wrap: stocks end the week higher</a></li><li><a href="/b">Five things to know before the open</a></li></ul></aside></main>
+<footer><p>© 2026 ${htmlEscape(story.publisher)}. All rights reserved.</p><a href="/terms">Terms</a> <a href="/privacy">Privacy</a></footer></body></html>`;
+}
+
 export async function startFakeNews(port = 0) {
   const requests: FakeRequest[] = [];
-  const mode: FakeNewsMode = { google: 'ok', gdelt: 'ok' };
-  const server = http.createServer((req, res) => {
+  const mode: FakeNewsMode = { google: 'ok', gdelt: 'ok', decode: 'ok', publishers: 'ok' };
+  // Google article ids handed out, and the story and company each stands for.
+  const articleIds = new Map<string, { story: Story; company: string }>();
+  let origin = '';
+  const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
-    requests.push({ path: url.pathname, query: url.searchParams, headers: req.headers, at: Date.now() });
+    const form = req.method === 'POST' ? new URLSearchParams(await readBody(req)) : null;
+    requests.push({ path: url.pathname, query: form ?? url.searchParams, headers: req.headers, at: Date.now() });
+    const article = url.pathname.match(/^\/(?:rss\/)?articles\/([\w-]+)$/);
+    if (article) {
+      const known = articleIds.get(article[1]!);
+      if (!known) return void res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>Not found</body></html>');
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(googleArticlePage(article[1]!, signatureOf(article[1]!), 1727351222));
+      return;
+    }
+    if (url.pathname === '/_/DotsSplashUi/data/batchexecute' && form) {
+      if (mode.decode === 'fail')
+        return void res.writeHead(429, { 'content-type': 'text/html' }).end('<html><body>Too Many Requests</body></html>');
+      const request = decodeRequest(form.get('f.req'));
+      const known = request && request.signature === signatureOf(request.id) ? articleIds.get(request.id) : undefined;
+      const answer =
+        known && mode.decode === 'ok' ? ['garturlres', `${origin}${storyPath(known.story, known.company)}`, 1] : ['garturlres', null, 0];
+      const rows = [
+        ['wrb.fr', 'Fbv4je', JSON.stringify(answer), null, null, null, 'generic'],
+        ['di', 42],
+        ['af.httprm', 41, '-6208327744337468306', 3],
+      ];
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(`)]}'\n\n${JSON.stringify(rows)}`);
+      return;
+    }
+    if (url.pathname === '/robots.txt') {
+      res
+        .writeHead(200, { 'content-type': 'text/plain' })
+        .end('User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /search\nDisallow: /wsj/\nAllow: /\n');
+      return;
+    }
+    const page = stories.find((story) => url.pathname.startsWith(`/${publisherSlug(story)}/`) && url.pathname.endsWith(`-${story.slug}`));
+    if (page) {
+      if (mode.publishers === 'fail')
+        return void res.writeHead(503, { 'content-type': 'text/html' }).end('<html><body>Service Unavailable</body></html>');
+      const companySlug = url.pathname.slice(`/${publisherSlug(page)}/`.length, -`-${page.slug}`.length);
+      const company = [...articleIds.values()].find((a) => slugify(a.company) === companySlug)?.company ?? companySlug.replace(/-/g, ' ');
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(articlePage(page, company, Date.now()));
+      return;
+    }
     if (url.pathname === '/rss/search') {
       if (mode.google === 'fail') {
         res.writeHead(500, { 'content-type': 'text/html' }).end('<html><body>Server Error</body></html>');
@@ -102,7 +214,8 @@ export async function startFakeNews(port = 0) {
         res.end('<?xml version="1.0"?><rss version="2.0"><channel><title>broken</title><item><title>Unclosed');
         return;
       }
-      res.end(rss(companyOf(url.searchParams.get('q') ?? ''), mode.google));
+      const company = companyOf(url.searchParams.get('q') ?? '');
+      res.end(rss(company, mode.google, origin, (id, story) => articleIds.set(id, { story, company })));
       return;
     }
     if (url.pathname === '/api/v2/doc/doc') {
@@ -117,13 +230,14 @@ export async function startFakeNews(port = 0) {
       }
       res
         .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify(gdelt(companyOf(url.searchParams.get('query') ?? ''), mode.gdelt)));
+        .end(JSON.stringify(gdelt(origin, companyOf(url.searchParams.get('query') ?? ''), mode.gdelt)));
       return;
     }
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const actualPort = (server.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${actualPort}`;
   return {
     url: `http://127.0.0.1:${actualPort}`,
     port: actualPort,
@@ -132,9 +246,28 @@ export async function startFakeNews(port = 0) {
     /** Back to both providers answering normally, with no requests recorded. */
     reset() {
       requests.length = 0;
-      Object.assign(mode, { google: 'ok', gdelt: 'ok' } satisfies FakeNewsMode);
+      Object.assign(mode, { google: 'ok', gdelt: 'ok', decode: 'ok', publishers: 'ok' } satisfies FakeNewsMode);
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+/** The article id, signature and timestamp a decode request carries, as decoders send them. */
+function decodeRequest(freq: string | null): { id: string; signature: string } | null {
+  try {
+    const inner = JSON.parse(JSON.parse(freq ?? '')[0][0][1]) as unknown[];
+    return typeof inner[2] === 'string' && typeof inner[4] === 'string' ? { id: inner[2], signature: inner[4] } : null;
+  } catch {
+    return null;
+  }
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
 export type FakeNews = Awaited<ReturnType<typeof startFakeNews>>;

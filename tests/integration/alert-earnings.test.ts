@@ -63,7 +63,7 @@ function deps(now: string, overrides: Partial<Config> = {}): AlertDeps {
     db: rt.db,
     config,
     ai: createAiRunner(config, rt.db),
-    sources: createSources(config),
+    sources: createSources(config, rt.db),
     links: {
       app: (path) => `${TEST_APP_URL}${path}`,
       unsubscribe: (kind, id) => ({

@@ -48,7 +48,7 @@ beforeAll(async () => {
     db: rt.db,
     config: rt.config,
     ai: createAiRunner(rt.config, rt.db),
-    sources: createSources(rt.config),
+    sources: createSources(rt.config, rt.db),
     links: createAlertLinks(rt.config.appUrl, rt.secret),
     now: () => new Date(),
   };
@@ -132,7 +132,7 @@ describe('news alerts: one slot, one e-mail', () => {
     expect(mail.to_address).toBe('desk@example.com');
     expect(mail.kind).toBe('news-alert');
     expect(mail.subject).toContain('Acme Robotics');
-    expect(mail.text_body).toContain('https://news.example.com/');
+    expect(mail.text_body).toContain(`${news.url}/`);
     expect(mail.text_body).not.toContain(INVENTED_URL);
     expect(mail.html_body).not.toContain(INVENTED_URL);
     expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
@@ -208,7 +208,7 @@ describe('news alerts: one slot, one e-mail', () => {
     await lookBack();
     await engine().process((await manualRun(user.id))[0]!);
     const [first, second] = await mailsFor(user.id);
-    const links = (mail: { text_body: string }) => new Set(mail.text_body.match(/https:\/\/news\.example\.com\/\S+/g));
+    const links = (mail: { text_body: string }) => new Set(mail.text_body.match(new RegExp(`${news.url}/\\S+`, 'g')));
     expect(links(first).size).toBe(3);
     expect(links(second).size).toBeGreaterThan(0);
     for (const url of links(second)) expect(links(first).has(url)).toBe(false);
@@ -284,12 +284,26 @@ describe('news alerts: failures', () => {
     expect(await resultsFor(user.id)).toHaveLength(0);
   });
 
-  it('no AI provider: failed at once, saying what to configure', async () => {
+  it('no AI provider: the new articles go out as a digest, labelled as not analysed', async () => {
     const user = await registerUser(rt);
-    await seedNewsAlert(user.id);
+    await seedNewsAlert(user.id, { company: 'Digest Dynamics' });
     const [runId] = await manualRun(user.id);
     const off = engine({ ai: createAiRunner({ ...rt.config, ai: null }, rt.db) });
-    expect(await off.process(runId!)).toMatchObject({ status: 'failed', reason: expect.stringContaining('AI_PROVIDER') });
+    expect(await off.process(runId!)).toMatchObject({
+      status: 'succeeded',
+      outcome: expect.stringContaining('(not analysed: no AI provider configured); e-mail queued'),
+    });
+    expect(ai.requests).toHaveLength(0);
+    const [mail] = await mailsFor(user.id);
+    expect(mail.subject).toBe('Digest Dynamics: 4 new articles');
+    expect(mail.text_body).toContain('Not analysed: no AI provider configured.');
+    // Each item: the publisher's link and the article's own opening, or the label when only its headline could be read.
+    expect(mail.text_body).toContain(`${news.url}/reuters/digest-dynamics-record-quarterly-revenue`);
+    expect(mail.text_body).toContain(
+      'Digest Dynamics said revenue rose 8% from a year earlier as services sales reached an all-time high.',
+    );
+    expect(mail.text_body).toMatch(/Bloomberg · [A-Z][a-z]{2} \d{1,2}, \d{4} · headline only/);
+    expect(mail.text_body).not.toContain('news.google.com');
   });
 
   it('HTML and scripts in feed titles reach the mail as text only', async () => {

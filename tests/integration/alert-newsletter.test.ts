@@ -12,7 +12,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { newsletterAlerts, users } from '../../src/server/db/schema.ts';
 import { newsletterHandler } from '../../src/server/jobs/alerts/newsletter.ts';
-import { type AlertDeps, AlertPermanentFailure, type AlertRun, AlertSkip } from '../../src/server/jobs/alerts/types.ts';
+import { type AlertDeps, type AlertRun, AlertSkip } from '../../src/server/jobs/alerts/types.ts';
 import type { NewsletterSection } from '../../src/server/mail/alert-emails/types.ts';
 import { createSources } from '../../src/server/sources/index.ts';
 import { type FakeNews, startFakeNews } from '../fakes/news.ts';
@@ -77,7 +77,7 @@ const links: AlertDeps['links'] = {
 };
 
 function deps(overrides: Partial<AlertDeps> = {}): AlertDeps {
-  const sources = createSources(rt.config);
+  const sources = createSources(rt.config, rt.db);
   return {
     db: rt.db,
     config: rt.config,
@@ -188,7 +188,8 @@ describe('newsletter run: the digest', () => {
     // Five fresh stories per search (a syndicated copy and a re-punctuated title are one story each).
     expect(items).toHaveLength(20);
     expect(items.map((i) => i.url)).not.toContain(INVENTED_URL);
-    for (const item of items) expect(item.url).toMatch(/^https:\/\/news\.example\.com\//);
+    // Every link is the publisher's (Google's redirect links were decoded), never Google's.
+    for (const item of items) expect(item.url.startsWith(`${news.url}/`)).toBe(true);
     // Title, publisher and date are the retrieved article's; the sentence is the model's.
     const first = digest[0]!.items[0]!;
     expect(first).toMatchObject({
@@ -269,7 +270,8 @@ describe('newsletter run: the digest', () => {
     news.reset();
     const global = await newsletterFor({ regions: ['global'], portfolio: [MICROSOFT], industryCategories: ['leadership_changes'] });
     const { mail } = await runNewsletter(global.user.id, global.newsletter.id);
-    for (const r of news.requests) expect([r.query.get('gl'), r.query.get('ceid')]).toEqual(['US', 'US:en']);
+    for (const r of news.requests.filter((r) => r.path === '/rss/search'))
+      expect([r.query.get('gl'), r.query.get('ceid')]).toEqual(['US', 'US:en']);
     expect(mail).not.toBeNull();
   });
 });
@@ -378,10 +380,10 @@ describe('newsletter run: runs at the same time', () => {
     const { mail, outcome } = await commit(prepared);
     expect(outcome).toBe("20 articles in 4 sections of 20 new articles; e-mail queued (1 dropped: in another run's e-mail meanwhile)");
     // The article is gone from the list (the section's summary, the model's, may still name it).
-    const leadUrl = 'https://news.example.com/reuters/apple-iphone-or-services-record-quarterly-revenue';
+    const leadUrl = `${news.url}/reuters/apple-iphone-or-services-record-quarterly-revenue`;
     expect(mail!.text).not.toContain(leadUrl);
     expect(mail!.html).not.toContain(leadUrl);
-    expect(mail!.text).toContain('https://news.example.com/reuters/microsoft-record-quarterly-revenue');
+    expect(mail!.text).toContain(`${news.url}/reuters/microsoft-record-quarterly-revenue`);
     expect(mail!.text).toContain('Microsoft shares rise after earnings');
     expect(await sentCount(user.id)).toBe(20);
   });
@@ -445,13 +447,32 @@ describe('newsletter run: failures', () => {
     expect((await stateOf(newsletter.id)).last_checked).not.toBeNull();
   });
 
-  it('fails permanently when no AI provider is configured, before searching', async () => {
+  it('without an AI provider sends the new articles as a digest, labelled as not analysed', async () => {
     const { user, newsletter } = await newsletterFor();
     const noAi = loadConfig({ NODE_ENV: 'test', DATABASE_URL: rt.databaseUrl });
-    const run = newsletterHandler(runOf(user.id, newsletter.id), deps({ ai: createAiRunner(noAi, rt.db) }), new AbortController().signal);
-    await expect(run).rejects.toBeInstanceOf(AlertPermanentFailure);
-    await expect(run).rejects.toThrow('AI is not configured (AI_PROVIDER, AI_MODEL…)');
-    expect(news.requests).toHaveLength(0);
+    const prepared = await newsletterHandler(
+      runOf(user.id, newsletter.id),
+      deps({ ai: createAiRunner(noAi, rt.db) }),
+      new AbortController().signal,
+    );
+    const { mail, outcome } = await rt.db.transaction((tx) => prepared.commit(tx as unknown as Database));
+    expect(outcome).toContain('(not analysed: no AI provider configured); e-mail queued');
+    expect(ai.requests).toHaveLength(0);
+    expect(mail!.text).toContain('Not analysed: no AI provider configured.');
+    expect(mail!.text).toContain(`${news.url}/reuters/apple-iphone-or-services-record-quarterly-revenue`);
+    // The article's own opening under its title, and the label where only the headline could be read.
+    expect(mail!.text).toContain(
+      'Apple iPhone OR services said revenue rose 8% from a year earlier as services sales reached an all-time high.',
+    );
+    expect(mail!.text).toContain('headline only');
+    const [result] = await resultsOf(user.id);
+    expect(result!.digest!.map((s) => [s.kind, s.title])).toEqual([
+      ['company', 'Apple'],
+      ['company', 'Microsoft'],
+      ['topic', 'Regulatory Changes'],
+      ['topic', 'Market Expansion'],
+    ]);
+    expect(result!.digest!.every((s) => s.summary === '')).toBe(true);
   });
 
   it('skips an inactive newsletter, one without industry or company, and one that is not the run user’s', async () => {

@@ -70,11 +70,19 @@ const slug = (text: string) =>
     .replace(/^-|-$/g, '');
 const gartnerStat = (query: string): Stat => ({
   statistic: `${query} spending to reach $48 billion by 2030, growing 12% a year.`,
-  source: `https://news.example.com/gartner/${slug(query)}-spending-forecast`,
+  source: `${news.url}/gartner/${slug(query)}-spending-forecast`,
   publisher: 'Gartner Newsroom',
 });
 const firstQuery = 'Revenue forecasting software Healthcare CFOs statistics';
-const reutersUrl = (query: string) => `https://news.example.com/reuters/${slug(query)}-record-quarterly-revenue`;
+const reutersUrl = (query: string) => `${news.url}/reuters/${slug(query)}-record-quarterly-revenue`;
+/** A figure only the article's own text states (its headline has none): found because the article is read. */
+const reutersStat = (query: string): Stat => ({
+  statistic: `${query} said revenue rose 8% from a year earlier as services sales reached an all-time high.`,
+  source: reutersUrl(query),
+  publisher: 'Reuters',
+});
+/** What the fixture finds in the fake news for a search: one statistic per article that states a figure. */
+const statsFor = (query: string) => [reutersStat(query), gartnerStat(query)];
 
 const usageRows = async (userId: string) =>
   (await rt.pool.query('SELECT task, status, error_code FROM ai_usage WHERE user_id = $1 ORDER BY started_at', [userId])).rows;
@@ -178,7 +186,7 @@ describe('statistics (analyze-metrics)', () => {
     const res = await client.post(CONTENT_API.analyzeMetrics, inputs);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // The fixture also cited INVENTED_URL with an invented figure: it is gone.
-    expect(res.body).toEqual({ data: [gartnerStat(firstQuery)] });
+    expect(res.body).toEqual({ data: statsFor(firstQuery) });
     expect(ai.requests).toHaveLength(1);
 
     expect(newsQueries()).toEqual([`${firstQuery} when:365d`]);
@@ -225,7 +233,7 @@ describe('statistics (analyze-metrics)', () => {
     // The next generation searches another angle and finds another statistic.
     const next = await client.post(CONTENT_API.analyzeMetrics, { ...inputs, generationCount: 1, previousStats: first });
     expect(next.status).toBe(200);
-    expect(next.body.data).toEqual([gartnerStat('Revenue forecasting software Healthcare CFOs survey')]);
+    expect(next.body.data).toEqual(statsFor('Revenue forecasting software Healthcare CFOs survey'));
 
     // A model that repeats one anyway (other case and punctuation): the server drops it.
     const previous = gartnerStat(firstQuery);
@@ -309,7 +317,7 @@ describe('statistics (analyze-metrics)', () => {
 
     const retry = await client.post(CONTENT_API.analyzeMetrics, { ...form, attempt: 1 });
     expect(retry.status).toBe(200);
-    expect(retry.body.data).toEqual([gartnerStat('Unverifiable Hospital CFOs Close the books two days faster survey')]);
+    expect(retry.body.data).toEqual(statsFor('Unverifiable Hospital CFOs Close the books two days faster survey'));
     expect(await usageRows(user.id)).toEqual([
       { task: 'content_stats', status: 'failed', error_code: STATS_VALIDATION_FAILED },
       { task: 'content_stats', status: 'succeeded', error_code: null },
@@ -370,7 +378,7 @@ describe('statistics (analyze-metrics)', () => {
     expect((await client.post(CONTENT_API.analyzeMetrics, form)).status).toBe(502);
     const third = await client.post(CONTENT_API.analyzeMetrics, form);
     expect(third.status).toBe(200);
-    expect(third.body.data).toHaveLength(1);
+    expect(third.body.data).toEqual(statsFor(`Revenue forecasting software Shaky CFOs statistics`));
   });
 });
 
@@ -556,7 +564,7 @@ describe("the whole product's fixture (e2e server)", () => {
     ai.setHandler(productModel());
     const { client } = await newClient();
     const stats = await client.post(CONTENT_API.analyzeMetrics, inputs);
-    expect(stats.body).toEqual({ data: [gartnerStat(firstQuery)] });
+    expect(stats.body).toEqual({ data: statsFor(firstQuery) });
     const hooks = await client.post(CONTENT_API.generateHooks, { inputs, marketData: stats.body.data[0] });
     expect(hooks.body.hooks).toHaveLength(6);
     const post = await client.post(CONTENT_API.postBuilder, { hook: stripHookNumbering(hooks.body.hooks[0]), inputs });

@@ -140,7 +140,10 @@ describe('company news', () => {
     const prompt = requestText(ai.requests[0]!);
     expect(prompt).toContain('Company: Acme Robotics');
     expect(prompt).toContain('Pay particular attention to: supplier deals');
-    expect(prompt).toContain('URL: https://news.example.com/reuters/acme-robotics-supplier-deals-record-quarterly-revenue');
+    expect(prompt).toContain(`URL: ${news.url}/reuters/acme-robotics-supplier-deals-record-quarterly-revenue`);
+    // The model reads the article itself, and is told which sources are headlines only.
+    expect(prompt).toContain('services revenue reached $24.2 billion');
+    expect(prompt).toContain("Evidence: headline only (the article's text could not be read)");
 
     const { data, meta } = res.body;
     expect(data.keySummary).toContain('Acme Robotics');
@@ -149,7 +152,7 @@ describe('company news', () => {
     expect(data.sources.map((s: { url: string }) => s.url)).not.toContain(INVENTED_URL);
     expect(data.sources).toHaveLength(3);
     expect(data.sources[0]).toMatchObject({
-      url: 'https://news.example.com/reuters/acme-robotics-supplier-deals-record-quarterly-revenue',
+      url: `${news.url}/reuters/acme-robotics-supplier-deals-record-quarterly-revenue`,
       publisher: 'Reuters',
     });
     expect(meta).toMatchObject({ documents: 5, model: 'fake-research-model', period: null });
@@ -230,10 +233,15 @@ describe('trend scanner', () => {
 
     const { data } = res.body;
     expect(data.trendAnalysis.length).toBeGreaterThan(0);
+    // A figure from an article's own text (not its headline) is as good as one from a headline.
     expect(data.marketData).toEqual([
       {
+        statistic: 'Cybersecurity investment said revenue rose 8% from a year earlier as services sales reached an all-time high.',
+        source: `${news.url}/reuters/cybersecurity-investment-record-quarterly-revenue`,
+      },
+      {
         statistic: 'Cybersecurity investment spending to reach $48 billion by 2030, growing 12% a year.',
-        source: 'https://news.example.com/gartner/cybersecurity-investment-spending-forecast',
+        source: `${news.url}/gartner/cybersecurity-investment-spending-forecast`,
       },
     ]);
     expect(data.sources.map((s: { url: string }) => s.url)).not.toContain(INVENTED_URL);

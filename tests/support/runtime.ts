@@ -16,6 +16,9 @@ export async function startTestRuntime(env: Record<string, string> = {}) {
     AUTH_SECRET: 'integration-test-secret-integration-test-secret',
     LOG_LEVEL: 'error',
     TRUST_PROXY: 'true',
+    // The fake publishers live on 127.0.0.1, one host for all of them.
+    PUBLISHER_ALLOW_PRIVATE_ADDRESSES: 'true',
+    PUBLISHER_MIN_INTERVAL_MS: '0',
     ...env,
   });
   const hub = createRealtimeHub(runtime.databaseUrl);

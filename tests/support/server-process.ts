@@ -17,7 +17,15 @@ export type ServerProcess = {
 export function startServerProcess(env: Record<string, string>): ServerProcess {
   const proc = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: ROOT,
-    env: { NODE_ENV: 'test', LOG_LEVEL: 'warn', PATH: process.env.PATH ?? '', ...env },
+    // The fake publishers live on 127.0.0.1, one host for all of them.
+    env: {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      PATH: process.env.PATH ?? '',
+      PUBLISHER_ALLOW_PRIVATE_ADDRESSES: 'true',
+      PUBLISHER_MIN_INTERVAL_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -10,6 +10,7 @@ export const GROUND_RULES = [
   'Use only the documents provided in the message. Do not use outside knowledge for facts, figures or quotes.',
   'When the documents do not support something, leave it out rather than guess.',
   'Cite documents only by their URL exactly as given. Never invent or alter a URL.',
+  'A document marked "Evidence: headline only" is just a headline: report only what the headline itself says, never details it does not state.',
   'Write plain text (no Markdown, no HTML) for a B2B salesperson preparing for a customer conversation.',
   'Answer with a single JSON object that matches the required schema.',
 ].join('\n');
@@ -27,6 +28,7 @@ export function documentsBlock(documents: Retrieved[], firstNumber = 1) {
         `[${i + firstNumber}] URL: ${doc.url}`,
         doc.title ? `Title: ${doc.title}` : null,
         doc.publisher || doc.publishedAt ? `Publisher: ${doc.publisher ?? 'unknown'} | Published: ${doc.publishedAt ?? 'unknown'}` : null,
+        doc.evidence === 'headline' ? "Evidence: headline only (the article's text could not be read)" : null,
         `Text: ${body}`,
       ]
         .filter(Boolean)

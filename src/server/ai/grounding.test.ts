@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { documentsBlock } from './documents.ts';
 import { Grounding, mailText, normaliseWords, urlKey } from './grounding.ts';
 
 const docs = [
@@ -81,5 +82,36 @@ describe('mailText', () => {
     expect(mailText('See www.evil.example/x or HTTP://EVIL.example')).toBe('See or');
     expect(mailText('<b>Acme</b> buys  Beta\nfor $2bn')).toBe('Acme buys Beta for $2bn');
     expect(mailText('Amazon.com reports results')).toBe('Amazon.com reports results');
+  });
+});
+
+describe('headline-only documents', () => {
+  it('are marked to the model and labelled as sources', () => {
+    const doc = {
+      url: 'https://news.google.com/rss/articles/CBMi',
+      title: 'Acme wins',
+      publisher: 'Reuters',
+      publishedAt: null,
+      text: 'Acme wins Reuters',
+    };
+    const block = documentsBlock([
+      { ...doc, evidence: 'headline', googleLink: true },
+      { ...doc, url: 'https://a.example/x', evidence: 'article' },
+    ]);
+    expect(block.match(/Evidence: headline only/g)).toHaveLength(1);
+    expect(new Grounding([{ ...doc, evidence: 'headline', googleLink: true }]).source(doc.url)).toEqual({
+      url: doc.url,
+      title: 'Acme wins',
+      publisher: 'Reuters',
+      publishedAt: null,
+      headlineOnly: true,
+      googleLink: true,
+    });
+    expect(new Grounding([{ ...doc, evidence: 'article' }]).source(doc.url)).toEqual({
+      url: doc.url,
+      title: 'Acme wins',
+      publisher: 'Reuters',
+      publishedAt: null,
+    });
   });
 });

@@ -3,7 +3,29 @@
 // only when its words appear in a retrieved document. Whatever the model invents is dropped.
 import type { MarketData, Quote, Source } from '../../shared/research.ts';
 
-export type Retrieved = { url: string; title: string | null; publisher: string | null; publishedAt: string | null; text: string };
+export type Retrieved = {
+  url: string;
+  title: string | null;
+  publisher: string | null;
+  publishedAt: string | null;
+  text: string;
+  /** 'headline': the text is only the headline and the feed's snippet (the article could not be read). */
+  evidence?: 'article' | 'headline';
+  /** The URL is Google News' redirect, not the publisher's. */
+  googleLink?: boolean;
+};
+
+/** A retrieved document as a source shown to the user, labelled when it is less than its article. */
+export function sourceOf(doc: Retrieved): Source {
+  return {
+    url: doc.url,
+    title: doc.title,
+    publisher: doc.publisher,
+    publishedAt: doc.publishedAt,
+    ...(doc.evidence === 'headline' ? { headlineOnly: true } : {}),
+    ...(doc.googleLink ? { googleLink: true } : {}),
+  };
+}
 
 /** Scheme, 'www.', a trailing slash and the fragment do not make a different page. */
 export function urlKey(url: string): string | null {
@@ -25,8 +47,7 @@ export class Grounding {
   constructor(documents: Retrieved[], citations: string[] = []) {
     for (const doc of documents) {
       const key = urlKey(doc.url);
-      if (key && !this.byKey.has(key))
-        this.byKey.set(key, { url: doc.url, title: doc.title, publisher: doc.publisher, publishedAt: doc.publishedAt });
+      if (key && !this.byKey.has(key)) this.byKey.set(key, sourceOf(doc));
     }
     // A provider that searches by itself (Perplexity) returns the pages it read: those count as retrieved.
     for (const url of citations) {

@@ -388,3 +388,47 @@ export const sentArticles = pgTable(
   },
   (t) => [uniqueIndex('sent_articles_user_url_idx').on(t.userId, t.urlKey), index('sent_articles_user_sent_idx').on(t.userId, t.sentAt)],
 );
+
+export const ARTICLE_STATUSES = ['ok', 'blocked', 'paywalled', 'failed'] as const;
+
+/**
+ * Publishers' articles as read by any search (issue 14), one row per canonical URL and shared by
+ * every user, alert, newsletter and research run that meets the article: a page is fetched once.
+ * Kept 90 days after it was read (housekeeping), like the record of articles sent.
+ */
+export const articles = pgTable(
+  'articles',
+  {
+    /** articleKey(): urlKey() of the publisher URL without tracking parameters. */
+    urlKey: text('url_key').primaryKey(),
+    url: text('url').notNull(),
+    title: text('title'),
+    publisher: text('publisher'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** The main text, paragraphs separated by blank lines; '' when none could be read. */
+    text: text('text').notNull().default(''),
+    /** ok; blocked (robots.txt or the site refused us); paywalled (only a teaser is free); failed. */
+    status: text('status', { enum: ARTICLE_STATUSES }).notNull(),
+    /** Why it is not ok, for operators. */
+    detail: text('detail'),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('articles_fetched_idx').on(t.fetchedAt),
+    check('articles_status', sql`${t.status} in ('ok', 'blocked', 'paywalled', 'failed')`),
+  ],
+);
+
+/**
+ * Google News article ids and the publisher URL Google's decode endpoint gave for each (null when
+ * Google refused): each id is decoded once, by whichever process meets it first.
+ */
+export const googleNewsLinks = pgTable(
+  'google_news_links',
+  {
+    articleId: text('article_id').primaryKey(),
+    publisherUrl: text('publisher_url'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('google_news_links_checked_idx').on(t.checkedAt)],
+);

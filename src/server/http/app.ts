@@ -165,7 +165,7 @@ export function createApp({ config, db, auth, attempts, hub, webRoot, secret, dr
   // One runner and one set of source clients for research and content: the sources keep to each
   // service's pace (POLITE_INTERVALS_MS) across both.
   const ai = createAiRunner(config, db);
-  const sources = createSources(config);
+  const sources = createSources(config, db);
   api.route('/research', researchRoutes(auth, ai, sources));
   api.route('/content', contentRoutes(auth, ai, { news: sources.news }));
   api.route('/events', eventRoutes(hub, auth));

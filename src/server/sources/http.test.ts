@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSourceHttp, describeUrl } from './http.ts';
+import { createSourceHttp, describeUrl, isPublicAddress } from './http.ts';
 import { SourceError } from './types.ts';
 
 describe('describeUrl', () => {
@@ -119,5 +119,76 @@ describe('redirects', () => {
     await expect(http.getText('https://www.sec.gov/x')).rejects.toThrow('www.sec.gov/x redirected to another host');
     vi.stubGlobal('fetch', async (url: URL) => redirect(`${url.pathname}x`));
     await expect(http.getText('https://www.sec.gov/x')).rejects.toThrow('redirected too many times');
+  });
+});
+
+describe('forms and per-request pacing', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('POSTs a form once, with its content type, and never re-posts it on a redirect', async () => {
+    const seen: Array<{ url: string; method: string; type: string | null; body: unknown }> = [];
+    vi.stubGlobal('fetch', async (url: URL, init: RequestInit) => {
+      const headers = init.headers as Record<string, string>;
+      seen.push({ url: url.href, method: init.method!, type: headers['content-type'] ?? null, body: init.body });
+      return url.pathname === '/post' ? new Response(null, { status: 303, headers: { location: '/done' } }) : new Response('ok');
+    });
+    const http = createSourceHttp({ userAgent: 'test' });
+    expect(await http.getText('https://news.google.com/post', { form: new URLSearchParams({ 'f.req': '[1]' }) })).toBe('ok');
+    expect(seen).toEqual([
+      {
+        url: 'https://news.google.com/post',
+        method: 'POST',
+        type: 'application/x-www-form-urlencoded;charset=UTF-8',
+        body: 'f.req=%5B1%5D',
+      },
+      { url: 'https://news.google.com/done', method: 'GET', type: null, body: undefined },
+    ]);
+  });
+
+  it("waits a host's own longer interval (Crawl-delay), and a request may refuse a queue shorter than the client's", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const starts: number[] = [];
+    vi.stubGlobal('fetch', async () => {
+      starts.push(Date.now());
+      return new Response('ok');
+    });
+    const http = createSourceHttp({ userAgent: 'test', defaultMinIntervalMs: 100 });
+    const t0 = Date.now();
+    const both = Promise.all([http.getText('https://a.example/1', { minIntervalMs: 2000 }), http.getText('https://a.example/2')]);
+    await expect(http.getText('https://a.example/3', { maxQueueWaitMs: 1000 })).rejects.toThrow('too many requests waiting for a.example');
+    await vi.advanceTimersByTimeAsync(3000);
+    await both;
+    expect(starts.map((at) => at - t0)).toEqual([0, 2000]);
+  });
+});
+
+describe('public-only client (publisher links from third parties)', () => {
+  it('knows public addresses from loopback, private, link-local and mapped ones', () => {
+    for (const address of ['8.8.8.8', '151.101.1.69', '2606:4700::6810:85e5']) expect(isPublicAddress(address)).toBe(true);
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.8',
+      '172.16.3.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fc00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      'not-an-ip',
+    ])
+      expect(isPublicAddress(address), address).toBe(false);
+  });
+
+  it('refuses an address in the private network, written as an IP or as a name that resolves to one', async () => {
+    const http = createSourceHttp({ userAgent: 'test', publicOnly: true });
+    await expect(http.getText('http://127.0.0.1:9/x')).rejects.toThrow('127.0.0.1:9/x is not on the public internet');
+    await expect(http.getText('http://[::1]:9/x')).rejects.toThrow('is not on the public internet');
+    await expect(http.getText('http://localhost:39999/x')).rejects.toThrow(/resolves to .*not on the public internet/);
   });
 });

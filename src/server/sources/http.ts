@@ -1,6 +1,9 @@
 // The one way sources reach the internet: a declared User-Agent on every request (SEC refuses
 // anonymous clients), a polite minimum interval per host, a timeout and a size cap. Errors name
 // the host and path only: some providers take the API key as a query parameter.
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import ipaddr from 'ipaddr.js';
+import { Agent, fetch as undiciFetch } from 'undici';
 import { SourceError } from './types.ts';
 
 export type SourceHttpOptions = {
@@ -15,6 +18,12 @@ export type SourceHttpOptions = {
   defaultMinIntervalMs?: number;
   /** Longest wait for a turn at a paced host before the request is refused. Default 30 s. */
   maxQueueWaitMs?: number;
+  /**
+   * For addresses that third parties hand us (publisher links in news feeds): connect only to
+   * public IP addresses, checked on the resolved address itself so DNS cannot point us at the
+   * server's own network; redirects may then go to another host. Off for the configured services.
+   */
+  publicOnly?: boolean;
 };
 
 export type SourceRequestInit = {
@@ -22,11 +31,21 @@ export type SourceRequestInit = {
   accept?: string;
   /** Headers a service requires beyond ours (never User-Agent, which is always the declared one). */
   headers?: Record<string, string>;
+  /** This host's interval when it asks for a longer one than ours (robots.txt Crawl-delay). */
+  minIntervalMs?: number;
+  /** Refuse rather than wait longer than this for a turn (a provider that is only worth asking when it is free). */
+  maxQueueWaitMs?: number;
+  /** A form to POST instead of a GET. */
+  form?: URLSearchParams;
 };
+
+/** A page as fetched: where it ended up after redirects, its content type and its text. */
+export type SourcePage = { url: string; contentType: string; body: string };
 
 export type SourceHttp = {
   getText(url: string, init?: SourceRequestInit): Promise<string>;
   getJson<T>(url: string, init?: SourceRequestInit): Promise<T>;
+  getPage(url: string, init?: SourceRequestInit): Promise<SourcePage>;
 };
 
 /** What each public source asks of clients: SEC ≤ 10 requests/s, GDELT 1 per 5 s, Google News about 1/s. */
@@ -61,13 +80,13 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
   // callers queue up in call order, each one interval after the previous.
   const nextFreeSlot = new Map<string, number>();
 
-  async function waitForTurn(host: string, signal: AbortSignal | undefined) {
-    const interval = intervals[host] ?? opts.defaultMinIntervalMs ?? 0;
+  async function waitForTurn(host: string, signal: AbortSignal | undefined, asked = 0, maxWait = maxQueueWaitMs) {
+    const interval = Math.max(asked, intervals[host] ?? opts.defaultMinIntervalMs ?? 0);
     if (interval <= 0) return;
     const now = Date.now();
     const slot = Math.max(now, nextFreeSlot.get(host) ?? 0);
     // A queue this long means the service is the bottleneck: refuse rather than keep a user waiting.
-    if (slot - now > maxQueueWaitMs) throw new SourceError(host, `too many requests waiting for ${host}; try again shortly`);
+    if (slot - now > maxWait) throw new SourceError(host, `too many requests waiting for ${host}; try again shortly`);
     nextFreeSlot.set(host, slot + interval);
     if (slot > now) {
       try {
@@ -80,7 +99,7 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
     }
   }
 
-  async function getText(rawUrl: string, init: SourceRequestInit = {}): Promise<string> {
+  async function getPage(rawUrl: string, init: SourceRequestInit = {}): Promise<SourcePage> {
     let url: URL;
     try {
       url = new URL(rawUrl);
@@ -89,8 +108,10 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SourceError(url.host || 'http', 'only http(s) URLs are fetched');
     const where = describeUrl(url);
+    if (opts.publicOnly && ipaddr.isValid(url.hostname.replace(/^\[|\]$/g, '')) && !isPublicAddress(url.hostname.replace(/^\[|\]$/g, '')))
+      throw new SourceError(url.host, `${where} is not on the public internet`);
     init.signal?.throwIfAborted();
-    await waitForTurn(url.host, init.signal);
+    await waitForTurn(url.host, init.signal, init.minIntervalMs, init.maxQueueWaitMs);
     init.signal?.throwIfAborted();
 
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -104,41 +125,64 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
       throw new SourceError(url.host, `request to ${where} failed: ${cause.replaceAll(url.search, '')}`);
     };
 
-    let response: Response;
+    let answer: { response: Response; url: URL };
     try {
-      response = await fetchOnHost(url, signal, init.accept ?? '*/*', init.headers);
+      answer = await fetchFollowing(url, signal, init);
     } catch (error) {
       return failed(error);
     }
+    const { response } = answer;
     if (!response.ok) {
       await response.body?.cancel().catch(() => {});
       throw new SourceError(url.host, `${where} answered ${response.status}`, response.status);
     }
     try {
-      return await readCapped(response, maxBytes, url.host, where);
+      const body = await readCapped(response, maxBytes, url.host, where);
+      return { url: answer.url.href, contentType: response.headers.get('content-type') ?? '', body };
     } catch (error) {
       return failed(error);
     }
   }
 
-  /** Follows at most MAX_REDIRECTS redirects, and only on the same host: a redirect must not reach elsewhere (SSRF). */
-  async function fetchOnHost(url: URL, signal: AbortSignal, accept: string, extra: Record<string, string> = {}): Promise<Response> {
+  /**
+   * Follows at most MAX_REDIRECTS redirects. A redirect must not reach elsewhere (SSRF): for the
+   * configured services it stays on their host; a public-only client may move to another public one.
+   */
+  async function fetchFollowing(url: URL, signal: AbortSignal, init: SourceRequestInit): Promise<{ response: Response; url: URL }> {
     let current = url;
     for (let hop = 0; ; hop++) {
-      const response = await fetch(current, {
+      const headers: Record<string, string> = {
+        ...init.headers,
+        'user-agent': opts.userAgent,
+        accept: init.accept ?? '*/*',
+        'accept-encoding': 'gzip, deflate',
+      };
+      const post = hop === 0 && init.form;
+      if (post) headers['content-type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+      const request = {
         signal,
-        redirect: 'manual',
-        headers: { ...extra, 'user-agent': opts.userAgent, accept, 'accept-encoding': 'gzip, deflate' },
-      });
+        redirect: 'manual' as const,
+        headers,
+        method: post ? 'POST' : 'GET',
+        body: post ? init.form!.toString() : undefined,
+      };
+      // undici's own fetch for the public-only client: it takes the dispatcher that checks addresses.
+      const response = publicDispatcher
+        ? ((await undiciFetch(current, { ...request, dispatcher: publicDispatcher })) as unknown as Response)
+        : await fetch(current, request);
       const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
-      if (!location) return response;
+      if (!location) return { response, url: current };
       await response.body?.cancel().catch(() => {});
       const next = new URL(location, current);
-      if (next.host !== url.host || (next.protocol !== 'http:' && next.protocol !== 'https:'))
+      if ((!opts.publicOnly && next.host !== url.host) || (next.protocol !== 'http:' && next.protocol !== 'https:'))
         throw new SourceError(url.host, `${describeUrl(current)} redirected to another host`);
       if (hop + 1 > MAX_REDIRECTS) throw new SourceError(url.host, `${describeUrl(url)} redirected too many times`);
       current = next;
     }
+  }
+
+  async function getText(url: string, init?: SourceRequestInit): Promise<string> {
+    return (await getPage(url, init)).body;
   }
 
   async function getJson<T>(url: string, init?: SourceRequestInit): Promise<T> {
@@ -151,7 +195,33 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
     }
   }
 
-  return { getText, getJson };
+  const publicDispatcher = opts.publicOnly ? new Agent({ connect: { lookup: publicLookup } }) : null;
+  return { getText, getJson, getPage };
+}
+
+/** Unicast addresses on the public internet: not loopback, private, link-local, reserved… */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.process(address);
+  return parsed.range() === 'unicast';
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/** dns.lookup that fails for names resolving to a non-public address; the connection uses the address checked here. */
+function publicLookup(hostname: string, options: LookupOptions, callback: LookupCallback) {
+  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, []);
+    const refused = addresses.find((a) => !isPublicAddress(a.address));
+    if (refused) {
+      const denied: NodeJS.ErrnoException = new Error(`${hostname} resolves to ${refused.address}, which is not on the public internet`);
+      denied.code = 'ENOTPUBLIC';
+      return callback(denied, []);
+    }
+    if (options.all) return callback(null, addresses);
+    const first = addresses[0]!;
+    callback(null, first.address, first.family);
+  });
 }
 
 async function readCapped(response: Response, maxBytes: number, host: string, where: string): Promise<string> {

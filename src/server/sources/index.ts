@@ -1,16 +1,40 @@
-// The retrieval clients research uses, from configuration: every request carries the declared
-// User-Agent and keeps to each service's pace (POLITE_INTERVALS_MS).
+// The retrieval clients research and alerts use, from configuration: every request carries the
+// declared User-Agent and keeps to each service's pace (POLITE_INTERVALS_MS); publishers' sites
+// are reached only on public addresses, one request per PUBLISHER_MIN_INTERVAL_MS per site.
 import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { createArticleReader } from './articles.ts';
 import { createEarningsCalendarSource } from './earnings-calendar.ts';
 import { createSourceHttp, POLITE_INTERVALS_MS } from './http.ts';
 import { createNewsSource } from './news.ts';
 import { createSecSource } from './sec.ts';
 import { createTranscriptSource } from './transcripts.ts';
 
-export function createSources(config: Config) {
+/** A publisher page larger than this is not an article we can use. */
+const PUBLISHER_MAX_BYTES = 3 * 1024 * 1024;
+const PUBLISHER_TIMEOUT_MS = 10_000;
+
+export function createSources(config: Config, db: Database) {
   const http = createSourceHttp({ userAgent: config.secUserAgent, minIntervalMs: POLITE_INTERVALS_MS });
+  // A crawler's usual form: a product token robots.txt groups can name, and where to learn about us.
+  const publisherAgent = `EnterpriseOS/1.0 (+${config.appUrl}; ${config.secUserAgent})`;
+  const publisherHttp = createSourceHttp({
+    userAgent: publisherAgent,
+    defaultMinIntervalMs: config.PUBLISHER_MIN_INTERVAL_MS,
+    timeoutMs: PUBLISHER_TIMEOUT_MS,
+    maxBytes: PUBLISHER_MAX_BYTES,
+    publicOnly: !config.PUBLISHER_ALLOW_PRIVATE_ADDRESSES,
+  });
+  const articles = createArticleReader({
+    db,
+    http,
+    publisherHttp,
+    googleNewsBaseUrl: config.GOOGLE_NEWS_BASE_URL,
+    userAgent: publisherAgent,
+  });
   return {
-    news: createNewsSource({ googleNewsBaseUrl: config.GOOGLE_NEWS_BASE_URL, gdeltBaseUrl: config.GDELT_BASE_URL, http }),
+    articles,
+    news: createNewsSource({ googleNewsBaseUrl: config.GOOGLE_NEWS_BASE_URL, gdeltBaseUrl: config.GDELT_BASE_URL, http, articles }),
     sec: createSecSource({ secBaseUrl: config.SEC_BASE_URL, secDataBaseUrl: config.SEC_DATA_BASE_URL, http }),
     transcripts: config.FMP_API_KEY ? createTranscriptSource({ baseUrl: config.FMP_BASE_URL, apiKey: config.FMP_API_KEY, http }) : null,
     earningsCalendar: createEarningsCalendarSource({

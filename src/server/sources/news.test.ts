@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   gdeltDate,
   gdeltSearchUrl,
   googleNewsSearchUrl,
+  mergeStories,
   parseGdeltArticles,
   parseGoogleNewsRss,
   selectArticles,
@@ -94,6 +96,9 @@ describe('parseGoogleNewsRss', () => {
       publishedAt: '2025-06-02T10:00:00.000Z',
       text: 'Apple wins Reuters',
       kind: 'news',
+      evidence: 'headline',
+      googleLink: false,
+      providers: ['google-news'],
     });
   });
 
@@ -122,10 +127,104 @@ describe('GDELT', () => {
         publishedAt: '2025-02-03T14:00:00.000Z',
         text: 'A b',
         kind: 'news',
+        evidence: 'headline',
+        googleLink: false,
+        providers: ['gdelt'],
       },
     ]);
     expect(parseGdeltArticles({})).toEqual([]);
     expect(() => parseGdeltArticles('error')).toThrow(SourceError);
     expect(() => parseGdeltArticles({ articles: 'x' })).toThrow(SourceError);
+  });
+});
+
+describe('mergeStories', () => {
+  const item = (url: string, title: string, provider: 'google-news' | 'gdelt', googleLink = false): SourceDocument => ({
+    url,
+    title,
+    publisher: null,
+    publishedAt: null,
+    text: title,
+    kind: 'news',
+    evidence: 'headline',
+    googleLink,
+    providers: [provider],
+  });
+
+  it("merges one story found by both providers, taking the publisher's link over Google's redirect", () => {
+    const merged = mergeStories([
+      item('https://news.google.com/rss/articles/CBMiAAA?oc=5', 'Acme buys Beta for $2 billion', 'google-news', true),
+      item('https://www.reuters.com/markets/acme-buys-beta/', 'Acme buys Beta for $2 billion', 'gdelt'),
+    ]);
+    expect(merged).toEqual([
+      {
+        ...item('https://www.reuters.com/markets/acme-buys-beta/', 'Acme buys Beta for $2 billion', 'google-news'),
+        providers: ['google-news', 'gdelt'],
+      },
+    ]);
+  });
+
+  it('merges one address reached through tracking parameters, www. or a trailing slash', () => {
+    const merged = mergeStories([
+      item('https://www.reuters.com/markets/acme-buys-beta/?utm_source=rss&utm_medium=feed', 'Acme buys Beta', 'google-news'),
+      item('https://reuters.com/markets/acme-buys-beta', 'Acme to acquire Beta in $2 billion deal', 'gdelt'),
+    ]);
+    expect(merged).toHaveLength(1);
+    expect(merged[0]!.providers).toEqual(['google-news', 'gdelt']);
+  });
+
+  it('merges near-identical titles and keeps different stories apart', () => {
+    const merged = mergeStories([
+      item('https://a.example/1', 'Acme reports record revenue, beating estimates', 'google-news'),
+      item('https://b.example/2', 'ACME Reports Record Revenue — Beating Estimates', 'gdelt'),
+      item('https://c.example/3', 'Beta reports record revenue, beating estimates', 'gdelt'),
+      item('https://news.google.com/rss/articles/CBMiBBB', 'Acme shares fall', 'google-news', true),
+      item('https://news.google.com/rss/articles/CBMiCCC', 'Acme opens Berlin office', 'google-news', true),
+    ]);
+    expect(merged.map((d) => d.url)).toEqual([
+      'https://a.example/1',
+      'https://c.example/3',
+      'https://news.google.com/rss/articles/CBMiBBB',
+      'https://news.google.com/rss/articles/CBMiCCC',
+    ]);
+  });
+});
+
+describe('Google News RSS as Google really sends it', () => {
+  const xml = readFileSync(
+    new URL('../../../tests/fakes/fixtures/real-formats/google-news/2026-09-25-breaking.xml', import.meta.url),
+    'utf8',
+  );
+
+  it("keeps Google's redirect link, marked as Google's, and the headline as the only text", () => {
+    const [first, second] = parseGoogleNewsRss(xml);
+    expect(first).toMatchObject({
+      url: 'https://news.google.com/rss/articles/CBMinwFBVV95cUxObDNTMW1VT3pC?oc=5',
+      title: 'Fall Related Emergency Visits for Older Adults Continue to Climb',
+      publisher: 'countynewscenter.com',
+      publishedAt: '2026-09-25T13:53:48.000Z',
+      googleLink: true,
+      evidence: 'headline',
+      providers: ['google-news'],
+    });
+    // The description is the headline again and the publisher: nothing more to read.
+    expect(first!.text).toBe('Fall Related Emergency Visits for Older Adults Continue to Climb countynewscenter.com');
+    expect(second!.title).toBe('Ketanji Brown Jackson criticizes supreme court’s handling of emergency docket');
+  });
+});
+
+describe('GDELT as GDELT really answers', () => {
+  const fixture = (name: string) =>
+    readFileSync(new URL(`../../../tests/fakes/fixtures/real-formats/gdelt/${name}`, import.meta.url), 'utf8');
+
+  it("carries the publisher's own link and no text beyond the title", () => {
+    const documents = parseGdeltArticles(JSON.parse(fixture('2024-vizhinjam.json')));
+    expect(documents.length).toBe(4);
+    for (const doc of documents) {
+      expect(doc.googleLink).toBe(false);
+      expect(doc.evidence).toBe('headline');
+      expect(doc.text).toBe(doc.title ?? '');
+      expect(doc.url).toMatch(/^https?:\/\//);
+    }
   });
 });

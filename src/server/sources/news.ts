@@ -1,16 +1,28 @@
-// News for research: Google News RSS search (no key), and GDELT DOC 2.0 when Google fails or finds
-// nothing. Both answers become plain-text SourceDocuments, newest first, deduplicated, within the
-// requested number of days.
+// News for research and alerts: Google News RSS search (no key) and GDELT DOC 2.0, asked together
+// and merged into one list (issue 14): one item per story, by publisher URL and by near-identical
+// title, each saying which providers found it. The article reader (articles.ts) then replaces
+// Google's redirect links with the publisher's and the headline with the article's own text.
 import { extractFromXml } from '@extractus/feed-extractor';
 import type { Region } from '../../shared/sonar.ts';
+import { articleKey } from './article-key.ts';
 import type { SourceHttp } from './http.ts';
 import { capText, htmlToLine, httpUrl } from './text.ts';
-import { type SourceDocument, SourceError } from './types.ts';
+import { type NewsProvider, type SourceDocument, SourceError } from './types.ts';
 
-export type NewsSearch = { query: string; days: number; region?: Region; limit?: number };
-export type NewsProvider = 'google-news' | 'gdelt';
-export type NewsResult = { provider: NewsProvider; documents: SourceDocument[] };
+export type NewsSearch = {
+  query: string;
+  days: number;
+  region?: Region;
+  limit?: number;
+  /** How long reading publisher pages may add to the search; what is not read by then stays headline only. */
+  readBudgetMs?: number;
+};
+export type NewsResult = { documents: SourceDocument[]; failed: NewsProvider[] };
 export type NewsSource = { search(q: NewsSearch, signal?: AbortSignal): Promise<NewsResult> };
+/** Reads the publishers' pages for news documents (articles.ts); without one, documents stay as the feeds gave them. */
+export type ArticleReader = {
+  read(documents: SourceDocument[], opts: { query: string; budgetMs: number; signal?: AbortSignal }): Promise<SourceDocument[]>;
+};
 
 export const DEFAULT_NEWS_LIMIT = 20;
 /** GDELT DOC 2.0 searches about the last three months at most. */
@@ -74,11 +86,64 @@ export function titleKey(title: string): string {
     .trim();
 }
 
-/** Within `days`, one per URL and per title, newest first, at most `limit`. */
+/** Share of words two titles have in common (of all the words in either) from which they are one story. */
+export const NEAR_IDENTICAL_OVERLAP = 0.9;
+
+export function titleWords(key: string): Set<string> {
+  return new Set(key.split(' ').filter(Boolean));
+}
+
+/** Jaccard overlap of two word sets. */
+export function wordOverlap(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const word of a) if (b.has(word)) shared += 1;
+  return shared / (a.size + b.size - shared);
+}
+
+/**
+ * Two titles are near-identical when their keys are equal, or when at least 90% of the distinct
+ * words in either are in both (Jaccard): a long headline with one word added is the same story;
+ * one whose subject is swapped ("Acme …" / "Beta …") is not.
+ */
+export function nearIdenticalTitles(a: string, b: string): boolean {
+  const keyA = titleKey(a);
+  const keyB = titleKey(b);
+  if (!keyA || !keyB) return false;
+  return keyA === keyB || wordOverlap(titleWords(keyA), titleWords(keyB)) >= NEAR_IDENTICAL_OVERLAP;
+}
+
+/**
+ * One document per story: the same publisher URL, or a near-identical title (a syndicated copy, or
+ * the same story found by both providers). The first kept wins and collects the others' providers;
+ * when it only has Google's redirect link and a copy has the publisher's, it takes that link.
+ */
+export function mergeStories(documents: SourceDocument[]): SourceDocument[] {
+  const kept: { doc: SourceDocument; urlKey: string | null; words: Set<string> | null; key: string }[] = [];
+  for (const doc of documents) {
+    const urlKey = doc.googleLink ? null : articleKey(doc.url);
+    const key = doc.title ? titleKey(doc.title) : '';
+    const words = key ? titleWords(key) : null;
+    const same = kept.find(
+      (k) =>
+        (urlKey && k.urlKey === urlKey) ||
+        (key && k.key && (k.key === key || (words && k.words && wordOverlap(words, k.words) >= NEAR_IDENTICAL_OVERLAP))),
+    );
+    if (!same) {
+      kept.push({ doc: { ...doc, providers: [...(doc.providers ?? [])] }, urlKey, words, key });
+      continue;
+    }
+    for (const provider of doc.providers ?? []) if (!same.doc.providers!.includes(provider)) same.doc.providers!.push(provider);
+    if (same.doc.googleLink && !doc.googleLink) {
+      same.doc = { ...same.doc, url: doc.url, googleLink: false };
+      same.urlKey = urlKey;
+    }
+  }
+  return kept.map((k) => k.doc);
+}
+
+/** Within `days`, one per story, newest first, at most `limit`. */
 export function selectArticles(documents: SourceDocument[], days: number, limit: number, now = Date.now()): SourceDocument[] {
   const oldest = now - days * DAY_MS;
-  const seenUrls = new Set<string>();
-  const seenTitles = new Set<string>();
   const fresh = documents
     .filter((doc) => {
       const at = doc.publishedAt ? Date.parse(doc.publishedAt) : Number.NaN;
@@ -86,16 +151,7 @@ export function selectArticles(documents: SourceDocument[], days: number, limit:
       return Number.isFinite(at) && at >= oldest && at <= now + DAY_MS;
     })
     .sort((a, b) => Date.parse(b.publishedAt!) - Date.parse(a.publishedAt!));
-  const chosen: SourceDocument[] = [];
-  for (const doc of fresh) {
-    const key = doc.title ? titleKey(doc.title) : '';
-    if (seenUrls.has(doc.url) || (key && seenTitles.has(key))) continue;
-    seenUrls.add(doc.url);
-    if (key) seenTitles.add(key);
-    chosen.push(doc);
-    if (chosen.length >= limit) break;
-  }
-  return chosen;
+  return mergeStories(fresh).slice(0, limit);
 }
 
 type GoogleEntryExtras = { publisherName: string | null };
@@ -107,6 +163,11 @@ function publisherOf(item: Record<string, unknown>): string | null {
   return typeof name === 'string' || typeof name === 'number' ? htmlToLine(String(name)) || null : null;
 }
 
+/**
+ * Google News items: the link is Google's redirect (news.google.com/rss/articles/…) until the article
+ * reader resolves it; the description only repeats the headline(s) and the publisher, so the
+ * model's text is the headline, never presented as more.
+ */
 export function parseGoogleNewsRss(xml: string): SourceDocument[] {
   const feed = extractFromXml(xml, {
     descriptionMaxLen: 0,
@@ -126,6 +187,9 @@ export function parseGoogleNewsRss(xml: string): SourceDocument[] {
       publishedAt: entry.published || null,
       text: capText(snippet || title || '', SNIPPET_MAX_CHARS),
       kind: 'news',
+      evidence: 'headline',
+      googleLink: isGoogleNewsLink(url),
+      providers: ['google-news'],
     });
   }
   return documents;
@@ -160,12 +224,34 @@ export function parseGdeltArticles(body: unknown): SourceDocument[] {
       publishedAt: gdeltDate(article.seendate),
       text: title ?? '',
       kind: 'news',
+      evidence: 'headline',
+      googleLink: false,
+      providers: ['gdelt'],
     });
   }
   return documents;
 }
 
-export function createNewsSource(opts: { googleNewsBaseUrl: string; gdeltBaseUrl: string; http: SourceHttp }): NewsSource {
+/** A link that goes through Google News rather than to the publisher. */
+export function isGoogleNewsLink(url: string): boolean {
+  try {
+    return new URL(url).hostname === 'news.google.com';
+  } catch {
+    return false;
+  }
+}
+
+const GDELT_MAX_QUEUE_WAIT_MS = 6_000;
+
+/** Read publisher pages for at most this long per search unless the caller says otherwise. */
+export const DEFAULT_READ_BUDGET_MS = 15_000;
+
+export function createNewsSource(opts: {
+  googleNewsBaseUrl: string;
+  gdeltBaseUrl: string;
+  http: SourceHttp;
+  articles?: ArticleReader;
+}): NewsSource {
   async function google(q: NewsSearch, signal?: AbortSignal): Promise<SourceDocument[]> {
     const xml = await opts.http.getText(googleNewsSearchUrl(opts.googleNewsBaseUrl, q), {
       signal,
@@ -179,28 +265,35 @@ export function createNewsSource(opts: { googleNewsBaseUrl: string; gdeltBaseUrl
   }
 
   async function gdelt(q: NewsSearch, signal?: AbortSignal): Promise<SourceDocument[]> {
-    return parseGdeltArticles(await opts.http.getJson<unknown>(gdeltSearchUrl(opts.gdeltBaseUrl, q), { signal }));
+    // GDELT asks for one request per 5 s: when others are already waiting, this search goes without it.
+    const url = gdeltSearchUrl(opts.gdeltBaseUrl, q);
+    return parseGdeltArticles(await opts.http.getJson<unknown>(url, { signal, maxQueueWaitMs: GDELT_MAX_QUEUE_WAIT_MS }));
   }
 
   return {
     async search(q, signal) {
       const limit = q.limit ?? DEFAULT_NEWS_LIMIT;
-      let googleFailure: SourceError | null = null;
-      try {
-        const documents = selectArticles(await google(q, signal), q.days, limit);
-        if (documents.length > 0) return { provider: 'google-news', documents };
-      } catch (error) {
-        if (!(error instanceof SourceError)) throw error;
-        googleFailure = error;
-      }
-      try {
-        return { provider: 'gdelt', documents: selectArticles(await gdelt(q, signal), q.days, limit) };
-      } catch (error) {
-        if (!(error instanceof SourceError)) throw error;
-        // Google answered (with nothing): an empty answer is the truth, not a failure.
-        if (!googleFailure) return { provider: 'google-news', documents: [] };
-        throw new SourceError('news', `Google News and GDELT both failed (${googleFailure.message}; ${error.message})`);
-      }
+      // Both at once: each keeps its own pace, and neither waits for the other to fail.
+      const answers = await Promise.allSettled([google(q, signal), gdelt(q, signal)]);
+      signal?.throwIfAborted();
+      const failures: SourceError[] = [];
+      const failed: NewsProvider[] = [];
+      const found: SourceDocument[] = [];
+      (['google-news', 'gdelt'] as const).forEach((provider, i) => {
+        const answer = answers[i]!;
+        if (answer.status === 'fulfilled') found.push(...answer.value);
+        else if (answer.reason instanceof SourceError) {
+          failures.push(answer.reason);
+          failed.push(provider);
+        } else throw answer.reason;
+      });
+      if (failed.length === 2)
+        throw new SourceError('news', `Google News and GDELT both failed (${failures.map((f) => f.message).join('; ')})`);
+      const selected = selectArticles(found, q.days, limit);
+      if (!opts.articles || selected.length === 0) return { documents: selected, failed };
+      const read = await opts.articles.read(selected, { query: q.query, budgetMs: q.readBudgetMs ?? DEFAULT_READ_BUDGET_MS, signal });
+      // Two Google links may turn out to be one publisher URL, or a GDELT item's.
+      return { documents: mergeStories(read), failed };
     },
   };
 }

@@ -13,7 +13,15 @@ export type SourceDocument = {
   /** Plain text given to the model (snippet for news, body for filings), length-capped. */
   text: string;
   kind: 'news' | 'filing' | 'transcript';
+  /** What `text` is: the document's own text, or (news the reader could not read) only its headline and the feed's snippet. */
+  evidence?: 'article' | 'headline';
+  /** News whose publisher address could not be resolved: `url` is Google News' redirect, never shown as the publisher's. */
+  googleLink?: boolean;
+  /** News: the providers that found it. */
+  providers?: NewsProvider[];
 };
+
+export type NewsProvider = 'google-news' | 'gdelt';
 
 /** A source could not be read: unreachable, refused, too slow, too big or not in the expected shape. */
 export class SourceError extends Error {

@@ -21,6 +21,9 @@ export function e2eEnv(databaseUrl: string, smtpPort: number, posthogPort: numbe
     // The Success Center shows these contacts (its not-configured state is unit-tested).
     SUPPORT_EMAIL: 'success@example.com',
     SUPPORT_CHAT_URL: 'https://wa.me/15555550100',
+    // The fake publishers live on 127.0.0.1, one host for all of them.
+    PUBLISHER_ALLOW_PRIVATE_ADDRESSES: 'true',
+    PUBLISHER_MIN_INTERVAL_MS: '0',
     ...fakes,
   };
   writeFileSync(E2E_ENV_FILE, JSON.stringify(env));

@@ -23,7 +23,7 @@ export function createAlertDeps(runtime: { db: Database; config: Config; secret:
     db: runtime.db,
     config: runtime.config,
     ai: createAiRunner(runtime.config, runtime.db),
-    sources: createSources(runtime.config),
+    sources: createSources(runtime.config, runtime.db),
     links: createAlertLinks(runtime.config.appUrl, runtime.secret),
     now: () => new Date(),
   };

@@ -1,7 +1,8 @@
 // A news alert's slot (spec 02 §3 sonar_alerts / sonar_results): search the news published since
 // the alert's last scan for the company and its keywords, drop what this user was already sent,
 // let the AI decide whether there is news and write a headline and a short analysis from those
-// articles only, and e-mail it — only when there is news, every item linked to its article.
+// articles only, and e-mail it — only when there is news, every item linked to its article. Without
+// an AI provider the new articles go out as a digest, labelled as not analysed (digest.ts).
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { documentsBlock, GROUND_RULES } from '../../ai/documents.ts';
@@ -12,13 +13,18 @@ import { sonarAlerts, sonarResults, users } from '../../db/schema.ts';
 import { renderNewsAlertEmail } from '../../mail/alert-emails/index.ts';
 import type { EmailArticle } from '../../mail/alert-emails/types.ts';
 import { type SourceDocument, SourceError } from '../../sources/types.ts';
+import { digestArticle, NOT_ANALYSED } from './digest.ts';
 import { claimUnsentArticles, loadSentArticles } from './seen-articles.ts';
-import { type AlertHandler, AlertPermanentFailure, AlertSkip } from './types.ts';
+import { type AlertHandler, AlertSkip, type DbExecutor } from './types.ts';
 
 /** The first scan of an alert looks this far back; later scans start where the last one ended. */
 export const FIRST_SCAN_DAYS = 3;
 const MAX_SCAN_DAYS = 30;
 const ARTICLES_SEARCHED = 20;
+/** A digest without AI lists at most this many articles, newest first. */
+const DIGEST_MAX_ARTICLES = 10;
+/** A background scan may wait longer than a person for publishers' pages. */
+export const ALERT_READ_BUDGET_MS = 30_000;
 const DAY_MS = 86_400_000;
 
 export const newsAlertOutput = z.object({
@@ -85,15 +91,14 @@ export const newsAlertHandler: AlertHandler = async (run, deps, signal) => {
   if (!alert.active) throw new AlertSkip('the alert is inactive');
   const companyName = alert.companyName.trim();
   if (!companyName) throw new AlertSkip('the alert has no company name');
-  if (!deps.ai.configured)
-    throw new AlertPermanentFailure('AI is not configured (set AI_PROVIDER, AI_MODEL and AI_API_KEY or AI_BASE_URL)');
 
   const now = deps.now();
   const since = await lastScan(deps.db, run.alertId, run.id, now);
   const days = Math.max(1, Math.ceil((now.getTime() - since.getTime()) / DAY_MS));
   let found: SourceDocument[];
   try {
-    found = (await deps.sources.news.search({ query: newsQuery(companyName, alert.keywords), days, limit: ARTICLES_SEARCHED }, signal))
+    const query = newsQuery(companyName, alert.keywords);
+    found = (await deps.sources.news.search({ query, days, limit: ARTICLES_SEARCHED, readBudgetMs: ALERT_READ_BUDGET_MS }, signal))
       .documents;
   } catch (err) {
     if (err instanceof SourceError) throw new Error(`news search failed: ${err.message}`);
@@ -117,6 +122,62 @@ export const newsAlertHandler: AlertHandler = async (run, deps, signal) => {
         return { mail: null, outcome: `no new articles since ${since.toISOString()} (${found.length} found, all seen or older)` };
       },
     };
+  }
+
+  const render = (headline: string, analysis: string, items: EmailArticle[]) =>
+    renderNewsAlertEmail({
+      companyName,
+      keywords: alert.keywords,
+      headline,
+      analysis,
+      articles: items,
+      links: {
+        viewInApp: deps.links.app(`/aurora-os/company-news?company=${encodeURIComponent(companyName)}`),
+        manage: deps.links.app('/sonar-os/news'),
+        unsubscribe: deps.links.unsubscribe('news', run.alertId).page,
+      },
+    });
+
+  /** The run's result row and e-mail, with what another run mailed this user meanwhile left out. */
+  const mailing = async (analysis: { headline: string; summary: string; items: EmailArticle[] }, stored: Record<string, unknown>) => {
+    const email = await render(analysis.headline, analysis.summary, analysis.items);
+    return {
+      async commit(tx: DbExecutor) {
+        const articles = analysis.items;
+        const unsent = await claimUnsentArticles(tx, run.userId, articles, now);
+        const result = { userId: run.userId, alertId: run.alertId, companyName, hasNews: true };
+        if (unsent.length === 0) {
+          await tx.insert(sonarResults).values({ ...result, sent: false, perplexityResponse: { ...stored, alreadySent: true } });
+          return {
+            mail: null,
+            outcome: `no e-mail: its ${plural(articles.length, 'article')} reached this user in another run's e-mail meanwhile`,
+          };
+        }
+        const dropped = articles.length - unsent.length;
+        await tx.insert(sonarResults).values({
+          ...result,
+          sent: true,
+          perplexityResponse: dropped ? { ...stored, analysis: { ...analysis, items: unsent } } : stored,
+        });
+        return {
+          mail: {
+            to: alert.to,
+            ...(dropped ? await render(analysis.headline, analysis.summary, unsent) : email),
+            kind: 'news-alert',
+            unsubscribe: { kind: 'news' as const, alertId: run.alertId },
+          },
+          outcome:
+            `${plural(unsent.length, 'new article')} of ${fresh.length}${stored.analysed === false ? ' (not analysed: no AI provider configured)' : ''}; e-mail queued` +
+            (dropped ? ` (${dropped} dropped: in another run's e-mail meanwhile)` : ''),
+        };
+      },
+    };
+  };
+
+  if (!deps.ai.configured) {
+    const items = fresh.slice(0, DIGEST_MAX_ARTICLES).map(digestArticle);
+    const analysis = { headline: plural(items.length, 'new article'), summary: NOT_ANALYSED, items };
+    return mailing(analysis, { hasNews: true, analysed: false, analysis, searched });
   }
 
   const ai = await deps.ai.begin(run.userId, 'news_alert', { background: true });
@@ -144,13 +205,7 @@ export const newsAlertHandler: AlertHandler = async (run, deps, signal) => {
     const source = grounding.source(item.url);
     const doc = source ? byUrl.get(source.url) : undefined;
     if (!doc || articles.some((a) => a.url === doc.url)) continue;
-    articles.push({
-      title: doc.title ?? doc.url,
-      url: doc.url,
-      publisher: doc.publisher,
-      publishedAt: doc.publishedAt,
-      summary: mailText(item.why) || null,
-    });
+    articles.push({ ...digestArticle(doc), summary: mailText(item.why) || null });
   }
   const hasNews = output.hasNews && articles.length > 0 && output.headline.trim() !== '';
   const analysis = { headline: mailText(output.headline), summary: mailText(output.analysis), items: articles };
@@ -166,52 +221,7 @@ export const newsAlertHandler: AlertHandler = async (run, deps, signal) => {
       },
     };
   }
-
-  const render = (items: EmailArticle[]) =>
-    renderNewsAlertEmail({
-      companyName,
-      keywords: alert.keywords,
-      headline: analysis.headline,
-      analysis: analysis.summary,
-      articles: items,
-      links: {
-        viewInApp: deps.links.app(`/aurora-os/company-news?company=${encodeURIComponent(companyName)}`),
-        manage: deps.links.app('/sonar-os/news'),
-        unsubscribe: deps.links.unsubscribe('news', run.alertId).page,
-      },
-    });
-  const email = await render(articles);
-  return {
-    async commit(tx) {
-      // Another run for this user may have mailed some of these articles since they were read.
-      const unsent = await claimUnsentArticles(tx, run.userId, articles, now);
-      const result = { userId: run.userId, alertId: run.alertId, companyName, hasNews: true };
-      if (unsent.length === 0) {
-        await tx.insert(sonarResults).values({ ...result, sent: false, perplexityResponse: { ...stored, alreadySent: true } });
-        return {
-          mail: null,
-          outcome: `no e-mail: its ${plural(articles.length, 'article')} reached this user in another run's e-mail meanwhile`,
-        };
-      }
-      const dropped = articles.length - unsent.length;
-      await tx.insert(sonarResults).values({
-        ...result,
-        sent: true,
-        perplexityResponse: dropped ? { ...stored, analysis: { ...analysis, items: unsent } } : stored,
-      });
-      return {
-        mail: {
-          to: alert.to,
-          ...(dropped ? await render(unsent) : email),
-          kind: 'news-alert',
-          unsubscribe: { kind: 'news', alertId: run.alertId },
-        },
-        outcome:
-          `${plural(unsent.length, 'new article')} of ${fresh.length}; e-mail queued` +
-          (dropped ? ` (${dropped} dropped: in another run's e-mail meanwhile)` : ''),
-      };
-    },
-  };
+  return mailing(analysis, stored);
 };
 
 const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;

@@ -2,6 +2,7 @@
 // industry since the last one. News is searched per company (with its keywords) and per trend
 // topic (or once for the industry, when the AI is to identify the trends); what the user already
 // received is dropped; one AI call groups and explains what is left, grounded in those articles.
+// Without an AI provider the new articles go out as they are, labelled as not analysed (digest.ts).
 import { and, eq, sql } from 'drizzle-orm';
 import {
   ALERT_TIME_ZONE,
@@ -23,6 +24,8 @@ import type { EmailArticle, NewsletterSection } from '../../mail/alert-emails/ty
 import type { NewsSource } from '../../sources/news.ts';
 import { capText, htmlToLine } from '../../sources/text.ts';
 import { SourceError } from '../../sources/types.ts';
+import { digestArticle, NOT_ANALYSED } from './digest.ts';
+import { ALERT_READ_BUDGET_MS } from './news.ts';
 import {
   type NewsletterOutput,
   newsletterMaxOutputTokens,
@@ -32,7 +35,7 @@ import {
   type PromptSection,
 } from './newsletter-prompts.ts';
 import { claimUnsentArticles, loadSentArticles, type SeenArticles } from './seen-articles.ts';
-import { type AlertHandler, type AlertMail, AlertPermanentFailure, type AlertRun, AlertSkip } from './types.ts';
+import { type AlertHandler, type AlertMail, type AlertRun, AlertSkip } from './types.ts';
 
 const DAY_MS = 86_400_000;
 const FREQUENCY_DAYS: Record<Frequency, number> = { '7d': 7, '14d': 14, '30d': 30 };
@@ -160,7 +163,8 @@ async function retrieve(
     signal.throwIfAborted();
     let documents: Awaited<ReturnType<NewsSource['search']>>['documents'];
     try {
-      documents = (await news.search({ query: search.query, days: period.days, region, limit: search.limit }, signal)).documents;
+      const query = { query: search.query, days: period.days, region, limit: search.limit, readBudgetMs: ALERT_READ_BUDGET_MS };
+      documents = (await news.search(query, signal)).documents;
     } catch (err) {
       if (!(err instanceof SourceError) || signal.aborted) throw err;
       failures.push(search.section.title);
@@ -202,6 +206,8 @@ export function groundDigest(sections: PromptSection[], output: NewsletterOutput
         publisher: source.publisher,
         publishedAt: source.publishedAt,
         summary: plain(item.whyItMatters) || null,
+        ...(source.headlineOnly ? { headlineOnly: true } : {}),
+        ...(source.googleLink ? { googleLink: true } : {}),
       });
     }
     return kept;
@@ -261,7 +267,6 @@ function gapsNote(retrieval: Retrieval) {
 export const newsletterHandler: AlertHandler = async (run, deps, signal) => {
   const now = deps.now();
   const newsletter = await loadNewsletter(deps.db, run);
-  if (!deps.ai.configured) throw new AlertPermanentFailure('AI is not configured (AI_PROVIDER, AI_MODEL…)');
 
   const industry = newsletter.industry[0]!.trim();
   const period = newsletterPeriod(newsletter.frequency, newsletter.lastChecked, now);
@@ -304,6 +309,43 @@ export const newsletterHandler: AlertHandler = async (run, deps, signal) => {
   if (retrieval.articles === 0) return finish(null, null, `no new articles since ${isoDay(period.start)}${gapsNote(retrieval)}`);
 
   const regions = newsletter.regions.filter((r): r is Region => r in regionLabels).map((r) => regionLabels[r]);
+  const render = async (sections: NewsletterSection[], note?: string): Promise<AlertMail> => ({
+    to: newsletter.recipient,
+    ...(await renderNewsletterEmail({
+      industry,
+      periodLabel: period.label,
+      regions,
+      sections,
+      note,
+      links: {
+        viewInApp: deps.links.app('/homepage'),
+        manage: deps.links.app('/sonar-os/newsletter'),
+        unsubscribe: deps.links.unsubscribe('newsletter', newsletter.id).page,
+      },
+    })),
+    kind: 'newsletter',
+    unsubscribe: { kind: 'newsletter', alertId: newsletter.id },
+  });
+  const found = plural(retrieval.articles, 'new article');
+
+  if (!deps.ai.configured) {
+    const digest: NewsletterSection[] = sections
+      .filter((section) => section.documents.length > 0)
+      .map((section) => ({
+        kind: section.kind === 'company' ? 'company' : 'topic',
+        title: section.title,
+        summary: '',
+        items: section.documents.map(digestArticle),
+      }));
+    const renderDigest = (left: NewsletterSection[]) => render(left, NOT_ANALYSED);
+    const items = digest.reduce((n, s) => n + s.items.length, 0);
+    return finish(
+      digest,
+      { mail: await renderDigest(digest), render: renderDigest },
+      `${plural(items, 'article')} in ${plural(digest.length, 'section')} (not analysed: no AI provider configured); e-mail queued${gapsNote(retrieval)}`,
+    );
+  }
+
   const ai = await deps.ai.begin(run.userId, 'newsletter', { background: true });
   let output: NewsletterOutput;
   let failure: unknown;
@@ -323,25 +365,8 @@ export const newsletterHandler: AlertHandler = async (run, deps, signal) => {
   }
 
   const digest = groundDigest(sections, output);
-  const found = plural(retrieval.articles, 'new article');
   if (digest.length === 0) return finish(null, null, `${found}, but the AI's digest cited none of them; no e-mail${gapsNote(retrieval)}`);
 
-  const render = async (sections: NewsletterSection[]): Promise<AlertMail> => ({
-    to: newsletter.recipient,
-    ...(await renderNewsletterEmail({
-      industry,
-      periodLabel: period.label,
-      regions,
-      sections,
-      links: {
-        viewInApp: deps.links.app('/homepage'),
-        manage: deps.links.app('/sonar-os/newsletter'),
-        unsubscribe: deps.links.unsubscribe('newsletter', newsletter.id).page,
-      },
-    })),
-    kind: 'newsletter',
-    unsubscribe: { kind: 'newsletter', alertId: newsletter.id },
-  });
   const mail = await render(digest);
   const items = digest.reduce((n, s) => n + s.items.length, 0);
   return finish(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { urlKey } from '../../ai/grounding.ts';
-import { titleKey } from '../../sources/news.ts';
-import { nearIdenticalTitles, SeenArticles } from './seen-articles.ts';
+import { nearIdenticalTitles, titleKey } from '../../sources/news.ts';
+import { SeenArticles } from './seen-articles.ts';
 
 const SPENDING = 'Acme spending to reach $48 billion by 2030, growing 12% a year';
 

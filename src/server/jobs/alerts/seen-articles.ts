@@ -6,36 +6,12 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { urlKey } from '../../ai/grounding.ts';
 import type { Database } from '../../db/client.ts';
 import { sentArticles } from '../../db/schema.ts';
-import { titleKey } from '../../sources/news.ts';
+import { NEAR_IDENTICAL_OVERLAP, wordOverlap as overlapOf, titleKey, titleWords as wordsOf } from '../../sources/news.ts';
 import type { DbExecutor } from './types.ts';
 
-/** Share of words two titles have in common (of all the words in either) from which they are one story. */
-export const NEAR_IDENTICAL_OVERLAP = 0.9;
 /** How far back, and how many rows, the titles already sent are read. */
 export const SENT_LOOKBACK_DAYS = 90;
 export const SENT_LOOKBACK_ROWS = 2000;
-
-function wordsOf(key: string): Set<string> {
-  return new Set(key.split(' ').filter(Boolean));
-}
-
-/**
- * Two titles are near-identical when their keys are equal, or when at least 90% of the distinct
- * words in either are in both (Jaccard): a long headline with one word added is the same story;
- * one whose subject is swapped ("Acme …" / "Beta …") is not.
- */
-export function nearIdenticalTitles(a: string, b: string): boolean {
-  const keyA = titleKey(a);
-  const keyB = titleKey(b);
-  if (!keyA || !keyB) return false;
-  return keyA === keyB || overlapOf(wordsOf(keyA), wordsOf(keyB)) >= NEAR_IDENTICAL_OVERLAP;
-}
-
-function overlapOf(a: Set<string>, b: Set<string>): number {
-  let shared = 0;
-  for (const word of a) if (b.has(word)) shared += 1;
-  return shared / (a.size + b.size - shared);
-}
 
 export class SeenArticles {
   private readonly urls = new Set<string>();

@@ -112,6 +112,19 @@ describe('news alert e-mail', () => {
     expectFooter(mail);
   });
 
+  it("labels an article read from its headline only, and a link that is Google's rather than the publisher's", async () => {
+    const mail = await renderNewsAlertEmail(
+      newsProps({
+        articles: [
+          article(1, { headlineOnly: true }),
+          article(2, { url: 'https://news.google.com/rss/articles/CBMiAAA?oc=5', headlineOnly: true, googleLink: true }),
+        ],
+      }),
+    );
+    expect(mail.html).toContain('Reuters · Nov 20, 2026 · headline only');
+    expect(mail.text).toContain('Reuters · Nov 20, 2026 · headline only · link via Google News');
+  });
+
   it('escapes scripts, tags and & in headline, analysis, title and publisher in HTML and keeps them plain in text', async () => {
     const mail = await renderNewsAlertEmail(
       newsProps({
@@ -162,6 +175,12 @@ describe('newsletter e-mail', () => {
     for (const n of [1, 2, 3, 4, 5, 6, 999]) expect(mail.html).toContain(`href="https://news.example.com/story-${n}?a=1&amp;b=2"`);
     expect(mail.text).toContain('You get this e-mail because you subscribed to the Banking newsletter in Enterprise OS.');
     expectFooter(mail);
+  });
+
+  it('says when the digest was not analysed', async () => {
+    const mail = await renderNewsletterEmail({ ...newsletterProps(2), note: 'Not analysed: no AI provider configured.' });
+    expect(mail.text).toContain('Not analysed: no AI provider configured.');
+    expect(mail.html).toContain('Not analysed: no AI provider configured.');
   });
 
   it('escapes hostile industry, section titles and items', async () => {

@@ -6,6 +6,7 @@ import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text 
 import { render, toPlainText } from '@react-email/render';
 import { createElement as h, type ReactNode } from 'react';
 import { BRAND } from '../../../shared/constants.ts';
+import { notesFor } from '../../../shared/research.ts';
 import { capText, httpUrl } from '../../sources/text.ts';
 import type { EmailArticle, EmailLinks, RenderedEmail } from './types.ts';
 
@@ -85,7 +86,7 @@ export function ArticleList({ articles }: { articles: EmailArticle[] }) {
     null,
     articles.map((article, i) => {
       const href = httpUrl(article.url);
-      const meta = [article.publisher, shortDate(article.publishedAt)].filter(Boolean).join(' · ');
+      const meta = [article.publisher, shortDate(article.publishedAt), ...notesFor(article)].filter(Boolean).join(' · ');
       return h(
         Section,
         { key: i, style: styles.article },

@@ -40,6 +40,7 @@ export function NewsletterEmail(p: NewsletterEmailProps) {
       links: p.links,
     },
     mutedLine(regions.length > 0 ? `${p.periodLabel} · Regions: ${regions.join(', ')}` : p.periodLabel),
+    p.note ? paragraph(p.note) : null,
     h(Group, { title: 'Your portfolio', sections: companies }),
     h(Group, { title: `${p.industry} trends`, sections: topics }),
     p.sections.length === 0 ? paragraph('Nothing new in this period.') : null,

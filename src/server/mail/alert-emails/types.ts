@@ -18,6 +18,10 @@ export type EmailArticle = {
   publishedAt: string | null;
   /** One or two sentences on why it matters (AI, grounded in the article); may be absent. */
   summary?: string | null;
+  /** Only the headline could be read (paywall, robots.txt, failure). */
+  headlineOnly?: boolean;
+  /** `url` is Google News' redirect: the publisher's address could not be resolved. */
+  googleLink?: boolean;
 };
 
 export type NewsAlertEmailProps = {
@@ -43,6 +47,8 @@ export type NewsletterEmailProps = {
   periodLabel: string;
   regions: string[];
   sections: NewsletterSection[];
+  /** Said under the period, e.g. that the digest was not analysed because no AI provider is configured. */
+  note?: string;
   links: EmailLinks;
 };
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ResearchMeta } from '../../../shared/research.ts';
-import { escapeMarkdown, formatTime, marketSourceLabel, metaLine, type ResearchResult, resultMarkdown } from './result-text.ts';
+import {
+  escapeMarkdown,
+  formatTime,
+  marketSourceLabel,
+  metaLine,
+  type ResearchResult,
+  resultMarkdown,
+  sourceDetails,
+} from './result-text.ts';
 
 const meta: ResearchMeta = { documents: 2, model: 'test-model', generatedAt: '2026-01-03T10:00:00Z', period: null };
 const locale = 'en-US';
@@ -40,6 +48,15 @@ describe('escapeMarkdown', () => {
     expect(escapeMarkdown('1. not a list')).toBe('1\\. not a list');
     expect(escapeMarkdown('Revenue rose 12.5% to $3-4m')).toBe('Revenue rose 12.5% to $3-4m');
     expect(escapeMarkdown('See https://evil.example/x or www.evil.example')).toBe('See https:\\/\\/evil.example/x or www\\.evil.example');
+  });
+});
+
+describe('sourceDetails', () => {
+  it('says when a source is only a headline, or its link is Google News rather than the publisher', () => {
+    const source = { url: 'https://news.google.com/rss/articles/CBMi', title: 'Acme wins', publisher: 'Reuters', publishedAt: null };
+    expect(sourceDetails(source)).toBe('Reuters');
+    expect(sourceDetails({ ...source, headlineOnly: true })).toBe('Reuters, headline only');
+    expect(sourceDetails({ ...source, headlineOnly: true, googleLink: true })).toBe('Reuters, headline only, link via Google News');
   });
 });
 

@@ -1,6 +1,6 @@
 // Plain-text helpers for showing and copying a result: which links are safe, how the run is
 // described, and the Markdown a user copies. AI and source text is data, never markup.
-import type { MarketData, Quote, ResearchMeta, Source } from '../../../shared/research.ts';
+import { type MarketData, notesFor, type Quote, type ResearchMeta, type Source } from '../../../shared/research.ts';
 import { safeHttpUrl } from '../../components/external-link.tsx';
 
 /** Any of the three results; each screen has the common parts and some of the others. */
@@ -47,7 +47,9 @@ export const sourceLabel = (source: Source) => source.title?.trim() || source.ur
 
 /** Publisher and date of a source, when known. */
 export const sourceDetails = (source: Source, locale?: string) =>
-  [source.publisher?.trim(), source.publishedAt ? formatTime(source.publishedAt, locale) : null].filter(Boolean).join(', ');
+  [source.publisher?.trim(), source.publishedAt ? formatTime(source.publishedAt, locale) : null, ...notesFor(source)]
+    .filter(Boolean)
+    .join(', ');
 
 /**
  * Text made literal in Markdown: characters with a meaning are backslash-escaped, line breaks become

@@ -1,0 +1,459 @@
+// The main text of a publisher's article page, for the model to read: Mozilla's Readability (what
+// Firefox's reader view runs) on a linkedom document, plus the page's structured data (JSON-LD and
+// meta tags) for the title, publisher, date and paywall, and for the text itself when the page
+// carries it only in a script (Next.js and Vue sites; paywalled pages that give search engines the
+// whole article).
+import { Readability } from '@mozilla/readability';
+import { parseHTML } from 'linkedom';
+import { stripPublisherSuffix } from './news.ts';
+import { capText, htmlToLine, htmlToText, httpUrl } from './text.ts';
+
+export type ArticleStatus = 'ok' | 'paywalled' | 'failed';
+export type ExtractedArticle = {
+  /**
+   * 'paywalled': the publisher marks the article as not free to read. `text` is then whatever the
+   * page carried: a teaser, or the whole article when the paywall is put up by script in the browser.
+   * 'failed': no article text of substance was found (`text` is '').
+   */
+  status: ArticleStatus;
+  /** Plain text. */
+  title: string | null;
+  publisher: string | null;
+  /** ISO 8601; without a zone when the page gives none. */
+  publishedAt: string | null;
+  /** Absolute http(s). */
+  canonicalUrl: string | null;
+  /** Plain text, paragraphs separated by a blank line, at most ARTICLE_MAX_CHARS. */
+  text: string;
+};
+
+export const ARTICLE_MAX_CHARS = 100_000;
+/** Less text than this is a caption, a cookie notice or a list of links, not an article. */
+export const MIN_ARTICLE_CHARS = 200;
+const TITLE_MAX_CHARS = 300;
+const PUBLISHER_MAX_CHARS = 100;
+
+// linkedom's parser and Readability both slow down with the square of the nesting depth (a 2 MB page
+// of unclosed <div>s takes linkedom a minute; 20,000 nested ones take Readability half a minute). A
+// hostile page must not stall the server: past these bounds the page is not parsed, or not given to
+// Readability. Real articles have one to a few thousand elements, nested at most a few dozen deep;
+// at the bounds, extraction takes a second or two.
+const MAX_TAGS = 20_000;
+/** Elements × deepest nesting. */
+const MAX_READABILITY_WORK = 500_000;
+
+const PARAGRAPH_BREAK = '\n\n';
+
+export function extractArticle(html: string, pageUrl: string): ExtractedArticle {
+  const failed: ExtractedArticle = { status: 'failed', title: null, publisher: null, publishedAt: null, canonicalUrl: null, text: '' };
+  if (countTags(html, MAX_TAGS + 1) > MAX_TAGS) return failed;
+  let document: Document;
+  try {
+    document = parseHTML(html).document as unknown as Document;
+  } catch {
+    return failed;
+  }
+
+  // Readability rewrites the document (scripts go first), so the page's own data is read before it runs.
+  const meta = metaTags(document);
+  const data = articleData(document);
+  const publisher = firstText(PUBLISHER_MAX_CHARS, publisherName(data), meta.get('og:site_name'));
+  const publishedAt = publishedDate(document, meta, data);
+  const canonicalUrl = canonicalLink(document, pageUrl) ?? httpUrl(meta.get('og:url'), pageUrl);
+  const paywalled = declaresPaywall(document, meta, data);
+
+  const read = readable(document);
+  const dataText = paragraphs(htmlToText(firstString(data.map((item) => item.articleBody)) ?? ''));
+  let text = read.text;
+  // The page's articleBody when Readability found nothing, or something else: on SCMP, the captions
+  // and the author's bio around the emptied paywall box. An articleBody much shorter than what
+  // Readability found is a summary, not the article.
+  if (dataText.length >= MIN_ARTICLE_CHARS && dataText.length >= text.length / 2 && !sameOpening(text, dataText)) text = dataText;
+  text = capText(text, ARTICLE_MAX_CHARS);
+
+  const title = firstText(
+    TITLE_MAX_CHARS,
+    wholeHeadline(firstString(data.map((item) => item.headline))),
+    meta.get('og:title'),
+    meta.get('twitter:title'),
+    read.title,
+  );
+  const article = { title: title && stripPublisherSuffix(title, publisher), publisher, publishedAt, canonicalUrl };
+  if (paywalled) return { status: 'paywalled', ...article, text };
+  if (text.length < MIN_ARTICLE_CHARS) return { ...failed, ...article };
+  return { status: 'ok', ...article, text };
+}
+
+/** How many tags the HTML opens, counting no further than `stop`: one linear scan, before any parsing. */
+function countTags(html: string, stop: number): number {
+  const tag = /<[a-zA-Z]/g;
+  let count = 0;
+  while (count < stop && tag.exec(html)) count += 1;
+  return count;
+}
+
+/** Readability's article, as plain paragraphs; nothing when it found none, failed, or the page is too deep to give it. */
+function readable(document: Document): { title: string | null; text: string } {
+  const none = { title: null, text: '' };
+  if (readabilityWork(document) > MAX_READABILITY_WORK) return none;
+  try {
+    const article = new Readability<Node>(document, { serializer: (node) => node }).parse();
+    if (!article?.content) return none;
+    return { title: article.title || null, text: blockParagraphs(article.content).join(PARAGRAPH_BREAK) };
+  } catch {
+    // Readability assumes a <body> and more: a page it trips on is a page without an article.
+    return none;
+  }
+}
+
+function readabilityWork(document: Document): number {
+  let elements = 0;
+  let deepest = 0;
+  const stack: Array<[Element, number]> = document.documentElement ? [[document.documentElement, 1]] : [];
+  while (stack.length) {
+    const [element, depth] = stack.pop()!;
+    elements += 1;
+    deepest = Math.max(deepest, depth);
+    for (const child of element.children) stack.push([child, depth + 1]);
+  }
+  return elements * deepest;
+}
+
+const BLOCK_ELEMENTS = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'br',
+  'dd',
+  'details',
+  'div',
+  'dl',
+  'dt',
+  'figcaption',
+  'figure',
+  'footer',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'tfoot',
+  'thead',
+  'tr',
+  'ul',
+]);
+const CELL_ELEMENTS = new Set(['td', 'th']);
+const SKIPPED_ELEMENTS = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'object', 'button', 'select', 'textarea']);
+const TEXT_NODE = 3;
+const ELEMENT_NODE = 1;
+
+/** The text under `root`, one entry per paragraph, heading or list item; inline markup joins its words as written. */
+function blockParagraphs(root: Node): string[] {
+  const blocks: string[] = [];
+  let current = '';
+  const breakBlock = () => {
+    blocks.push(current);
+    current = '';
+  };
+  const visit = (node: Node) => {
+    if (node.nodeType === TEXT_NODE) current += node.nodeValue ?? '';
+    if (node.nodeType !== ELEMENT_NODE) return;
+    const name = (node as Element).localName;
+    if (SKIPPED_ELEMENTS.has(name)) return;
+    const block = BLOCK_ELEMENTS.has(name);
+    if (block) breakBlock();
+    else if (CELL_ELEMENTS.has(name)) current += ' ';
+    for (const child of node.childNodes) visit(child);
+    if (block) breakBlock();
+  };
+  visit(root);
+  breakBlock();
+  return blocks.map(tidyParagraph).filter((block) => block && !PAGE_CHROME.test(block));
+}
+
+/** Plain text (newlines apart) to paragraphs a blank line apart. */
+function paragraphs(text: string): string {
+  return text
+    .split(/\n+/)
+    .map(tidyParagraph)
+    .filter((block) => block && !PAGE_CHROME.test(block))
+    .join(PARAGRAPH_BREAK);
+}
+
+// Control and invisible characters (soft hyphens, zero-width spaces, byte-order marks) only get in the way.
+const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u200b-\u200d\u2060\ufeff]/g;
+
+function tidyParagraph(text: string): string {
+  return text.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
+}
+
+// Labels the page's furniture leaves inside the article ("4 Min Read" and "Slideshow (15 images)" on
+// Reuters, "Continue reading the main story" on the NYT), which say nothing to the model.
+const PAGE_CHROME =
+  /^(\d+\s*min(ute)?s?\s+read|slideshow\s*\(\s*\d+\s*images?\s*\)|related coverage|advertisement|photo|video|continue reading the main story|read (the )?full (article|story)|share this article)$/i;
+
+/** Whether `text` has the opening words of `other`: the same article, however each was laid out. */
+function sameOpening(text: string, other: string): boolean {
+  const words = (value: string) =>
+    value
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  const opening = words(other).split(' ').slice(0, 12).join(' ');
+  return words(text).includes(opening);
+}
+
+/** meta property/name/itemprop (lower case) → content; the first of each wins. */
+function metaTags(document: Document): Map<string, string> {
+  const tags = new Map<string, string>();
+  for (const meta of document.querySelectorAll('meta')) {
+    // Pages saved by Postlight's (Mercury) parser carry `value` in place of `content`.
+    const content = meta.getAttribute('content') ?? meta.getAttribute('value');
+    if (!content?.trim()) continue;
+    for (const attribute of ['property', 'name', 'itemprop']) {
+      const key = meta.getAttribute(attribute)?.trim().toLowerCase();
+      if (key && !tags.has(key)) tags.set(key, content.trim());
+    }
+  }
+  return tags;
+}
+
+type JsonObject = Record<string, unknown>;
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
+// schema.org's Article and its kinds: NewsArticle, OpinionNewsArticle, ReportageNewsArticle, BlogPosting, Report…
+const ARTICLE_TYPE = /(Article|BlogPosting|^Report)$/;
+
+/** The page's JSON-LD Article objects (at the top, in arrays, in @graph, or a WebPage's mainEntity). */
+function articleData(document: Document): JsonObject[] {
+  const found: JsonObject[] = [];
+  const collect = (value: unknown, depth: number) => {
+    if (depth > 4) return;
+    for (const item of asArray(value)) {
+      if (!isObject(item)) continue;
+      const types = asArray(item['@type']).filter((type): type is string => typeof type === 'string');
+      // "@type" may be written as "schema:NewsArticle" or "https://schema.org/NewsArticle".
+      if (types.some((type) => ARTICLE_TYPE.test(type.replace(/^.*[/:]/, '')))) found.push(item);
+      collect(item['@graph'], depth + 1);
+      collect(item.mainEntity, depth + 1);
+    }
+  };
+  for (const script of document.querySelectorAll('script')) {
+    if (script.getAttribute('type')?.trim().toLowerCase() !== 'application/ld+json') continue;
+    try {
+      collect(JSON.parse(script.textContent ?? ''), 0);
+    } catch {
+      // A broken block (the Telegraph's is entity-mangled) says nothing; the others still count.
+    }
+  }
+  return found;
+}
+
+function firstString(values: unknown[]): string | undefined {
+  return values.find((value): value is string => typeof value === 'string' && value.trim() !== '');
+}
+
+/** The first value that is text once tags and entities are gone, capped; else null. */
+function firstText(max: number, ...values: Array<string | null | undefined>): string | null {
+  for (const value of values) {
+    const line = value ? htmlToLine(value) : '';
+    if (line) return capText(line, max);
+  }
+  return null;
+}
+
+/** Publishers cut JSON-LD headlines to 110 characters (Google's old limit), marking the cut with an ellipsis. */
+function wholeHeadline(headline: string | undefined): string | undefined {
+  return headline && !/(\.\.\.|…)\s*$/.test(headline) ? headline : undefined;
+}
+
+function publisherName(data: JsonObject[]): string | undefined {
+  const publishers = data.flatMap((item) => asArray(item.publisher));
+  return firstString(publishers.map((publisher) => (isObject(publisher) ? publisher.name : publisher)));
+}
+
+const PUBLISHED_META = ['article:published_time', 'og:article:published_time', 'datepublished', 'parsely-pub-date', 'dc.date.issued'];
+
+function publishedDate(document: Document, meta: Map<string, string>, data: JsonObject[]): string | null {
+  for (const value of [...data.map((item) => item.datePublished), ...PUBLISHED_META.map((name) => meta.get(name))]) {
+    const date = typeof value === 'string' ? isoDate(value) : null;
+    if (date) return date;
+  }
+  // A <time> marked as the publication, else the first that is not marked as something else (NYT's is the update).
+  const times = [...document.querySelectorAll('time[datetime]')];
+  const published =
+    times.find((time) => time.getAttribute('itemprop') === 'datePublished' || time.hasAttribute('pubdate')) ??
+    times.find((time) => !time.hasAttribute('itemprop'));
+  return isoDate(published?.getAttribute('datetime'));
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/**
+ * An ISO 8601 date, date-time or date-time with zone ("2017-11-16T14:15+0000", "2019-04-28 06:01:07")
+ * as ISO 8601: UTC when the page gives a zone, the page's own wall time when it gives none. Other
+ * formats ("Fri Mar 13 21:30:09 EST 2015") are not guessed at.
+ */
+export function isoDate(value: string | null | undefined): string | null {
+  const match = value?.trim().match(ISO_DATE);
+  if (!match) return null;
+  const [, year, month, day, hour, minute, second = '00', fraction, zone] = match;
+  const date = `${year}-${month}-${day}`;
+  if (!hour) return Number.isNaN(Date.parse(`${date}T00:00:00Z`)) ? null : date;
+  const local = `${date}T${hour}:${minute}:${second}${fraction ? `.${fraction.slice(0, 3).padEnd(3, '0')}` : ''}`;
+  if (!zone) return Number.isNaN(Date.parse(`${local}Z`)) ? null : local;
+  const offset = zone.toUpperCase() === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
+  const at = new Date(`${local}${offset}`);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
+}
+
+function canonicalLink(document: Document, pageUrl: string): string | null {
+  for (const link of document.querySelectorAll('link[rel][href]')) {
+    const rel = link.getAttribute('rel')!.toLowerCase().split(/\s+/);
+    if (rel.includes('canonical')) return httpUrl(link.getAttribute('href'), pageUrl);
+  }
+  return null;
+}
+
+const notFree = (value: unknown) => value === false || (typeof value === 'string' && /^(false|no)$/i.test(value.trim()));
+
+/**
+ * What publishers declare for search engines: schema.org's isAccessibleForFree (on the article or the
+ * part of it behind the paywall), the article:content_tier meta tag ('locked' or 'metered'), and the
+ * `paywall` class News Corp Australia (the Herald Sun) puts on a paywalled story's <body>.
+ */
+function declaresPaywall(document: Document, meta: Map<string, string>, data: JsonObject[]): boolean {
+  const parts = data.flatMap((item) => asArray(item.hasPart)).filter(isObject);
+  if ([...data, ...parts].some((item) => notFree(item.isAccessibleForFree))) return true;
+  if (notFree(meta.get('isaccessibleforfree'))) return true;
+  if (/^(locked|metered)$/i.test(meta.get('article:content_tier') ?? '')) return true;
+  return [document.documentElement, document.querySelector('body')].some((element) =>
+    element?.getAttribute('class')?.split(/\s+/).includes('paywall'),
+  );
+}
+
+// Passages: what of a long article the model reads, within a budget.
+
+/** The opening paragraphs get about this share of the budget: they say what the story is. */
+const LEAD_SHARE = 0.2;
+/** A paragraph longer than this (an articleBody without breaks) is read as passages of sentences about this long. */
+const PASSAGE_CHARS = 1_000;
+/** A paragraph cut shorter than this says too little to be worth its place. */
+const MIN_CUT_CHARS = 80;
+
+/**
+ * At most `maxChars` of `text`: all of it when it fits; else its lead (the first paragraph, whole when
+ * it takes at most half the budget, and those after it up to a fifth), then the paragraphs that
+ * mention the terms most (case-insensitive, whole words), then those after the lead, until the budget
+ * is spent: in the article's order, the last one taken cut at a word boundary.
+ */
+export function relevantPassages(text: string, terms: string[], maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  if (maxChars <= 0) return '';
+  const passages = text
+    .split(/\n{2,}/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .flatMap(sentenceGroups);
+  if (passages.length === 0) return '';
+  const patterns = terms.map(termPattern).filter((pattern): pattern is RegExp => pattern !== null);
+  const hits = passages.map((passage) => patterns.reduce((count, pattern) => count + (passage.match(pattern)?.length ?? 0), 0));
+
+  const chosen = new Map<number, string>();
+  let used = 0;
+  /**
+   * Adds passage `i` when it fits in `budget`; else, when `cut` (and enough room is left), its
+   * opening. False when it did not fit: the budget is spent.
+   */
+  const take = (i: number, budget: number, cut: boolean): boolean => {
+    if (chosen.has(i)) return true;
+    const room = budget - used - (chosen.size ? PARAGRAPH_BREAK.length : 0);
+    const passage = passages[i]!;
+    const fits = passage.length <= room;
+    const kept = fits ? passage : cut && room >= Math.min(MIN_CUT_CHARS, budget) ? capText(passage, room) : '';
+    if (kept) {
+      chosen.set(i, kept);
+      used += kept.length + (chosen.size > 1 ? PARAGRAPH_BREAK.length : 0);
+    }
+    return fits;
+  };
+
+  const leadBudget = Math.floor(maxChars * LEAD_SHARE);
+  // The first paragraph says what the story is: whole when it takes at most half the budget, else its
+  // opening (however small the budget); then those that follow it.
+  take(0, Math.max(Math.floor(maxChars / 2), Math.min(maxChars, MIN_CUT_CHARS)), true);
+  for (let i = 1; i < passages.length && take(i, leadBudget, false); i += 1);
+  const byHits = passages
+    .map((_, i) => i)
+    .filter((i) => hits[i]! > 0)
+    .sort((a, b) => hits[b]! - hits[a]! || a - b);
+  const rest = passages.map((_, i) => i);
+  for (const i of [...byHits, ...rest]) if (!take(i, maxChars, true)) break;
+  return [...chosen.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, passage]) => passage)
+    .join(PARAGRAPH_BREAK);
+}
+
+const SENTENCE_END = /(?<=[.!?][’”"')\]]*)\s+(?=[‘“"'([]?[\p{Lu}\p{N}])/u;
+
+/** A long paragraph as groups of whole sentences of about PASSAGE_CHARS each. */
+function sentenceGroups(paragraph: string): string[] {
+  if (paragraph.length <= PASSAGE_CHARS * 1.5) return [paragraph];
+  const groups: string[] = [];
+  let group = '';
+  for (const sentence of paragraph.split(SENTENCE_END)) {
+    if (group && group.length + 1 + sentence.length > PASSAGE_CHARS) {
+      groups.push(group);
+      group = sentence;
+    } else group = group ? `${group} ${sentence}` : sentence;
+  }
+  if (group) groups.push(group);
+  return groups;
+}
+
+/** A term as a whole-word, case-insensitive pattern; plurals and possessives count ("cloud" finds "clouds", "Acme's"). */
+function termPattern(term: string): RegExp | null {
+  const words = term
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => word.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'));
+  if (words.length === 0) return null;
+  return new RegExp(`(?<![\\p{L}\\p{N}])${words.join('\\s+')}(?:['’]s|e?s)?(?![\\p{L}\\p{N}])`, 'giu');
+}
+
+const OPERATOR = /^(OR|AND|NOT)$/i;
+// Search operators: Google's when:7d and site:, GDELT's sourcecountry:, sourcelang:, domain:…
+const FILTER = /^\p{L}[\p{L}\p{N}]*:/u;
+
+/** A bare word of a search, without its punctuation; '' for an operator, a filter or an excluded word. */
+function searchWord(word: string): string {
+  if (word.startsWith('-') || OPERATOR.test(word) || FILTER.test(word)) return '';
+  return word.replace(/^[+~,;.!?]+|[,;.!?]+$/g, '');
+}
+
+/**
+ * The words and quoted phrases a news search looks for: `"Acme Corp" (cloud OR "data center")
+ * when:7d` → Acme Corp, cloud, data center. Operators, filters and excluded (-) terms are not.
+ */
+export function queryTerms(query: string): string[] {
+  const terms = new Map<string, string>();
+  for (const [, excluded, phrase, word] of query.matchAll(/(-?)"([^"]*)"|([^\s"()]+)/g)) {
+    const term = phrase !== undefined ? (excluded ? '' : tidyParagraph(phrase)) : searchWord(word!);
+    if (term && !terms.has(term.toLowerCase())) terms.set(term.toLowerCase(), term);
+  }
+  return [...terms.values()];
+}
