@@ -157,7 +157,11 @@ export const sourceSchema = z.object({
   headlineOnly: z.optional(z.boolean()),
   /** `url` is Google News' redirect: the publisher's own address could not be resolved. */
   googleLink: z.optional(z.boolean()),
+  /** News: the providers that found it ('google-news', 'gdelt'). */
+  providers: z.optional(z.array(z.string())),
 });
+
+const providerLabels: Record<string, string> = { 'google-news': 'Google News', gdelt: 'GDELT' };
 
 /** How a source that is less than its article is labelled, in the app, in Markdown and in e-mails. */
 export const sourceNotes = {
@@ -165,11 +169,15 @@ export const sourceNotes = {
   googleLink: 'link via Google News',
 } as const;
 
-/** The notes that apply to a source, e.g. ['headline only']. */
-export const notesFor = (source: { headlineOnly?: boolean; googleLink?: boolean }): string[] => [
-  ...(source.headlineOnly ? [sourceNotes.headlineOnly] : []),
-  ...(source.googleLink ? [sourceNotes.googleLink] : []),
-];
+/** The notes that apply to a source, e.g. ['headline only', 'via Google News and GDELT']. */
+export const notesFor = (source: { headlineOnly?: boolean; googleLink?: boolean; providers?: string[] }): string[] => {
+  const providers = (source.providers ?? []).map((p) => providerLabels[p] ?? p);
+  return [
+    ...(source.headlineOnly ? [sourceNotes.headlineOnly] : []),
+    ...(source.googleLink ? [sourceNotes.googleLink] : []),
+    ...(providers.length ? [`via ${providers.join(' and ')}`] : []),
+  ];
+};
 export type Source = z.infer<typeof sourceSchema>;
 
 export const companyNewsResultSchema = z.object({

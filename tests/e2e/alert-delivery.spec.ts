@@ -2,7 +2,7 @@
 // run-alerts, through the same engine as the workers), its e-mail arrives with sources and links,
 // the scan shows in the dashboard's activity table, and the e-mail's unsubscribe link turns that
 // alert off.
-import { admin, expect, linkIn, signedInUser, test, waitForMail } from './support/fixtures.ts';
+import { admin, expect, linkIn, publisherOrigin, signedInUser, test, waitForMail } from './support/fixtures.ts';
 
 // A whole journey on a machine shared with other suites: more time than a single step needs.
 test.describe.configure({ timeout: 90_000 });
@@ -25,7 +25,8 @@ test('news alert: set up, scanned, e-mailed with sources, shown on the dashboard
   expect(lines.at(-1)).toBe('1 run(s), 1 e-mail(s) sent; see mail-log for delivery.');
 
   const mail = await waitForMail(user.email, /^Acme Robotics /);
-  expect(mail.text).toMatch(/https:\/\/news\.example\.com\/\S+/);
+  expect(mail.text).toContain(`${publisherOrigin()}/reuters/acme-robotics-record-quarterly-revenue`);
+  expect(mail.text).not.toContain('news.google.com');
   expect(mail.text).not.toContain('invented.example.com');
   const headline = mail.subject;
 

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { INVENTED_QUOTE, INVENTED_URL } from '../fakes/research-model.ts';
-import { expect, signedInOn, signedInUser, test } from './support/fixtures.ts';
+import { expect, publisherOrigin, signedInOn, signedInUser, test } from './support/fixtures.ts';
 import { startServerWithoutAi } from './support/second-server.ts';
 
 const text = messages.research;
@@ -75,11 +75,12 @@ test.describe('company research', () => {
     await expect(result.getByRole('heading', { name: 'Key findings' })).toBeVisible();
     const sources = result.getByRole('link');
     await expect(sources).toHaveCount(3);
-    await expect(sources.first()).toHaveAttribute(
-      'href',
-      'https://news.example.com/reuters/acme-robotics-supplier-record-quarterly-revenue',
-    );
+    await expect(sources.first()).toHaveAttribute('href', `${publisherOrigin()}/reuters/acme-robotics-supplier-record-quarterly-revenue`);
     await expect(result.locator(`a[href="${INVENTED_URL}"]`)).toHaveCount(0);
+    // Each source says who found it; the paywalled one says the model saw only its headline.
+    await expect(result.getByRole('listitem').filter({ hasText: 'shares rise after earnings' })).toContainText(
+      /Bloomberg, .+, headline only, via Google News and GDELT/,
+    );
     await expect(result).toContainText('Based on 5 documents');
     await expect(page.getByRole('button', { name: 'Generate analysis' })).toBeEnabled();
 
@@ -88,7 +89,7 @@ test.describe('company research', () => {
     const markdown = await page.evaluate(() => navigator.clipboard.readText());
     expect(markdown).toMatch(/^# Company Research: Acme Robotics/);
     expect(markdown).toContain('## Key findings');
-    expect(markdown).toContain('(https://news.example.com/reuters/acme-robotics-supplier-record-quarterly-revenue)');
+    expect(markdown).toContain(`(${publisherOrigin()}/reuters/acme-robotics-supplier-record-quarterly-revenue)`);
     expect(markdown).not.toContain(INVENTED_URL);
   });
 

@@ -155,13 +155,20 @@ ${paywalled ? '<div class="paywall"><p>Subscribe to continue reading. Already a 
 <footer><p>© 2026 ${htmlEscape(story.publisher)}. All rights reserved.</p><a href="/terms">Terms</a> <a href="/privacy">Privacy</a></footer></body></html>`;
 }
 
-export async function startFakeNews(port = 0) {
+/**
+ * `publisherHost`: serve the publishers' pages (and give out their links: GDELT's, the decode's
+ * answers) on a second port, so a client's per-host pacing and the recorded `headers.host` tell
+ * Google's host from the publishers'. Without it, everything is on the one port as before.
+ */
+export async function startFakeNews(port = 0, opts: { publisherHost?: boolean } = {}) {
   const requests: FakeRequest[] = [];
   const mode: FakeNewsMode = { google: 'ok', gdelt: 'ok', decode: 'ok', publishers: 'ok' };
   // Google article ids handed out, and the story and company each stands for.
   const articleIds = new Map<string, { story: Story; company: string }>();
   let origin = '';
-  const server = http.createServer(async (req, res) => {
+  // Where publisher pages live: this origin, or the second listener's.
+  let publisherOrigin = '';
+  const handler: http.RequestListener = async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const form = req.method === 'POST' ? new URLSearchParams(await readBody(req)) : null;
     requests.push({ path: url.pathname, query: form ?? url.searchParams, headers: req.headers, at: Date.now() });
@@ -180,7 +187,9 @@ export async function startFakeNews(port = 0) {
       const request = decodeRequest(form.get('f.req'));
       const known = request && request.signature === signatureOf(request.id) ? articleIds.get(request.id) : undefined;
       const answer =
-        known && mode.decode === 'ok' ? ['garturlres', `${origin}${storyPath(known.story, known.company)}`, 1] : ['garturlres', null, 0];
+        known && mode.decode === 'ok'
+          ? ['garturlres', `${publisherOrigin}${storyPath(known.story, known.company)}`, 1]
+          : ['garturlres', null, 0];
       const rows = [
         ['wrb.fr', 'Fbv4je', JSON.stringify(answer), null, null, null, 'generic'],
         ['di', 42],
@@ -230,17 +239,27 @@ export async function startFakeNews(port = 0) {
       }
       res
         .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify(gdelt(origin, companyOf(url.searchParams.get('query') ?? ''), mode.gdelt)));
+        .end(JSON.stringify(gdelt(publisherOrigin, companyOf(url.searchParams.get('query') ?? ''), mode.gdelt)));
       return;
     }
     res.writeHead(404).end();
-  });
+  };
+  const server = http.createServer(handler);
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const actualPort = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${actualPort}`;
+  publisherOrigin = origin;
+  const publisherServer = opts.publisherHost ? http.createServer(handler) : null;
+  if (publisherServer) {
+    await new Promise<void>((resolve) => publisherServer.listen(0, '127.0.0.1', resolve));
+    publisherOrigin = `http://127.0.0.1:${(publisherServer.address() as AddressInfo).port}`;
+  }
+  const close = (s: http.Server) => new Promise<void>((resolve) => s.close(() => resolve()));
   return {
     url: `http://127.0.0.1:${actualPort}`,
     port: actualPort,
+    /** The origin of the publishers' pages: `url` unless started with `publisherHost`. */
+    publisherUrl: publisherOrigin,
     requests,
     mode,
     /** Back to both providers answering normally, with no requests recorded. */
@@ -248,7 +267,9 @@ export async function startFakeNews(port = 0) {
       requests.length = 0;
       Object.assign(mode, { google: 'ok', gdelt: 'ok', decode: 'ok', publishers: 'ok' } satisfies FakeNewsMode);
     },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: async () => {
+      await Promise.all([close(server), publisherServer ? close(publisherServer) : undefined]);
+    },
   };
 }
 /** The article id, signature and timestamp a decode request carries, as decoders send them. */

@@ -30,8 +30,8 @@ beforeEach(async () => {
   await db.execute(sql`delete from articles; delete from google_news_links`);
 });
 
-function setup(opts: { now?: () => Date; publisher?: Partial<SourceHttpOptions> } = {}) {
-  const http = createSourceHttp({ userAgent: USER_AGENT });
+function setup(opts: { now?: () => Date; publisher?: Partial<SourceHttpOptions>; google?: Partial<SourceHttpOptions> } = {}) {
+  const http = createSourceHttp({ userAgent: USER_AGENT, ...opts.google });
   const publisherHttp = createSourceHttp({ userAgent: USER_AGENT, ...opts.publisher });
   const reader = createArticleReader({ db, http, publisherHttp, googleNewsBaseUrl: news.url, userAgent: USER_AGENT, now: opts.now });
   const source = createNewsSource({ googleNewsBaseUrl: news.url, gdeltBaseUrl: news.url, http, articles: reader });
@@ -162,6 +162,33 @@ describe('article text and the shared store', () => {
     await reader.settled();
     const next = await setup().source.search(search);
     expect(next.documents.find((d) => d.publisher === 'Reuters')!.evidence).toBe('article');
+  });
+
+  it('records nothing for pages its own queue refused, so the next search reads them', async () => {
+    // Pages one a second from the one fake host, and no more than 1.5 s of queue: most pages are refused before they are asked for.
+    const { reader, source } = setup({ publisher: { defaultMinIntervalMs: 1000, maxQueueWaitMs: 1500 } });
+    await source.search(search);
+    await reader.settled();
+    const stored = await db.execute<{ n: number }>(sql`select count(*)::int as n from articles`);
+    expect(stored.rows[0]!.n).toBeLessThan(5);
+    expect((await db.execute(sql`select 1 from articles where detail like '%waiting%'`)).rows).toHaveLength(0);
+    const next = await setup().source.search(search);
+    expect(next.documents.filter((d) => d.evidence === 'article').map((d) => d.publisher)).toEqual([
+      'Reuters',
+      'Financial Times',
+      'Gartner Newsroom',
+    ]);
+  });
+
+  it('settles only when every read it started is stored, decodes and pages alike', async () => {
+    news.mode.gdelt = 'empty';
+    // Google at one request per 300 ms: the decodes outlast a 100 ms budget, and each decode is followed by a page.
+    const { reader, source } = setup({ google: { minIntervalMs: { [new URL(news.url).host]: 300 } } });
+    const quick = await source.search({ ...search, readBudgetMs: 100 });
+    expect(quick.documents.every((d) => d.googleLink)).toBe(true);
+    await reader.settled();
+    const stored = await db.execute<{ n: number }>(sql`select count(*)::int as n from articles`);
+    expect(stored.rows[0]!.n).toBe(5);
   });
 
   it('refuses publisher links that point into the private network when it is public-only', async () => {

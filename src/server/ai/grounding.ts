@@ -13,6 +13,8 @@ export type Retrieved = {
   evidence?: 'article' | 'headline';
   /** The URL is Google News' redirect, not the publisher's. */
   googleLink?: boolean;
+  /** News: the providers that found it. */
+  providers?: string[];
 };
 
 /** A retrieved document as a source shown to the user, labelled when it is less than its article. */
@@ -24,6 +26,7 @@ export function sourceOf(doc: Retrieved): Source {
     publishedAt: doc.publishedAt,
     ...(doc.evidence === 'headline' ? { headlineOnly: true } : {}),
     ...(doc.googleLink ? { googleLink: true } : {}),
+    ...(doc.providers?.length ? { providers: [...doc.providers] } : {}),
   };
 }
 

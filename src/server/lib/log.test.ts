@@ -39,6 +39,12 @@ describe('mask', () => {
     expect(out).toContain('***phone***');
   });
 
+  it('keeps IPv4 addresses, which look like phone numbers', () => {
+    expect(mask('request to 127.0.0.1:42711/reuters/x failed')).toBe('request to 127.0.0.1:42711/reuters/x failed');
+    expect(mask('resolves to 192.168.100.200')).toBe('resolves to 192.168.100.200');
+    expect(mask('call +1 (555) 010-0100')).toBe('call ***phone***');
+  });
+
   it('keeps dates and timestamps, which look like phone numbers', () => {
     const text = 'params: user-1,2026-11-24T23:08:56.692Z,2000 since 2026-11-24';
     expect(mask(text)).toBe(text);

@@ -4,8 +4,9 @@ const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 const TOKEN_PARAM = /((?:token|access_token|refresh_token|otp|code|password|secret|key)=)[^&\s"']+/gi;
 const BEARER = /(bearer\s+)[A-Za-z0-9._~+/=-]+/gi;
 const LONG_SECRET = /\b[A-Za-z0-9_-]{32,}\b/g;
-// Not inside a longer number, and not an ISO date or timestamp (a logged query's parameters).
-const PHONE = /(?<![\d+])(?!\d{4}-\d\d-\d\d)\+?\d[\d ().-]{7,}\d/g;
+// Not inside a longer number, not an ISO date or timestamp (a logged query's parameters), and not
+// an IPv4 address (a source's host in a warning).
+const PHONE = /(?<![\d+.])(?!\d{4}-\d\d-\d\d)(?!\d{1,3}(?:\.\d{1,3}){3}(?![\d.]))\+?\d[\d ().-]{7,}\d/g;
 
 export function mask(text: string): string {
   return text

@@ -21,7 +21,7 @@ import {
 import type { SourceHttp } from './http.ts';
 import type { ArticleReader } from './news.ts';
 import { parseRobots, type RobotsRules, robotsUrlFor, rulesForStatus } from './robots.ts';
-import { type SourceDocument, SourceError } from './types.ts';
+import { SourceBusyError, type SourceDocument, SourceError } from './types.ts';
 
 type ArticleStatus = (typeof articles.$inferSelect)['status'];
 export type StoredArticle = Pick<typeof articles.$inferSelect, 'url' | 'title' | 'publisher' | 'publishedAt' | 'text' | 'status'>;
@@ -49,7 +49,7 @@ export type ArticleReaderOptions = {
 };
 
 export function createArticleReader(opts: ArticleReaderOptions): ArticleReader & {
-  /** Pages still being read after their search's budget ran out (tests and shutdown wait for them). */
+  /** Resolves when the reads still running after their search's budget ran out are stored (tests, measurements). */
   settled(): Promise<void>;
 } {
   const now = opts.now ?? (() => new Date());
@@ -97,6 +97,8 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
     if (robots.size >= ROBOTS_CACHE_HOSTS) robots.delete(robots.keys().next().value!);
     const rules = readRobots(robotsUrl);
     robots.set(robotsUrl, { rules, until: Date.now() + ROBOTS_TTL_MS });
+    // An unanswered robots.txt is asked again by the next page, not an hour later.
+    rules.catch(() => robots.delete(robotsUrl));
     return rules;
   }
 
@@ -153,6 +155,7 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
     try {
       rules = await rulesFor(url);
     } catch (error) {
+      if (error instanceof SourceBusyError) throw error;
       return { status: 'failed', detail: `robots.txt unreachable: ${errorMessage(error)}`, text: '' };
     }
     if (!rules.allows(url)) return { status: 'blocked', detail: 'robots.txt disallows this page', text: '' };
@@ -173,6 +176,8 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
         publishedAt: extracted.publishedAt,
       };
     } catch (error) {
+      // Our own queue was full: the page was never asked for, so there is nothing to record.
+      if (error instanceof SourceBusyError) throw error;
       const status = error instanceof SourceError ? error.status : undefined;
       if (status === 401 || status === 403 || status === 451) return { status: 'blocked', detail: `the site answered ${status}`, text: '' };
       if (status === 402) return { status: 'paywalled', detail: 'the site answered 402', text: '' };
@@ -224,13 +229,13 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
       const readOne = async (doc: SourceDocument): Promise<SourceDocument> => {
         if (doc.kind !== 'news') return doc;
         const id = googleNewsArticleId(doc.url);
-        const url = id ? await tracked(publisherUrlFor(id, decoded)) : doc.url;
+        const url = id ? await publisherUrlFor(id, decoded) : doc.url;
         if (!url) return { ...doc, googleLink: true, evidence: 'headline' };
         const key = articleKey(url);
         if (!key) return { ...doc, googleLink: Boolean(id), evidence: 'headline' };
         const row = await storedRow(key);
         const fresh = row && (row.status !== 'failed' || now().getTime() - row.fetchedAt.getTime() < RETRY_FAILED_MS);
-        const article = fresh ? row : await tracked(articleFor(url, key, doc));
+        const article = fresh ? row : await articleFor(url, key, doc);
         return withArticle({ ...doc, url, googleLink: false }, article, terms);
       };
 
@@ -239,7 +244,7 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
       const results = await Promise.all(
         documents.map((doc) =>
           Promise.race([
-            readOne(doc).catch(() => ({ ...doc, evidence: 'headline' as const })),
+            tracked(readOne(doc)).catch(() => ({ ...doc, evidence: 'headline' as const })),
             deadline.then(() => ({ ...doc, evidence: 'headline' as const })),
           ]),
         ),

@@ -4,7 +4,7 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import ipaddr from 'ipaddr.js';
 import { Agent, fetch as undiciFetch } from 'undici';
-import { SourceError } from './types.ts';
+import { SourceBusyError, SourceError } from './types.ts';
 
 export type SourceHttpOptions = {
   userAgent: string;
@@ -86,7 +86,7 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
     const now = Date.now();
     const slot = Math.max(now, nextFreeSlot.get(host) ?? 0);
     // A queue this long means the service is the bottleneck: refuse rather than keep a user waiting.
-    if (slot - now > maxWait) throw new SourceError(host, `too many requests waiting for ${host}; try again shortly`);
+    if (slot - now > maxWait) throw new SourceBusyError(host);
     nextFreeSlot.set(host, slot + interval);
     if (slot > now) {
       try {

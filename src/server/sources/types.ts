@@ -34,3 +34,11 @@ export class SourceError extends Error {
     this.status = status;
   }
 }
+
+/** Our own pacing refused the request before it was sent (too many waiting for one host): nothing is known about the source. */
+export class SourceBusyError extends SourceError {
+  constructor(host: string) {
+    super(host, `too many requests waiting for ${host}; try again shortly`);
+    this.name = 'SourceBusyError';
+  }
+}

@@ -18,6 +18,9 @@ export const uniqueEmail = (label = 'user') => `${label}.${Date.now().toString(3
 
 const serverEnv = () => JSON.parse(readFileSync(E2E_ENV_FILE, 'utf8')) as Record<string, string>;
 
+/** Where the fake publishers' articles live (the fake news server's own address): links must lead there, not to Google. */
+export const publisherOrigin = () => serverEnv().GDELT_BASE_URL!;
+
 export async function mailsTo(to: string): Promise<Mail[]> {
   const res = await fetch(`http://127.0.0.1:${E2E_MAIL_API_PORT}/messages?to=${encodeURIComponent(to)}`);
   return (await res.json()) as Mail[];

@@ -57,6 +57,7 @@ describe('sourceDetails', () => {
     expect(sourceDetails(source)).toBe('Reuters');
     expect(sourceDetails({ ...source, headlineOnly: true })).toBe('Reuters, headline only');
     expect(sourceDetails({ ...source, headlineOnly: true, googleLink: true })).toBe('Reuters, headline only, link via Google News');
+    expect(sourceDetails({ ...source, providers: ['google-news', 'gdelt'] })).toBe('Reuters, via Google News and GDELT');
   });
 });
 
