@@ -12,8 +12,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  // Whole journeys on a 2-core machine running two of them at once (and their server) need room.
-  timeout: 60_000,
+  // Whole journeys on a 2-core machine running two of them at once (and their server) need room:
+  // on a slow day the same machine runs them 2-3x slower (a landing-page check took 9 s, not 3 s).
+  timeout: 120_000,
   expect: { timeout: 7_000 },
   reporter: [[process.env.CI ? 'line' : 'list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   forbidOnly: true,

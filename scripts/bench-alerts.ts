@@ -110,6 +110,9 @@ function startWorker(url: string): ChildProcess {
       AI_MODEL: 'fake-alert-model',
       GOOGLE_NEWS_BASE_URL: news.url,
       GDELT_BASE_URL: news.url,
+      // The fake publishers live on 127.0.0.1, one host for all of them: their pages are read like real ones.
+      PUBLISHER_ALLOW_PRIVATE_ADDRESSES: 'true',
+      PUBLISHER_MIN_INTERVAL_MS: '0',
       ALERT_CONCURRENCY: String(CONCURRENCY),
       LOG_LEVEL: 'warn',
     },

@@ -112,6 +112,9 @@ const runtime = await bootstrap({
   AI_USER_CONCURRENCY: '100',
   GOOGLE_NEWS_BASE_URL: news.url,
   GDELT_BASE_URL: news.url,
+  // The fake publishers live on 127.0.0.1, one host for all of them: their pages are read like real ones.
+  PUBLISHER_ALLOW_PRIVATE_ADDRESSES: 'true',
+  PUBLISHER_MIN_INTERVAL_MS: '0',
   SEC_BASE_URL: sec.url,
   SEC_DATA_BASE_URL: sec.url,
   SEC_USER_AGENT: 'Enterprise OS bench ops@example.com',

@@ -5,7 +5,7 @@
 import { admin, expect, linkIn, publisherOrigin, signedInUser, test, waitForMail } from './support/fixtures.ts';
 
 // A whole journey on a machine shared with other suites: more time than a single step needs.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 test('news alert: set up, scanned, e-mailed with sources, shown on the dashboard, unsubscribed from the e-mail', async ({
   page,

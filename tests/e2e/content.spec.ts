@@ -46,7 +46,7 @@ const paragraphsOf = async (page: Page) =>
 const hookCards = (page: Page) => page.getByRole('region', { name: 'Generated Hooks' }).getByRole('listitem');
 
 test.describe('content creation', () => {
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test('the whole journey: prefilled form, stats, hooks, draft, CTA, edit, modify and copy', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -6,7 +6,7 @@ import { expect, signedInUser, signIn, sql, test } from './support/fixtures.ts';
 const PATH = '/sonar-os/earnings';
 
 // Whole journeys with many steps, on machines shared with other suites.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 const card = (page: Page, n: number) => page.getByRole('region', { name: `Earnings Alert ${n}` });
 

@@ -6,7 +6,7 @@ import { newsAlertFieldMessages } from '../../src/shared/news-alerts.ts';
 import { expect, signedInUser, signIn, sql, test } from './support/fixtures.ts';
 
 // Whole journeys on a machine shared with other suites: more time than a single step needs.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const text = messages.newsAlerts;
 const card = (page: Page, n: number) => page.getByRole('region', { name: `Alert ${n}` });

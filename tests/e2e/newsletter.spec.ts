@@ -51,7 +51,7 @@ async function seedNewsletter(userId: string, portfolio = companies(1), industry
 }
 
 // Whole journeys on 2 shared cores: give them room.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 test('create, edit, activate and deactivate a newsletter', async ({ page }) => {
   const user = await signedInUser(page, { alertsEmail: 'alerts@example.com' });

@@ -78,7 +78,7 @@ test.describe('company research', () => {
     await expect(sources.first()).toHaveAttribute('href', `${publisherOrigin()}/reuters/acme-robotics-supplier-record-quarterly-revenue`);
     await expect(result.locator(`a[href="${INVENTED_URL}"]`)).toHaveCount(0);
     // Each source says who found it; the paywalled one says the model saw only its headline.
-    await expect(result.getByRole('listitem').filter({ hasText: 'shares rise after earnings' })).toContainText(
+    await expect(result.getByRole('listitem').filter({ hasText: 'Bloomberg' })).toContainText(
       /Bloomberg, .+, headline only, via Google News and GDELT/,
     );
     await expect(result).toContainText('Based on 5 documents');

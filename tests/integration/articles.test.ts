@@ -30,10 +30,25 @@ beforeEach(async () => {
   await db.execute(sql`delete from articles; delete from google_news_links`);
 });
 
-function setup(opts: { now?: () => Date; publisher?: Partial<SourceHttpOptions>; google?: Partial<SourceHttpOptions> } = {}) {
+type SetupOptions = {
+  now?: () => Date;
+  publisher?: Partial<SourceHttpOptions>;
+  google?: Partial<SourceHttpOptions>;
+  decodeMaxQueueWaitMs?: number;
+};
+
+function setup(opts: SetupOptions = {}) {
   const http = createSourceHttp({ userAgent: USER_AGENT, ...opts.google });
   const publisherHttp = createSourceHttp({ userAgent: USER_AGENT, ...opts.publisher });
-  const reader = createArticleReader({ db, http, publisherHttp, googleNewsBaseUrl: news.url, userAgent: USER_AGENT, now: opts.now });
+  const reader = createArticleReader({
+    db,
+    http,
+    publisherHttp,
+    googleNewsBaseUrl: news.url,
+    userAgent: USER_AGENT,
+    now: opts.now,
+    decodeMaxQueueWaitMs: opts.decodeMaxQueueWaitMs,
+  });
   const source = createNewsSource({ googleNewsBaseUrl: news.url, gdeltBaseUrl: news.url, http, articles: reader });
   return { reader, source };
 }
@@ -79,6 +94,19 @@ describe('publisher links', () => {
     const refused = await db.execute<{ n: number }>(sql`select count(*)::int as n from google_news_links where publisher_url is null`);
     expect(refused.rows[0]!.n).toBeGreaterThanOrEqual(5);
     expect(pageRequests()).toHaveLength(0);
+  });
+
+  it("never lets decodes queue a search out of Google's pace", async () => {
+    news.mode.gdelt = 'empty';
+    // Google at one request per 200 ms; a search waits at most 1 s for its turn, a decode at most 0.6 s.
+    const google = { minIntervalMs: { [new URL(news.url).host]: 200 }, maxQueueWaitMs: 1000 };
+    const { reader, source } = setup({ google, decodeMaxQueueWaitMs: 600 });
+    // The first search leaves ten decode requests (2 s of Google's time) behind it when its budget ends.
+    await source.search({ ...search, readBudgetMs: 50 });
+    const next = await source.search({ ...search, query: '"Globex"', readBudgetMs: 50 });
+    expect(next.failed).toEqual([]);
+    expect(next.documents.length).toBe(5);
+    await reader.settled();
   });
 
   it('does not remember a decode that failed (Google answered 429): the next search tries again', async () => {

@@ -32,6 +32,11 @@ export const ARTICLE_PASSAGE_CHARS = 4_000;
 const RETRY_FAILED_MS = 6 * 3_600_000;
 /** A Google id whose decode Google refused is asked again after this long. */
 const RETRY_REFUSED_MS = 24 * 3_600_000;
+/**
+ * Decodes share Google's pace (one request a second) with the searches themselves: a decode waits at
+ * most this long for its turn, so decodes never queue a search out (searches may wait 30 s).
+ */
+const DECODE_MAX_QUEUE_WAIT_MS = 10_000;
 /** robots.txt is read again after an hour, like most crawlers. */
 const ROBOTS_TTL_MS = 3_600_000;
 const ROBOTS_CACHE_HOSTS = 2_000;
@@ -46,6 +51,8 @@ export type ArticleReaderOptions = {
   googleNewsBaseUrl: string;
   userAgent: string;
   now?: () => Date;
+  /** Default DECODE_MAX_QUEUE_WAIT_MS. */
+  decodeMaxQueueWaitMs?: number;
 };
 
 export function createArticleReader(opts: ArticleReaderOptions): ArticleReader & {
@@ -75,11 +82,12 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
 
   // No caller signal: a decode or fetch outlives the search that started it, for the next one.
   async function decodeOnline(id: string): Promise<string | null> {
-    const page = await opts.http.getText(articlePageUrl(opts.googleNewsBaseUrl, id), { accept: 'text/html' });
+    const turn = { maxQueueWaitMs: opts.decodeMaxQueueWaitMs ?? DECODE_MAX_QUEUE_WAIT_MS };
+    const page = await opts.http.getText(articlePageUrl(opts.googleNewsBaseUrl, id), { accept: 'text/html', ...turn });
     const params = parseDecodeParams(page);
     if (!params) throw new SourceError('news.google.com', 'the article page carries no decode signature');
     const answer = parseDecodeAnswer(
-      await opts.http.getText(decodeEndpointUrl(opts.googleNewsBaseUrl), { form: decodeRequestForm(id, params), accept: '*/*' }),
+      await opts.http.getText(decodeEndpointUrl(opts.googleNewsBaseUrl), { form: decodeRequestForm(id, params), accept: '*/*', ...turn }),
     );
     if (!answer) throw new SourceError('news.google.com', 'the decode answer was not in the expected shape');
     const publisherUrl = 'url' in answer ? answer.url : null;
