@@ -110,8 +110,9 @@ test('create, edit, activate and deactivate a newsletter', async ({ page }) => {
   await page.getByLabel('Frequency').selectOption({ label: 'Bi-weekly' });
 
   await page.getByRole('button', { name: 'Create Newsletter' }).click();
-  await expectToast(page, 'Newsletter created successfully.');
+  // The brief confirmation first: closing the toast can take longer than it stays on a slow machine.
   await expect(page.getByText('All changes saved')).toBeVisible();
+  await expectToast(page, 'Newsletter created successfully.');
   await expect(page.getByRole('button', { name: /Newsletter$/ })).toBeHidden();
   expect(await stored(user.id)).toMatchObject({
     active: true,
