@@ -5,8 +5,7 @@
 // requests and reads their answers; the caller does the HTTP (and its pacing, limits and timeouts).
 // The protocol is the one open-source decoders implement (googlenewsdecoder by SSujitX and its
 // ports): undocumented by Google, so every reader here returns null rather than guess at a new shape.
-import { Tokenizer } from 'htmlparser2';
-import { decodeEntities, httpUrl } from './text.ts';
+import { decodeEntities, httpUrl, walkHtml } from './text.ts';
 
 export type DecodeParams = { signature: string; timestamp: string };
 export type DecodeAnswer = { url: string } | { refused: true };
@@ -56,55 +55,22 @@ const SIGNATURE = /^[\x21-\x7e]{1,2000}$/;
  * `c-wiz > div[jscontroller]`). Null when the page has none, e.g. a consent or "sorry" page.
  */
 export function parseDecodeParams(html: string): DecodeParams | null {
-  // One linear pass with htmlparser2's tokenizer, as in text.ts: the page comes from the network.
+  // One linear pass with text.ts's tokenizer walk (scripts skipped): the page comes from the network.
   let found: DecodeParams | null = null;
   let cwizDepth = 0;
-  let tag = '';
-  let attrs: Record<string, string> = {};
-  let attrName = '';
-  let attrValue = '';
-  const opened = (selfClosing: boolean) => {
-    if (found) return;
-    if (tag === 'c-wiz' && !selfClosing) cwizDepth += 1;
-    if (tag !== 'div' || cwizDepth === 0 || !('jscontroller' in attrs)) return;
-    const signature = decodeEntities(attrs['data-n-a-sg'] ?? '').trim();
-    const timestamp = decodeEntities(attrs['data-n-a-ts'] ?? '').trim();
-    if (SIGNATURE.test(signature) && TIMESTAMP.test(timestamp)) found = { signature, timestamp };
-  };
-  const tokenizer = new Tokenizer(
-    { decodeEntities: false },
-    {
-      onopentagname(start, end) {
-        tag = html.slice(start, end).toLowerCase();
-        attrs = {};
-      },
-      onattribname(start, end) {
-        attrName = html.slice(start, end).toLowerCase();
-        attrValue = '';
-      },
-      onattribdata(start, end) {
-        attrValue += html.slice(start, end);
-      },
-      onattribentity() {},
-      onattribend() {
-        attrs[attrName] ??= attrValue;
-      },
-      onopentagend: () => opened(false),
-      onselfclosingtag: () => opened(true),
-      onclosetag(start, end) {
-        if (html.slice(start, end).toLowerCase() === 'c-wiz') cwizDepth = Math.max(0, cwizDepth - 1);
-      },
-      ontext() {},
-      ontextentity() {},
-      oncdata() {},
-      oncomment() {},
-      ondeclaration() {},
-      onprocessinginstruction() {},
-      onend() {},
+  walkHtml(html, {
+    open(tag, attrs) {
+      if (found) return;
+      if (tag === 'c-wiz') cwizDepth += 1;
+      if (tag !== 'div' || cwizDepth === 0 || !('jscontroller' in attrs)) return;
+      const signature = decodeEntities(attrs['data-n-a-sg'] ?? '').trim();
+      const timestamp = decodeEntities(attrs['data-n-a-ts'] ?? '').trim();
+      if (SIGNATURE.test(signature) && TIMESTAMP.test(timestamp)) found = { signature, timestamp };
     },
-  );
-  tokenizer.write(html);
-  tokenizer.end();
+    close(tag) {
+      if (tag === 'c-wiz') cwizDepth = Math.max(0, cwizDepth - 1);
+    },
+  });
   return found;
 }
 

@@ -100,8 +100,8 @@ const BLOCK_ELEMENTS = new Set([
 // markup reaches a title or the model, whatever the escaping layers were.
 const TAG_SHAPED = /<\/?[a-zA-Z!?][^<>]*>/g;
 
-type Visitor = {
-  text(text: string): void;
+export type HtmlVisitor = {
+  text?(text: string): void;
   open?(name: string, attrs: Record<string, string>): void;
   close?(name: string): void;
 };
@@ -110,7 +110,7 @@ type Visitor = {
  * Walks the HTML once. Text and tags inside dropped elements (scripts, styles, the head…) are not
  * visited; entities are left as written (decodeEntities below drops control characters too).
  */
-function walk(html: string, visit: Visitor, options: { keepDropped?: boolean } = {}) {
+export function walkHtml(html: string, visit: HtmlVisitor, options: { keepDropped?: boolean } = {}) {
   let dropped = 0;
   let tag = '';
   let attrs: Record<string, string> = {};
@@ -150,11 +150,11 @@ function walk(html: string, visit: Visitor, options: { keepDropped?: boolean } =
         else if (!dropped) visit.close?.(name);
       },
       ontext(start, end) {
-        if (!dropped) visit.text(html.slice(start, end));
+        if (!dropped) visit.text?.(html.slice(start, end));
       },
       ontextentity() {},
       oncdata(start, end, offset) {
-        if (!dropped) visit.text(html.slice(start, end - offset));
+        if (!dropped) visit.text?.(html.slice(start, end - offset));
       },
       oncomment() {},
       ondeclaration() {},
@@ -171,7 +171,7 @@ export function htmlToText(html: string): string {
   const parts: string[] = [];
   // Block elements break lines; any other tag separates words, as a browser's layout would.
   const boundary = (name: string) => parts.push(BLOCK_ELEMENTS.has(name) ? '\n' : ' ');
-  walk(html, { text: (text) => parts.push(text), open: boundary, close: boundary });
+  walkHtml(html, { text: (text) => parts.push(text), open: boundary, close: boundary });
   return tidyWhitespace(decodeEntities(parts.join('')).replace(TAG_SHAPED, ' '));
 }
 
@@ -179,7 +179,7 @@ export function htmlToText(html: string): string {
 export function htmlTitle(html: string): string {
   let depth = 0;
   const title: string[] = [];
-  walk(
+  walkHtml(
     html,
     {
       open: (name) => {
@@ -210,7 +210,7 @@ export function documentHeadline(html: string): string | null {
   type Run = { size: number; heading: boolean; text: string[] };
   const open: { name: string; run: Run | null }[] = [];
   const runs: Run[] = [];
-  walk(html, {
+  walkHtml(html, {
     open: (name, attrs) => {
       const size = /font-size:\s*([\d.]+)\s*(pt|px)/i.exec(attrs.style ?? '');
       const heading = name === 'h1';
@@ -242,7 +242,7 @@ export function htmlTableRows(html: string): Array<{ cells: string[]; href: stri
   const rows: Array<{ cells: string[]; href: string | null }> = [];
   let row: { cells: string[]; href: string | null } | null = null;
   let cell: string[] | null = null;
-  walk(html, {
+  walkHtml(html, {
     open(name, attrs) {
       if (name === 'tr') row = { cells: [], href: null };
       else if ((name === 'td' || name === 'th') && row) cell = [];
