@@ -6,7 +6,10 @@ import pg from 'pg';
 import { errorMessage, log } from '../lib/log.ts';
 
 export type Listener = {
-  /** Resolves once the first LISTEN is in place; rejects if that first connection fails. */
+  /**
+   * Resolves once the first LISTEN is in place. A first connection that fails (the database went
+   * away while the process was starting) is retried like a lost one, so start-up waits instead of dying.
+   */
   readonly ready: Promise<void>;
   close(): Promise<void>;
 };
@@ -22,6 +25,10 @@ export function listen(opts: {
   let client: pg.Client | null = null;
   let closed = false;
   let retryMs = 500;
+  let listening: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    listening = resolve;
+  });
   let timer: NodeJS.Timeout | undefined;
 
   async function connect(isReconnect: boolean): Promise<void> {
@@ -44,12 +51,7 @@ export function listen(opts: {
       await next.connect();
       await next.query(`LISTEN ${pg.escapeIdentifier(opts.channel)}`);
     } catch (err) {
-      if (!isReconnect) {
-        failed = true;
-        await next.end().catch(() => {});
-        throw err;
-      }
-      fail(err, 'listening connection: reconnect failed');
+      fail(err, isReconnect ? 'listening connection: reconnect failed' : 'listening connection: could not connect; retrying');
       return;
     }
     if (failed) return;
@@ -59,6 +61,7 @@ export function listen(opts: {
     }
     client = next;
     retryMs = 500;
+    listening();
     if (isReconnect) {
       log.info('listening connection restored', { listener: opts.name });
       opts.onReconnect?.();
@@ -73,10 +76,13 @@ export function listen(opts: {
     timer.unref();
   }
 
+  void connect(false);
   return {
-    ready: connect(false),
+    ready,
     async close() {
       closed = true;
+      // Nobody waits on a start-up that will not happen any more.
+      listening();
       clearTimeout(timer);
       await client?.end().catch(() => {});
       client = null;
