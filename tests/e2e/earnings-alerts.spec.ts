@@ -103,8 +103,9 @@ test('the 3-card grid: every validation message, then a new alert', async ({ pag
   await expect(first.getByRole('switch', { name: 'Active' })).toBeChecked();
   await first.getByLabel('Notification timing').selectOption({ label: '1 week before' });
   await first.getByRole('button', { name: 'Save Changes' }).click();
-  await expectToast(page, 'New alert created successfully.');
+  // The 3-second confirmation first: closing the toast can take longer than that on a slow machine.
   await expect(first.getByText('All changes saved')).toBeVisible();
+  await expectToast(page, 'New alert created successfully.');
   await expect(first.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
   expect(await alertsOf(user.id)).toEqual([
     {
@@ -147,8 +148,9 @@ test('edit, deactivate and activate an alert; a second one inactive; all of it p
   await expectToast(page, 'Cannot save alert', 'Company name is required.');
   await first.getByLabel('Company name').fill('Apple Inc.');
   await first.getByRole('button', { name: 'Save Changes' }).click();
-  await expectToast(page, 'Alert updated successfully.');
+  // The 3-second confirmation first: closing the toast can take longer than that on a slow machine.
   await expect(first.getByText('All changes saved')).toBeVisible();
+  await expectToast(page, 'Alert updated successfully.');
   expect((await alertsOf(user.id))[0]).toMatchObject({ company_name: 'Apple Inc.', active: true });
 
   // Deactivate: the Next Earnings line goes with it.

@@ -101,8 +101,9 @@ test('create, edit, activate and deactivate an alert', async ({ page }) => {
   await first.getByRole('switch', { name: 'Active' }).click();
   await expect(first.getByRole('switch', { name: 'Active' })).toBeChecked();
   await first.getByRole('button', { name: 'Save Changes' }).click();
-  await expectToast(page, text.created);
+  // The 3-second confirmation first: closing the toast can take longer than that on a slow machine.
   await expect(first.getByText('All changes saved')).toBeVisible();
+  await expectToast(page, text.created);
   await expect(first.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
   await expect(first.getByText('Not saved')).toHaveCount(0);
   await expect(first.getByLabel('Keywords')).toHaveValue('merger, layoffs');
@@ -124,8 +125,9 @@ test('create, edit, activate and deactivate an alert', async ({ page }) => {
   await first.getByLabel('Delivery time (ET)').selectOption({ label: '2:00 PM' });
   await first.getByLabel('Keywords').fill('acquisition');
   await first.getByRole('button', { name: 'Save Changes' }).click();
-  await expectToast(page, text.updated);
+  // The 3-second confirmation first: closing the toast can take longer than that on a slow machine.
   await expect(first.getByText('All changes saved')).toBeVisible();
+  await expectToast(page, text.updated);
   const [edited] = await alertRows(user.id);
   expect(edited).toMatchObject({ id: created!.id, keywords: ['acquisition'], hour: 14, active: true });
   expect(edited!.search_id).not.toBe(created!.search_id);
