@@ -3,12 +3,12 @@
 // politely, into the shared `articles` store). Every user, alert, newsletter and research run that
 // meets the same article reads the stored row. A search waits at most its budget; pages still being
 // read then finish in the background for the next search, and this one keeps their headlines.
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { articles, googleNewsLinks } from '../db/schema.ts';
 import { errorMessage, log } from '../lib/log.ts';
 import { articleKey } from './article-key.ts';
-import { extractArticle, queryTerms, relevantPassages } from './article-text.ts';
+import { extractArticle } from './article-text.ts';
 import {
   articlePageUrl,
   decodeEndpointUrl,
@@ -20,6 +20,7 @@ import {
 } from './google-news-links.ts';
 import type { SourceHttp } from './http.ts';
 import type { ArticleReader } from './news.ts';
+import { queryTerms, relevantPassages } from './passages.ts';
 import { parseRobots, type RobotsRules, robotsUrlFor, rulesForStatus } from './robots.ts';
 import { SourceBusyError, type SourceDocument, SourceError } from './types.ts';
 
@@ -226,13 +227,7 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
         (keys.length ? await opts.db.select().from(articles).where(inArray(articles.urlKey, keys)) : []).map((row) => [row.urlKey, row]),
       );
       const storedRow = async (key: string) =>
-        stored.get(key) ??
-        (
-          await opts.db
-            .select()
-            .from(articles)
-            .where(inArray(articles.urlKey, [key]))
-        )[0];
+        stored.get(key) ?? (await opts.db.select().from(articles).where(eq(articles.urlKey, key)))[0];
 
       const readOne = async (doc: SourceDocument): Promise<SourceDocument> => {
         if (doc.kind !== 'news') return doc;
