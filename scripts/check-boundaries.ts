@@ -1,10 +1,32 @@
-// A feature never imports another feature (DESIGN §4), on either side; shared code never imports
-// the server or the web. Fails with the offending imports listed.
+// What may import what (DESIGN §4), checked on every `npm run lint`:
+// - a feature never imports another feature, on either side;
+// - shared code imports only shared code;
+// - the server's layers import only downwards (LAYERS below): a source, the AI runner or the mail
+//   never reaches up into jobs, features or the HTTP edge. Route files (`routes.ts`) are the HTTP
+//   edge and may use its kit (http/); main.ts, bootstrap.ts, cli/ and http/app.ts assemble the
+//   whole server and may import anything;
+// - on the web, lib/ and components/ serve the features and the app shell and never import them.
+// Fails with the offending imports listed.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const IMPORT = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
-const problems: string[] = [];
+
+/** Each server layer and the layers it may import (besides itself and shared/). */
+const LAYERS: Record<string, string[]> = {
+  lib: [],
+  config: ['lib'],
+  db: ['lib', 'config'],
+  sources: ['lib', 'config', 'db'],
+  ai: ['lib', 'config', 'db', 'sources'],
+  mail: ['lib', 'config', 'db', 'sources'],
+  auth: ['lib', 'config', 'db', 'mail'],
+  jobs: ['lib', 'config', 'db', 'sources', 'ai', 'mail'],
+  http: ['lib', 'config', 'db', 'auth'],
+  realtime: ['lib', 'config', 'db', 'auth', 'http'],
+  features: ['lib', 'config', 'db', 'sources', 'ai', 'mail', 'auth', 'jobs', 'http'],
+};
+const COMPOSITION_ROOTS = [/^src\/server\/(main|bootstrap)\.ts$/, /^src\/server\/cli\//, /^src\/server\/http\/app\.ts$/];
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
@@ -19,6 +41,20 @@ const featureOf = (file: string) =>
     ?.slice(1, 3)
     .join('/');
 
+/** `db` for src/server/db/client.ts, `config` for src/server/config.ts; null outside the server. */
+const serverLayerOf = (file: string) => file.match(/^src\/server\/([^/.]+)/)?.[1] ?? null;
+
+function serverProblem(file: string, target: string): string | null {
+  const from = serverLayerOf(file);
+  const to = serverLayerOf(target);
+  if (!from || !to || from === to || COMPOSITION_ROOTS.some((root) => root.test(file))) return null;
+  if (to === 'http' && path.basename(file) === 'routes.ts' && target !== 'src/server/http/app.ts') return null;
+  const allowed = LAYERS[from];
+  if (!allowed) return `${file}: src/server/${from} is not a known layer (add it to LAYERS in scripts/check-boundaries.ts)`;
+  return allowed.includes(to) ? null : `${file} (${from}) imports the ${to} layer`;
+}
+
+const problems: string[] = [];
 for (const file of files('src')) {
   const source = readFileSync(file, 'utf8');
   for (const match of source.matchAll(IMPORT)) {
@@ -29,6 +65,13 @@ for (const file of files('src')) {
     const to = featureOf(`${target}/`) ?? featureOf(target);
     if (from && to && from !== to) problems.push(`${file} imports another feature: ${spec}`);
     if (file.startsWith('src/shared/') && !target.startsWith('src/shared')) problems.push(`${file}: shared code imports ${spec}`);
+    if (file.startsWith('src/server/') && target.startsWith('src/server/')) {
+      const problem = serverProblem(file, target);
+      if (problem) problems.push(`${problem}: ${spec}`);
+    }
+    if (/^src\/web\/(lib|components)\//.test(file) && /^src\/web\/(features|app)\//.test(target)) {
+      problems.push(`${file}: web ${file.split('/')[2]}/ imports ${spec}`);
+    }
   }
 }
 
@@ -36,4 +79,4 @@ if (problems.length) {
   console.error(problems.join('\n'));
   process.exit(1);
 }
-console.log('feature boundaries: ok');
+console.log('import boundaries: ok');

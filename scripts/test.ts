@@ -68,7 +68,8 @@ let cleanup = async () => {};
 try {
   step('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
   step('lint', bin('biome'), ['check', '.']);
-  step('feature boundaries', process.execPath, ['scripts/check-boundaries.ts']);
+  step('import boundaries', process.execPath, ['scripts/check-boundaries.ts']);
+  step('spec references', process.execPath, ['scripts/check-references.ts']);
   step('install policy', process.execPath, ['scripts/check-install-policy.ts']);
   step('unit', bin('vitest'), ['run', '--project', 'unit', ...vitestReport('unit')]);
 

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { createAiRunner } from '../../src/server/ai/runner.ts';
 import { usageReport } from '../../src/server/ai/usage.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { AppError } from '../../src/server/http/errors.ts';
+import { statusOf } from '../../src/server/http/errors.ts';
+import { AppError } from '../../src/server/lib/app-error.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { type FakeOpenAi, requestText, startFakeOpenAi } from '../fakes/openai.ts';
 import { registerUser, type TestRuntime } from '../support/accounts.ts';
@@ -114,7 +115,7 @@ describe('AI runner', () => {
     const run = await runner().begin(user.id, 'company_news');
     const err = await failureOf(run.generate(request));
     await run.end(err);
-    expect([err.status, err.code]).toEqual([502, 'ai_invalid_output']);
+    expect([statusOf(err.code), err.code]).toEqual([502, 'ai_invalid_output']);
     expect(fake.requests).toHaveLength(2);
     expect(await usageOf(run.id)).toMatchObject({ status: 'failed', error_code: 'ai_invalid_output', calls: 2 });
   });
@@ -139,7 +140,7 @@ describe('AI runner', () => {
     fake.script(busy, busy, busy);
     const run = await runner().begin(user.id, 'company_news');
     const err = await failureOf(run.generate(request));
-    expect([err.status, err.code]).toEqual([429, 'ai_rate_limited']);
+    expect([statusOf(err.code), err.code]).toEqual([429, 'ai_rate_limited']);
     expect(err.message).toContain('429');
     expect(fake.requests).toHaveLength(3);
     await run.end(err);
@@ -150,7 +151,7 @@ describe('AI runner', () => {
     fake.script({ status: 401, content: 'bad key' });
     const run = await runner().begin(user.id, 'company_news');
     const err = await failureOf(run.generate(request));
-    expect([err.status, err.code]).toEqual([502, 'ai_unavailable']);
+    expect([statusOf(err.code), err.code]).toEqual([502, 'ai_unavailable']);
     expect(err.message).toContain('AI_API_KEY');
     expect(fake.requests).toHaveLength(1);
     await run.end(err);
@@ -162,7 +163,7 @@ describe('AI runner', () => {
     const run = await runner({ AI_TIMEOUT_SECONDS: '1', AI_MAX_RETRIES: '0' }).begin(user.id, 'company_news');
     const started = performance.now();
     const err = await failureOf(run.generate(request));
-    expect([err.status, err.code]).toEqual([504, 'ai_timeout']);
+    expect([statusOf(err.code), err.code]).toEqual([504, 'ai_timeout']);
     expect(performance.now() - started).toBeLessThan(2_500);
     await run.end(err);
     expect(await usageOf(run.id)).toMatchObject({ status: 'failed', error_code: 'ai_timeout' });
@@ -173,7 +174,7 @@ describe('AI runner', () => {
     const unconfigured = createAiRunner(loadConfig({ NODE_ENV: 'test' }), rt.db);
     expect(unconfigured.configured).toBe(false);
     const err = await failureOf(unconfigured.begin(user.id, 'company_news'));
-    expect([err.status, err.code, err.message]).toEqual([503, 'ai_not_configured', messages.research.aiNotConfigured]);
+    expect([statusOf(err.code), err.code, err.message]).toEqual([503, 'ai_not_configured', messages.research.aiNotConfigured]);
     for (const name of ['AI_PROVIDER', 'AI_MODEL', 'AI_API_KEY', 'AI_BASE_URL']) expect(err.message).toContain(name);
     const { rows } = await rt.pool.query('SELECT count(*)::int AS n FROM ai_usage WHERE user_id = $1', [user.id]);
     expect(rows[0].n).toBe(0);
@@ -188,7 +189,8 @@ describe('AI runner', () => {
     const refused = starts.flatMap((s) => (s.status === 'rejected' ? [s.reason as AppError] : []));
     expect(started).toHaveLength(2);
     expect(refused).toHaveLength(3);
-    expect(refused[0]).toMatchObject({ status: 429, code: 'ai_user_limit' });
+    expect(refused[0]).toMatchObject({ code: 'ai_user_limit' });
+    expect(statusOf(refused[0]!.code)).toBe(429);
     expect(refused[0]!.message).toBe('You already have 2 AI requests running. Wait for one to finish, then try again.');
     // Another user is not affected.
     await (await limited.begin(other.id, 'trends')).end();
@@ -201,7 +203,7 @@ describe('AI runner', () => {
     const limited = runner({ AI_USER_REQUESTS_PER_HOUR: '3' });
     for (let i = 0; i < 3; i++) await (await limited.begin(user.id, 'company_news')).end();
     const err = await failureOf(limited.begin(user.id, 'company_news'));
-    expect([err.status, err.code]).toEqual([429, 'ai_user_limit']);
+    expect([statusOf(err.code), err.code]).toEqual([429, 'ai_user_limit']);
     expect(err.message).toMatch(/^You have used your 3 AI requests for this hour\. Try again in (60|59) minutes\.$/);
   });
 
@@ -215,7 +217,7 @@ describe('AI runner', () => {
       await run.end();
     }
     const failed = await ai.begin(user.id, 'trends');
-    await failed.end(new AppError(502, 'ai_unavailable', 'down'));
+    await failed.end(new AppError('ai_unavailable', 'down'));
 
     const lines = (await usageReport(rt.db, 1)).filter((l) => l.email === user.email);
     expect(lines).toEqual([{ email: user.email, task: 'trends', runs: 3, failed: 1, inputTokens: 150, outputTokens: 20 }]);

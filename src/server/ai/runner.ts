@@ -11,15 +11,15 @@ import type { AiStatus } from '../../shared/schemas.ts';
 import type { AiConfig, Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { aiUsage } from '../db/schema.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../lib/app-error.ts';
 import { errorMessage, log } from '../lib/log.ts';
 import { createModelFactory, modelIdFor } from './models.ts';
 
 export type AiLimits = { concurrency: number; perHour: number; timeoutMs: number; maxRetries: number };
 
-export const aiNotConfigured = () => new AppError(503, 'ai_not_configured', messages.research.aiNotConfigured);
+export const aiNotConfigured = () => new AppError('ai_not_configured', messages.research.aiNotConfigured);
 /** The caller went away (page closed, Cancel): recorded as such, never as a failure of ours. */
-export const aiCancelled = () => new AppError(400, 'cancelled', 'The analysis was cancelled.');
+export const aiCancelled = () => new AppError('cancelled', 'The analysis was cancelled.');
 
 export function aiStatus(ai: AiRunner, task: string): AiStatus {
   const model = ai.modelFor(task);
@@ -34,7 +34,7 @@ export function aiRequestError(err: unknown, signal: AbortSignal, task: string):
   if (err instanceof AppError) return err;
   if (signal.aborted) return aiCancelled();
   log.error('ai request failed', { task, error: errorMessage(err) });
-  return new AppError(500, 'internal', messages.errors.internal);
+  return new AppError('internal', messages.errors.internal);
 }
 
 /** What a model call produced: the checked output, and the URLs the provider itself cited (Perplexity). */
@@ -96,7 +96,7 @@ export class AiRun {
         return await this.call(request, repair);
       } catch (second) {
         if (NoObjectGeneratedError.isInstance(second)) {
-          throw new AppError(502, 'ai_invalid_output', "The AI's answer did not match the expected format, even after a repair attempt.");
+          throw new AppError('ai_invalid_output', "The AI's answer did not match the expected format, even after a repair attempt.");
         }
         throw this.toAppError(second, request.signal);
       }
@@ -137,21 +137,20 @@ export class AiRun {
     if (signal?.aborted) return aiCancelled();
     const last = RetryError.isInstance(err) ? err.lastError : err;
     if (isTimeout(last) || isTimeout(err)) {
-      return new AppError(504, 'ai_timeout', `The AI provider did not answer within ${Math.round(this.limits.timeoutMs / 1000)} seconds.`);
+      return new AppError('ai_timeout', `The AI provider did not answer within ${Math.round(this.limits.timeoutMs / 1000)} seconds.`);
     }
     if (APICallError.isInstance(last)) {
       const status = last.statusCode;
       log.warn('ai provider call failed', { task: this.task, model: this.model, status, error: last.message.slice(0, 300) });
-      if (status === 429)
-        return new AppError(429, 'ai_rate_limited', 'The AI provider is rate limiting requests (429). Try again in a minute.');
+      if (status === 429) return new AppError('ai_rate_limited', 'The AI provider is rate limiting requests (429). Try again in a minute.');
       if (status === 401 || status === 403)
-        return new AppError(502, 'ai_unavailable', `The AI provider refused the credentials (${status}). An operator checks AI_API_KEY.`);
-      if (status === 404) return new AppError(502, 'ai_unavailable', `The AI provider does not know the model "${this.model}" (404).`);
-      if (status) return new AppError(502, 'ai_unavailable', `The AI provider failed to answer (${status}). Try again shortly.`);
-      return new AppError(502, 'ai_unavailable', 'The AI provider could not be reached. Try again shortly.');
+        return new AppError('ai_unavailable', `The AI provider refused the credentials (${status}). An operator checks AI_API_KEY.`);
+      if (status === 404) return new AppError('ai_unavailable', `The AI provider does not know the model "${this.model}" (404).`);
+      if (status) return new AppError('ai_unavailable', `The AI provider failed to answer (${status}). Try again shortly.`);
+      return new AppError('ai_unavailable', 'The AI provider could not be reached. Try again shortly.');
     }
     log.error('ai call failed', { task: this.task, model: this.model, error: errorMessage(err) });
-    return new AppError(502, 'ai_unavailable', 'The AI provider could not be reached. Try again shortly.');
+    return new AppError('ai_unavailable', 'The AI provider could not be reached. Try again shortly.');
   }
 
   /** Records the outcome; safe to call more than once (only the first counts). */
@@ -233,7 +232,6 @@ export function createAiRunner(config: Config, db: Database): AiRunner {
         const usage = rows[0]!;
         if (usage.running >= limits.concurrency) {
           throw new AppError(
-            429,
             'ai_user_limit',
             `You already have ${usage.running} AI ${usage.running === 1 ? 'request' : 'requests'} running. Wait for ${usage.running === 1 ? 'it' : 'one'} to finish, then try again.`,
           );
@@ -241,7 +239,6 @@ export function createAiRunner(config: Config, db: Database): AiRunner {
         if (usage.last_hour >= limits.perHour) {
           const minutes = Math.max(1, Math.ceil((usage.retry_seconds ?? 60) / 60));
           throw new AppError(
-            429,
             'ai_user_limit',
             `You have used your ${limits.perHour} AI requests for this hour. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
           );

@@ -6,7 +6,7 @@ import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as english from '@zxcvbn-ts/language-en';
 import { messages } from '../../shared/messages.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../lib/app-error.ts';
 
 /** zxcvbn's score 2: "somewhat guessable", about 10^6–10^8 guesses; below that is refused. */
 export const MIN_PASSWORD_SCORE = 2;
@@ -33,5 +33,5 @@ export function weakPasswordReasons(password: string, userInputs: string[] = [])
 /** Refuses (400 weak_password, with the reasons) a password that is too easy to guess. */
 export function assertStrongPassword(password: string, userInputs: string[] = []) {
   const reasons = weakPasswordReasons(password, userInputs);
-  if (reasons) throw new AppError(400, 'weak_password', reasons, messages.passwords.weakTitle, { password: reasons });
+  if (reasons) throw new AppError('weak_password', reasons, { title: messages.passwords.weakTitle, fields: { password: reasons } });
 }

@@ -6,7 +6,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
 import type { ApiError } from '../../shared/schemas.ts';
-import { AppError, containsNul } from '../http/errors.ts';
+import { containsNul } from '../http/errors.ts';
+import { AppError } from '../lib/app-error.ts';
 import { errorMessage, log } from '../lib/log.ts';
 import type { AttemptLimits, CodeFailure, Throttled } from './attempt-limits.ts';
 import type { Auth } from './auth.ts';
@@ -58,12 +59,12 @@ const minutesLeft = (throttled: Throttled) => Math.max(1, Math.ceil(throttled.re
 export function authRoutes(auth: Auth, attempts: AttemptLimits, limits: AuthLimits) {
   return new Hono<{ Variables: { clientIp: string } }>().all('/*', async (c) => {
     const path = c.req.path.replace(/^\/api\/auth/, '');
-    if (!ALLOWED[c.req.method]?.has(path)) throw new AppError(404, 'not_found', messages.errors.notFound);
+    if (!ALLOWED[c.req.method]?.has(path)) throw new AppError('not_found', messages.errors.notFound);
 
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.var.clientIp);
     const body = c.req.method === 'POST' ? await jsonOf(c.req.raw) : {};
-    if (containsNul(body)) throw new AppError(400, 'validation', messages.errors.nulCharacter);
+    if (containsNul(body)) throw new AppError('validation', messages.errors.nulCharacter);
     if (path === '/change-password' && typeof body.newPassword === 'string') {
       const session = await auth.api.getSession({ headers: c.req.raw.headers });
       if (session) assertStrongPassword(body.newPassword, [session.user.email, session.user.name]);
@@ -85,13 +86,13 @@ export function authRoutes(auth: Auth, attempts: AttemptLimits, limits: AuthLimi
 
     // Only JSON here: a form-encoded body would otherwise hide the e-mail from the account count.
     if (!c.req.header('content-type')?.startsWith('application/json')) {
-      throw new AppError(415, 'unsupported_media_type', 'Send this request as JSON.');
+      throw new AppError('unsupported_media_type', 'Send this request as JSON.');
     }
     if (path === '/email-otp/send-verification-otp' && body.type !== 'sign-in') {
-      throw new AppError(400, 'invalid_otp_type', 'Codes are sent for signing in only.');
+      throw new AppError('invalid_otp_type', 'Codes are sent for signing in only.');
     }
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : undefined;
-    if (path in MAILING && !z.email().safeParse(email).success) throw new AppError(400, 'INVALID_EMAIL', 'Invalid email');
+    if (path in MAILING && !z.email().safeParse(email).success) throw new AppError('INVALID_EMAIL', 'Invalid email');
 
     const ipKey = `${path}:ip:${c.var.clientIp}`;
     // Per account: wrong passwords (the code sign-in is the way that still works when they are
@@ -138,10 +139,10 @@ export function authRoutes(auth: Auth, attempts: AttemptLimits, limits: AuthLimi
 function throttledError(path: string, throttled: Throttled, account: boolean) {
   const minutes = minutesLeft(throttled);
   if (account && path === PASSWORD_SIGN_IN) {
-    return new AppError(429, 'account_throttled', messages.auth.passwordPaused(minutes), messages.auth.passwordPausedTitle);
+    return new AppError('account_throttled', messages.auth.passwordPaused(minutes), { title: messages.auth.passwordPausedTitle });
   }
-  if (account) return new AppError(429, 'too_many_emails', messages.auth.tooManyEmails(minutes));
-  return new AppError(429, 'too_many_attempts', messages.auth.tooManyAttemptsFor(minutes));
+  if (account) return new AppError('too_many_emails', messages.auth.tooManyEmails(minutes));
+  return new AppError('too_many_attempts', messages.auth.tooManyAttemptsFor(minutes));
 }
 
 async function isCodeRefusal(response: Response) {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { unauthorized } from '../http/errors.ts';
+import { unauthorized } from '../lib/app-error.ts';
 import type { Database } from './client.ts';
 import { users } from './schema.ts';
 

@@ -24,11 +24,12 @@ import { newsletterRoutes } from '../features/newsletter/routes.ts';
 import { profileRoutes } from '../features/profile/routes.ts';
 import { researchRoutes } from '../features/research/routes.ts';
 import { unsubscribeRoutes } from '../features/unsubscribe/routes.ts';
+import { AppError } from '../lib/app-error.ts';
 import { devMailboxRoutes } from '../mail/dev-mailbox.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { eventRoutes } from '../realtime/routes.ts';
 import { createSources } from '../sources/index.ts';
-import { AppError, errorResponse } from './errors.ts';
+import { errorResponse } from './errors.ts';
 import { clientIp, requestLog, sameOriginWrites } from './middleware.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -141,7 +142,7 @@ export function createApp({ config, db, auth, attempts, hub, webRoot, secret, dr
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: () => {
-        throw new AppError(413, 'body_too_large', messages.errors.bodyTooLarge);
+        throw new AppError('body_too_large', messages.errors.bodyTooLarge);
       },
     }),
   );
@@ -170,7 +171,7 @@ export function createApp({ config, db, auth, attempts, hub, webRoot, secret, dr
   api.route('/content', contentRoutes(auth, ai, { news: sources.news }));
   api.route('/events', eventRoutes(hub, auth));
   api.all('/*', () => {
-    throw new AppError(404, 'not_found', messages.errors.notFound);
+    throw new AppError('not_found', messages.errors.notFound);
   });
   app.route('/api', api);
 

@@ -2,32 +2,59 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
+import type { AppErrorCode } from '../../shared/errors.ts';
 import { messages } from '../../shared/messages.ts';
 import type { ApiError } from '../../shared/schemas.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
+import { AppError } from '../lib/app-error.ts';
 import { errorMessage, log } from '../lib/log.ts';
 
-export class AppError extends Error {
-  readonly status: ContentfulStatusCode;
-  readonly code: string;
-  readonly title?: string;
-  readonly fields?: Record<string, string>;
-  constructor(status: ContentfulStatusCode, code: string, message: string, title?: string, fields?: Record<string, string>) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.title = title;
-    this.fields = fields;
-  }
-}
+/** The HTTP status of each of our error codes: decided here, once, and nowhere else. */
+const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
+  validation: 400,
+  invalid_json: 400,
+  invalid_otp_type: 400,
+  INVALID_EMAIL: 400,
+  invalid_unsubscribe_link: 400,
+  invite_invalid: 400,
+  token_invalid: 400,
+  user_not_created: 400,
+  weak_password: 400,
+  cancelled: 400,
+  unauthorized: 401,
+  foreign_origin: 403,
+  not_found: 404,
+  cannot_delete: 409,
+  limit_reached: 409,
+  newsletter_exists: 409,
+  profile_completed: 409,
+  user_exists: 409,
+  body_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  account_throttled: 429,
+  too_many_attempts: 429,
+  too_many_emails: 429,
+  too_many_streams: 429,
+  ai_user_limit: 429,
+  ai_rate_limited: 429,
+  internal: 500,
+  ai_unavailable: 502,
+  ai_invalid_output: 502,
+  source_unavailable: 502,
+  ai_not_configured: 503,
+  database_unavailable: 503,
+  shutting_down: 503,
+  ai_timeout: 504,
+};
 
-export const unauthorized = () => new AppError(401, 'unauthorized', messages.auth.required, messages.auth.requiredTitle);
+export const statusOf = (code: AppErrorCode) => STATUS[code];
 
 /** Accepts errors from full zod and from `zod/mini` (the shared schemas) alike. */
 export function validationError(err: z.core.$ZodError) {
   const fields: Record<string, string> = {};
   for (const issue of err.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-  return new AppError(400, 'validation', err.issues[0]?.message ?? messages.errors.badRequest, undefined, fields);
+  return new AppError('validation', err.issues[0]?.message ?? messages.errors.badRequest, { fields });
 }
 
 /** The request body, checked with `schema`; a refusal (400) carries `title` for the screen's toast when given. */
@@ -35,7 +62,7 @@ export async function parseJson<S extends z.core.$ZodType>(c: Context, schema: S
   try {
     return await parseBody(c, schema);
   } catch (err) {
-    if (title && err instanceof AppError && err.status === 400) throw new AppError(400, err.code, err.message, title, err.fields);
+    if (title && err instanceof AppError && statusOf(err.code) === 400) throw err.titled(title);
     throw err;
   }
 }
@@ -45,10 +72,10 @@ async function parseBody<S extends z.core.$ZodType>(c: Context, schema: S): Prom
   try {
     body = await c.req.json();
   } catch {
-    throw new AppError(400, 'invalid_json', 'The request body must be JSON.');
+    throw new AppError('invalid_json', 'The request body must be JSON.');
   }
   // PostgreSQL cannot store NUL in text or jsonb: refuse it here rather than fail on insert.
-  if (containsNul(body)) throw new AppError(400, 'validation', messages.errors.nulCharacter);
+  if (containsNul(body)) throw new AppError('validation', messages.errors.nulCharacter);
   const parsed = z.safeParse(schema, body);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
@@ -71,7 +98,7 @@ export function containsNul(root: unknown): boolean {
       continue;
     }
     if (!value || typeof value !== 'object') continue;
-    if (depth >= MAX_JSON_DEPTH) throw new AppError(400, 'validation', messages.errors.tooDeep);
+    if (depth >= MAX_JSON_DEPTH) throw new AppError('validation', messages.errors.tooDeep);
     for (const [key, child] of Object.entries(value)) {
       if (key.includes('\u0000')) return true;
       stack.push({ value: child, depth: depth + 1 });
@@ -83,15 +110,13 @@ export function containsNul(root: unknown): boolean {
 export function errorResponse(err: Error, c: Context) {
   if (err instanceof AppError) {
     const body: ApiError = { error: { code: err.code, message: err.message, title: err.title, fields: err.fields } };
-    return c.json(body, err.status);
+    return c.json(body, statusOf(err.code));
   }
   if (err instanceof z.core.$ZodError) return errorResponse(validationError(err), c);
   if (isDatabaseUnavailable(err)) {
     log.warn('database unavailable', { path: c.req.path, error: errorMessage(err) });
-    const body: ApiError = { error: { code: 'database_unavailable', message: messages.errors.databaseUnavailable } };
-    return c.json(body, 503);
+    return errorResponse(new AppError('database_unavailable', messages.errors.databaseUnavailable), c);
   }
   log.error('unhandled error', { path: c.req.path, error: errorMessage(err), stack: err.stack?.split('\n').slice(0, 4).join(' | ') });
-  const body: ApiError = { error: { code: 'internal', message: messages.errors.internal } };
-  return c.json(body, 500);
+  return errorResponse(new AppError('internal', messages.errors.internal), c);
 }

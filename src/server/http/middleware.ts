@@ -1,8 +1,8 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { MiddlewareHandler } from 'hono';
 import { messages } from '../../shared/messages.ts';
+import { AppError } from '../lib/app-error.ts';
 import { log } from '../lib/log.ts';
-import { AppError } from './errors.ts';
 
 type Env = { Bindings: HttpBindings; Variables: { clientIp: string } };
 
@@ -46,7 +46,7 @@ export function sameOriginWrites(appOrigin: string): MiddlewareHandler {
       const origin = c.req.header('origin');
       const site = c.req.header('sec-fetch-site');
       const foreign = origin ? origin !== appOrigin : site !== undefined && site !== 'same-origin' && site !== 'none';
-      if (foreign) throw new AppError(403, 'foreign_origin', messages.auth.foreignOrigin);
+      if (foreign) throw new AppError('foreign_origin', messages.auth.foreignOrigin);
     }
     await next();
   };

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Auth } from '../auth/auth.ts';
-import { unauthorized } from './errors.ts';
+import { unauthorized } from '../lib/app-error.ts';
 
 export type SessionUser = { id: string; email: string };
 export type SessionEnv = { Variables: { user: SessionUser } };

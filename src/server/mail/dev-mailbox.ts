@@ -8,7 +8,7 @@ import { html, raw } from 'hono/html';
 import { messages } from '../../shared/messages.ts';
 import type { Database } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../lib/app-error.ts';
 
 const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/g;
 
@@ -17,7 +17,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 export function devMailboxRoutes(db: Database) {
   return new Hono<{ Bindings: HttpBindings }>().get('/', async (c) => {
     // The socket's own address, never X-Forwarded-For: a proxy in front would make everyone local.
-    if (!LOOPBACK.has(c.env?.incoming?.socket?.remoteAddress ?? '')) throw new AppError(404, 'not_found', messages.errors.notFound);
+    if (!LOOPBACK.has(c.env?.incoming?.socket?.remoteAddress ?? '')) throw new AppError('not_found', messages.errors.notFound);
     const mails = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(50);
     return c.html(html`<!doctype html>
       <html lang="en"><head><meta charset="utf-8"><title>Dev mailbox | Enterprise OS</title>

@@ -5,8 +5,8 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { UserTable } from '../../shared/live.ts';
 import type { Auth } from '../auth/auth.ts';
-import { AppError } from '../http/errors.ts';
 import { requireSession, type SessionEnv } from '../http/session.ts';
+import { AppError } from '../lib/app-error.ts';
 import { type HubEvent, MAX_STREAMS_PER_USER, type RealtimeHub } from './hub.ts';
 
 /** Comments keep proxies from closing an idle stream; the session is re-checked on the same beat. */
@@ -43,7 +43,7 @@ export function eventRoutes(hub: RealtimeHub, auth: Auth, heartbeatMs = HEARTBEA
       wake?.();
     });
     if (!unsubscribe) {
-      throw new AppError(429, 'too_many_streams', `Live updates are limited to ${MAX_STREAMS_PER_USER} open pages at a time.`);
+      throw new AppError('too_many_streams', `Live updates are limited to ${MAX_STREAMS_PER_USER} open pages at a time.`);
     }
     const headers = c.req.raw.headers;
     c.header('X-Accel-Buffering', 'no');

@@ -9,10 +9,24 @@
 //   a provider listing without one                                                    → 0.7
 //   an estimate from SEC EDGAR: the last 8-K item 2.02 + 91 days, on a weekday         → 0.3
 import { ALERT_TIME_ZONE } from '../../shared/sonar.ts';
-import type { EarningsCalendarSource, EarningsDate } from '../jobs/alerts/types.ts';
 import type { SourceHttp } from './http.ts';
 import { type EarningsFiling, normaliseTicker } from './sec.ts';
 import { SourceError } from './types.ts';
+
+/** Earnings dates (Nasdaq calendar, keyed providers); built here. */
+export type EarningsDate = {
+  ticker: string;
+  /** ISO; a day-only date is midnight UTC of that day (ADR 009). */
+  date: string;
+  /** 0..1: the card shows 'Confirmed' at 0.8 or more, 'Tentative' below. */
+  confidence: number;
+  sourceUrl: string;
+  provider: string;
+};
+export type EarningsCalendarSource = {
+  /** The next earnings date on or after `from` for a ticker, or null when no provider lists one. */
+  nextEarnings(ticker: string, from: Date, signal?: AbortSignal): Promise<EarningsDate | null>;
+};
 
 export const CONFIDENCE_WITH_SESSION = 0.9;
 export const CONFIDENCE_LISTED = 0.7;

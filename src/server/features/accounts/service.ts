@@ -8,15 +8,15 @@ import { isInviteValidFor } from '../../auth/invites.ts';
 import { assertStrongPassword } from '../../auth/password-strength.ts';
 import type { Database } from '../../db/client.ts';
 import { users, verifications } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 
 export async function register(db: Database, auth: Auth, input: RegistrationInput) {
   if (!(await isInviteValidFor(db, input.token, input.email))) {
-    throw new AppError(400, 'invite_invalid', messages.registration.inviteMismatch);
+    throw new AppError('invite_invalid', messages.registration.inviteMismatch);
   }
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-  if (existing) throw new AppError(409, 'user_exists', messages.registration.userNotCreated);
+  if (existing) throw new AppError('user_exists', messages.registration.userNotCreated);
   assertStrongPassword(input.password, [input.email, input.firstName, input.lastName]);
   let created: { user: { id: string } };
   try {
@@ -33,15 +33,15 @@ export async function register(db: Database, auth: Auth, input: RegistrationInpu
     });
   } catch (err) {
     log.warn('registration failed', { error: errorMessage(err) });
-    throw new AppError(400, 'user_not_created', messages.registration.userNotCreated);
+    throw new AppError('user_not_created', messages.registration.userNotCreated);
   }
   // better-auth answers a refused sign-up (the address taken meanwhile, the invite spent by a racing
   // request: its user-create hook refused) like a success, with a user that was never stored.
   const [stored] = await db.select({ id: users.id }).from(users).where(eq(users.id, created.user.id));
   if (stored) return;
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email.toLowerCase()));
-  if (taken) throw new AppError(409, 'user_exists', messages.registration.userNotCreated);
-  throw new AppError(400, 'invite_invalid', messages.registration.inviteMismatch);
+  if (taken) throw new AppError('user_exists', messages.registration.userNotCreated);
+  throw new AppError('invite_invalid', messages.registration.inviteMismatch);
 }
 
 /** The user a set-password / reset-password token belongs to, while it is unused and unexpired. */
@@ -61,13 +61,13 @@ export async function userForPasswordToken(db: Database, token: string) {
  */
 export async function setPasswordFromToken(db: Database, auth: Auth, token: string, password: string, signIn: boolean) {
   const owner = await userForPasswordToken(db, token);
-  if (!owner) throw new AppError(400, 'token_invalid', messages.reset.authError, messages.reset.authErrorTitle);
+  if (!owner) throw new AppError('token_invalid', messages.reset.authError, { title: messages.reset.authErrorTitle });
   assertStrongPassword(password, [owner.email]);
   try {
     await auth.api.resetPassword({ body: { token, newPassword: password } });
   } catch (err) {
     log.warn('password reset failed', { error: errorMessage(err) });
-    throw new AppError(400, 'token_invalid', messages.reset.authError, messages.reset.authErrorTitle);
+    throw new AppError('token_invalid', messages.reset.authError, { title: messages.reset.authErrorTitle });
   }
   if (!signIn) return null;
   return auth.api.signInEmail({ body: { email: owner.email, password }, asResponse: true });

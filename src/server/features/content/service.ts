@@ -26,7 +26,7 @@ import {
 } from '../../../shared/content.ts';
 import { Grounding, normaliseWords, type Retrieved, urlKey } from '../../ai/grounding.ts';
 import type { AiRun } from '../../ai/runner.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { NewsSource } from '../../sources/news.ts';
 import { retrieveNews } from '../../sources/retrieve.ts';
 import {
@@ -57,8 +57,8 @@ const PUBLISHER_MAX_LENGTH = 200;
 const MAX_TOKENS = { stats: 1_500, hooks: 1_500, post: 2_500, modify: 2_500 } as const;
 
 /** The screen retries on 'Validation failed' and tries other sources (spec 02 §8); the message must start so. */
-const statsValidationFailed = (reason: string) => new AppError(422, STATS_VALIDATION_FAILED, `Validation failed: ${reason}`);
-const invalidOutput = (what: string) => new AppError(502, 'ai_invalid_output', `The AI's answer did not contain ${what}. Try again.`);
+const statsValidationFailed = (reason: string) => new AppError(STATS_VALIDATION_FAILED, `Validation failed: ${reason}`);
+const invalidOutput = (what: string) => new AppError('ai_invalid_output', `The AI's answer did not contain ${what}. Try again.`);
 
 /**
  * What the screen sends back later (previousStats, marketData) must pass the request schema, or

@@ -3,8 +3,9 @@ import { interestUpdateSchema, isFeatureOfInterest } from '../../../shared/dashb
 import { messages } from '../../../shared/messages.ts';
 import type { Auth } from '../../auth/auth.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, parseJson } from '../../http/errors.ts';
+import { parseJson } from '../../http/errors.ts';
 import { requireSession, type SessionEnv } from '../../http/session.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { setInterest } from './interests.ts';
 import { getDashboard } from './service.ts';
 
@@ -15,7 +16,7 @@ export function dashboardRoutes(db: Database, auth: Auth) {
     .put('/interests/:feature', async (c) => {
       const feature = c.req.param('feature');
       // Only the two features of the spec exist; any other name is a path that is not there.
-      if (!isFeatureOfInterest(feature)) throw new AppError(404, 'not_found', messages.errors.notFound);
+      if (!isFeatureOfInterest(feature)) throw new AppError('not_found', messages.errors.notFound);
       const { registered } = await parseJson(c, interestUpdateSchema);
       return c.json({ interests: await setInterest(db, c.var.user.id, feature, registered) });
     });

@@ -4,20 +4,12 @@ import { earningsAlertSchema } from '../../../shared/earnings-alerts.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Auth } from '../../auth/auth.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, parseJson } from '../../http/errors.ts';
+import { parseJson } from '../../http/errors.ts';
 import { requireSession, type SessionEnv } from '../../http/session.ts';
 import { createAlert, listAlerts, updateAlert } from './service.ts';
 
 /** The body of a save; a refusal carries the screen's title 'Cannot save alert' (spec 02 §5). */
-async function parseAlert(c: Context) {
-  try {
-    return await parseJson(c, earningsAlertSchema);
-  } catch (err) {
-    if (err instanceof AppError && err.status === 400)
-      throw new AppError(400, err.code, err.message, messages.earningsAlerts.cannotSave, err.fields);
-    throw err;
-  }
-}
+const parseAlert = (c: Context) => parseJson(c, earningsAlertSchema, messages.earningsAlerts.cannotSave);
 
 export function earningsAlertRoutes(db: Database, auth: Auth) {
   return new Hono<SessionEnv>()

@@ -8,13 +8,14 @@ import { defaultAlertRecipient } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
 import { isConstraintViolation, SQLSTATE } from '../../db/errors.ts';
 import { earningsTracking, earningsTrackingResults } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 const LIMIT_CONSTRAINT = 'earnings_tracking_per_user_limit';
 
-const limitReached = () => new AppError(409, 'limit_reached', messages.earningsAlerts.limitReached, messages.earningsAlerts.cannotSave);
-const notFound = () => new AppError(404, 'not_found', messages.earningsAlerts.notFound, messages.earningsAlerts.cannotSave);
+const limitReached = () =>
+  new AppError('limit_reached', messages.earningsAlerts.limitReached, { title: messages.earningsAlerts.cannotSave });
+const notFound = () => new AppError('not_found', messages.earningsAlerts.notFound, { title: messages.earningsAlerts.cannotSave });
 
 const alertColumns = {
   id: earningsTracking.id,

@@ -3,8 +3,9 @@ import { messages } from '../../../shared/messages.ts';
 import { missesRequiredField, newsAlertFormSchema } from '../../../shared/news-alerts.ts';
 import type { Auth } from '../../auth/auth.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, parseJson } from '../../http/errors.ts';
+import { parseJson } from '../../http/errors.ts';
 import { requireSession, type SessionEnv } from '../../http/session.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { createAlert, deleteAlert, listAlerts, updateAlert } from './service.ts';
 
 /** The card's body; a refused one answers like the card does: 'Cannot save alert' and why. */
@@ -14,7 +15,7 @@ async function alertBody(c: Context) {
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== 'validation') throw err;
     const message = missesRequiredField(err.fields) ? messages.newsAlerts.requiredFields : err.message;
-    throw new AppError(400, 'validation', message, messages.newsAlerts.cannotSave, err.fields);
+    throw new AppError('validation', message, { title: messages.newsAlerts.cannotSave, fields: err.fields });
   }
 }
 

@@ -8,8 +8,8 @@ import { defaultAlertRecipient } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
 import { isConstraintViolation, SQLSTATE } from '../../db/errors.ts';
 import { sonarAlerts } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../http/session.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 // delivery_time is a timestamp, but what the user picks (and what the alert engine reads back) is
@@ -42,9 +42,10 @@ const toAlert = (row: AlertRow): NewsAlert => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-const notFound = () => new AppError(404, 'not_found', messages.newsAlerts.notFound);
-const limitReached = () => new AppError(409, 'limit_reached', messages.newsAlerts.limitReached, messages.newsAlerts.createFailed);
-const cannotDelete = () => new AppError(409, 'cannot_delete', messages.newsAlerts.cannotDelete, messages.newsAlerts.cannotDeleteTitle);
+const notFound = () => new AppError('not_found', messages.newsAlerts.notFound);
+const limitReached = () => new AppError('limit_reached', messages.newsAlerts.limitReached, { title: messages.newsAlerts.createFailed });
+const cannotDelete = () =>
+  new AppError('cannot_delete', messages.newsAlerts.cannotDelete, { title: messages.newsAlerts.cannotDeleteTitle });
 
 /** A path id that is not a uuid names no alert: 404, not a database error. */
 function alertId(id: string) {

@@ -3,8 +3,9 @@ import { Hono } from 'hono';
 import { newsletterErrorTitle, newsletterInputSchema } from '../../../shared/newsletter.ts';
 import type { Auth } from '../../auth/auth.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, parseJson } from '../../http/errors.ts';
+import { parseJson } from '../../http/errors.ts';
 import { requireSession, type SessionEnv } from '../../http/session.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { createNewsletter, getNewsletter, updateNewsletter } from './service.ts';
 
 /** The body as the shared schema parses it; the spec's two named refusals carry their titles. */
@@ -12,10 +13,8 @@ async function parseNewsletter(c: Context) {
   try {
     return await parseJson(c, newsletterInputSchema);
   } catch (err) {
-    if (err instanceof AppError && err.code === 'validation' && !err.title) {
-      throw new AppError(err.status, err.code, err.message, newsletterErrorTitle(err.message), err.fields);
-    }
-    throw err;
+    const title = err instanceof AppError && err.code === 'validation' && !err.title ? newsletterErrorTitle(err.message) : undefined;
+    throw title ? (err as AppError).titled(title) : err;
   }
 }
 

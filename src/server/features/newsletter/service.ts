@@ -8,7 +8,7 @@ import { defaultAlertRecipient } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
 import { isConstraintViolation, SQLSTATE } from '../../db/errors.ts';
 import { newsletterAlerts } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
 
 type Row = typeof newsletterAlerts.$inferSelect;
 
@@ -44,7 +44,8 @@ function toColumns(input: NewsletterInput) {
   };
 }
 
-const alreadyExists = () => new AppError(409, 'newsletter_exists', messages.newsletter.alreadyExists, messages.newsletter.saveFailedTitle);
+const alreadyExists = () =>
+  new AppError('newsletter_exists', messages.newsletter.alreadyExists, { title: messages.newsletter.saveFailedTitle });
 
 export async function getNewsletter(db: Database, userId: string): Promise<NewsletterResponse> {
   const defaultNotificationEmail = await defaultAlertRecipient(db, userId);
@@ -70,7 +71,7 @@ export async function updateNewsletter(db: Database, userId: string, input: News
     .where(eq(newsletterAlerts.userId, userId))
     .returning()
     .catch(rethrowRefusal);
-  if (!row) throw new AppError(404, 'not_found', messages.newsletter.notFound);
+  if (!row) throw new AppError('not_found', messages.newsletter.notFound);
   return toNewsletter(row);
 }
 
@@ -78,7 +79,7 @@ export async function updateNewsletter(db: Database, userId: string, input: News
 function rethrowRefusal(err: unknown): never {
   if (isConstraintViolation(err, SQLSTATE.uniqueViolation, 'newsletter_alerts_user_id_unique')) throw alreadyExists();
   if (isConstraintViolation(err, SQLSTATE.checkViolation, 'newsletter_portfolio_max_25')) {
-    throw new AppError(400, 'validation', messages.newsletter.limit, messages.newsletter.limitTitle);
+    throw new AppError('validation', messages.newsletter.limit, { title: messages.newsletter.limitTitle });
   }
   throw err;
 }

@@ -4,7 +4,7 @@ import { messages } from '../../../shared/messages.ts';
 import type { Profile, ProfileUpdate } from '../../../shared/schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { AppError, unauthorized } from '../../http/errors.ts';
+import { AppError, unauthorized } from '../../lib/app-error.ts';
 
 const profileColumns = {
   id: users.id,
@@ -48,7 +48,7 @@ export async function completeProfile(db: Database, userId: string, input: Profi
     .set({ ...toRow(input), profileCompleted: true })
     .where(and(eq(users.id, userId), eq(users.profileCompleted, false)))
     .returning(profileColumns);
-  if (!row) throw new AppError(409, 'profile_completed', messages.profile.alreadyCompleted);
+  if (!row) throw new AppError('profile_completed', messages.profile.alreadyCompleted);
   return row;
 }
 

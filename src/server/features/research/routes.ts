@@ -17,8 +17,9 @@ import {
 } from '../../../shared/research.ts';
 import { type AiRun, type AiRunner, aiRequestError, aiStatus } from '../../ai/runner.ts';
 import type { Auth } from '../../auth/auth.ts';
-import { type AppError, parseJson } from '../../http/errors.ts';
+import { parseJson } from '../../http/errors.ts';
 import { requireSession, type SessionEnv } from '../../http/session.ts';
+import type { AppError } from '../../lib/app-error.ts';
 import {
   type Analysis,
   analyseCompanyNews,

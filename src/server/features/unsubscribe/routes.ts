@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { messages } from '../../../shared/messages.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { describeAlert, unsubscribe } from './service.ts';
 
 export function unsubscribeRoutes(db: Database, secret: string) {
@@ -16,7 +16,7 @@ export function unsubscribeRoutes(db: Database, secret: string) {
       bodyLimit({
         maxSize: 4 * 1024,
         onError: () => {
-          throw new AppError(413, 'body_too_large', messages.errors.bodyTooLarge);
+          throw new AppError('body_too_large', messages.errors.bodyTooLarge);
         },
       }),
     )

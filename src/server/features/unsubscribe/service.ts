@@ -2,15 +2,15 @@
 // provider's server sends the POST, RFC 8058). Turning it off is `active = false` on that one row,
 // the same column the alert's settings switch; doing it twice changes nothing more.
 import { and, eq } from 'drizzle-orm';
+import type { UnsubscribeAlertKind } from '../../../shared/unsubscribe.ts';
 import { type UnsubscribeAlert, unsubscribeMessages } from '../../../shared/unsubscribe.ts';
 import type { Database } from '../../db/client.ts';
 import { earningsTracking, newsletterAlerts, sonarAlerts } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
-import type { UnsubscribeKind } from '../../jobs/alerts/types.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { readUnsubscribeToken } from '../../mail/unsubscribe-token.ts';
 
-const invalidLink = () => new AppError(400, 'invalid_unsubscribe_link', unsubscribeMessages.invalidLink);
-const alertGone = () => new AppError(404, 'not_found', unsubscribeMessages.alertGone);
+const invalidLink = () => new AppError('invalid_unsubscribe_link', unsubscribeMessages.invalidLink);
+const alertGone = () => new AppError('not_found', unsubscribeMessages.alertGone);
 
 /** The alert a token names, or 400 when the token is missing, malformed or not signed by us. */
 export function alertOfToken(secret: string, token: string | undefined) {
@@ -19,7 +19,7 @@ export function alertOfToken(secret: string, token: string | undefined) {
   return named;
 }
 
-async function readAlert(db: Database, kind: UnsubscribeKind, alertId: string) {
+async function readAlert(db: Database, kind: UnsubscribeAlertKind, alertId: string) {
   if (kind === 'news') {
     const [row] = await db
       .select({ name: sonarAlerts.companyName, active: sonarAlerts.active })
@@ -42,7 +42,7 @@ async function readAlert(db: Database, kind: UnsubscribeKind, alertId: string) {
 }
 
 /** Only a row that is on is updated, so a repeated unsubscribe leaves updated_at alone. */
-async function deactivate(db: Database, kind: UnsubscribeKind, alertId: string) {
+async function deactivate(db: Database, kind: UnsubscribeAlertKind, alertId: string) {
   if (kind === 'news')
     await db
       .update(sonarAlerts)

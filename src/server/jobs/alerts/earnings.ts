@@ -16,6 +16,7 @@ import type { Database } from '../../db/client.ts';
 import { earningsTracking, earningsTrackingResults, users } from '../../db/schema.ts';
 import { renderEarningsReminderEmail, renderEarningsSummaryEmail } from '../../mail/alert-emails/index.ts';
 import type { EmailArticle, EmailLinks } from '../../mail/alert-emails/types.ts';
+import type { EarningsDate } from '../../sources/earnings-calendar.ts';
 import { addDays, newYorkDay, SEC_ESTIMATE, secEstimate } from '../../sources/earnings-calendar.ts';
 import { type EarningsFiling, reportedQuarter } from '../../sources/sec.ts';
 import type { SourceDocument } from '../../sources/types.ts';
@@ -35,7 +36,6 @@ import {
   AlertSkip,
   type CommitResult,
   type DbExecutor,
-  type EarningsDate,
 } from './types.ts';
 
 const HOUR_MS = 3_600_000;

@@ -2,10 +2,12 @@
 // work (sources, AI) outside any transaction and returns what to write; the engine then writes it,
 // the outgoing e-mail and the run's success in one transaction, once (engine.ts).
 
+import type { UnsubscribeAlertKind } from '../../../shared/unsubscribe.ts';
 import type { AiRunner } from '../../ai/runner.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { ALERT_RUN_KINDS } from '../../db/schema.ts';
+import type { EarningsCalendarSource } from '../../sources/earnings-calendar.ts';
 import type { NewsSource } from '../../sources/news.ts';
 import type { SecSource } from '../../sources/sec.ts';
 import type { TranscriptSource } from '../../sources/transcripts.ts';
@@ -24,29 +26,11 @@ export type AlertRun = {
   createdAt: Date;
 };
 
-/** What an unsubscribe link turns off: the news alert, the newsletter or the earnings alert. */
-export type UnsubscribeKind = 'news' | 'newsletter' | 'earnings';
-
 export type AlertLinks = {
   /** An absolute address in the app, e.g. app('/sonar-os/news'). */
   app(pathAndQuery: string): string;
   /** The page a person opens from the mail, and the RFC 8058 one-click POST target. */
-  unsubscribe(kind: UnsubscribeKind, alertId: string): { page: string; oneClick: string };
-};
-
-/** Earnings dates (Nasdaq calendar, keyed providers); built in sources/earnings-calendar.ts. */
-export type EarningsDate = {
-  ticker: string;
-  /** ISO; a day-only date is midnight UTC of that day (ADR 009). */
-  date: string;
-  /** 0..1: the card shows 'Confirmed' at 0.8 or more, 'Tentative' below. */
-  confidence: number;
-  sourceUrl: string;
-  provider: string;
-};
-export type EarningsCalendarSource = {
-  /** The next earnings date on or after `from` for a ticker, or null when no provider lists one. */
-  nextEarnings(ticker: string, from: Date, signal?: AbortSignal): Promise<EarningsDate | null>;
+  unsubscribe(kind: UnsubscribeAlertKind, alertId: string): { page: string; oneClick: string };
 };
 
 export type AlertSources = {
@@ -73,7 +57,7 @@ export type AlertMail = {
   text: string;
   /** mail_outbox.kind, e.g. 'news-alert', 'newsletter', 'earnings-reminder', 'earnings-summary'. */
   kind: string;
-  unsubscribe: { kind: UnsubscribeKind; alertId: string };
+  unsubscribe: { kind: UnsubscribeAlertKind; alertId: string };
 };
 
 export type CommitResult = {

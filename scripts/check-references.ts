@@ -1,0 +1,46 @@
+// Every `spec 0N §X` and `DESIGN §X` cited in the code names a section that exists in the copies
+// under docs/ (docs/spec/README.md), so a reader can follow it inside the repository.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) return entry === 'fixtures' ? [] : files(full);
+    return /\.(ts|tsx|md|sql)$/.test(entry) ? [full] : [];
+  });
+}
+
+/** The numbered `## N.` sections of a Markdown document. */
+function sections(file: string): Set<string> {
+  return new Set([...readFileSync(file, 'utf8').matchAll(/^## (\d+)\./gm)].map((m) => m[1]!));
+}
+
+const specFile = (n: string) => readdirSync('docs/spec').find((f) => f.startsWith(`${n}-`));
+const documents = new Map<string, Set<string>>([['DESIGN', sections('docs/design.md')]]);
+for (const n of ['01', '02']) documents.set(`spec ${n}`, sections(path.join('docs/spec', specFile(n)!)));
+
+const CITATION = /\b([Ss]pec 0\d|DESIGN) ?§ ?(\d+)/g;
+const problems: string[] = [];
+for (const file of [
+  ...files('src'),
+  ...files('tests'),
+  ...files('scripts'),
+  ...files('docs/decisions'),
+  'docs/architecture.md',
+  'README.md',
+]) {
+  for (const [line, text] of readFileSync(file, 'utf8').split('\n').entries()) {
+    for (const [, document, section] of text.matchAll(CITATION)) {
+      const known = documents.get(document!.replace('Spec', 'spec'));
+      if (!known) problems.push(`${file}:${line + 1}: ${document} is not a document under docs/`);
+      else if (!known.has(section!)) problems.push(`${file}:${line + 1}: ${document} has no §${section}`);
+    }
+  }
+}
+
+if (problems.length) {
+  console.error(problems.join('\n'));
+  process.exit(1);
+}
+console.log('spec and design references: ok');
