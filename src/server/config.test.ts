@@ -90,6 +90,12 @@ describe('AI configuration', () => {
     expect(loadConfig({}).ai).toBeNull();
   });
 
+  it('stops at start-up on an AI_MODEL_<TASK> that names no task, listing the names that exist', () => {
+    expect(() => loadConfig({ AI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'llama3.1', AI_MODEL_TREND: 'qwen2.5' })).toThrow(
+      /^Invalid configuration: AI_MODEL_TREND names no AI task\. The per-task models are AI_MODEL_COMPANY_NEWS, AI_MODEL_TRENDS, .*AI_MODEL_CONTENT_MODIFY\.$/,
+    );
+  });
+
   it('reads an OpenAI-compatible server (e.g. Ollama) from its address and model, with per-task models', () => {
     const { ai } = loadConfig({ AI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'llama3.1', AI_MODEL_TRENDS: 'qwen2.5' });
     expect(ai).toEqual({

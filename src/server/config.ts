@@ -134,8 +134,24 @@ const envSchema = z.object({
 });
 
 export type AiProvider = 'openai' | 'anthropic' | 'perplexity';
+
+/** Every task the AI runs; AI_MODEL_<TASK> (upper case) overrides the model of one. */
+export const AI_TASKS = [
+  'company_news',
+  'trends',
+  'earnings',
+  'news_alert',
+  'newsletter',
+  'earnings_summary',
+  'content_stats',
+  'content_hooks',
+  'content_post',
+  'content_modify',
+] as const;
+export type AiTask = (typeof AI_TASKS)[number];
+
 /** A configured AI provider; `models` holds the per-task overrides (AI_MODEL_<TASK>, e.g. AI_MODEL_TRENDS). */
-export type AiConfig = { provider: AiProvider; baseUrl?: string; apiKey?: string; model: string; models: Record<string, string> };
+export type AiConfig = { provider: AiProvider; baseUrl?: string; apiKey?: string; model: string; models: Partial<Record<AiTask, string>> };
 
 export type Config = z.infer<typeof envSchema> & {
   appUrl: string;
@@ -172,10 +188,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** Nothing set → no AI (the features say so). Something set but not enough → stop with what is missing. */
 function aiConfig(config: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv): AiConfig | null {
-  const models: Record<string, string> = {};
+  const models: Partial<Record<AiTask, string>> = {};
   for (const [key, value] of Object.entries(env)) {
-    const task = /^AI_MODEL_([A-Z0-9_]+)$/.exec(key)?.[1];
-    if (task && value) models[task.toLowerCase()] = value;
+    const name = /^AI_MODEL_([A-Z0-9_]+)$/.exec(key)?.[1];
+    if (!name || !value) continue;
+    const task = AI_TASKS.find((t) => t === name.toLowerCase());
+    // A typo would silently leave the task on AI_MODEL: stop and say which names exist.
+    if (!task) {
+      const known = AI_TASKS.map((t) => `AI_MODEL_${t.toUpperCase()}`).join(', ');
+      throw new ConfigError(`Invalid configuration: ${key} names no AI task. The per-task models are ${known}.`);
+    }
+    models[task] = value;
   }
   const anySet = config.AI_PROVIDER || config.AI_BASE_URL || config.AI_API_KEY || config.AI_MODEL || Object.keys(models).length > 0;
   if (!anySet) return null;

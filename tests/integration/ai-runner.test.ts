@@ -65,8 +65,7 @@ describe('AI runner', () => {
     const user = await registerUser(rt);
     fake.script({ json: { headline: 'Acme ships', points: ['Rockets shipped'] }, usage: { prompt_tokens: 120, completion_tokens: 30 } });
     const run = await runner().begin(user.id, 'company_news');
-    const result = await run.generate(request);
-    await run.end();
+    const result = await run.use(() => run.generate(request));
 
     expect(result.output).toEqual({ headline: 'Acme ships', points: ['Rockets shipped'] });
     expect(fake.requests).toHaveLength(1);
@@ -89,8 +88,7 @@ describe('AI runner', () => {
     const user = await registerUser(rt);
     fake.script({ json: { headline: 'h', points: ['p'] } });
     const run = await runner({ AI_MODEL_TRENDS: 'big-model' }).begin(user.id, 'trends');
-    await run.generate(request);
-    await run.end();
+    await run.use(() => run.generate(request));
     expect(fake.requests[0]!.model).toBe('big-model');
   });
 
@@ -98,8 +96,7 @@ describe('AI runner', () => {
     const user = await registerUser(rt);
     fake.script({ content: '{"headline": "Acme ships", "points": [' }, { json: { headline: 'Acme ships', points: ['Fixed'] } });
     const run = await runner().begin(user.id, 'company_news');
-    const result = await run.generate(request);
-    await run.end();
+    const result = await run.use(() => run.generate(request));
 
     expect(result.output.points).toEqual(['Fixed']);
     expect(fake.requests).toHaveLength(2);
@@ -113,8 +110,7 @@ describe('AI runner', () => {
     const user = await registerUser(rt);
     fake.script({ json: { headline: 'no points' } }, { json: { headline: 'still none', points: [] } });
     const run = await runner().begin(user.id, 'company_news');
-    const err = await failureOf(run.generate(request));
-    await run.end(err);
+    const err = await failureOf(run.use(() => run.generate(request)));
     expect([statusOf(err.code), err.code]).toEqual([502, 'ai_invalid_output']);
     expect(fake.requests).toHaveLength(2);
     expect(await usageOf(run.id)).toMatchObject({ status: 'failed', error_code: 'ai_invalid_output', calls: 2 });
@@ -128,8 +124,7 @@ describe('AI runner', () => {
       { json: { headline: 'ok', points: ['after retries'] } },
     );
     const run = await runner().begin(user.id, 'company_news');
-    const result = await run.generate(request);
-    await run.end();
+    const result = await run.use(() => run.generate(request));
     expect(result.output.points).toEqual(['after retries']);
     expect(fake.requests).toHaveLength(3);
   });
@@ -139,22 +134,20 @@ describe('AI runner', () => {
     const busy = { status: 429, headers: { 'retry-after-ms': '10' }, content: 'rate limited' };
     fake.script(busy, busy, busy);
     const run = await runner().begin(user.id, 'company_news');
-    const err = await failureOf(run.generate(request));
+    const err = await failureOf(run.use(() => run.generate(request)));
     expect([statusOf(err.code), err.code]).toEqual([429, 'ai_rate_limited']);
     expect(err.message).toContain('429');
     expect(fake.requests).toHaveLength(3);
-    await run.end(err);
   });
 
   it('does not retry a refused key, and says which setting to check', async () => {
     const user = await registerUser(rt);
     fake.script({ status: 401, content: 'bad key' });
     const run = await runner().begin(user.id, 'company_news');
-    const err = await failureOf(run.generate(request));
+    const err = await failureOf(run.use(() => run.generate(request)));
     expect([statusOf(err.code), err.code]).toEqual([502, 'ai_unavailable']);
     expect(err.message).toContain('AI_API_KEY');
     expect(fake.requests).toHaveLength(1);
-    await run.end(err);
   });
 
   it('times out a model that does not answer in AI_TIMEOUT_SECONDS', async () => {
@@ -162,11 +155,47 @@ describe('AI runner', () => {
     fake.script({ delayMs: 3_000, json: { headline: 'late', points: ['late'] } });
     const run = await runner({ AI_TIMEOUT_SECONDS: '1', AI_MAX_RETRIES: '0' }).begin(user.id, 'company_news');
     const started = performance.now();
-    const err = await failureOf(run.generate(request));
+    const err = await failureOf(run.use(() => run.generate(request)));
     expect([statusOf(err.code), err.code]).toEqual([504, 'ai_timeout']);
     expect(performance.now() - started).toBeLessThan(2_500);
-    await run.end(err);
     expect(await usageOf(run.id)).toMatchObject({ status: 'failed', error_code: 'ai_timeout' });
+  });
+
+  it('records how the work ended: our error by its code, a caller that went away as cancelled, anything else as internal', async () => {
+    const user = await registerUser(rt);
+    const ai = runner();
+    const outcomes: Record<string, unknown> = {};
+    const record = async (name: string, work: () => Promise<unknown>, signal?: AbortSignal) => {
+      await ai
+        .run(
+          user.id,
+          'trends',
+          async (run) => {
+            outcomes[name] = run.id;
+            return work();
+          },
+          { signal },
+        )
+        .catch((err: unknown) => expect(err).toBeInstanceOf(Error));
+    };
+    await record('ours', async () => {
+      throw new AppError('source_unavailable', 'SEC is down');
+    });
+    const gone = new AbortController();
+    gone.abort();
+    await record(
+      'cancelled',
+      async () => {
+        throw new Error('aborted fetch');
+      },
+      gone.signal,
+    );
+    await record('bug', async () => {
+      throw new TypeError('x is undefined');
+    });
+    expect((await usageOf(outcomes.ours as string)).error_code).toBe('source_unavailable');
+    expect((await usageOf(outcomes.cancelled as string)).error_code).toBe('cancelled');
+    expect((await usageOf(outcomes.bug as string)).error_code).toBe('internal');
   });
 
   it('refuses to start without a provider: 503 naming the variables to set, and no usage row', async () => {
@@ -193,15 +222,15 @@ describe('AI runner', () => {
     expect(statusOf(refused[0]!.code)).toBe(429);
     expect(refused[0]!.message).toBe('You already have 2 AI requests running. Wait for one to finish, then try again.');
     // Another user is not affected.
-    await (await limited.begin(other.id, 'trends')).end();
-    await started[0]!.end();
-    await (await limited.begin(user.id, 'trends')).end();
+    await limited.run(other.id, 'trends', async () => {});
+    await started[0]!.use(async () => {});
+    await limited.run(user.id, 'trends', async () => {});
   });
 
   it('limits AI requests per user per hour and says when to try again', async () => {
     const user = await registerUser(rt);
     const limited = runner({ AI_USER_REQUESTS_PER_HOUR: '3' });
-    for (let i = 0; i < 3; i++) await (await limited.begin(user.id, 'company_news')).end();
+    for (let i = 0; i < 3; i++) await limited.run(user.id, 'company_news', async () => {});
     const err = await failureOf(limited.begin(user.id, 'company_news'));
     expect([statusOf(err.code), err.code]).toEqual([429, 'ai_user_limit']);
     expect(err.message).toMatch(/^You have used your 3 AI requests for this hour\. Try again in (60|59) minutes\.$/);
@@ -213,11 +242,12 @@ describe('AI runner', () => {
     for (const tokens of [100, 50]) {
       fake.script({ json: { headline: 'h', points: ['p'] }, usage: { prompt_tokens: tokens, completion_tokens: 10 } });
       const run = await ai.begin(user.id, 'trends');
-      await run.generate(request);
-      await run.end();
+      await run.use(() => run.generate(request));
     }
-    const failed = await ai.begin(user.id, 'trends');
-    await failed.end(new AppError('ai_unavailable', 'down'));
+    const down = ai.run(user.id, 'trends', async () => {
+      throw new AppError('ai_unavailable', 'down');
+    });
+    await expect(down).rejects.toThrow('down');
 
     const lines = (await usageReport(rt.db, 1)).filter((l) => l.email === user.email);
     expect(lines).toEqual([{ email: user.email, task: 'trends', runs: 3, failed: 1, inputTokens: 150, outputTokens: 20 }]);

@@ -4,15 +4,15 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createPerplexity } from '@ai-sdk/perplexity';
 import type { LanguageModel } from 'ai';
-import type { AiConfig } from '../config.ts';
+import type { AiConfig, AiTask } from '../config.ts';
 
 export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
-export function modelIdFor(ai: AiConfig, task: string) {
+export function modelIdFor(ai: AiConfig, task: AiTask) {
   return ai.models[task] ?? ai.model;
 }
 
-export function createModelFactory(ai: AiConfig): (task: string) => LanguageModel {
+export function createModelFactory(ai: AiConfig): (task: AiTask) => LanguageModel {
   switch (ai.provider) {
     case 'anthropic': {
       const provider = createAnthropic({ apiKey: ai.apiKey, ...(ai.baseUrl ? { baseURL: ai.baseUrl } : {}) });

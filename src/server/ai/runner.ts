@@ -1,14 +1,16 @@
 // Every AI feature runs through here (DESIGN §5 "AI"): a task is a zod schema, a prompt and the
-// configured provider. `begin` checks that AI is configured and that the user is within their
-// limits (counted in ai_usage, so every process agrees), then `generate` asks the model for output
-// that fits the schema: the SDK retries 429 and 5xx with backoff, each call has a timeout, and an
-// answer that does not fit gets exactly one repair attempt. `end` records the outcome and tokens.
+// configured provider. `run(user, task, work)` is the one way to use it: it checks that AI is
+// configured and that the user is within their limits (counted in ai_usage, so every process
+// agrees), lets `work` call `generate` — output that fits the schema: the SDK retries 429 and 5xx
+// with backoff, each call has a timeout, and an answer that does not fit gets exactly one repair
+// attempt — and records the outcome and tokens however `work` ends. A route that must refuse
+// before it starts streaming calls `begin` first and `use` inside the stream: the same sequence.
 import { APICallError, generateText, type LanguageModel, type ModelMessage, NoObjectGeneratedError, Output, RetryError } from 'ai';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
 import type { AiStatus } from '../../shared/schemas.ts';
-import type { AiConfig, Config } from '../config.ts';
+import type { AiConfig, AiTask, Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { aiUsage } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -21,7 +23,7 @@ export const aiNotConfigured = () => new AppError('ai_not_configured', messages.
 /** The caller went away (page closed, Cancel): recorded as such, never as a failure of ours. */
 export const aiCancelled = () => new AppError('cancelled', 'The analysis was cancelled.');
 
-export function aiStatus(ai: AiRunner, task: string): AiStatus {
+export function aiStatus(ai: AiRunner, task: AiTask): AiStatus {
   const model = ai.modelFor(task);
   return model ? { configured: true, model } : { configured: false, message: aiNotConfigured().message };
 }
@@ -30,7 +32,7 @@ export function aiStatus(ai: AiRunner, task: string): AiStatus {
  * A failed AI request as the API answers it: our own errors as they are, a caller that went away
  * as cancelled, anything else logged and answered as an internal error.
  */
-export function aiRequestError(err: unknown, signal: AbortSignal, task: string): AppError {
+export function aiRequestError(err: unknown, signal: AbortSignal, task: AiTask): AppError {
   if (err instanceof AppError) return err;
   if (signal.aborted) return aiCancelled();
   log.error('ai request failed', { task, error: errorMessage(err) });
@@ -55,7 +57,7 @@ type Usage = { inputTokens?: number; outputTokens?: number } | undefined;
 
 export class AiRun {
   readonly id: string;
-  readonly task: string;
+  readonly task: AiTask;
   readonly provider: string;
   readonly model: string;
   private readonly languageModel: LanguageModel;
@@ -66,7 +68,7 @@ export class AiRun {
   private outputTokens = 0;
   private ended = false;
 
-  constructor(init: { id: string; task: string; ai: AiConfig; languageModel: LanguageModel; limits: AiLimits; db: Database }) {
+  constructor(init: { id: string; task: AiTask; ai: AiConfig; languageModel: LanguageModel; limits: AiLimits; db: Database }) {
     this.id = init.id;
     this.task = init.task;
     this.provider = init.ai.provider;
@@ -74,6 +76,23 @@ export class AiRun {
     this.languageModel = init.languageModel;
     this.limits = init.limits;
     this.db = init.db;
+  }
+
+  /**
+   * Runs `work` in this run and records how it ended, whatever happens: success, an error (as its
+   * code; a caller that went away as cancelled), and the tokens. The error is rethrown as it was,
+   * for the caller to classify (an alert's retry, a route's HTTP answer).
+   */
+  async use<T>(work: (run: AiRun) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    let result: T;
+    try {
+      result = await work(this);
+    } catch (err) {
+      await this.end(err instanceof AppError || !signal?.aborted ? err : aiCancelled());
+      throw err;
+    }
+    await this.end();
+    return result;
   }
 
   async generate<T>(request: GenerateRequest<T>): Promise<Generation<T>> {
@@ -154,7 +173,7 @@ export class AiRun {
   }
 
   /** Records the outcome; safe to call more than once (only the first counts). */
-  async end(error?: unknown) {
+  private async end(error?: unknown) {
     if (this.ended) return;
     this.ended = true;
     await this.db
@@ -179,16 +198,25 @@ function reasonOf(err: NoObjectGeneratedError) {
   return cause.replace(/\s+/g, ' ').slice(0, 400);
 }
 
+export type RunOptions = {
+  /**
+   * `background` runs (the alert engine) are recorded like any other but not held to the
+   * interactive per-user limits: the worker's own concurrency bounds them, and a user's six alerts
+   * due at 9:00 must not be refused, nor use up the hour of research they came in for.
+   */
+  background?: boolean;
+  /** The caller's cancellation: a failure after it is recorded as cancelled. */
+  signal?: AbortSignal;
+};
+
 export type AiRunner = {
   configured: boolean;
   /** The model a task would use, for the status endpoint; null without a provider. */
-  modelFor(task: string): string | null;
-  /**
-   * Starts a run. `background` runs (the alert engine) are recorded like any other but not held to
-   * the interactive per-user limits: the worker's own concurrency bounds them, and a user's six
-   * alerts due at 9:00 must not be refused, nor use up the hour of research they came in for.
-   */
-  begin(userId: string, task: string, options?: { background?: boolean }): Promise<AiRun>;
+  modelFor(task: AiTask): string | null;
+  /** Starts a run, or refuses (not configured, over the user's limits) before any work. */
+  begin(userId: string, task: AiTask, options?: RunOptions): Promise<AiRun>;
+  /** `begin`, then `work` inside the run (AiRun.use): the one way to use the model. */
+  run<T>(userId: string, task: AiTask, work: (run: AiRun) => Promise<T>, options?: RunOptions): Promise<T>;
 };
 
 export function limitsFromConfig(config: Config): AiLimits {
@@ -207,9 +235,13 @@ export function createAiRunner(config: Config, db: Database): AiRunner {
   // A run still marked 'running' after this long belongs to a process that died: it stops counting.
   const staleAfterSeconds = Math.ceil((limits.timeoutMs * 2 * (limits.maxRetries + 1)) / 1000) + 60;
 
-  return {
+  const runner: AiRunner = {
     configured: ai !== null,
     modelFor: (task) => (ai ? modelIdFor(ai, task) : null),
+    async run(userId, task, work, options = {}) {
+      const run = await runner.begin(userId, task, options);
+      return run.use(work, options.signal);
+    },
     async begin(userId, task, options = {}) {
       if (!ai || !modelFor) throw aiNotConfigured();
       if (options.background) {
@@ -252,4 +284,5 @@ export function createAiRunner(config: Config, db: Database): AiRunner {
       return new AiRun({ id, task, ai, languageModel: modelFor(task), limits, db });
     },
   };
+  return runner;
 }

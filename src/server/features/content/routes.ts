@@ -12,52 +12,43 @@ import {
   modifyContentRequestSchema,
   postBuilderRequestSchema,
 } from '../../../shared/content.ts';
-import { type AiRun, type AiRunner, aiRequestError, aiStatus } from '../../ai/runner.ts';
+import { type AiRunner, aiRequestError, aiStatus } from '../../ai/runner.ts';
 import type { Auth } from '../../auth/auth.ts';
+import type { AiTask } from '../../config.ts';
+import { cancelOnDisconnect } from '../../http/cancel.ts';
 import { parseJson } from '../../http/errors.ts';
 import { requireSession, type SessionEnv } from '../../http/session.ts';
 import { analyzeMetrics, buildPost, type ContentContext, type ContentSources, generateHooks, modifyContent } from './service.ts';
 
-/** Runs one task for the route and records its outcome, whatever it is. */
-async function respond<R>(c: Context, run: AiRun, sources: ContentSources, work: (ctx: ContentContext) => Promise<R>) {
-  const cancel = new AbortController();
-  // The browser going away stops the retrieval and the model call.
-  c.req.raw.signal.addEventListener('abort', () => cancel.abort(), { once: true });
-  if (c.req.raw.signal.aborted) cancel.abort();
-  try {
-    const result = await work({ run, sources, signal: cancel.signal });
-    await run.end();
-    return c.json(result);
-  } catch (err) {
-    const error = aiRequestError(err, cancel.signal, run.task);
-    await run.end(error);
-    throw error;
-  }
-}
-
 export function contentRoutes(auth: Auth, ai: AiRunner, sources: ContentSources) {
   const title = contentMessages.missingTitle;
+  /** Runs one task for the signed-in user, stopped when the browser goes away; one JSON answer. */
+  async function respond<R>(c: Context<SessionEnv>, task: AiTask, work: (ctx: ContentContext) => Promise<R>) {
+    const { signal } = cancelOnDisconnect(c);
+    try {
+      return c.json(await ai.run(c.var.user.id, task, (run) => work({ run, sources, signal }), { signal }));
+    } catch (err) {
+      throw aiRequestError(err, signal, task);
+    }
+  }
+
   return new Hono<SessionEnv>()
     .use(requireSession(auth))
     .get('/status', (c) => c.json<ContentStatus>(aiStatus(ai, 'content_post')))
     .post('/analyze-metrics', async (c) => {
       const query = await parseJson(c, analyzeMetricsRequestSchema, title);
-      const run = await ai.begin(c.var.user.id, 'content_stats');
-      return respond(c, run, sources, (ctx) => analyzeMetrics(ctx, query));
+      return respond(c, 'content_stats', (ctx) => analyzeMetrics(ctx, query));
     })
     .post('/generate-hooks', async (c) => {
       const query = await parseJson(c, generateHooksRequestSchema, title);
-      const run = await ai.begin(c.var.user.id, 'content_hooks');
-      return respond(c, run, sources, (ctx) => generateHooks(ctx, query));
+      return respond(c, 'content_hooks', (ctx) => generateHooks(ctx, query));
     })
     .post('/post-builder', async (c) => {
       const query = await parseJson(c, postBuilderRequestSchema, title);
-      const run = await ai.begin(c.var.user.id, 'content_post');
-      return respond(c, run, sources, (ctx) => buildPost(ctx, query));
+      return respond(c, 'content_post', (ctx) => buildPost(ctx, query));
     })
     .post('/modify-content', async (c) => {
       const query = await parseJson(c, modifyContentRequestSchema, title);
-      const run = await ai.begin(c.var.user.id, 'content_modify');
-      return respond(c, run, sources, (ctx) => modifyContent(ctx, query));
+      return respond(c, 'content_modify', (ctx) => modifyContent(ctx, query));
     });
 }

@@ -15,11 +15,12 @@ import {
   type ResearchStatus,
   trendsRequestSchema,
 } from '../../../shared/research.ts';
-import { type AiRun, type AiRunner, aiRequestError, aiStatus } from '../../ai/runner.ts';
+import { type AiRunner, aiRequestError, aiStatus } from '../../ai/runner.ts';
 import type { Auth } from '../../auth/auth.ts';
+import type { AiTask } from '../../config.ts';
+import { cancelOnDisconnect } from '../../http/cancel.ts';
 import { parseJson } from '../../http/errors.ts';
 import { requireSession, type SessionEnv } from '../../http/session.ts';
-import type { AppError } from '../../lib/app-error.ts';
 import {
   type Analysis,
   analyseCompanyNews,
@@ -29,24 +30,29 @@ import {
   type ResearchSources,
 } from './service.ts';
 
-/** Runs an analysis for the route: streamed as NDJSON when asked for, else one JSON answer. */
-async function respond<R>(c: Context, run: AiRun, sources: ResearchSources, analyse: (ctx: ResearchContext) => Promise<Analysis<R>>) {
-  const cancel = new AbortController();
-  // The browser going away (page closed, Cancel) stops the retrieval and the model call.
-  c.req.raw.signal.addEventListener('abort', () => cancel.abort(), { once: true });
-  if (c.req.raw.signal.aborted) cancel.abort();
-
+/**
+ * Runs an analysis for the signed-in user, stopped when the browser goes away: streamed as NDJSON
+ * when asked for, else one JSON answer. A refusal (no provider, over the limits) is an HTTP error
+ * either way, because the run begins before the stream does.
+ */
+async function respond<R>(
+  c: Context<SessionEnv>,
+  ai: AiRunner,
+  task: AiTask,
+  sources: ResearchSources,
+  analyse: (ctx: ResearchContext) => Promise<Analysis<R>>,
+) {
+  const cancel = cancelOnDisconnect(c);
+  const { signal } = cancel;
   if (!(c.req.header('accept') ?? '').includes(RESEARCH_STREAM_TYPE)) {
     try {
-      const result = await analyse({ run, sources, signal: cancel.signal, stage: () => {} });
-      await run.end();
-      return c.json(result);
+      return c.json(await ai.run(c.var.user.id, task, (run) => analyse({ run, sources, signal, stage: () => {} }), { signal }));
     } catch (err) {
-      const error = aiRequestError(err, cancel.signal, run.task);
-      await run.end(error);
-      throw error;
+      throw aiRequestError(err, signal, task);
     }
   }
+
+  const run = await ai.begin(c.var.user.id, task);
 
   c.header('content-type', `${RESEARCH_STREAM_TYPE}; charset=utf-8`);
   c.header('cache-control', 'no-store');
@@ -54,20 +60,15 @@ async function respond<R>(c: Context, run: AiRun, sources: ResearchSources, anal
   return stream(c, async (out) => {
     out.onAbort(() => cancel.abort());
     const send = (event: ResearchEvent<R>) => out.write(`${JSON.stringify(event)}\n`);
-    let error: AppError | undefined;
     try {
-      const result = await analyse({
-        run,
-        sources,
-        signal: cancel.signal,
-        stage: (stage, detail) => void send({ type: 'stage', stage, detail }),
-      });
+      const result = await run.use(
+        () => analyse({ run, sources, signal, stage: (stage, detail) => void send({ type: 'stage', stage, detail }) }),
+        signal,
+      );
       await send({ type: 'result', ...result });
     } catch (err) {
-      error = aiRequestError(err, cancel.signal, run.task);
-      if (!cancel.signal.aborted) await send({ type: 'error', error: { code: error.code, message: error.message } });
-    } finally {
-      await run.end(error);
+      const error = aiRequestError(err, signal, task);
+      if (!signal.aborted) await send({ type: 'error', error: { code: error.code, message: error.message } });
     }
   });
 }
@@ -79,17 +80,14 @@ export function researchRoutes(auth: Auth, ai: AiRunner, sources: ResearchSource
     .get('/status', (c) => c.json<ResearchStatus>(aiStatus(ai, 'company_news')))
     .post('/company-news', async (c) => {
       const query = await parseJson(c, companyNewsRequestSchema, title.companyNews.cannotGenerate);
-      const run = await ai.begin(c.var.user.id, 'company_news');
-      return respond(c, run, sources, (ctx) => analyseCompanyNews(ctx, query));
+      return respond(c, ai, 'company_news', sources, (ctx) => analyseCompanyNews(ctx, query));
     })
     .post('/trends', async (c) => {
       const query = await parseJson(c, trendsRequestSchema, title.missingTitle);
-      const run = await ai.begin(c.var.user.id, 'trends');
-      return respond(c, run, sources, (ctx) => analyseTrends(ctx, query));
+      return respond(c, ai, 'trends', sources, (ctx) => analyseTrends(ctx, query));
     })
     .post('/earnings', async (c) => {
       const query = await parseJson(c, earningsRequestSchema, title.missingTitle);
-      const run = await ai.begin(c.var.user.id, 'earnings');
-      return respond(c, run, sources, (ctx) => analyseEarnings(ctx, query));
+      return respond(c, ai, 'earnings', sources, (ctx) => analyseEarnings(ctx, query));
     });
 }

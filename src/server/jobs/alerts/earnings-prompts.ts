@@ -5,8 +5,6 @@ import { z } from 'zod';
 import { documentsBlock } from '../../ai/documents.ts';
 import type { Retrieved } from '../../ai/grounding.ts';
 
-export const EARNINGS_SUMMARY_TASK = 'earnings_summary';
-
 const text = (description: string) => z.string().min(1).describe(description);
 
 export const earningsSummaryOutput = z.object({

@@ -20,13 +20,7 @@ import type { EarningsDate } from '../../sources/earnings-calendar.ts';
 import { addDays, newYorkDay, SEC_ESTIMATE, secEstimate } from '../../sources/earnings-calendar.ts';
 import { type EarningsFiling, reportedQuarter } from '../../sources/sec.ts';
 import type { SourceDocument } from '../../sources/types.ts';
-import {
-  EARNINGS_SUMMARY_TASK,
-  type EarningsSummaryOutput,
-  earningsSummaryOutput,
-  earningsSummaryPrompt,
-  earningsSummarySystem,
-} from './earnings-prompts.ts';
+import { type EarningsSummaryOutput, earningsSummaryOutput, earningsSummaryPrompt, earningsSummarySystem } from './earnings-prompts.ts';
 import {
   type AlertDeps,
   type AlertHandler,
@@ -313,19 +307,9 @@ export const earningsSummaryHandler: AlertHandler = async (run, deps, signal) =>
   };
 };
 
-/** One AI run for the summary, outside the interactive per-user limits; its outcome is always recorded. */
-async function summarise(deps: AlertDeps, userId: string, request: GenerateRequest<EarningsSummaryOutput>) {
-  const ai = await deps.ai.begin(userId, EARNINGS_SUMMARY_TASK, { background: true });
-  let failure: unknown;
-  try {
-    return await ai.generate(request);
-  } catch (err) {
-    failure = err;
-    throw err;
-  } finally {
-    await ai.end(failure);
-  }
-}
+/** One AI run for the summary, outside the interactive per-user limits. */
+const summarise = (deps: AlertDeps, userId: string, request: GenerateRequest<EarningsSummaryOutput>) =>
+  deps.ai.run(userId, 'earnings_summary', (ai) => ai.generate(request), { background: true, signal: request.signal });
 
 /** The call's day: a day-only date is its UTC day (ADR 009), a time is its day in New York. */
 const callDay = (date: Date) => (isDayOnly(date) ? date.toISOString().slice(0, 10) : newYorkDay(date));

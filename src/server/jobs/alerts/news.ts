@@ -180,22 +180,21 @@ export const newsAlertHandler: AlertHandler = async (run, deps, signal) => {
     return mailing(analysis, { hasNews: true, analysed: false, analysis, searched });
   }
 
-  const ai = await deps.ai.begin(run.userId, 'news_alert', { background: true });
-  let output: z.infer<typeof newsAlertOutput>;
-  let citations: string[];
-  try {
-    ({ output, citations } = await ai.generate({
-      schema: newsAlertOutput,
-      system: SYSTEM,
-      prompt: newsAlertPrompt(companyName, alert.keywords, since, fresh),
-      signal,
-      maxOutputTokens: 1500,
-    }));
-    await ai.end();
-  } catch (err) {
-    await ai.end(err);
-    throw err;
-  }
+  const { output, citations, model } = await deps.ai.run(
+    run.userId,
+    'news_alert',
+    async (ai) => ({
+      ...(await ai.generate({
+        schema: newsAlertOutput,
+        system: SYSTEM,
+        prompt: newsAlertPrompt(companyName, alert.keywords, since, fresh),
+        signal,
+        maxOutputTokens: 1500,
+      })),
+      model: ai.model,
+    }),
+    { background: true, signal },
+  );
 
   // Only articles this run retrieved reach the mail; title and publisher come from the article.
   const grounding = new Grounding(fresh, citations);
@@ -209,7 +208,7 @@ export const newsAlertHandler: AlertHandler = async (run, deps, signal) => {
   }
   const hasNews = output.hasNews && articles.length > 0 && output.headline.trim() !== '';
   const analysis = { headline: mailText(output.headline), summary: mailText(output.analysis), items: articles };
-  const stored = { hasNews, analysis: hasNews ? analysis : null, model: ai.model, searched };
+  const stored = { hasNews, analysis: hasNews ? analysis : null, model, searched };
 
   if (!hasNews) {
     return {

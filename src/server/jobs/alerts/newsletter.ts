@@ -346,23 +346,19 @@ export const newsletterHandler: AlertHandler = async (run, deps, signal) => {
     );
   }
 
-  const ai = await deps.ai.begin(run.userId, 'newsletter', { background: true });
-  let output: NewsletterOutput;
-  let failure: unknown;
-  try {
-    ({ output } = await ai.generate({
-      schema: newsletterOutput,
-      system: newsletterSystem,
-      prompt: newsletterPrompt({ industry, regions, periodLabel: period.label, sections }),
-      signal,
-      maxOutputTokens: newsletterMaxOutputTokens(sections),
-    }));
-  } catch (err) {
-    failure = err;
-    throw err;
-  } finally {
-    await ai.end(failure);
-  }
+  const { output } = await deps.ai.run(
+    run.userId,
+    'newsletter',
+    (ai) =>
+      ai.generate({
+        schema: newsletterOutput,
+        system: newsletterSystem,
+        prompt: newsletterPrompt({ industry, regions, periodLabel: period.label, sections }),
+        signal,
+        maxOutputTokens: newsletterMaxOutputTokens(sections),
+      }),
+    { background: true, signal },
+  );
 
   const digest = groundDigest(sections, output);
   if (digest.length === 0) return finish(null, null, `${found}, but the AI's digest cited none of them; no e-mail${gapsNote(retrieval)}`);
