@@ -6,7 +6,7 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { stripPublisherSuffix } from './news.ts';
-import { capText, htmlToLine, htmlToText, httpUrl } from './text.ts';
+import { BLOCK_ELEMENTS, capText, htmlToLine, htmlToText, httpUrl } from './text.ts';
 
 export type ArticleStatus = 'ok' | 'paywalled' | 'failed';
 export type ExtractedArticle = {
@@ -119,42 +119,6 @@ function readabilityWork(document: Document): number {
   return elements * deepest;
 }
 
-const BLOCK_ELEMENTS = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'br',
-  'dd',
-  'details',
-  'div',
-  'dl',
-  'dt',
-  'figcaption',
-  'figure',
-  'footer',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'hr',
-  'li',
-  'main',
-  'ol',
-  'p',
-  'pre',
-  'section',
-  'summary',
-  'table',
-  'tbody',
-  'tfoot',
-  'thead',
-  'tr',
-  'ul',
-]);
 const CELL_ELEMENTS = new Set(['td', 'th']);
 const SKIPPED_ELEMENTS = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'object', 'button', 'select', 'textarea']);
 const TEXT_NODE = 3;
