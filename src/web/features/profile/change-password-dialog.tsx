@@ -1,9 +1,9 @@
-import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { messages } from '../../../shared/messages.ts';
 import { passwordSchema } from '../../../shared/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiRequestError, api } from '../../lib/api-client.ts';
 
@@ -51,41 +51,36 @@ export function ChangePasswordDialog() {
   }
 
   return (
-    <Dialog.Root
+    <Dialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         setErrors({});
       }}
+      trigger={<Button variant="secondary">Reset Password</Button>}
+      title="Reset Password"
+      description="Choose a new password (at least 6 characters)."
+      closeButton={false}
+      variant="form"
     >
-      <Dialog.Trigger asChild>
-        <Button variant="secondary">Reset Password</Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold text-slate-900">Reset Password</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">Choose a new password (at least 6 characters).</Dialog.Description>
-          <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
-            <Field
-              label="Current password"
-              name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-              error={errors.currentPassword}
-            />
-            <Field label="New password" name="newPassword" type="password" autoComplete="new-password" error={errors.newPassword} />
-            <div className="flex justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button variant="ghost">Cancel</Button>
-              </Dialog.Close>
-              <Button type="submit" busy={busy}>
-                Update password
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+        <Field
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword}
+        />
+        <Field label="New password" name="newPassword" type="password" autoComplete="new-password" error={errors.newPassword} />
+        <div className="flex justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="ghost">Cancel</Button>
+          </DialogClose>
+          <Button type="submit" busy={busy}>
+            Update password
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

@@ -1,0 +1,37 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+const variants = {
+  /** A neutral action: close, collapse, open a menu. */
+  ghost: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-brand-600',
+  /** A destructive action (delete, remove): turns red under the pointer. */
+  danger: 'text-slate-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-red-600',
+} as const;
+
+// ComponentProps includes `ref` (a plain prop since React 19), for callers that move the focus.
+export type IconButtonProps = Omit<ComponentProps<'button'>, 'aria-label'> & {
+  /** The button shows only an icon, so its accessible name must be given. */
+  'aria-label': string;
+  variant?: keyof typeof variants;
+};
+
+/**
+ * A small square button holding one icon (give the icon `aria-hidden="true"` and its size,
+ * e.g. `h-5 w-5`). Spreads every other prop onto the `<button>`, so it works under Radix `asChild`.
+ */
+export function IconButton({ variant = 'ghost', className, children, ...props }: IconButtonProps) {
+  return (
+    <button
+      type="button"
+      className={cn(
+        'inline-flex shrink-0 items-center justify-center rounded-md p-1',
+        'focus-visible:outline-2 disabled:cursor-not-allowed disabled:opacity-60',
+        variants[variant],
+        className,
+      )}
+      {...props}
+    >
+      {children}
+    </button>
+  );
+}
