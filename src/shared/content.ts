@@ -1,6 +1,6 @@
 // LinkedIn OS content creation (spec 02 §3 entities, §5 rules, §7 calls 1–4, §9 constants): the
-// request schemas both sides validate with, the response shapes, and the small text helpers the
-// screen and the server share.
+// request schemas both sides validate with, the response schemas the screen checks answers with,
+// and the small text helpers the screen and the server share.
 import * as z from 'zod/mini';
 import type { AiStatus } from './schemas.ts';
 
@@ -114,13 +114,12 @@ export const CONTENT_API = {
   modifyContent: '/api/content/modify-content',
 } as const;
 
-/** The server's code for stats that failed validation; its message always contains 'Validation failed'. */
-export const STATS_VALIDATION_FAILED = 'validation_failed';
-
 const fill = contentMessages.fillAllFields;
 const tooLong = (max: number) => `Must be at most ${max} characters.`;
 const requiredText = (max: number, message: string = fill) =>
   z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLong(max)));
+/** Text with something besides spaces in it, kept as it was sent. */
+const someText = z.string().check(z.refine((text) => text.trim() !== ''));
 const webAddress = z
   .string({ error: 'A source must be a web address.' })
   .check(z.trim(), z.maxLength(2_048), z.regex(/^https?:\/\/\S+$/i, 'A source must be a web address.'));
@@ -153,6 +152,16 @@ export const analyzeMetricsRequestSchema = z.strictObject({
 export type AnalyzeMetricsRequest = z.input<typeof analyzeMetricsRequestSchema>;
 export type AnalyzeMetricsQuery = z.output<typeof analyzeMetricsRequestSchema>;
 export type AnalyzeMetricsResponse = { data: Stat[] };
+/**
+ * A non-empty list of statistic and source (spec 02 §7 call 1); an empty one would clear the stats
+ * on screen and still say success. The texts are shown as sent (links only for http(s)); the
+ * publisher only names the site, so one that is not text reads as none rather than losing the stats.
+ */
+export const analyzeMetricsResponseSchema: z.ZodMiniType<AnalyzeMetricsResponse> = z.object({
+  data: z
+    .array(z.object({ statistic: z.string(), source: z.string(), publisher: z.catch(z.nullable(z.string()), null) }))
+    .check(z.minLength(1)),
+});
 
 // 2. generate-hooks
 export const generateHooksRequestSchema = z.strictObject({
@@ -162,6 +171,7 @@ export const generateHooksRequestSchema = z.strictObject({
 export type GenerateHooksRequest = z.input<typeof generateHooksRequestSchema>;
 export type GenerateHooksQuery = z.output<typeof generateHooksRequestSchema>;
 export type GenerateHooksResponse = { hooks: string[] };
+export const generateHooksResponseSchema: z.ZodMiniType<GenerateHooksResponse> = z.object({ hooks: z.array(z.string()) });
 
 // 3. post-builder
 export const postBuilderRequestSchema = z.strictObject({
@@ -172,6 +182,11 @@ export type PostBuilderRequest = z.input<typeof postBuilderRequestSchema>;
 export type PostBuilderQuery = z.output<typeof postBuilderRequestSchema>;
 export type CtaOptions = Record<CtaKind, string>;
 export type PostBuilderResponse = { content: string; ctaOptions: CtaOptions };
+/** The draft and every one of the five CTA texts, none blank (spec 02 §7 call 3: both required). */
+export const postBuilderResponseSchema: z.ZodMiniType<PostBuilderResponse> = z.object({
+  content: someText,
+  ctaOptions: z.object(Object.fromEntries(CTA_KINDS.map((kind) => [kind, someText])) as Record<CtaKind, typeof someText>),
+});
 
 // 4. modify-content
 export const modifyContentRequestSchema = z.strictObject({
@@ -180,9 +195,15 @@ export const modifyContentRequestSchema = z.strictObject({
 });
 export type ModifyContentRequest = z.input<typeof modifyContentRequestSchema>;
 export type ModifyContentResponse = { modifiedContent: string };
+/** A rewrite with nothing in it is a failure: the draft on screen stays (spec 02 §4). */
+export const modifyContentResponseSchema: z.ZodMiniType<ModifyContentResponse> = z.object({ modifiedContent: someText });
 
 /** Whether AI is configured, for the screen's banner (same shape as research's status). */
 export type ContentStatus = AiStatus;
+export const contentStatusSchema: z.ZodMiniType<ContentStatus> = z.union([
+  z.object({ configured: z.literal(true), model: z.string() }),
+  z.object({ configured: z.literal(false), message: z.string() }),
+]);
 
 /** '1. Hook', '2) Hook', '- Hook' → 'Hook' (spec 02 §3: leading numbering is stripped for display). */
 export const stripHookNumbering = (hook: string) =>

@@ -10,7 +10,6 @@ import {
   draftParagraphs,
   HOOK_CATEGORIES,
   MODIFICATIONS,
-  STATS_VALIDATION_FAILED,
   type Stat,
   stripHookNumbering,
 } from '../../src/shared/content.ts';
@@ -247,7 +246,7 @@ describe('statistics (analyze-metrics)', () => {
     const repeated = await client.post(CONTENT_API.analyzeMetrics, { ...inputs, previousStats: [previous] });
     expect(repeated.status).toBe(422);
     expect(repeated.body.error).toEqual({
-      code: STATS_VALIDATION_FAILED,
+      code: 'validation_failed',
       message: 'Validation failed: the articles found only repeat statistics you already have.',
     });
   });
@@ -259,7 +258,7 @@ describe('statistics (analyze-metrics)', () => {
     const res = await client.post(CONTENT_API.analyzeMetrics, inputs);
     expect(res.status).toBe(422);
     expect(res.body.error).toEqual({
-      code: STATS_VALIDATION_FAILED,
+      code: 'validation_failed',
       message: 'Validation failed: none of the statistics could be traced to an article we retrieved.',
     });
 
@@ -311,7 +310,7 @@ describe('statistics (analyze-metrics)', () => {
     const form = { ...inputs, audience: 'Unverifiable Hospital CFOs' };
     const res = await client.post(CONTENT_API.analyzeMetrics, form);
     expect(res.status).toBe(422);
-    expect(res.body.error.code).toBe(STATS_VALIDATION_FAILED);
+    expect(res.body.error.code).toBe('validation_failed');
     expect(res.body.error.message).toMatch(/^Validation failed/);
     expect(JSON.stringify(res.body)).not.toContain(INVENTED_STATISTIC);
 
@@ -319,7 +318,7 @@ describe('statistics (analyze-metrics)', () => {
     expect(retry.status).toBe(200);
     expect(retry.body.data).toEqual(statsFor('Unverifiable Hospital CFOs Close the books two days faster survey'));
     expect(await usageRows(user.id)).toEqual([
-      { task: 'content_stats', status: 'failed', error_code: STATS_VALIDATION_FAILED },
+      { task: 'content_stats', status: 'failed', error_code: 'validation_failed' },
       { task: 'content_stats', status: 'succeeded', error_code: null },
     ]);
   });
@@ -331,7 +330,7 @@ describe('statistics (analyze-metrics)', () => {
     const res = await client.post(CONTENT_API.analyzeMetrics, inputs);
     expect(res.status).toBe(422);
     expect(res.body.error).toEqual({
-      code: STATS_VALIDATION_FAILED,
+      code: 'validation_failed',
       message: 'Validation failed: no recent articles were found for this audience and solution.',
     });
     expect(ai.requests).toHaveLength(0);

@@ -1,5 +1,6 @@
 // Every call to our API goes through here: JSON in and out, the session cookie, and one error type
 // carrying the server's { error: { code, message, title } }.
+import type { ErrorCode } from '../../shared/errors.ts';
 import type { ApiError } from '../../shared/schemas.ts';
 
 export class ApiRequestError extends Error {
@@ -15,6 +16,9 @@ export class ApiRequestError extends Error {
     this.fields = body.fields;
   }
 }
+
+/** True when `err` is the API's refusal with this code: screens compare codes, never message text. */
+export const isApiError = (err: unknown, code: ErrorCode): err is ApiRequestError => err instanceof ApiRequestError && err.code === code;
 
 export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   const response = await fetch(path, {

@@ -19,7 +19,6 @@ import {
   POST_MAX_LENGTH,
   type PostBuilderQuery,
   type PostBuilderResponse,
-  STATS_VALIDATION_FAILED,
   type Stat,
   statSchema,
   stripHookNumbering,
@@ -57,7 +56,7 @@ const PUBLISHER_MAX_LENGTH = 200;
 const MAX_TOKENS = { stats: 1_500, hooks: 1_500, post: 2_500, modify: 2_500 } as const;
 
 /** The screen retries on 'Validation failed' and tries other sources (spec 02 §8); the message must start so. */
-const statsValidationFailed = (reason: string) => new AppError(STATS_VALIDATION_FAILED, `Validation failed: ${reason}`);
+const statsValidationFailed = (reason: string) => new AppError('validation_failed', `Validation failed: ${reason}`);
 const invalidOutput = (what: string) => new AppError('ai_invalid_output', `The AI's answer did not contain ${what}. Try again.`);
 
 /**

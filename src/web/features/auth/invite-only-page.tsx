@@ -7,7 +7,7 @@ import { AuthCard } from '../../components/auth-card.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { ApiRequestError, api } from '../../lib/api-client.ts';
+import { ApiRequestError, api, isApiError } from '../../lib/api-client.ts';
 import { type FieldErrors, formValues, validate } from '../../lib/form.ts';
 import { useSession } from '../../lib/session.ts';
 
@@ -50,7 +50,7 @@ export function InviteOnlyPage() {
       navigate('/login', { replace: true });
     } catch (err) {
       // A refused password says why under the field too.
-      if (err instanceof ApiRequestError && err.code === 'weak_password') setErrors({ password: err.message });
+      if (isApiError(err, 'weak_password')) setErrors({ password: err.message });
       toast.error(err instanceof ApiRequestError && err.message ? err.message : messages.registration.unexpected);
     } finally {
       setBusy(false);

@@ -7,7 +7,7 @@ import { loginSchema, type Profile, safeRedirectPath } from '../../../shared/sch
 import { AuthCard } from '../../components/auth-card.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { ApiRequestError, api } from '../../lib/api-client.ts';
+import { ApiRequestError, api, isApiError } from '../../lib/api-client.ts';
 import { type FieldErrors, formValues, validate } from '../../lib/form.ts';
 import { sessionQueryKey, useSession } from '../../lib/session.ts';
 
@@ -37,9 +37,9 @@ export function LoginPage() {
       toast.success(messages.login.success);
       navigate(profile.profileCompleted ? safeRedirectPath(params.get('redirect_to')) : '/profile-completion', { replace: true });
     } catch (err) {
-      if (err instanceof ApiRequestError && err.code === 'INVALID_EMAIL_OR_PASSWORD') {
+      if (isApiError(err, 'INVALID_EMAIL_OR_PASSWORD')) {
         toast.error(messages.login.wrongPasswordTitle, { description: messages.login.wrongPassword });
-      } else if (err instanceof ApiRequestError && err.code === 'account_throttled') {
+      } else if (isApiError(err, 'account_throttled')) {
         // Someone else's wrong guesses paused the password: the spec's failure title, what happened,
         // and the way in that still works.
         toast.error(messages.login.otherFailure, {

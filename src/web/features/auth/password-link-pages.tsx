@@ -10,7 +10,7 @@ import { AuthCard } from '../../components/auth-card.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { ApiRequestError, api } from '../../lib/api-client.ts';
+import { ApiRequestError, api, isApiError } from '../../lib/api-client.ts';
 import { type FieldErrors, formValues, validate } from '../../lib/form.ts';
 import { sessionQueryKey } from '../../lib/session.ts';
 
@@ -84,11 +84,11 @@ function PasswordLinkPage({ purpose }: { purpose: Purpose }) {
         navigate('/login', { replace: true });
       }
     } catch (err) {
-      if (err instanceof ApiRequestError && err.code === 'token_invalid') {
+      if (isApiError(err, 'token_invalid')) {
         // The link was spent or expired while the page was open: the same answer as on arrival.
         toast.error(text.linkErrorTitle, { description: text.linkError });
         navigate('/login', { replace: true });
-      } else if (err instanceof ApiRequestError && err.code === 'weak_password') {
+      } else if (isApiError(err, 'weak_password')) {
         setErrors({ password: err.message });
         toast.error(err.title ?? messages.passwords.weakTitle, { description: err.message });
       } else if (purpose === 'invite') {

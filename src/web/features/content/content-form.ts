@@ -1,6 +1,6 @@
 // The form's rules without React: where the prefilled values come from (spec 02 §2), what counts as
 // filled (§5), which stat goes with the hooks (§4), and how returned stats accumulate (§4).
-import { CONTENT_FIELD_MAX_LENGTH, PREVIOUS_STATS_MAX, type Stat } from '../../../shared/content.ts';
+import { CONTENT_FIELD_MAX_LENGTH, type ContentInputs, PREVIOUS_STATS_MAX, type Stat } from '../../../shared/content.ts';
 import type { Profile } from '../../../shared/schemas.ts';
 import { safeHttpUrl } from '../../components/external-link.tsx';
 
@@ -86,6 +86,12 @@ export function startForm(
 export const missingFields = (values: ContentFormValues): ContentField[] => CONTENT_FIELDS.filter((field) => !values[field].trim());
 
 export const allFilled = (values: ContentFormValues) => missingFields(values).length === 0;
+
+/** The values as a request's inputs; sent once filled, and the server checks the category. */
+export const asInputs = (values: ContentFormValues): ContentInputs => ({
+  ...values,
+  hookCategory: values.hookCategory as ContentInputs['hookCategory'],
+});
 
 /** The stat sent with the hooks: the chosen one, else the first in the list, else none (spec 02 §4). */
 export const marketDataFor = (stats: readonly Stat[], selected: number | null): Stat | null =>

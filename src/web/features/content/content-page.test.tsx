@@ -230,6 +230,19 @@ describe('the form', () => {
   });
 });
 
+describe('AI not configured any more', () => {
+  it("shows the banner with the server's message when a call answers 503, and disables generating", async () => {
+    const message = 'AI is not configured on this server. An operator sets AI_API_KEY.';
+    stubApi({ [CONTENT_API.generateHooks]: () => ({ status: 503, json: { error: { code: 'ai_not_configured', message } } }) });
+    renderPage();
+    fillForm();
+    expect(screen.queryByText(message, { selector: '[role="alert"] p' })).toBeNull();
+    await click('Generate Hooks');
+    expect(await screen.findByText(message, { selector: '[role="alert"] p' })).toBeTruthy();
+    expect(button('Generate Hooks').disabled).toBe(true);
+  });
+});
+
 describe('research stats', () => {
   it('is collapsed first; opening shows the placeholder; Generate Stats waits for all four fields', () => {
     stubApi({});
@@ -356,6 +369,28 @@ describe('research stats', () => {
     expect(screen.getByText('Slow down')).toBeTruthy();
     expect(bodiesOf(CONTENT_API.analyzeMetrics)).toHaveLength(1);
     expect(screen.queryByText(contentMessages.stats.failed)).toBeNull();
+  });
+
+  it('retries an answer that is no list of stats like any failure (1 s, then 2 s) and ends with the error toast', async () => {
+    stubApi({ [CONTENT_API.analyzeMetrics]: () => ({ json: { data: [] } }) });
+    renderPage();
+    fillForm();
+    fireEvent.click(button('Research Stats (click me!)'));
+    // Only the waits between attempts are faked: reading an answer needs the real event loop.
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    await click('Generate Stats');
+    await act(async () => vi.advanceTimersByTimeAsync(999));
+    expect(bodiesOf(CONTENT_API.analyzeMetrics)).toHaveLength(1);
+    await act(async () => vi.advanceTimersByTimeAsync(2_001));
+    expect(bodiesOf(CONTENT_API.analyzeMetrics).map((b) => b?.attempt)).toEqual([0, 1, 2]);
+    await act(() =>
+      vi.waitFor(() =>
+        expect(toast.error).toHaveBeenCalledWith('Error', expect.objectContaining({ description: contentMessages.stats.failed })),
+      ),
+    );
+    expect(toast.info).not.toHaveBeenCalled();
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(screen.queryByRole('radio')).toBeNull();
   });
 
   it('retries validation failures and ends with the error toast after three attempts', async () => {

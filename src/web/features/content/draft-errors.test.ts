@@ -1,26 +1,12 @@
-// Draft generation: the checks before the call, the answer's check, and every toast text of spec 02 §8.
+// Draft generation: the checks before the call and every toast text of spec 02 §8 (the answer's check: api.test.ts).
 
 import { describe, expect, it } from 'vitest';
 import { contentMessages } from '../../../shared/content.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import {
-  draftErrorMessage,
-  draftErrorToast,
-  draftRequest,
-  InvalidDraftResponse,
-  MissingFormValues,
-  parseDraftResponse,
-} from './draft-errors.ts';
+import { draftErrorMessage, draftErrorToast, draftRequest, InvalidDraftResponse, MissingFormValues } from './draft-errors.ts';
 
 const values = { hookCategory: 'Question', audience: 'CFOs', solution: 'Spend analytics', valueProposition: 'Cut waste' };
 const stat = { statistic: '42% of CFOs', source: 'https://news.example.com/cfo', publisher: 'Example News' };
-const ctaOptions = {
-  engagement: 'What would you cut first?',
-  directResponse: 'Reply "audit" for a free review.',
-  resourceAccess: 'Grab the checklist in the comments.',
-  meetingBooking: 'Book 15 minutes with me.',
-  networkBuilding: 'Follow me for more.',
-};
 const apiError = (status: number, code = `http_${status}`, message = 'server says no') => new ApiRequestError(status, { code, message });
 
 describe('draftRequest', () => {
@@ -38,26 +24,6 @@ describe('draftRequest', () => {
       expect(() => draftRequest('My hook', { ...values, [field]: ' ' }, null)).toThrow('Missing required form values');
       expect(() => draftRequest('My hook', { ...values, [field]: ' ' }, null)).toThrow(MissingFormValues);
     }
-  });
-});
-
-describe('parseDraftResponse', () => {
-  it('accepts a draft with all five CTA texts', () => {
-    expect(parseDraftResponse({ content: 'Hook\n\nBody', ctaOptions, extra: 1 })).toEqual({ content: 'Hook\n\nBody', ctaOptions });
-  });
-
-  it.each([
-    ['no body', null],
-    ['no content', { ctaOptions }],
-    ['empty content', { content: '  ', ctaOptions }],
-    ['content not text', { content: ['a'], ctaOptions }],
-    ['no ctaOptions', { content: 'Hook' }],
-    ['ctaOptions not an object', { content: 'Hook', ctaOptions: 'Follow me' }],
-    ['a CTA missing', { content: 'Hook', ctaOptions: { ...ctaOptions, meetingBooking: undefined } }],
-    ['a CTA not text', { content: 'Hook', ctaOptions: { ...ctaOptions, engagement: 5 } }],
-    ['a CTA empty', { content: 'Hook', ctaOptions: { ...ctaOptions, networkBuilding: ' ' } }],
-  ])('rejects %s', (_, body) => {
-    expect(() => parseDraftResponse(body)).toThrow(InvalidDraftResponse);
   });
 });
 

@@ -2,7 +2,17 @@
 // The content screen's tab-scoped snapshot: what goes in comes back out; anything else (corrupt,
 // older, someone else's) is dropped and removed; a storage that refuses never breaks the screen.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ContentSnapshot, clearSnapshot, loadSnapshot, SNAPSHOT_VERSION, saveSnapshot, snapshotKey } from './session-store.ts';
+import { draftSessionReducer, NO_DRAFT_SESSION } from './draft-session.ts';
+import {
+  type ContentSnapshot,
+  clearSnapshot,
+  loadSnapshot,
+  SNAPSHOT_VERSION,
+  saveSnapshot,
+  snapshotKey,
+  snapshotOf,
+} from './session-store.ts';
+import { NO_STATS, statsReducer } from './stats-state.ts';
 
 const ctaOptions = {
   engagement: 'What would you cut first?',
@@ -129,5 +139,21 @@ describe('the content session store', () => {
     expect(() => saveSnapshot('u1', snapshot)).not.toThrow();
     expect(loadSnapshot('u1')).toBeNull();
     expect(() => clearSnapshot('u1')).not.toThrow();
+  });
+});
+
+describe('snapshotOf', () => {
+  it("is the parts' states, and restoring it into each part gives the same snapshot back", () => {
+    const { form, ...rest } = snapshot;
+    const stats = statsReducer(NO_STATS, { type: 'restore', state: snapshot });
+    const session = draftSessionReducer({ ...NO_DRAFT_SESSION, generation: 3 }, { type: 'restore', kept: snapshot });
+    const kept = snapshotOf(form, stats, session);
+    expect(kept).toEqual(snapshot);
+    expect(Object.keys(kept).sort()).toEqual(['form', ...Object.keys(rest)].sort());
+  });
+
+  it("keeps nothing that is not the tab's to keep (the session's generation)", () => {
+    const session = { ...NO_DRAFT_SESSION, generation: 7, hooks: ['A hook'] };
+    expect(snapshotOf(snapshot.form, NO_STATS, session)).not.toHaveProperty('generation');
   });
 });

@@ -3,25 +3,24 @@
 // Whatever is read back is validated: a corrupt, foreign or older snapshot is dropped, never trusted,
 // and a storage that refuses (quota, blocked by policy) only means the screen works without it.
 import * as z from 'zod/mini';
-import { CONTENT_FIELD_MAX_LENGTH, CTA_KINDS, type CtaKind, type CtaOptions, HOOK_CATEGORIES, type Stat } from '../../../shared/content.ts';
+import { CONTENT_FIELD_MAX_LENGTH, CTA_KINDS, HOOK_CATEGORIES } from '../../../shared/content.ts';
 import { CONTENT_FIELDS, type FormSnapshot } from './content-form.ts';
+import type { DraftSession, KeptDraftSession } from './draft-session.ts';
+import type { StatsState } from './stats-state.ts';
 
 /** Bumped, with the key, whenever the snapshot's shape changes: an older one is then ignored. */
 export const SNAPSHOT_VERSION = 1;
 export const snapshotKey = (userId: string) => `contentOs.session.v${SNAPSHOT_VERSION}:${userId}`;
 
-export type ContentSnapshot = {
-  form: FormSnapshot;
-  statsOpen: boolean;
-  stats: Stat[];
-  previousStats: Stat[];
-  selectedStat: number | null;
-  hooks: string[];
-  selectedHook: number | null;
-  draft: string | null;
-  ctaOptions: CtaOptions | null;
-  selectedCta: CtaKind | null;
-};
+/** The form, the stats panel and the hooks with their draft, as each part of the screen holds them. */
+export type ContentSnapshot = { form: FormSnapshot } & StatsState & KeptDraftSession;
+
+/** The screen's parts as one snapshot: what is kept, and nothing else. */
+export function snapshotOf(form: FormSnapshot, stats: StatsState, session: DraftSession): ContentSnapshot {
+  const { statsOpen, stats: list, previousStats, selectedStat } = stats;
+  const { hooks, selectedHook, draft, ctaOptions, selectedCta } = session;
+  return { form, statsOpen, stats: list, previousStats, selectedStat, hooks, selectedHook, draft, ctaOptions, selectedCta };
+}
 
 const fieldText = z.string().check(z.maxLength(CONTENT_FIELD_MAX_LENGTH));
 // Loose on purpose: stats are shown as the server sent them (links only for http(s)); one odd source

@@ -1,8 +1,10 @@
 // The stats retry policy of spec 02 §8, every branch, with the call, the toasts and the wait injected.
+// Failures are told apart by status and code only (what our server sends), never by their text.
 import { describe, expect, it, vi } from 'vitest';
-import { type AnalyzeMetricsRequest, contentMessages, STATS_VALIDATION_FAILED } from '../../../shared/content.ts';
+import { type AnalyzeMetricsRequest, contentMessages } from '../../../shared/content.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { generateStats, parseStatsResponse, type StatsNotice } from './stats-retry.ts';
+import { readStats } from './api.ts';
+import { generateStats, isRateLimited, isValidationFailure, type StatsNotice } from './stats-retry.ts';
 
 const request: Omit<AnalyzeMetricsRequest, 'attempt'> = {
   hookCategory: 'Market Trend',
@@ -14,11 +16,15 @@ const request: Omit<AnalyzeMetricsRequest, 'attempt'> = {
 };
 const stat = { statistic: '42% of CFOs plan to cut SaaS spend', source: 'https://news.example.com/cfo', publisher: 'Example News' };
 const validation = () =>
-  new ApiRequestError(422, { code: STATS_VALIDATION_FAILED, message: 'Validation failed: none of the statistics could be traced.' });
-const rateLimited = () => new ApiRequestError(429, { code: 'rate_limited', message: 'Too many requests. Try again in a minute.' });
+  new ApiRequestError(422, { code: 'validation_failed', message: 'Validation failed: none of the statistics could be traced.' });
+const rateLimited = () =>
+  new ApiRequestError(429, { code: 'ai_user_limit', message: 'You have used your 30 AI requests for this hour. Try again in 12 minutes.' });
 const serverError = (n: number) => new ApiRequestError(502, { code: 'ai_unavailable', message: `The AI did not answer (${n}).` });
 
-/** Runs generateStats with each attempt answered in turn by `answers` (a value resolves, an Error rejects). */
+/**
+ * Runs generateStats with each attempt answered in turn by `answers`: an Error rejects, anything else
+ * is the server's body, read as api.ts reads it.
+ */
 async function run(answers: unknown[]) {
   const bodies: AnalyzeMetricsRequest[] = [];
   const notices: StatsNotice[] = [];
@@ -27,7 +33,7 @@ async function run(answers: unknown[]) {
     bodies.push(body);
     const answer = answers[bodies.length - 1];
     if (answer instanceof Error) throw answer;
-    return answer;
+    return readStats(answer);
   });
   const promise = generateStats(request, {
     call,
@@ -56,10 +62,23 @@ describe('generateStats', () => {
     expect(waits).toEqual([]);
   });
 
-  it("recognises 'Validation failed' in the message of any error", async () => {
-    const { promise, notices } = await run([new Error('Validation failed: stats did not match'), { data: [stat] }]);
+  it("knows 'Validation failed' by its code, whatever the message says", async () => {
+    const coded = new ApiRequestError(422, { code: 'validation_failed', message: 'No article could back a figure.' });
+    const { promise, notices, waits } = await run([coded, { data: [stat] }]);
     expect(await promise).toEqual({ kind: 'stats', stats: [stat] });
     expect(notices.map((n) => n.title)).toEqual([contentMessages.stats.validationTitle]);
+    expect(waits).toEqual([]);
+  });
+
+  it("treats the words 'Validation failed' without the code as another error", async () => {
+    const worded = [
+      new Error('Validation failed: stats did not match'),
+      new ApiRequestError(400, { code: 'validation', message: 'Validation failed: audience' }),
+    ];
+    const { promise, notices, waits } = await run([...worded, { data: [stat] }]);
+    expect(await promise).toEqual({ kind: 'stats', stats: [stat] });
+    expect(notices).toEqual([]);
+    expect(waits).toEqual([1000, 2000]);
   });
 
   it('throws the last validation error after three attempts, without promising a fourth', async () => {
@@ -71,7 +90,7 @@ describe('generateStats', () => {
     expect(waits).toEqual([]);
   });
 
-  it('stops at a 429 with its own toast and no final error', async () => {
+  it("stops at a 429 (the user's own limit) with its own toast and no final error", async () => {
     const { promise, bodies, notices, waits } = await run([rateLimited(), { data: [stat] }]);
     expect(await promise).toEqual({ kind: 'rate-limited' });
     expect(bodies).toHaveLength(1);
@@ -79,19 +98,38 @@ describe('generateStats', () => {
       {
         kind: 'error',
         title: 'Please wait a moment before generating more stats',
-        description: 'Too many requests. Try again in a minute.',
+        description: 'You have used your 30 AI requests for this hour. Try again in 12 minutes.',
       },
     ]);
     expect(waits).toEqual([]);
   });
 
-  it('stops when a message mentions 429, even without the status, also after another failure', async () => {
-    const { promise, bodies, notices, waits } = await run([serverError(1), new Error('Upstream answered 429 Too Many Requests')]);
+  it("stops at the AI provider's rate limit too, also after another failure", async () => {
+    const provider = new ApiRequestError(429, {
+      code: 'ai_rate_limited',
+      message: 'The AI provider is rate limiting requests (429). Try again in a minute.',
+    });
+    const { promise, bodies, notices, waits } = await run([serverError(1), provider]);
     expect(await promise).toEqual({ kind: 'rate-limited' });
     expect(bodies).toHaveLength(2);
-    // Not our server's error: nothing to add to the spec's text.
-    expect(notices).toEqual([{ kind: 'error', title: contentMessages.stats.rateLimited }]);
+    expect(notices).toEqual([{ kind: 'error', title: contentMessages.stats.rateLimited, description: provider.message }]);
     expect(waits).toEqual([1000]);
+  });
+
+  it("adds nothing to the spec's text when the server said just that, or nothing", async () => {
+    for (const message of [contentMessages.stats.rateLimited, '  ']) {
+      const { promise, notices } = await run([new ApiRequestError(429, { code: 'http_429', message })]);
+      expect(await promise).toEqual({ kind: 'rate-limited' });
+      expect(notices).toEqual([{ kind: 'error', title: contentMessages.stats.rateLimited }]);
+    }
+  });
+
+  it("treats '429' in a message without the status as another error", async () => {
+    const worded = [new Error('Upstream answered 429 Too Many Requests'), serverError(429)];
+    const { promise, notices, waits } = await run([...worded, { data: [stat] }]);
+    expect(await promise).toEqual({ kind: 'stats', stats: [stat] });
+    expect(notices).toEqual([]);
+    expect(waits).toEqual([1000, 2000]);
   });
 
   it('waits 1 s, then 2 s, after other errors and throws the third error', async () => {
@@ -124,7 +162,7 @@ describe('generateStats', () => {
         call: async () => {
           attempts++;
           if (attempts < 3) throw serverError(attempts);
-          return { data: [stat] };
+          return [stat];
         },
         notify: () => {},
         sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
@@ -146,27 +184,19 @@ describe('generateStats', () => {
   });
 });
 
-describe('parseStatsResponse', () => {
-  it('keeps statistic, source and publisher (null when absent or not text)', () => {
-    expect(
-      parseStatsResponse({
-        data: [
-          stat,
-          { statistic: 'b 5%', source: 'https://b.example.com' },
-          { statistic: 'c 6%', source: 'https://c.example.com', publisher: 3 },
-        ],
-      }),
-    ).toEqual([
-      stat,
-      { statistic: 'b 5%', source: 'https://b.example.com', publisher: null },
-      { statistic: 'c 6%', source: 'https://c.example.com', publisher: null },
-    ]);
+describe('isValidationFailure and isRateLimited', () => {
+  it('compare the status and code of our API errors only', () => {
+    expect(isValidationFailure(validation())).toBe(true);
+    expect(isValidationFailure(new ApiRequestError(502, { code: 'validation_failed', message: '' }))).toBe(true);
+    expect(isValidationFailure(new Error('Validation failed'))).toBe(false);
+    expect(isValidationFailure(new ApiRequestError(422, { code: 'validation', message: 'Validation failed' }))).toBe(false);
+    for (const code of ['ai_rate_limited', 'ai_user_limit', 'http_429']) {
+      expect(isRateLimited(new ApiRequestError(429, { code, message: '' }))).toBe(true);
+    }
+    expect(isRateLimited(new Error('429 Too Many Requests'))).toBe(false);
+    expect(isRateLimited(new ApiRequestError(502, { code: 'ai_unavailable', message: 'The AI provider failed to answer (429).' }))).toBe(
+      false,
+    );
+    expect(isRateLimited('429')).toBe(false);
   });
-
-  it.each([null, undefined, 'text', { data: null }, { data: {} }, { data: [] }, { data: [null] }, { data: [{ statistic: 'x' }] }])(
-    'rejects %j',
-    (body) => {
-      expect(() => parseStatsResponse(body)).toThrow('Invalid response format from analyze-metrics');
-    },
-  );
 });

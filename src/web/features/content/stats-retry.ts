@@ -1,14 +1,16 @@
 // Research stats generation with the retry policy of spec 02 §8, kept free of React and timers so
-// every branch can be tested: the caller injects the call, the toasts and the wait.
+// every branch can be tested: the caller injects the call, the toasts and the wait. Failures are
+// told apart by our server's status and code, never by their message: the spec's 'Validation failed'
+// is code `validation_failed`, its '429' is HTTP status 429 (the provider's rate limit
+// `ai_rate_limited` and the per-user limits alike).
 import {
   type AnalyzeMetricsRequest,
   contentMessages,
   STATS_MAX_ATTEMPTS,
   STATS_RETRY_DELAYS_MS,
-  STATS_VALIDATION_FAILED,
   type Stat,
 } from '../../../shared/content.ts';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import { ApiRequestError, isApiError } from '../../lib/api-client.ts';
 
 const text = contentMessages.stats;
 
@@ -16,8 +18,11 @@ const text = contentMessages.stats;
 export type StatsNotice = { kind: 'info' | 'error'; title: string; description?: string };
 
 export type StatsDeps = {
-  /** One call of analyze-metrics; answers the parsed JSON body or throws (ApiRequestError for HTTP errors). */
-  call: (body: AnalyzeMetricsRequest) => Promise<unknown>;
+  /**
+   * One call of analyze-metrics: the stats of a checked answer (api.ts), else it throws, an
+   * ApiRequestError for an HTTP error and spec 02 §8's 'Invalid response format' for another answer.
+   */
+  call: (body: AnalyzeMetricsRequest) => Promise<Stat[]>;
   notify: (notice: StatsNotice) => void;
   sleep: (ms: number) => Promise<void>;
 };
@@ -25,28 +30,11 @@ export type StatsDeps = {
 /** The outcome the screen acts on; a final failure is thrown instead (the last attempt's error). */
 export type StatsOutcome = { kind: 'stats'; stats: Stat[] } | { kind: 'rate-limited' };
 
-/**
- * `{ data: [{ statistic, source }, ...] }` or the spec's 'Invalid response format' error. An empty
- * list counts as invalid too: it would clear the stats on screen and still toast success.
- */
-export function parseStatsResponse(body: unknown): Stat[] {
-  const data = (body as { data?: unknown } | null)?.data;
-  const isStat = (item: unknown): item is Stat =>
-    typeof item === 'object' && item !== null && typeof (item as Stat).statistic === 'string' && typeof (item as Stat).source === 'string';
-  if (!Array.isArray(data) || data.length === 0 || !data.every(isStat)) throw new Error(text.invalidFormat);
-  return data.map(({ statistic, source, publisher }) => ({
-    statistic,
-    source,
-    publisher: typeof publisher === 'string' ? publisher : null,
-  }));
-}
+/** Spec 02 §8's 'Validation failed': the stats found could not be checked, other sources may do. */
+export const isValidationFailure = (err: unknown): err is ApiRequestError => isApiError(err, 'validation_failed');
 
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
-
-const isValidationFailure = (err: unknown) =>
-  messageOf(err).includes('Validation failed') || (err instanceof ApiRequestError && err.code === STATS_VALIDATION_FAILED);
-
-const isRateLimited = (err: unknown) => (err instanceof ApiRequestError && err.status === 429) || messageOf(err).includes('429');
+/** Spec 02 §8's '429': whoever limits (the AI provider or the user's own allowance), the run stops. */
+export const isRateLimited = (err: unknown): err is ApiRequestError => err instanceof ApiRequestError && err.status === 429;
 
 /**
  * Up to STATS_MAX_ATTEMPTS calls, each told its `attempt` so the server searches other sources.
@@ -57,13 +45,12 @@ export async function generateStats(request: Omit<AnalyzeMetricsRequest, 'attemp
   let lastError: unknown;
   for (let attempt = 0; attempt < STATS_MAX_ATTEMPTS; attempt++) {
     try {
-      const body = await deps.call({ ...request, attempt });
-      return { kind: 'stats', stats: parseStatsResponse(body) };
+      return { kind: 'stats', stats: await deps.call({ ...request, attempt }) };
     } catch (err) {
       lastError = err;
       if (isRateLimited(err)) {
         // Our server says how long to wait (the per-user limit's "try again in N minutes"): pass it on.
-        const server = err instanceof ApiRequestError ? err.message.trim() : '';
+        const server = err.message.trim();
         deps.notify({ kind: 'error', title: text.rateLimited, ...(server && server !== text.rateLimited && { description: server }) });
         return { kind: 'rate-limited' };
       }

@@ -5,7 +5,7 @@ import { passwordSchema } from '../../../shared/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { ApiRequestError, api } from '../../lib/api-client.ts';
+import { api, isApiError } from '../../lib/api-client.ts';
 
 /** The Reset Password dialog of /profile. Asks for the current password too: a session alone
  * (an unattended laptop) must not be enough to take over the account. */
@@ -37,13 +37,12 @@ export function ChangePasswordDialog() {
       toast.success(messages.reset.updated, { description: 'Your other sessions were signed out.' });
       setOpen(false);
     } catch (err) {
-      if (err instanceof ApiRequestError && err.code === 'weak_password') setErrors({ newPassword: err.message });
-      const description =
-        err instanceof ApiRequestError && err.code === 'INVALID_PASSWORD'
-          ? 'The current password is not correct.'
-          : err instanceof Error
-            ? err.message
-            : undefined;
+      if (isApiError(err, 'weak_password')) setErrors({ newPassword: err.message });
+      const description = isApiError(err, 'INVALID_PASSWORD')
+        ? 'The current password is not correct.'
+        : err instanceof Error
+          ? err.message
+          : undefined;
       toast.error(messages.profile.passwordFailed, { description });
     } finally {
       setBusy(false);
