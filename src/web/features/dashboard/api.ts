@@ -1,12 +1,13 @@
 // The dashboard's data: one query for the whole page, refreshed live by any change to a table it
-// reads, and the feature-interest toggle, which writes its answer straight into that query.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// reads, and the feature-interest toggle, whose answer goes into that query (lib/save-into-cache.ts).
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { DashboardSummary, InterestsResponse } from '../../../shared/dashboard.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { FeatureOfInterest } from '../../../shared/sonar.ts';
 import { api } from '../../lib/api-client.ts';
 import { liveTables } from '../../lib/live-updates.ts';
+import { useSaveIntoCache } from '../../lib/save-into-cache.ts';
 
 const dashboardKey = ['dashboard'] as const;
 
@@ -29,13 +30,17 @@ export function useDashboard() {
 type InterestChange = { feature: FeatureOfInterest; registered: boolean };
 
 export function useInterestToggle() {
-  const client = useQueryClient();
+  const cache = useSaveIntoCache(dashboardKey, (summary: DashboardSummary, { interests }: InterestsResponse) => ({
+    ...summary,
+    interests,
+  }));
   return useMutation({
     mutationFn: ({ feature, registered }: InterestChange) =>
       api<InterestsResponse>(`/api/dashboard/interests/${feature}`, { method: 'PUT', body: { registered } }),
-    onSuccess: ({ interests }, { registered }) => {
-      client.setQueryData<DashboardSummary>(dashboardKey, (old) => old && { ...old, interests });
-      toast.success(registered ? messages.featureInterest.registered : messages.featureInterest.cancelled);
+    onMutate: cache.onMutate,
+    onSuccess: (answer, change, sentAfter) => {
+      cache.onSuccess(answer, change, sentAfter);
+      toast.success(change.registered ? messages.featureInterest.registered : messages.featureInterest.cancelled);
     },
     onError: () => toast.error(messages.featureInterest.failedTitle, { description: messages.featureInterest.failed }),
   });

@@ -1,10 +1,12 @@
 // Data of the earnings alerts screen: the list (live: it reloads when the user's alerts or their
 // results change anywhere, or the user's profile, where the default notification address comes
-// from) and the save of one card.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EarningsAlert, EarningsAlertInput, EarningsAlertsResponse } from '../../../shared/earnings-alerts.ts';
+// from) and the save of one card, whose answer goes into the list (lib/save-into-cache.ts).
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { EarningsAlert, EarningsAlertsResponse } from '../../../shared/earnings-alerts.ts';
 import { api } from '../../lib/api-client.ts';
 import { liveTables } from '../../lib/live-updates.ts';
+import { useSaveIntoCache, withRow } from '../../lib/save-into-cache.ts';
+import type { CardValues } from './card-slots.ts';
 
 export const earningsAlertsKey = ['earnings-alerts'] as const;
 const PATH = '/api/earnings-alerts';
@@ -18,29 +20,28 @@ export function useEarningsAlerts() {
 }
 
 /** The values as typed (checked with the shared schema first); the server parses them with it again. */
-export type SaveRequest = { id: string | null; values: EarningsAlertInput };
+export type SaveRequest = { id: string | null; values: CardValues };
 
-/** Creates (no id) or updates one alert; the saved alert goes into the list at once, then the list reloads. */
+/**
+ * Creates (no id) or updates one alert. The callbacks are the mutation's own, so they run even when
+ * the card is gone by the time the answer comes (an alert from elsewhere took its place).
+ */
 export function useSaveEarningsAlert(callbacks: {
   onSuccess: (alert: EarningsAlert, request: SaveRequest) => void;
   onError: (err: Error) => void;
 }) {
-  const queryClient = useQueryClient();
+  const cache = useSaveIntoCache(earningsAlertsKey, (list: EarningsAlertsResponse, { alert }: { alert: EarningsAlert }) => ({
+    ...list,
+    alerts: withRow(list.alerts, alert),
+  }));
   return useMutation({
     mutationFn: ({ id, values }: SaveRequest) =>
       api<{ alert: EarningsAlert }>(id === null ? PATH : `${PATH}/${id}`, { method: id === null ? 'POST' : 'PUT', body: values }),
-    onSuccess: ({ alert }, request) => {
-      queryClient.setQueryData<EarningsAlertsResponse>(
-        earningsAlertsKey,
-        (list) => list && { ...list, alerts: withAlert(list.alerts, alert) },
-      );
-      callbacks.onSuccess(alert, request);
-      return queryClient.invalidateQueries({ queryKey: earningsAlertsKey });
+    onMutate: cache.onMutate,
+    onSuccess: (answer, request, sentAfter) => {
+      cache.onSuccess(answer, request, sentAfter);
+      callbacks.onSuccess(answer.alert, request);
     },
     onError: callbacks.onError,
   });
-}
-
-function withAlert(alerts: EarningsAlert[], saved: EarningsAlert) {
-  return alerts.some((a) => a.id === saved.id) ? alerts.map((a) => (a.id === saved.id ? saved : a)) : [...alerts, saved];
 }

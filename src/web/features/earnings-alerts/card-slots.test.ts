@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EarningsAlert } from '../../../shared/earnings-alerts.ts';
-import { cardSlots, cardValues, defaultEmailHint, sameValues } from './card-slots.ts';
+import { cardSlots, cardValues } from './card-slots.ts';
 
 const alert = (id: string, overrides: Partial<EarningsAlert> = {}): EarningsAlert => ({
   id,
@@ -47,6 +47,21 @@ describe('cardSlots', () => {
     expect(keys(cardSlots([alert('a')], editingThird))).toEqual(['a', 'new-1', 'new-3']);
     expect(keys(cardSlots([alert('a'), alert('b')], editingThird))).toEqual(['a', 'b', 'new-3']);
   });
+
+  it('an alert created from an empty card keeps that card’s key; the other empty cards stay as they were', () => {
+    const createdFromSecond = { a: 'new-2' };
+    expect(keys(cardSlots([alert('a')], none, createdFromSecond))).toEqual(['new-2', 'new-1', 'new-3']);
+    expect(keys(cardSlots([alert('a'), alert('b')], none, createdFromSecond))).toEqual(['new-2', 'b', 'new-1']);
+    expect(cardSlots([alert('a')], none, createdFromSecond)[0]).toEqual({ key: 'new-2', alert: alert('a') });
+  });
+
+  it('a slow create: the live list shows the new alert before the answer; the card being saved stays, and then is that alert', () => {
+    const saving = (key: string) => key === 'new-1';
+    // Before the answer: the alert has a card of its own, and the card being saved keeps its edits.
+    expect(keys(cardSlots([alert('a')], saving))).toEqual(['a', 'new-1', 'new-2']);
+    // The answer: the card's draft is gone and the alert is the card's.
+    expect(keys(cardSlots([alert('a')], none, { a: 'new-1' }))).toEqual(['new-1', 'new-2', 'new-3']);
+  });
 });
 
 describe('cardValues', () => {
@@ -70,23 +85,5 @@ describe('cardValues', () => {
       notificationEmail: 'ir@example.com',
     });
     expect(cardValues(alert('b')).notificationEmail).toBe('');
-  });
-
-  it('the hint names the default address', () => {
-    expect(defaultEmailHint('me@example.com')).toBe('Leave empty to use your default address (me@example.com), set in Profile.');
-  });
-
-  it('compares every field', () => {
-    const base = cardValues(alert('a', { notificationEmail: 'ir@example.com' }));
-    expect(sameValues(base, { ...base })).toBe(true);
-    for (const change of [
-      { active: false },
-      { companyName: 'x' },
-      { keywords: 'x' },
-      { notificationTiming: '1w' as const },
-      { notificationEmail: '' },
-    ]) {
-      expect(sameValues(base, { ...base, ...change })).toBe(false);
-    }
   });
 });

@@ -21,30 +21,25 @@ export function cardValues(alert: EarningsAlert | null): CardValues {
   };
 }
 
-/** Under the notification e-mail field: an empty field means this address. */
-export const defaultEmailHint = (defaultEmail: string) => `Leave empty to use your default address (${defaultEmail}), set in Profile.`;
-
-export const sameValues = (a: CardValues, b: CardValues) =>
-  a.active === b.active &&
-  a.companyName === b.companyName &&
-  a.keywords === b.keywords &&
-  a.notificationTiming === b.notificationTiming &&
-  a.notificationEmail === b.notificationEmail;
-
 export type Slot = { key: string; alert: EarningsAlert | null };
 
 const PLACEHOLDER_KEYS = Array.from({ length: EARNINGS_ALERT_LIMIT }, (_, i) => `new-${i + 1}`);
 
 /**
  * The grid: existing alerts first (as the server orders them), then empty cards up to the limit.
- * When an alert appears from elsewhere, an untouched empty card makes room, never one the user is
- * typing in; the empty cards kept stay in their order.
+ * An alert created from an empty card keeps that card's key (`keyOf`: alert id → key), so the card
+ * stays the same card. When an alert appears from elsewhere, an untouched empty card makes room,
+ * never one the user is typing in; the empty cards kept stay in their order.
  */
-export function cardSlots(alerts: EarningsAlert[], isEdited: (placeholderKey: string) => boolean): Slot[] {
+export function cardSlots(
+  alerts: EarningsAlert[],
+  isEdited: (placeholderKey: string) => boolean,
+  keyOf: Readonly<Record<string, string>> = {},
+): Slot[] {
+  const saved = alerts.map((alert) => ({ key: keyOf[alert.id] ?? alert.id, alert }));
+  const taken = new Set(saved.map((slot) => slot.key));
+  const empty = PLACEHOLDER_KEYS.filter((key) => !taken.has(key));
   const free = Math.max(0, EARNINGS_ALERT_LIMIT - alerts.length);
-  const kept = new Set([...PLACEHOLDER_KEYS.filter(isEdited), ...PLACEHOLDER_KEYS.filter((key) => !isEdited(key))].slice(0, free));
-  return [
-    ...alerts.map((alert) => ({ key: alert.id, alert })),
-    ...PLACEHOLDER_KEYS.filter((key) => kept.has(key)).map((key) => ({ key, alert: null })),
-  ];
+  const kept = new Set([...empty.filter(isEdited), ...empty.filter((key) => !isEdited(key))].slice(0, free));
+  return [...saved, ...empty.filter((key) => kept.has(key)).map((key) => ({ key, alert: null }))];
 }

@@ -9,8 +9,10 @@ import { SaveStatus } from '../../components/ui/save-status.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { type FieldErrors, validate } from '../../lib/form.ts';
+import { defaultEmailHint } from '../../lib/notification-email.ts';
+import { type DraftSlot, useServerDraft } from '../../lib/use-server-draft.ts';
 import { useSaveEarningsAlert } from './api.ts';
-import { type CardValues, cardValues, defaultEmailHint, sameValues } from './card-slots.ts';
+import { type CardValues, cardValues } from './card-slots.ts';
 import { EarningsStatus } from './earnings-status.tsx';
 
 const timingOptions = NOTIFICATION_TIMINGS.map((value) => ({ value, label: notificationTimingLabels[value] }));
@@ -22,10 +24,9 @@ type Props = {
   /** Where an empty notification e-mail sends the alert (the profile's alerts e-mail, else the account's). */
   defaultEmail: string;
   /** The user's unsaved edits (kept by the page, so a reload of the list does not lose them). */
-  draft: CardValues | undefined;
-  onDraftChange: (draft: CardValues | undefined) => void;
-  savedAt: number | null;
-  onSaved: (alert: EarningsAlert) => void;
+  draftSlot: DraftSlot<CardValues>;
+  /** An empty card's save created `alert`. */
+  onCreated: (alert: EarningsAlert) => void;
 };
 
 /** A save the server refused for a reason it explains (4xx) shows that reason; anything else the generic text. */
@@ -36,18 +37,17 @@ function saveFailure(err: Error) {
   return { title: messages.earningsAlerts.saveFailed };
 }
 
-export function EarningsAlertCard({ position, alert, defaultEmail, draft, onDraftChange, savedAt, onSaved }: Props) {
+export function EarningsAlertCard({ position, alert, defaultEmail, draftSlot, onCreated }: Props) {
   const headingId = useId();
   const [errors, setErrors] = useState<FieldErrors>({});
-  const server = cardValues(alert);
   // A card without edits follows the server; one with edits keeps them until saved.
-  const dirty = draft !== undefined && !sameValues(draft, server);
-  const values = dirty ? draft : server;
-
+  const form = useServerDraft(cardValues(alert), draftSlot);
+  const { values, dirty } = form;
   const save = useSaveEarningsAlert({
     onSuccess: (saved, request) => {
       toast.success(request.id === null ? messages.earningsAlerts.created : messages.earningsAlerts.updated);
-      onSaved(saved);
+      form.saved(request.values);
+      if (request.id === null) onCreated(saved);
     },
     onError: (err) => {
       const { title, description } = saveFailure(err);
@@ -57,7 +57,7 @@ export function EarningsAlertCard({ position, alert, defaultEmail, draft, onDraf
 
   function change(update: Partial<CardValues>) {
     setErrors({});
-    onDraftChange({ ...values, ...update });
+    form.edit(update);
   }
 
   function toggleActive(active: boolean) {
@@ -135,7 +135,7 @@ export function EarningsAlertCard({ position, alert, defaultEmail, draft, onDraf
             />
           </fieldset>
           <div className="mt-4 flex min-h-10 items-center justify-end">
-            <SaveStatus dirty={dirty} saving={save.isPending} savedAt={savedAt} onSave={() => submit()} />
+            <SaveStatus dirty={dirty} saving={save.isPending} savedAt={form.savedAt} onSave={() => submit()} />
           </div>
         </form>
       </Card>

@@ -1,30 +1,23 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import type { EarningsAlert } from '../../../shared/earnings-alerts.ts';
 import { messages } from '../../../shared/messages.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useDrafts } from '../../lib/use-server-draft.ts';
 import { useEarningsAlerts } from './api.ts';
-import { type CardValues, cardSlots, cardValues, sameValues } from './card-slots.ts';
+import { type CardValues, cardSlots } from './card-slots.ts';
 import { EarningsAlertCard } from './earnings-alert-card.tsx';
 
 export function EarningsAlertsPage() {
   const { data, isError, refetch, isRefetching } = useEarningsAlerts();
   // Unsaved edits per card (alert id, or the empty card's key), kept here so they survive reloads.
-  const [drafts, setDrafts] = useState<Record<string, CardValues>>({});
-  const [savedAt, setSavedAt] = useState<Record<string, number>>({});
+  const { drafts, slot } = useDrafts<CardValues>();
+  // The card key of each alert created here from an empty card: that card stays its card.
+  const [keyOf, setKeyOf] = useState<Record<string, string>>({});
 
   useEffect(() => {
     if (isError) toast.error(messages.earningsAlerts.loadError, { description: messages.earningsAlerts.loadErrorDescription });
   }, [isError]);
-
-  const setDraft = (key: string, draft: CardValues | undefined) =>
-    setDrafts(({ [key]: _, ...others }) => (draft === undefined ? others : { ...others, [key]: draft }));
-
-  function saved(key: string, alert: EarningsAlert) {
-    setDraft(key, undefined);
-    setSavedAt((times) => ({ ...times, [alert.id]: Date.now() }));
-  }
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -37,16 +30,14 @@ export function EarningsAlertsPage() {
       </header>
       {data ? (
         <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
-          {cardSlots(data.alerts, (key) => isEdited(drafts[key])).map((slot, index) => (
+          {cardSlots(data.alerts, (key) => drafts[key] !== undefined, keyOf).map(({ key, alert }, index) => (
             <EarningsAlertCard
-              key={slot.key}
+              key={key}
               position={index + 1}
-              alert={slot.alert}
+              alert={alert}
               defaultEmail={data.defaultNotificationEmail}
-              draft={drafts[slot.key]}
-              onDraftChange={(draft) => setDraft(slot.key, draft)}
-              savedAt={savedAt[slot.key] ?? null}
-              onSaved={(alert) => saved(slot.key, alert)}
+              draftSlot={slot(key)}
+              onCreated={(created) => setKeyOf((keys) => ({ ...keys, [created.id]: key }))}
             />
           ))}
         </div>
@@ -58,6 +49,3 @@ export function EarningsAlertsPage() {
     </div>
   );
 }
-
-/** An empty card the user has typed into (and not back to empty). */
-const isEdited = (draft: CardValues | undefined) => draft !== undefined && !sameValues(draft, cardValues(null));

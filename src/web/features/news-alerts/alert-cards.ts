@@ -1,11 +1,15 @@
-// The cards on the News Alerts screen and how they change: the user's edits, saves, additions and
-// removals, and reloads of the server's list (live updates). A card being edited keeps the user's
-// edits through a reload; a card that is not dirty follows the server. An empty notification e-mail
-// means the user's default address (ADR 009): the field stays empty and the default is only shown.
+// The cards on the News Alerts screen, for the server's list of alerts (spec 02 §2, ADR 009): at
+// least three (unsaved placeholders after the saved alerts), cards the user adds, a new card that
+// keeps its place once saved, and an edited card whose alert was deleted elsewhere, which stays as
+// an unsaved card holding the edits. What a card shows (its edits, else its alert) is the shared
+// server draft (lib/use-server-draft.ts); the drafts are kept here, by card, so a reload sees which
+// cards have edits. Saves put their answers into the cached list (lib/save-into-cache.ts): no list
+// synced here is older than a save this page has seen answered.
 import type { NewsAlert, NewsAlertList } from '../../../shared/news-alerts.ts';
 import { inWeekOrder } from '../../../shared/news-alerts.ts';
 import { DEFAULT_DELIVERY_HOUR, NEWS_ALERT_LIMIT, type Weekday } from '../../../shared/sonar.ts';
 import type { FieldErrors } from '../../lib/form.ts';
+import { type Drafts, withDraft } from '../../lib/use-server-draft.ts';
 
 /** What a card's form holds; the keys are those of the request (newsAlertFormSchema). */
 export type AlertDraft = {
@@ -23,23 +27,16 @@ export type AlertCard = {
   key: string;
   /** The saved alert; null for a card not saved yet. */
   alert: NewsAlert | null;
-  /** The values the card had when it was last in step with the server; dirty = draft differs. */
-  baseline: AlertDraft;
-  draft: AlertDraft;
-  errors: FieldErrors;
-  /** When the card was last saved (shows 'All changes saved'). */
-  savedAt: number | null;
   /** An unsaved card put there only to show three cards (not one the user added with Add Alert). */
   placeholder: boolean;
-  /**
-   * The card's alert has been in a list from the server (or one list has missed it). Until then
-   * (just created by this card) a list without it is older than the save, not a delete elsewhere.
-   */
-  listed: boolean;
+  /** Its alert is being deleted from this page: the alert leaving the list is no delete elsewhere. */
+  deleting: boolean;
 };
 
 export type CardsState = {
   cards: AlertCard[];
+  /** The unsaved edits, by card key. */
+  drafts: Drafts<AlertDraft>;
   /** The address an empty notification e-mail stands for (shown as placeholder and hint). */
   defaultEmail: string;
   loaded: boolean;
@@ -50,16 +47,16 @@ export type CardsState = {
 
 export type CardsAction =
   | { type: 'sync'; list: NewsAlertList }
-  | { type: 'edit'; key: string; patch: Partial<AlertDraft> }
-  | { type: 'invalid'; key: string; errors: FieldErrors }
+  | { type: 'draft'; key: string; update: (draft: AlertDraft | undefined) => AlertDraft | undefined }
   | { type: 'add' }
+  | { type: 'deleting'; key: string; deleting: boolean }
   | { type: 'remove'; key: string }
-  | { type: 'saved'; key: string; alert: NewsAlert; submitted: AlertDraft; at: number };
+  | { type: 'saved'; key: string; alert: NewsAlert };
 
 /** At least this many cards always show: the saved alerts, then unsaved placeholders. */
 export const MIN_CARDS = 3;
 
-export const initialCards: CardsState = { cards: [], defaultEmail: '', loaded: false, nextKey: 1, keptAfterDelete: 0 };
+export const initialCards: CardsState = { cards: [], drafts: {}, defaultEmail: '', loaded: false, nextKey: 1, keptAfterDelete: 0 };
 
 /** New alerts are inactive, delivered at 9:00 AM, to the user's default address (spec 02 §4, §9). */
 export const newDraft = (): AlertDraft => ({
@@ -80,84 +77,60 @@ export const draftFromAlert = (alert: NewsAlert): AlertDraft => ({
   notificationEmail: alert.notificationEmail ?? '',
 });
 
-export const sameDraft = (a: AlertDraft, b: AlertDraft) =>
-  a.active === b.active &&
-  a.companyName === b.companyName &&
-  a.keywords === b.keywords &&
-  a.deliveryDays.join() === b.deliveryDays.join() &&
-  a.deliveryHour === b.deliveryHour &&
-  a.notificationEmail === b.notificationEmail;
-
-/** Under the notification e-mail field: an empty field means this address. */
-export const defaultEmailHint = (defaultEmail: string) => `Leave empty to use your default address (${defaultEmail}), set in Profile.`;
+/** A card's values as the server holds them: its alert's, or a new alert's for an unsaved card. */
+export const serverDraft = (card: AlertCard) => (card.alert ? draftFromAlert(card.alert) : newDraft());
 
 /** Said once for each edited card whose alert was deleted in another tab or by another device. */
 export const deletedElsewhereText = 'This alert was deleted elsewhere. Your unsaved changes are kept as a new card.';
-
-export const isDirty = (card: AlertCard) => !sameDraft(card.draft, card.baseline);
 
 /** An alert can be activated (and saved) only with a company, a delivery day and a time (spec 02 §5). */
 export const missesRequired = (draft: AlertDraft) =>
   !draft.companyName.trim() || draft.deliveryDays.length === 0 || draft.deliveryHour === null;
 
-const unsavedCard = (key: number, placeholder: boolean): AlertCard => {
-  const draft = newDraft();
-  return { key: `new-${key}`, alert: null, baseline: draft, draft, errors: {}, savedAt: null, placeholder, listed: false };
-};
-
-/** The card shows `alert` from now on; its edits survive when it is dirty. */
-function follow(card: AlertCard, alert: NewsAlert): AlertCard {
-  const baseline = draftFromAlert(alert);
-  const dirty = isDirty(card);
-  return { ...card, alert, baseline, draft: dirty ? card.draft : baseline, errors: dirty ? card.errors : {} };
+/** An edit clears the errors of the fields it changes. */
+export function withoutErrorsOf(errors: FieldErrors, patch: Partial<AlertDraft>): FieldErrors {
+  const rest = { ...errors };
+  for (const field of Object.keys(patch)) delete rest[field];
+  return rest;
 }
 
+const unsavedCard = (key: number, placeholder: boolean): AlertCard => ({ key: `new-${key}`, alert: null, placeholder, deleting: false });
+
 function sync(state: CardsState, list: NewsAlertList): CardsState {
-  const shown = new Map(state.cards.flatMap((card) => (card.alert ? [[card.alert.id, card] as const] : [])));
-  const saved: AlertCard[] = list.alerts.map((alert) => {
-    const card = shown.get(alert.id);
-    if (!card?.alert) {
-      const baseline = draftFromAlert(alert);
-      return { key: alert.id, alert, baseline, draft: baseline, errors: {}, savedAt: null, placeholder: false, listed: true };
-    }
-    // A list fetched before this card's own save finished is older than what the card shows.
-    return { ...follow(card, card.alert.updatedAt > alert.updatedAt ? card.alert : alert), listed: true };
+  const edited = (card: AlertCard) => state.drafts[card.key] !== undefined;
+  const shownAlerts = new Map(state.cards.flatMap((card) => (card.alert ? [[card.alert.id, card] as const] : [])));
+  const saved = list.alerts.map((alert) => {
+    const card = shownAlerts.get(alert.id);
+    return { key: card?.key ?? alert.id, alert, placeholder: false, deleting: card?.deleting ?? false };
   });
-
-  const listedIds = new Set(list.alerts.map((alert) => alert.id));
-  const missing = state.cards.filter((card) => card.alert && !listedIds.has(card.alert.id));
-  // Created by this card and not in this list, fetched before the save: the card stays as it is,
-  // once (the next list is fetched after the save, so from then on a missing alert was deleted).
-  saved.push(...missing.filter((card) => !card.listed).map((card) => ({ ...card, listed: true })));
+  const listed = new Set(list.alerts.map((alert) => alert.id));
   // Deleted elsewhere: a card with edits stays, as an unsaved card holding them; a clean one goes.
-  const orphaned = new Set(missing.filter((card) => card.listed && isDirty(card)).map((card) => card.key));
-
-  const blank = newDraft();
-  const unsaved = state.cards
-    .filter((card) => !card.alert || orphaned.has(card.key))
-    .map((card) =>
-      isDirty(card)
-        ? { ...card, alert: null, baseline: blank, savedAt: null, listed: false }
-        : { ...card, baseline: blank, draft: blank, errors: {} },
-    );
+  const orphaned = state.cards.filter((card) => card.alert && !listed.has(card.alert.id) && !card.deleting && edited(card));
+  const unsaved = [...orphaned.map((card) => ({ ...card, alert: null })), ...state.cards.filter((card) => !card.alert)];
   // Alerts created elsewhere take the places of untouched cards: placeholders beyond the three
   // shown, then any untouched card beyond the limit. What the user typed is never dropped.
   const dropLastClean = (which: (card: AlertCard) => boolean) => {
-    const index = unsaved.findLastIndex((card) => which(card) && !isDirty(card));
+    const index = unsaved.findLastIndex((card) => which(card) && !edited(card));
     if (index >= 0) unsaved.splice(index, 1);
     return index >= 0;
   };
   while (saved.length + unsaved.length > MIN_CARDS && dropLastClean((card) => card.placeholder));
   while (saved.length + unsaved.length > NEWS_ALERT_LIMIT && dropLastClean(() => true));
-  let nextKey = state.nextKey;
-  while (saved.length + unsaved.length < MIN_CARDS) unsaved.push(unsavedCard(nextKey++, true));
-  return {
+  return withPlaceholders({
+    ...state,
     cards: [...saved, ...unsaved],
     defaultEmail: list.defaultNotificationEmail,
     loaded: true,
-    nextKey,
-    keptAfterDelete: state.keptAfterDelete + orphaned.size,
-  };
+    keptAfterDelete: state.keptAfterDelete + orphaned.length,
+  });
+}
+
+/** Unsaved placeholders at the end, up to three cards. */
+function withPlaceholders(state: CardsState): CardsState {
+  const cards = [...state.cards];
+  let nextKey = state.nextKey;
+  while (cards.length < MIN_CARDS) cards.push(unsavedCard(nextKey++, true));
+  return { ...state, cards, nextKey };
 }
 
 const update = (state: CardsState, key: string, change: (card: AlertCard) => AlertCard): CardsState => ({
@@ -169,31 +142,23 @@ export function cardsReducer(state: CardsState, action: CardsAction): CardsState
   switch (action.type) {
     case 'sync':
       return sync(state, action.list);
-    case 'edit':
-      return update(state, action.key, (card) => {
-        const errors = { ...card.errors };
-        for (const field of Object.keys(action.patch)) delete errors[field];
-        return { ...card, draft: { ...card.draft, ...action.patch }, errors };
-      });
-    case 'invalid':
-      return update(state, action.key, (card) => ({ ...card, errors: action.errors }));
+    case 'draft':
+      return { ...state, drafts: withDraft(state.drafts, action.key, action.update(state.drafts[action.key])) };
     case 'add':
       if (state.cards.length >= NEWS_ALERT_LIMIT) return state;
       return { ...state, cards: [...state.cards, unsavedCard(state.nextKey, false)], nextKey: state.nextKey + 1 };
+    case 'deleting':
+      return update(state, action.key, (card) => ({ ...card, deleting: action.deleting }));
     case 'remove':
-      return { ...state, cards: state.cards.filter((card) => card.key !== action.key) };
+      return {
+        ...state,
+        cards: state.cards.filter((card) => card.key !== action.key),
+        drafts: withDraft(state.drafts, action.key, undefined),
+      };
     case 'saved': {
-      const { key, alert, submitted, at } = action;
-      // A reload may have shown the new alert already, as a card of its own: this card is that alert.
-      const listedElsewhere = state.cards.some((card) => card.key !== key && card.alert?.id === alert.id);
-      const cards = state.cards.filter((card) => card.key === key || card.alert?.id !== alert.id);
-      return update({ ...state, cards }, key, (card) => {
-        const baseline = draftFromAlert(alert);
-        // Edits made while the save was on its way stay (and keep the card dirty).
-        const draft = sameDraft(card.draft, submitted) ? baseline : card.draft;
-        const listed = card.alert?.id === alert.id ? card.listed : listedElsewhere;
-        return { ...card, alert, baseline, draft, errors: {}, savedAt: at, listed };
-      });
+      // A list can show a new alert before its create is answered: then this card is that alert's card.
+      const cards = state.cards.filter((card) => card.key === action.key || card.alert?.id !== action.alert.id);
+      return withPlaceholders(update({ ...state, cards }, action.key, (card) => ({ ...card, alert: action.alert })));
     }
   }
 }

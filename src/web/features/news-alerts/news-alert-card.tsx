@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import type { Dispatch } from 'react';
+import { type Dispatch, useState } from 'react';
 import { toast } from 'sonner';
 import { messages } from '../../../shared/messages.ts';
 import { missesRequiredField, newsAlertFormSchema } from '../../../shared/news-alerts.ts';
@@ -9,8 +9,10 @@ import { Field } from '../../components/ui/field.tsx';
 import { SaveStatus } from '../../components/ui/save-status.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { validate } from '../../lib/form.ts';
-import { type AlertCard, type AlertDraft, type CardsAction, defaultEmailHint, isDirty, missesRequired } from './alert-cards.ts';
+import { type FieldErrors, validate } from '../../lib/form.ts';
+import { defaultEmailHint } from '../../lib/notification-email.ts';
+import { type DraftSlot, useServerDraft } from '../../lib/use-server-draft.ts';
+import { type AlertCard, type AlertDraft, type CardsAction, missesRequired, serverDraft, withoutErrorsOf } from './alert-cards.ts';
 import { useDeleteAlert, useSaveAlert } from './api.ts';
 import { DeliveryDays } from './delivery-days.tsx';
 import { DeliveryTimeSelect } from './delivery-time-select.tsx';
@@ -23,15 +25,23 @@ type Props = {
   position: number;
   /** Where an empty notification e-mail sends the alert (the profile's alerts e-mail, else the account's). */
   defaultEmail: string;
+  /** The card's unsaved edits, kept by the page. */
+  draftSlot: DraftSlot<AlertDraft>;
   dispatch: Dispatch<CardsAction>;
 };
 
 /** One alert: its form, its save button and its delete button. `position` counts from 1. */
-export function NewsAlertCard({ card, position, defaultEmail, dispatch }: Props) {
+export function NewsAlertCard({ card, position, defaultEmail, draftSlot, dispatch }: Props) {
   const save = useSaveAlert();
   const remove = useDeleteAlert();
-  const { draft, errors, alert } = card;
-  const edit = (patch: Partial<AlertDraft>) => dispatch({ type: 'edit', key: card.key, patch });
+  const { alert } = card;
+  const form = useServerDraft(serverDraft(card), draftSlot);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const draft = form.values;
+  const edit = (patch: Partial<AlertDraft>) => {
+    form.edit(patch);
+    setErrors((current) => withoutErrorsOf(current, patch));
+  };
 
   function setActive(active: boolean) {
     if (active && missesRequired(draft)) {
@@ -44,20 +54,22 @@ export function NewsAlertCard({ card, position, defaultEmail, dispatch }: Props)
   function submit() {
     const { errors } = validate(newsAlertFormSchema, draft);
     if (errors) {
-      dispatch({ type: 'invalid', key: card.key, errors });
+      setErrors(errors);
       toast.error(text.cannotSave, { description: missesRequiredField(errors) ? text.requiredFields : Object.values(errors)[0] });
       return;
     }
-    const submitted = draft;
+    const sent = draft;
     save.mutate(
-      { id: alert?.id ?? null, draft: submitted },
+      { id: alert?.id ?? null, draft: sent },
       {
         onSuccess: ({ alert: saved }) => {
-          dispatch({ type: 'saved', key: card.key, alert: saved, submitted, at: Date.now() });
+          form.saved(sent);
+          setErrors({});
+          dispatch({ type: 'saved', key: card.key, alert: saved });
           toast.success(alert ? text.updated : text.created);
         },
         onError: (err) => {
-          if (err instanceof ApiRequestError && err.fields) dispatch({ type: 'invalid', key: card.key, errors: err.fields });
+          if (err instanceof ApiRequestError && err.fields) setErrors(err.fields);
           toast.error(alert ? text.saveFailed : text.createFailed, { description: serverMessage(err) });
         },
       },
@@ -73,10 +85,13 @@ export function NewsAlertCard({ card, position, defaultEmail, dispatch }: Props)
       dispatch({ type: 'remove', key: card.key });
       return;
     }
+    dispatch({ type: 'deleting', key: card.key, deleting: true });
     remove.mutate(alert.id, {
       onSuccess: () => dispatch({ type: 'remove', key: card.key }),
-      onError: (err) =>
-        toast.error(err instanceof ApiRequestError && err.title ? err.title : text.deleteFailed, { description: serverMessage(err) }),
+      onError: (err) => {
+        dispatch({ type: 'deleting', key: card.key, deleting: false });
+        toast.error(err instanceof ApiRequestError && err.title ? err.title : text.deleteFailed, { description: serverMessage(err) });
+      },
     });
   }
 
@@ -132,7 +147,7 @@ export function NewsAlertCard({ card, position, defaultEmail, dispatch }: Props)
           error={errors.notificationEmail}
         />
         <div className="mt-auto flex min-h-10 items-center justify-end">
-          <SaveStatus dirty={isDirty(card)} saving={save.isPending} savedAt={card.savedAt} onSave={submit} />
+          <SaveStatus dirty={form.dirty} saving={save.isPending} savedAt={form.savedAt} onSave={submit} />
         </div>
       </section>
     </Card>

@@ -6,7 +6,8 @@ import { NEWS_ALERT_LIMIT } from '../../../shared/sonar.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { cardsReducer, deletedElsewhereText, initialCards } from './alert-cards.ts';
+import type { DraftSlot } from '../../lib/use-server-draft.ts';
+import { type AlertDraft, cardsReducer, deletedElsewhereText, initialCards } from './alert-cards.ts';
 import { useNewsAlerts } from './api.ts';
 import { NewsAlertCard } from './news-alert-card.tsx';
 
@@ -30,6 +31,7 @@ export function NewsAlertsPage() {
     if (isError && errorUpdatedAt > 0) toast.error(messages.newsAlerts.loadError, { description: 'Please try again later.' });
   }, [isError, errorUpdatedAt]);
 
+  const draftSlot = (key: string): DraftSlot<AlertDraft> => [state.drafts[key], (update) => dispatch({ type: 'draft', key, update })];
   const full = state.cards.length >= NEWS_ALERT_LIMIT;
   const savedCount = state.cards.filter((card) => card.alert).length;
 
@@ -58,7 +60,14 @@ export function NewsAlertsPage() {
       ) : (
         <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
           {state.cards.map((card, index) => (
-            <NewsAlertCard key={card.key} card={card} position={index + 1} defaultEmail={state.defaultEmail} dispatch={dispatch} />
+            <NewsAlertCard
+              key={card.key}
+              card={card}
+              position={index + 1}
+              defaultEmail={state.defaultEmail}
+              draftSlot={draftSlot(card.key)}
+              dispatch={dispatch}
+            />
           ))}
         </div>
       )}

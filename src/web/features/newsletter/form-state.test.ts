@@ -4,7 +4,6 @@ import {
   addCompany,
   canAddCompany,
   changeCompany,
-  defaultEmailHint,
   moreCompaniesText,
   removeCompany,
   serverFormValues,
@@ -80,9 +79,5 @@ describe('notification e-mail', () => {
     expect(serverFormValues(null).notificationEmail).toBe('');
     expect(serverFormValues(saved(null)).notificationEmail).toBe('');
     expect(serverFormValues(saved('desk@example.com')).notificationEmail).toBe('desk@example.com');
-  });
-
-  it('the hint names the default address', () => {
-    expect(defaultEmailHint('me@example.com')).toBe('Leave empty to use your default address (me@example.com), set in Profile.');
   });
 });

@@ -17,9 +17,6 @@ export const emptyCompany = (): Company => ({ companyName: '', keywords: '' });
 export const serverFormValues = (newsletter: Newsletter | null): NewsletterFormValues =>
   newsletter ? newsletterToForm(newsletter) : newNewsletterForm();
 
-/** Under the notification e-mail field: an empty field means this address. */
-export const defaultEmailHint = (defaultEmail: string) => `Leave empty to use your default address (${defaultEmail}), set in Profile.`;
-
 /** Global is exclusive: choosing it clears the others, choosing another clears it. */
 export function toggleRegion(regions: readonly Region[], region: Region): Region[] {
   if (regions.includes(region)) return regions.filter((r) => r !== region);

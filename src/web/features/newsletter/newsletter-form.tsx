@@ -29,8 +29,10 @@ import { Switch } from '../../components/ui/switch.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { type FieldErrors, validate } from '../../lib/form.ts';
+import { defaultEmailHint } from '../../lib/notification-email.ts';
+import { useServerDraft } from '../../lib/use-server-draft.ts';
 import { CompanyWatchlist } from './company-watchlist.tsx';
-import { defaultEmailHint, serverFormValues, toggleRegion, toggleTopic } from './form-state.ts';
+import { serverFormValues, toggleRegion, toggleTopic } from './form-state.ts';
 import { useSaveNewsletter } from './newsletter-api.ts';
 
 const dayNames: Record<Weekday, string> = {
@@ -58,19 +60,16 @@ function saveFailureToast(message: string | undefined) {
 }
 
 /**
- * The one newsletter form. Unsaved edits live in `draft`; without a draft the form shows the
- * server's values, so a live update changes a clean form and never overwrites a dirty one.
+ * The one newsletter form, a server draft (lib/use-server-draft.ts): with unsaved edits it shows
+ * them, else the server's values, so a live update changes a clean form and never overwrites a dirty one.
  */
 export function NewsletterForm({ data }: { data: NewsletterResponse }) {
   const exists = data.newsletter !== null;
   const serverValues = useMemo(() => serverFormValues(data.newsletter), [data.newsletter]);
-  const [draft, setDraft] = useState<NewsletterFormValues | null>(null);
+  const form = useServerDraft<NewsletterFormValues>(serverValues);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [savedAt, setSavedAt] = useState<number | null>(null);
   const save = useSaveNewsletter();
-  const values = draft ?? serverValues;
-
-  const edit = (change: Partial<NewsletterFormValues>) => setDraft((current) => ({ ...(current ?? serverValues), ...change }));
+  const { values, edit } = form;
 
   function submit() {
     const sent = values;
@@ -85,8 +84,7 @@ export function NewsletterForm({ data }: { data: NewsletterResponse }) {
       {
         onSuccess: () => {
           // Edits made while the save was in flight stay as a new draft.
-          setDraft((current) => (current === sent ? null : current));
-          setSavedAt(Date.now());
+          form.saved(sent);
           toast.success(exists ? messages.newsletter.updated : messages.newsletter.created);
         },
         onError: (err) => {
@@ -104,7 +102,7 @@ export function NewsletterForm({ data }: { data: NewsletterResponse }) {
       aria-label="Newsletter settings"
       onSubmit={(event) => {
         event.preventDefault();
-        if (draft) submit();
+        if (form.dirty) submit();
       }}
     >
       <Card className="space-y-8">
@@ -115,9 +113,9 @@ export function NewsletterForm({ data }: { data: NewsletterResponse }) {
             label={values.active ? 'Newsletter Active' : 'Newsletter Inactive'}
           />
           <SaveStatus
-            dirty={draft !== null}
+            dirty={form.dirty}
             saving={save.isPending}
-            savedAt={savedAt}
+            savedAt={form.savedAt}
             onSave={submit}
             label={exists ? 'Update Newsletter' : 'Create Newsletter'}
           />
