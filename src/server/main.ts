@@ -38,8 +38,8 @@ if (config.ROLE !== 'web') {
   });
   boss.on('error', (err) => log.error('pg-boss error', { error: errorMessage(err) }));
   await boss.start();
-  await scheduleHousekeeping(boss, runtime.pool);
-  const engine = createAlertEngine({ ...createAlertDeps(runtime), pool: runtime.pool, handlers: alertHandlers, wakeAt: wakeAt(boss) });
+  await scheduleHousekeeping(boss, runtime.db);
+  const engine = createAlertEngine({ ...createAlertDeps(runtime), handlers: alertHandlers, wakeAt: wakeAt(boss) });
   await startAlertWorker({ boss, pool: runtime.pool, config, engine });
   const sender = await startOutboxSender({
     pool: runtime.pool,

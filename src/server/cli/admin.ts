@@ -214,9 +214,9 @@ async function runAlerts(rt: Runtime, email: string | null) {
     if (!user) throw new UsageError(`No account for ${email}.`);
     userId = user.id;
   }
-  const engine = createAlertEngine({ ...createAlertDeps(rt), pool: rt.pool, handlers: alertHandlers });
+  const engine = createAlertEngine({ ...createAlertDeps(rt), handlers: alertHandlers });
   const reports = await runAlertsNow({
-    pool: rt.pool,
+    db: rt.db,
     engine,
     userId,
     concurrency: rt.config.ALERT_CONCURRENCY,

@@ -3,22 +3,27 @@
 // compares new articles with the last 90 days of sent ones. The shared article store (publisher
 // pages read, Google News links decoded) is kept 90 days too: no search looks further back.
 
-import type pg from 'pg';
+import { and, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
+import type { Database } from '../db/client.ts';
+import { alertRuns, articles, authAttempts, googleNewsLinks, mailOutbox, sentArticles, sessions, verifications } from '../db/schema.ts';
 
 const QUEUE = 'housekeeping';
 
-export async function scheduleHousekeeping(boss: PgBoss, pool: pg.Pool) {
+const NINETY_DAYS_AGO = sql`now() - interval '90 days'`;
+const A_DAY_AGO = sql`now() - interval '1 day'`;
+
+export async function scheduleHousekeeping(boss: PgBoss, db: Database) {
   await boss.createQueue(QUEUE);
   await boss.schedule(QUEUE, '17 3 * * *', null, { tz: 'America/New_York' });
   await boss.work(QUEUE, async () => {
-    await pool.query(`DELETE FROM mail_outbox WHERE created_at < now() - interval '90 days' AND status <> 'pending'`);
-    await pool.query(`DELETE FROM alert_runs WHERE created_at < now() - interval '90 days' AND status NOT IN ('queued', 'running')`);
-    await pool.query(`DELETE FROM sent_articles WHERE sent_at < now() - interval '90 days'`);
-    await pool.query(`DELETE FROM articles WHERE fetched_at < now() - interval '90 days'`);
-    await pool.query(`DELETE FROM google_news_links WHERE checked_at < now() - interval '90 days'`);
-    await pool.query(`DELETE FROM verifications WHERE expires_at < now() - interval '1 day'`);
-    await pool.query(`DELETE FROM sessions WHERE expires_at < now()`);
-    await pool.query(`DELETE FROM auth_attempts WHERE window_start < now() - interval '1 day'`);
+    await db.delete(mailOutbox).where(and(lt(mailOutbox.createdAt, NINETY_DAYS_AGO), ne(mailOutbox.status, 'pending')));
+    await db.delete(alertRuns).where(and(lt(alertRuns.createdAt, NINETY_DAYS_AGO), notInArray(alertRuns.status, ['queued', 'running'])));
+    await db.delete(sentArticles).where(lt(sentArticles.sentAt, NINETY_DAYS_AGO));
+    await db.delete(articles).where(lt(articles.fetchedAt, NINETY_DAYS_AGO));
+    await db.delete(googleNewsLinks).where(lt(googleNewsLinks.checkedAt, NINETY_DAYS_AGO));
+    await db.delete(verifications).where(lt(verifications.expiresAt, A_DAY_AGO));
+    await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+    await db.delete(authAttempts).where(lt(authAttempts.windowStart, A_DAY_AGO));
   });
 }

@@ -3,8 +3,8 @@
 // checks nobody finished it meanwhile, writes the handler's rows and the outgoing e-mail, and marks
 // it succeeded. A second worker, a retry or a restart after a crash can repeat the slow work, never
 // the writes: every e-mail a slot sends is committed together with that slot's success.
-import { sql } from 'drizzle-orm';
-import type pg from 'pg';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { alertRuns } from '../../db/schema.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import {
@@ -30,9 +30,10 @@ export class RetryableRunError extends Error {
   override name = 'RetryableRunError';
 }
 
-type ClaimedRow = { id: string; kind: AlertRunKind; alert_id: string; user_id: string; slot: string; attempts: number; created_at: Date };
-
 const REASON_MAX = 1000;
+
+/** A run nobody finished yet: waiting for its turn, or claimed by a worker. */
+const isOpen = (runId: string) => and(eq(alertRuns.id, runId), inArray(alertRuns.status, ['queued', 'running']));
 
 export type AlertEngine = {
   /**
@@ -43,16 +44,16 @@ export type AlertEngine = {
 };
 
 export function createAlertEngine(
-  deps: AlertDeps & { pool: pg.Pool; handlers: Record<AlertRunKind, AlertHandler>; wakeAt?: (runId: string, at: Date) => Promise<void> },
+  deps: AlertDeps & { handlers: Record<AlertRunKind, AlertHandler>; wakeAt?: (runId: string, at: Date) => Promise<void> },
 ): AlertEngine {
-  const { pool, db, config } = deps;
+  const { db, config } = deps;
 
   /** Ends a run that is still open; a run another worker already finished is left as it is. */
   async function finish(runId: string, status: 'skipped' | 'failed', reason: string) {
-    await pool.query(
-      `UPDATE alert_runs SET status = $2, reason = $3, finished_at = now() WHERE id = $1 AND status IN ('queued', 'running')`,
-      [runId, status, reason.slice(0, REASON_MAX)],
-    );
+    await db
+      .update(alertRuns)
+      .set({ status, reason: reason.slice(0, REASON_MAX), finishedAt: sql`now()` })
+      .where(isOpen(runId));
   }
 
   function unsubscribeHeaders(mail: AlertMail) {
@@ -63,8 +64,8 @@ export function createAlertEngine(
 
   async function commit(run: AlertRun, prepared: Awaited<ReturnType<AlertHandler>>): Promise<RunResult> {
     return db.transaction(async (tx) => {
-      const locked = await tx.execute<{ status: string }>(sql`select status from alert_runs where id = ${run.id} for update`);
-      const status = locked.rows[0]?.status;
+      const [locked] = await tx.select({ status: alertRuns.status }).from(alertRuns).where(eq(alertRuns.id, run.id)).for('update');
+      const status = locked?.status;
       if (status !== 'running' && status !== 'queued') return { status: 'not-claimed' } as const;
       const result = await prepared.commit(tx);
       let mailId: string | null = null;
@@ -72,33 +73,30 @@ export function createAlertEngine(
         const { unsubscribe: _, ...mail } = result.mail;
         mailId = await enqueueMail(tx, { ...mail, userId: run.userId, headers: unsubscribeHeaders(result.mail) });
       }
-      await tx.execute(sql`
-        update alert_runs set status = 'succeeded', outcome = ${result.outcome.slice(0, REASON_MAX)}, mail_id = ${mailId},
-               reason = null, finished_at = now()
-         where id = ${run.id}`);
+      await tx
+        .update(alertRuns)
+        .set({ status: 'succeeded', outcome: result.outcome.slice(0, REASON_MAX), mailId, reason: null, finishedAt: sql`now()` })
+        .where(eq(alertRuns.id, run.id));
       return { status: 'succeeded', outcome: result.outcome, mailId } as const;
     });
   }
 
   return {
     async process(runId, signal = new AbortController().signal) {
-      const { rows } = await pool.query<ClaimedRow>(
-        `UPDATE alert_runs SET status = 'running', attempts = attempts + 1, started_at = now(), not_before = NULL
-          WHERE id = $1 AND status IN ('queued', 'running') AND (not_before IS NULL OR not_before <= now())
-          RETURNING id, kind, alert_id, user_id, slot, attempts, created_at`,
-        [runId],
-      );
-      const row = rows[0];
-      if (!row) return { status: 'not-claimed' };
-      const run: AlertRun = {
-        id: row.id,
-        kind: row.kind,
-        alertId: row.alert_id,
-        userId: row.user_id,
-        slot: row.slot,
-        attempt: row.attempts,
-        createdAt: row.created_at,
-      };
+      const [run]: AlertRun[] = await db
+        .update(alertRuns)
+        .set({ status: 'running', attempts: sql`${alertRuns.attempts} + 1`, startedAt: sql`now()`, notBefore: null })
+        .where(and(isOpen(runId), or(isNull(alertRuns.notBefore), lte(alertRuns.notBefore, sql`now()`))))
+        .returning({
+          id: alertRuns.id,
+          kind: alertRuns.kind,
+          alertId: alertRuns.alertId,
+          userId: alertRuns.userId,
+          slot: alertRuns.slot,
+          attempt: alertRuns.attempts,
+          createdAt: alertRuns.createdAt,
+        });
+      if (!run) return { status: 'not-claimed' };
       try {
         const prepared = await deps.handlers[run.kind](run, deps, signal);
         const result = await commit(run, prepared);
@@ -111,10 +109,10 @@ export function createAlertEngine(
           return { status: 'skipped', reason };
         }
         if (err instanceof AlertRetryLater) {
-          await pool.query(
-            `UPDATE alert_runs SET status = 'queued', not_before = $2, reason = $3 WHERE id = $1 AND status IN ('queued', 'running')`,
-            [run.id, err.at, reason.slice(0, REASON_MAX)],
-          );
+          await db
+            .update(alertRuns)
+            .set({ status: 'queued', notBefore: err.at, reason: reason.slice(0, REASON_MAX) })
+            .where(isOpen(run.id));
           await deps.wakeAt?.(run.id, err.at);
           return { status: 'waiting', until: err.at, reason };
         }
@@ -125,10 +123,10 @@ export function createAlertEngine(
           return { status: 'failed', reason };
         }
         // Back to the queue with the reason, so the operator sees why it is being retried.
-        await pool.query(`UPDATE alert_runs SET status = 'queued', reason = $2 WHERE id = $1 AND status = 'running'`, [
-          run.id,
-          reason.slice(0, REASON_MAX),
-        ]);
+        await db
+          .update(alertRuns)
+          .set({ status: 'queued', reason: reason.slice(0, REASON_MAX) })
+          .where(and(eq(alertRuns.id, run.id), eq(alertRuns.status, 'running')));
         throw new RetryableRunError(reason);
       }
     },

@@ -2,7 +2,9 @@
 // everyone's) runs now, in this process, whatever its schedule; then whatever else is due. Each
 // run goes through the same engine as the worker's, so a worker running at the same time cannot
 // make an e-mail go out twice.
-import type pg from 'pg';
+import { and, asc, eq, like, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { alertRuns, earningsTracking, newsletterAlerts, sonarAlerts, users } from '../../db/schema.ts';
 import { type AlertEngine, RetryableRunError, type RunResult } from './engine.ts';
 import { insertDueRuns, insertManualRuns } from './schedule.ts';
 
@@ -11,7 +13,7 @@ export type RunReport = { runId: string; kind: string; email: string; company: s
 const MAX_WAIT_MS = 5_000;
 
 export async function runAlertsNow(opts: {
-  pool: pg.Pool;
+  db: Database;
   engine: AlertEngine;
   userId: string | null;
   concurrency: number;
@@ -20,31 +22,27 @@ export async function runAlertsNow(opts: {
   onRun?: (report: RunReport) => void;
 }): Promise<RunReport[]> {
   // First every active alert; then what is due after them (an earnings check may bring a reminder due).
-  const manual = await processRuns(opts, await insert((client, now) => insertManualRuns(client, now, opts.userId)));
-  const due = await processRuns(opts, await insert((client, now) => insertDueRuns(client, now, opts.userId)));
+  const manual = await processRuns(opts, await insertManualRuns(opts.db, new Date(), opts.userId));
+  const due = await processRuns(opts, await insertDueRuns(opts.db, new Date(), opts.userId));
   return [...manual, ...due];
-
-  async function insert(statement: (client: pg.PoolClient, now: Date) => Promise<string[]>) {
-    const client = await opts.pool.connect();
-    try {
-      return await statement(client, new Date());
-    } finally {
-      client.release();
-    }
-  }
 }
 
 async function processRuns(opts: Parameters<typeof runAlertsNow>[0], ids: string[]): Promise<RunReport[]> {
-  const { rows } = await opts.pool.query<{ id: string; kind: string; email: string; company: string }>(
-    `SELECT r.id, r.kind, u.email,
-            coalesce(s.company_name, e.company_name, array_to_string(n.industry, ', '), '') AS company
-       FROM alert_runs r JOIN users u ON u.id = r.user_id
-       LEFT JOIN sonar_alerts s ON r.kind = 'news' AND s.id = r.alert_id
-       LEFT JOIN newsletter_alerts n ON r.kind = 'newsletter' AND n.id = r.alert_id
-       LEFT JOIN earnings_tracking e ON r.kind LIKE 'earnings%' AND e.id = r.alert_id
-      WHERE r.id = ANY($1) ORDER BY u.email, r.kind`,
-    [ids],
-  );
+  const rows = await opts.db
+    .select({
+      id: alertRuns.id,
+      kind: alertRuns.kind,
+      email: users.email,
+      company: sql<string>`coalesce(${sonarAlerts.companyName}, ${earningsTracking.companyName}, array_to_string(${newsletterAlerts.industry}, ', '), '')`,
+    })
+    .from(alertRuns)
+    .innerJoin(users, eq(users.id, alertRuns.userId))
+    .leftJoin(sonarAlerts, and(eq(alertRuns.kind, 'news'), eq(sonarAlerts.id, alertRuns.alertId)))
+    .leftJoin(newsletterAlerts, and(eq(alertRuns.kind, 'newsletter'), eq(newsletterAlerts.id, alertRuns.alertId)))
+    .leftJoin(earningsTracking, and(like(alertRuns.kind, 'earnings%'), eq(earningsTracking.id, alertRuns.alertId)))
+    // One array parameter however many runs (inArray would bind one per id).
+    .where(sql`${alertRuns.id} = ANY(${sql.param(ids)})`)
+    .orderBy(asc(users.email), asc(alertRuns.kind));
 
   const reports: RunReport[] = [];
   const queue = [...rows];

@@ -14,93 +14,141 @@
 //
 // A slot missed because no worker ran (deploy, outage) is still taken up to CATCH_UP_HOURS late;
 // a slot before the alert's last save is not (saving at 9:30 does not send the 9:00 alert).
+import { and, inArray, isNull, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import { alertRuns, earningsTracking, earningsTrackingResults, newsletterAlerts, sonarAlerts } from '../../db/schema.ts';
+import type { DbExecutor } from './types.ts';
 
 export const CATCH_UP_HOURS = 6;
-const NY = `'America/New_York'`;
-const iso = (expr: string) => `to_char((${expr}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const NY = sql`'America/New_York'`;
+const iso = (expr: SQLWrapper) => sql`to_char((${expr}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const newsDue = `
-  INSERT INTO alert_runs (kind, alert_id, user_id, slot)
-  SELECT 'news', a.id, a.user_id, ${iso('h.slot')}
-    FROM sonar_alerts a
-    JOIN generate_series(date_trunc('hour', $1::timestamptz) - make_interval(hours => ${CATCH_UP_HOURS}),
-                         date_trunc('hour', $1::timestamptz), interval '1 hour') AS h(slot)
-      ON extract(hour FROM h.slot AT TIME ZONE ${NY}) = extract(hour FROM a.delivery_time AT TIME ZONE ${NY})
-     AND a.delivery_days @> ARRAY[to_char(h.slot AT TIME ZONE ${NY}, 'DY')]
-   WHERE a.active AND btrim(a.company_name) <> '' AND a.delivery_time IS NOT NULL
-     AND h.slot >= a.updated_at AND ($2::text IS NULL OR a.user_id = $2)
+/** Where the statements run: drizzle (the database, a transaction), or a checked-out node-postgres
+ * client, e.g. the one the tick's transaction is open on (worker.ts: pg-boss's job inserts go through it too). */
+export type RunsExecutor = Pick<DbExecutor, 'execute' | 'update'> | pg.PoolClient;
+
+const onDrizzle = (on: RunsExecutor): Pick<DbExecutor, 'execute' | 'update'> => ('execute' in on ? on : drizzle(on));
+
+/** `INSERT INTO alert_runs (kind, alert_id, user_id, slot)`: the column list takes bare names. */
+const insertRun = sql`INSERT INTO ${alertRuns} (${sql.join(
+  [alertRuns.kind, alertRuns.alertId, alertRuns.userId, alertRuns.slot].map((column) => sql.identifier(column.name)),
+  sql`, `,
+)})`;
+
+/** One user's rows, or everyone's when `userId` is null. */
+const ofUser = (column: AnyPgColumn, userId: string | null) => sql`(${userId}::text IS NULL OR ${column} = ${userId})`;
+
+const catchUpFrom = (now: Date) => sql`${now}::timestamptz - make_interval(hours => ${CATCH_UP_HOURS})`;
+
+function newsDue(now: Date, userId: string | null) {
+  const a = sonarAlerts;
+  return sql`
+  ${insertRun}
+  SELECT 'news', ${a.id}, ${a.userId}, ${iso(sql`h.slot`)}
+    FROM ${a}
+    JOIN generate_series(date_trunc('hour', ${now}::timestamptz) - make_interval(hours => ${CATCH_UP_HOURS}),
+                         date_trunc('hour', ${now}::timestamptz), interval '1 hour') AS h(slot)
+      ON extract(hour FROM h.slot AT TIME ZONE ${NY}) = extract(hour FROM ${a.deliveryTime} AT TIME ZONE ${NY})
+     AND ${a.deliveryDays} @> ARRAY[to_char(h.slot AT TIME ZONE ${NY}, 'DY')]
+   WHERE ${a.active} AND btrim(${a.companyName}) <> '' AND ${a.deliveryTime} IS NOT NULL
+     AND h.slot >= ${a.updatedAt} AND ${ofUser(a.userId, userId)}
   ON CONFLICT DO NOTHING
-  RETURNING id`;
+  RETURNING ${alertRuns.id}`;
+}
 
-const newsletterDue = `
-  INSERT INTO alert_runs (kind, alert_id, user_id, slot)
-  SELECT 'newsletter', n.id, n.user_id, ${iso('s.slot')}
-    FROM newsletter_alerts n
+function newsletterDue(now: Date, userId: string | null) {
+  const n = newsletterAlerts;
+  const r = alertRuns;
+  return sql`
+  ${insertRun}
+  SELECT 'newsletter', ${n.id}, ${n.userId}, ${iso(sql`s.slot`)}
+    FROM ${n}
    CROSS JOIN LATERAL (
-     SELECT ((date_trunc('day', $1::timestamptz AT TIME ZONE ${NY}) - make_interval(days => d))
-             + (n.delivery_schedule->>'delivery_time')::time) AT TIME ZONE ${NY} AS slot
+     SELECT ((date_trunc('day', ${now}::timestamptz AT TIME ZONE ${NY}) - make_interval(days => d))
+             + (${n.deliverySchedule}->>'delivery_time')::time) AT TIME ZONE ${NY} AS slot
        FROM generate_series(0, 1) AS d
    ) s
-   WHERE n.active AND jsonb_array_length(n.portfolio) > 0
-     AND to_char(s.slot AT TIME ZONE ${NY}, 'DY') = n.delivery_schedule->>'delivery_day'
-     AND s.slot <= $1::timestamptz AND s.slot > $1::timestamptz - make_interval(hours => ${CATCH_UP_HOURS})
-     AND s.slot >= n.updated_at AND ($2::text IS NULL OR n.user_id = $2)
+   WHERE ${n.active} AND jsonb_array_length(${n.portfolio}) > 0
+     AND to_char(s.slot AT TIME ZONE ${NY}, 'DY') = ${n.deliverySchedule}->>'delivery_day'
+     AND s.slot <= ${now}::timestamptz AND s.slot > ${catchUpFrom(now)}
+     AND s.slot >= ${n.updatedAt} AND ${ofUser(n.userId, userId)}
      AND NOT EXISTS (
-       SELECT 1 FROM alert_runs r
-        WHERE r.alert_id = n.id AND r.kind = 'newsletter' AND r.status = 'succeeded' AND r.finished_at > n.updated_at
-          AND r.finished_at > s.slot - make_interval(days => replace(n.delivery_schedule->>'frequency', 'd', '')::int)
-                                     + interval '3 days 12 hours')
+       SELECT 1 FROM ${r}
+        WHERE ${r.alertId} = ${n.id} AND ${r.kind} = 'newsletter' AND ${r.status} = 'succeeded' AND ${r.finishedAt} > ${n.updatedAt}
+          AND ${r.finishedAt} > s.slot - make_interval(days => replace(${n.deliverySchedule}->>'frequency', 'd', '')::int)
+                                       + interval '3 days 12 hours')
   ON CONFLICT DO NOTHING
-  RETURNING id`;
+  RETURNING ${alertRuns.id}`;
+}
 
-const earningsCheckDue = `
-  INSERT INTO alert_runs (kind, alert_id, user_id, slot)
-  SELECT 'earnings_check', t.id, t.user_id,
-         to_char($1::timestamptz AT TIME ZONE ${NY}, 'YYYY-MM-DD') || ' after save ' || ${iso('t.updated_at')}
-    FROM earnings_tracking t
-    LEFT JOIN earnings_tracking_results r ON r.tracking_id = t.id
-   WHERE t.active AND btrim(t.company_name) <> '' AND ($2::text IS NULL OR t.user_id = $2)
-     AND (r.checked_at IS NULL OR r.checked_at < $1::timestamptz - interval '20 hours'
+function earningsCheckDue(now: Date, userId: string | null) {
+  const t = earningsTracking;
+  const r = earningsTrackingResults;
+  return sql`
+  ${insertRun}
+  SELECT 'earnings_check', ${t.id}, ${t.userId},
+         to_char(${now}::timestamptz AT TIME ZONE ${NY}, 'YYYY-MM-DD') || ' after save ' || ${iso(t.updatedAt)}
+    FROM ${t}
+    LEFT JOIN ${r} ON ${r.trackingId} = ${t.id}
+   WHERE ${t.active} AND btrim(${t.companyName}) <> '' AND ${ofUser(t.userId, userId)}
+     AND (${r.checkedAt} IS NULL OR ${r.checkedAt} < ${now}::timestamptz - interval '20 hours'
           -- after a save, but not more than once in 5 minutes however often the card is saved
-          OR (r.checked_at < t.updated_at AND r.checked_at < $1::timestamptz - interval '5 minutes'))
+          OR (${r.checkedAt} < ${t.updatedAt} AND ${r.checkedAt} < ${now}::timestamptz - interval '5 minutes'))
   ON CONFLICT DO NOTHING
-  RETURNING id`;
+  RETURNING ${alertRuns.id}`;
+}
 
-const earningsReminderDue = `
-  INSERT INTO alert_runs (kind, alert_id, user_id, slot)
-  SELECT 'earnings_reminder', t.id, t.user_id, ${iso('r.earnings_date')}
-    FROM earnings_tracking t
-    JOIN earnings_tracking_results r ON r.tracking_id = t.id
-   WHERE t.active AND ($2::text IS NULL OR t.user_id = $2)
-     AND r.earnings_date IS NOT NULL AND r.confidence_score >= 0.5
-     AND coalesce(r.status, '') NOT IN ('not_found', 'error', 'pending')
-     AND $1::timestamptz < r.earnings_date
-     AND $1::timestamptz >= r.earnings_date - CASE t.notification_timing
+function earningsReminderDue(now: Date, userId: string | null) {
+  const t = earningsTracking;
+  const r = earningsTrackingResults;
+  return sql`
+  ${insertRun}
+  SELECT 'earnings_reminder', ${t.id}, ${t.userId}, ${iso(r.earningsDate)}
+    FROM ${t}
+    JOIN ${r} ON ${r.trackingId} = ${t.id}
+   WHERE ${t.active} AND ${ofUser(t.userId, userId)}
+     AND ${r.earningsDate} IS NOT NULL AND ${r.confidenceScore} >= 0.5
+     AND coalesce(${r.status}, '') NOT IN ('not_found', 'error', 'pending')
+     AND ${now}::timestamptz < ${r.earningsDate}
+     AND ${now}::timestamptz >= ${r.earningsDate} - CASE ${t.notificationTiming}
            WHEN '48h' THEN interval '48 hours' WHEN '1w' THEN interval '7 days' ELSE interval '24 hours' END
   ON CONFLICT DO NOTHING
-  RETURNING id`;
+  RETURNING ${alertRuns.id}`;
+}
 
-const earningsSummaryDue = `
-  INSERT INTO alert_runs (kind, alert_id, user_id, slot)
-  SELECT 'earnings_summary', t.id, t.user_id, ${iso('r.earnings_date')}
-    FROM earnings_tracking t
-    JOIN earnings_tracking_results r ON r.tracking_id = t.id
-   WHERE t.active AND ($2::text IS NULL OR t.user_id = $2)
-     AND r.earnings_date IS NOT NULL
-     AND coalesce(r.status, '') NOT IN ('not_found', 'error', 'pending')
-     AND $1::timestamptz >= r.earnings_date + interval '2 hours'
-     AND $1::timestamptz < r.earnings_date + interval '4 days'
+function earningsSummaryDue(now: Date, userId: string | null) {
+  const t = earningsTracking;
+  const r = earningsTrackingResults;
+  return sql`
+  ${insertRun}
+  SELECT 'earnings_summary', ${t.id}, ${t.userId}, ${iso(r.earningsDate)}
+    FROM ${t}
+    JOIN ${r} ON ${r.trackingId} = ${t.id}
+   WHERE ${t.active} AND ${ofUser(t.userId, userId)}
+     AND ${r.earningsDate} IS NOT NULL
+     AND coalesce(${r.status}, '') NOT IN ('not_found', 'error', 'pending')
+     AND ${now}::timestamptz >= ${r.earningsDate} + interval '2 hours'
+     AND ${now}::timestamptz < ${r.earningsDate} + interval '4 days'
   ON CONFLICT DO NOTHING
-  RETURNING id`;
+  RETURNING ${alertRuns.id}`;
+}
 
-type Queryable = Pick<pg.PoolClient, 'query'>;
+const DUE: ((now: Date, userId: string | null) => SQL)[] = [
+  newsDue,
+  newsletterDue,
+  earningsCheckDue,
+  earningsReminderDue,
+  earningsSummaryDue,
+];
 
 /** Inserts the runs due at `now` (for one user, or everyone) and returns their ids. */
-export async function insertDueRuns(client: Queryable, now: Date, userId: string | null = null): Promise<string[]> {
+export async function insertDueRuns(on: RunsExecutor, now: Date, userId: string | null = null): Promise<string[]> {
+  const db = onDrizzle(on);
   const ids: string[] = [];
-  for (const statement of [newsDue, newsletterDue, earningsCheckDue, earningsReminderDue, earningsSummaryDue]) {
-    const { rows } = await client.query<{ id: string }>(statement, [now, userId]);
+  for (const statement of DUE) {
+    const { rows } = await db.execute<{ id: string }>(statement(now, userId));
     for (const row of rows) ids.push(row.id);
   }
   return ids;
@@ -111,33 +159,38 @@ export async function insertDueRuns(client: Queryable, now: Date, userId: string
  * schedule says, and the earnings reminders and summaries that are due. Manual slots never collide
  * with scheduled ones.
  */
-export async function insertManualRuns(client: Queryable, now: Date, userId: string | null): Promise<string[]> {
+export async function insertManualRuns(on: RunsExecutor, now: Date, userId: string | null): Promise<string[]> {
   const slot = `manual:${now.toISOString()}`;
-  const { rows } = await client.query<{ id: string }>(
-    `INSERT INTO alert_runs (kind, alert_id, user_id, slot)
-     SELECT 'news', id, user_id, $1 FROM sonar_alerts
-      WHERE active AND btrim(company_name) <> '' AND ($2::text IS NULL OR user_id = $2)
-     UNION ALL
-     SELECT 'newsletter', id, user_id, $1 FROM newsletter_alerts
-      WHERE active AND jsonb_array_length(portfolio) > 0 AND ($2::text IS NULL OR user_id = $2)
-     UNION ALL
-     SELECT 'earnings_check', id, user_id, $1 FROM earnings_tracking
-      WHERE active AND btrim(company_name) <> '' AND ($2::text IS NULL OR user_id = $2)
-     ON CONFLICT DO NOTHING
-     RETURNING id`,
-    [slot, userId],
-  );
+  const { rows } = await onDrizzle(on).execute<{ id: string }>(sql`
+    ${insertRun}
+    SELECT 'news', ${sonarAlerts.id}, ${sonarAlerts.userId}, ${slot} FROM ${sonarAlerts}
+     WHERE ${sonarAlerts.active} AND btrim(${sonarAlerts.companyName}) <> '' AND ${ofUser(sonarAlerts.userId, userId)}
+    UNION ALL
+    SELECT 'newsletter', ${newsletterAlerts.id}, ${newsletterAlerts.userId}, ${slot} FROM ${newsletterAlerts}
+     WHERE ${newsletterAlerts.active} AND jsonb_array_length(${newsletterAlerts.portfolio}) > 0 AND ${ofUser(newsletterAlerts.userId, userId)}
+    UNION ALL
+    SELECT 'earnings_check', ${earningsTracking.id}, ${earningsTracking.userId}, ${slot} FROM ${earningsTracking}
+     WHERE ${earningsTracking.active} AND btrim(${earningsTracking.companyName}) <> '' AND ${ofUser(earningsTracking.userId, userId)}
+    ON CONFLICT DO NOTHING
+    RETURNING ${alertRuns.id}`);
   return rows.map((r) => r.id);
 }
 
 /** Runs no worker finished long after they were due (every retry spent on crashes): recorded as failed. */
-export async function failAbandonedRuns(client: Queryable, now: Date): Promise<number> {
-  const { rowCount } = await client.query(
-    `UPDATE alert_runs SET status = 'failed', finished_at = now(),
-            reason = coalesce(reason || '; ', '') || 'abandoned: no worker finished it within ${CATCH_UP_HOURS} hours'
-      WHERE status IN ('queued', 'running') AND created_at < $1::timestamptz - make_interval(hours => ${CATCH_UP_HOURS})
-        AND (not_before IS NULL OR not_before < $1::timestamptz - make_interval(hours => ${CATCH_UP_HOURS}))`,
-    [now],
-  );
+export async function failAbandonedRuns(on: RunsExecutor, now: Date): Promise<number> {
+  const { rowCount } = await onDrizzle(on)
+    .update(alertRuns)
+    .set({
+      status: 'failed',
+      finishedAt: sql`now()`,
+      reason: sql`coalesce(${alertRuns.reason} || '; ', '') || ${`abandoned: no worker finished it within ${CATCH_UP_HOURS} hours`}`,
+    })
+    .where(
+      and(
+        inArray(alertRuns.status, ['queued', 'running']),
+        lt(alertRuns.createdAt, catchUpFrom(now)),
+        or(isNull(alertRuns.notBefore), lt(alertRuns.notBefore, catchUpFrom(now))),
+      ),
+    );
   return rowCount ?? 0;
 }
