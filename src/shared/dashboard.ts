@@ -1,7 +1,29 @@
 // The home dashboard's API (spec 02 §2 "Home dashboard", §7 "Dashboard"): one response for the
 // whole page, and the feature-interest toggle's request.
 import * as z from 'zod/mini';
-import { FEATURES_OF_INTEREST, type FeatureOfInterest } from './sonar.ts';
+
+export const RECENT_ACTIVITY_DAYS = 30;
+
+export const RECENT_ACTIVITY_ROWS = 30;
+
+export const FEATURES_OF_INTEREST = ['air', 'wolfebot'] as const;
+
+export type FeatureOfInterest = (typeof FEATURES_OF_INTEREST)[number];
+
+export const dashboardMessages = {
+  loadError: 'Error loading dashboard',
+  loadErrorDescription: 'Please try again later.',
+  configured: 'Great job! Your Sonar OS Alerts are fully configured and actively monitoring',
+  getStarted: 'Get started by setting up your Alerts monitoring preferences in each section below',
+  noActivity: 'Your alerts will show up here once companies in your portfolio are scanned',
+} as const;
+
+export const featureInterestMessages = {
+  registered: "You'll be notified",
+  cancelled: 'Notification cancelled',
+  failedTitle: 'Error',
+  failed: 'Failed to update notification preference.',
+} as const;
 
 export type AlertCount = { active: number; limit: number };
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { earningsAlertSchema, earningsBadge, formatEarningsDate, verifiableUrl } from './earnings-alerts.ts';
-import { messages } from './messages.ts';
+import { earningsAlertMessages, earningsAlertSchema, earningsBadge, formatEarningsDate, verifiableUrl } from './earnings-alerts.ts';
 
 const result = (status: string | null, confidenceScore: number | null) => ({ status, confidenceScore });
 
@@ -88,7 +87,7 @@ describe('earningsAlertSchema', () => {
   it.each([{ active: true, companyName: '   ' }, { active: true, companyName: '' }, { active: true }])(
     'needs a company name: %j',
     (value) => {
-      expect(parse(value).error?.issues[0]?.message).toBe(messages.earningsAlerts.companyRequired);
+      expect(parse(value).error?.issues[0]?.message).toBe(earningsAlertMessages.companyRequired);
     },
   );
 

@@ -1,17 +1,38 @@
 // Earnings alerts (spec 02 §3 "Earnings tracking", §4 "Earnings badge", §5 "Earnings alert save"):
 // the request schema both sides validate with, the API's shapes, and the display rules of a result.
 import * as z from 'zod/mini';
-import { messages } from './messages.ts';
 import { optionalEmail } from './schemas.ts';
-import {
-  ALERT_TIME_ZONE,
-  COMPANY_NAME_MAX_LENGTH,
-  CONFIDENCE_HIGH,
-  CONFIDENCE_LOW,
-  KEYWORDS_MAX_LENGTH,
-  NOTIFICATION_TIMINGS,
-  type NotificationTiming,
-} from './sonar.ts';
+import { ALERT_TIME_ZONE, COMPANY_NAME_MAX_LENGTH, KEYWORDS_MAX_LENGTH } from './sonar.ts';
+
+export const EARNINGS_ALERT_LIMIT = 3;
+
+export const NOTIFICATION_TIMINGS = ['24h', '48h', '1w'] as const;
+
+export type NotificationTiming = (typeof NOTIFICATION_TIMINGS)[number];
+
+export const notificationTimingLabels: Record<NotificationTiming, string> = {
+  '24h': '24 hours before',
+  '48h': '48 hours before',
+  '1w': '1 week before',
+};
+
+export const CONFIDENCE_HIGH = 0.8;
+
+export const CONFIDENCE_LOW = 0.5;
+
+export const earningsAlertMessages = {
+  loadError: 'Error loading earnings tracking',
+  loadErrorDescription: 'Please try again later.',
+  saveFailed: 'Failed to save changes. Please try again.',
+  updated: 'Alert updated successfully.',
+  created: 'New alert created successfully.',
+  cannotSave: 'Cannot save alert',
+  companyRequired: 'Company name is required.',
+  cannotActivate: 'Cannot activate alert',
+  fillRequiredFirst: 'Please fill in all required fields first.',
+  limitReached: 'You can track up to 3 companies for earnings.',
+  notFound: 'This alert no longer exists.',
+} as const;
 
 /** Optional free text: trimmed, at most `max` characters; blank, null or absent is stored as null. */
 const optionalText = (label: string, max: number) =>
@@ -24,10 +45,10 @@ const optionalText = (label: string, max: number) =>
 export const earningsAlertSchema = z.strictObject({
   active: z.boolean(),
   companyName: z
-    .string({ error: (issue) => (issue.input === undefined ? messages.earningsAlerts.companyRequired : 'Company name must be text.') })
+    .string({ error: (issue) => (issue.input === undefined ? earningsAlertMessages.companyRequired : 'Company name must be text.') })
     .check(
       z.trim(),
-      z.minLength(1, messages.earningsAlerts.companyRequired),
+      z.minLength(1, earningsAlertMessages.companyRequired),
       z.maxLength(COMPANY_NAME_MAX_LENGTH, `Company name must be at most ${COMPANY_NAME_MAX_LENGTH} characters.`),
     ),
   keywords: optionalText('Keywords', KEYWORDS_MAX_LENGTH),

@@ -4,6 +4,29 @@ import * as z from 'zod/mini';
 import { optionalEmail, splitKeywords } from './schemas.ts';
 import { COMPANY_NAME_MAX_LENGTH, DELIVERY_HOURS, KEYWORDS_MAX_LENGTH, WEEKDAYS, type Weekday } from './sonar.ts';
 
+export const NEWS_ALERT_LIMIT = 6;
+
+/** The first three alerts (by creation) cannot be deleted. */
+export const UNDELETABLE_NEWS_ALERTS = 3;
+
+export const DEFAULT_DELIVERY_HOUR = 9;
+
+export const newsAlertMessages = {
+  loadError: 'Error loading alerts',
+  cannotDeleteTitle: 'Cannot delete',
+  cannotDelete: 'The first three alerts cannot be deleted.',
+  createFailed: 'Failed to create new alert.',
+  deleteFailed: 'Failed to delete alert.',
+  saveFailed: 'Failed to save changes. Please try again.',
+  created: 'New alert created successfully.',
+  updated: 'Alert updated successfully.',
+  cannotSave: 'Cannot save alert',
+  cannotActivate: 'Cannot activate alert',
+  requiredFields: 'Please fill in the company name, at least one delivery day and a delivery time.',
+  limitReached: 'You can have up to 6 news alerts.',
+  notFound: 'This alert no longer exists.',
+} as const;
+
 export const newsAlertFieldMessages = {
   companyName: 'Company name is required',
   companyNameTooLong: `Company name can be at most ${COMPANY_NAME_MAX_LENGTH} characters`,

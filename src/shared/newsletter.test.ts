@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { messages } from './messages.ts';
 import {
   type NewsletterFormValues,
   newNewsletterForm,
   newsletterErrors,
   newsletterErrorTitle,
   newsletterInputSchema,
+  newsletterMessages,
   newsletterToForm,
 } from './newsletter.ts';
 
@@ -46,9 +46,9 @@ describe('newsletterInputSchema', () => {
   });
 
   it('needs an industry and at least one named company', () => {
-    expect(firstMessage({ industry: '   ' })).toBe(messages.newsletter.missing);
-    expect(firstMessage({ portfolio: [] })).toBe(messages.newsletter.missing);
-    expect(firstMessage({ portfolio: [{ companyName: '  ', keywords: 'a, b' }] })).toBe(messages.newsletter.missing);
+    expect(firstMessage({ industry: '   ' })).toBe(newsletterMessages.missing);
+    expect(firstMessage({ portfolio: [] })).toBe(newsletterMessages.missing);
+    expect(firstMessage({ portfolio: [{ companyName: '  ', keywords: 'a, b' }] })).toBe(newsletterMessages.missing);
   });
 
   it('drops companies without a name', () => {
@@ -64,7 +64,7 @@ describe('newsletterInputSchema', () => {
   it('takes up to 25 companies', () => {
     const companies = (n: number) => Array.from({ length: n }, (_, i) => ({ companyName: `Company ${i}`, keywords: '' }));
     expect(parse({ portfolio: companies(25) }).data?.portfolio).toHaveLength(25);
-    expect(firstMessage({ portfolio: companies(26) })).toBe(messages.newsletter.limit);
+    expect(firstMessage({ portfolio: companies(26) })).toBe(newsletterMessages.limit);
   });
 
   it('falls back to USA and keeps Global alone', () => {
@@ -104,8 +104,8 @@ describe('newsletterInputSchema', () => {
 
 describe('form helpers', () => {
   it('names the titles the spec gives', () => {
-    expect(newsletterErrorTitle(messages.newsletter.missing)).toBe('Missing Information');
-    expect(newsletterErrorTitle(messages.newsletter.limit)).toBe('Maximum Limit Reached');
+    expect(newsletterErrorTitle(newsletterMessages.missing)).toBe('Missing Information');
+    expect(newsletterErrorTitle(newsletterMessages.limit)).toBe('Maximum Limit Reached');
     expect(newsletterErrorTitle(newsletterErrors.globalExclusive)).toBeUndefined();
   });
 

@@ -1,23 +1,72 @@
 // The newsletter form (spec 02 §3 "Newsletter alert", §5 "Newsletter save", §9): one schema that
 // the web form validates with before sending and the server parses the request body with.
 import * as z from 'zod/mini';
-import { messages } from './messages.ts';
 import { optionalEmail, splitKeywords } from './schemas.ts';
-import {
-  DEFAULT_NEWSLETTER_SCHEDULE,
-  DEFAULT_REGIONS,
-  FREQUENCIES,
-  type Frequency,
-  INDUSTRY_MAX_LENGTH,
-  NEWSLETTER_TIMES,
-  PORTFOLIO_LIMIT,
-  REGIONS,
-  type Region,
-  TREND_TOPICS,
-  type TrendTopic,
-  WEEKDAYS,
-  type Weekday,
-} from './sonar.ts';
+import { DELIVERY_HOURS, REGIONS, type Region, WEEKDAYS, type Weekday } from './sonar.ts';
+
+export const PORTFOLIO_LIMIT = 25;
+
+export const INDUSTRY_MAX_LENGTH = 200;
+
+export const DEFAULT_REGIONS: Region[] = ['usa'];
+
+export const TREND_TOPICS = [
+  'competitive_shifts',
+  'strategic_alliances',
+  'market_expansion',
+  'technology_adoption',
+  'innovation_rd',
+  'investment_activity',
+  'regulatory_changes',
+  'customer_experience',
+  'operational_efficiency',
+  'financial_performance',
+  'market_consolidation',
+  'leadership_changes',
+] as const;
+
+export type TrendTopic = (typeof TREND_TOPICS)[number];
+
+export const trendTopicLabels: Record<TrendTopic, string> = {
+  competitive_shifts: 'Competitive Shifts',
+  strategic_alliances: 'Strategic Alliances',
+  market_expansion: 'Market Expansion',
+  technology_adoption: 'Technology Adoption',
+  innovation_rd: 'Innovation & R&D',
+  investment_activity: 'Investment Activity',
+  regulatory_changes: 'Regulatory Changes',
+  customer_experience: 'Customer Experience',
+  operational_efficiency: 'Operational Efficiency',
+  financial_performance: 'Financial Performance',
+  market_consolidation: 'Market Consolidation',
+  leadership_changes: 'Leadership Changes',
+};
+
+export const FREQUENCIES = ['7d', '14d', '30d'] as const;
+
+export type Frequency = (typeof FREQUENCIES)[number];
+
+export const frequencyLabels: Record<Frequency, string> = { '7d': 'Weekly', '14d': 'Bi-weekly', '30d': 'Monthly' };
+
+/** Newsletter delivery times ('HH:MM'), the same hourly window as news alerts. */
+export const NEWSLETTER_TIMES = DELIVERY_HOURS.map((h) => `${String(h).padStart(2, '0')}:00`);
+
+export const DEFAULT_NEWSLETTER_SCHEDULE = { delivery_day: 'MON', delivery_time: '09:00', frequency: '7d' } as const;
+
+export const newsletterMessages = {
+  missingTitle: 'Missing Information',
+  missing: 'Please fill in all required fields',
+  limitTitle: 'Maximum Limit Reached',
+  limit: 'You can track up to 25 companies',
+  saveFailedTitle: 'Error',
+  saveFailed: 'Failed to save newsletter configuration',
+  loadError: 'Error loading newsletter config',
+  loadErrorDescription: 'Please try again later.',
+  created: 'Newsletter created successfully.',
+  updated: 'Newsletter updated successfully.',
+  alreadyExists: 'You already have a newsletter. Update it instead.',
+  notFound: 'You have no newsletter yet. Create it first.',
+} as const;
 
 export const NEWSLETTER_COMPANY_NAME_MAX_LENGTH = 200;
 export const NEWSLETTER_KEYWORDS_MAX_LENGTH = 500;
@@ -62,11 +111,11 @@ type Company = z.output<typeof companySchema>;
 
 const portfolioSchema = z.pipe(
   z.pipe(
-    z.array(companySchema).check(z.maxLength(PORTFOLIO_LIMIT, messages.newsletter.limit)),
+    z.array(companySchema).check(z.maxLength(PORTFOLIO_LIMIT, newsletterMessages.limit)),
     // Spec 02 §5: rows without a company name are dropped, not refused.
     z.transform((companies: Company[]) => companies.filter((company) => company.companyName !== '')),
   ),
-  z.array(z.custom<Company>()).check(z.minLength(1, messages.newsletter.missing)),
+  z.array(z.custom<Company>()).check(z.minLength(1, newsletterMessages.missing)),
 );
 
 /** The newsletter as the form sends it (keywords as comma-separated text); parsed into what is stored. */
@@ -74,7 +123,7 @@ export const newsletterInputSchema = z.strictObject({
   active: z.boolean(),
   industry: z
     .string()
-    .check(z.trim(), z.minLength(1, messages.newsletter.missing), z.maxLength(INDUSTRY_MAX_LENGTH, newsletterErrors.industryTooLong)),
+    .check(z.trim(), z.minLength(1, newsletterMessages.missing), z.maxLength(INDUSTRY_MAX_LENGTH, newsletterErrors.industryTooLong)),
   regions: regionsSchema,
   industryCategories: industryCategoriesSchema,
   portfolio: portfolioSchema,
@@ -88,8 +137,8 @@ export type NewsletterInput = z.output<typeof newsletterInputSchema>;
 
 /** The spec's titles for the two refusals it names; other refusals carry only their message. */
 export function newsletterErrorTitle(message: string): string | undefined {
-  if (message === messages.newsletter.missing) return messages.newsletter.missingTitle;
-  if (message === messages.newsletter.limit) return messages.newsletter.limitTitle;
+  if (message === newsletterMessages.missing) return newsletterMessages.missingTitle;
+  if (message === newsletterMessages.limit) return newsletterMessages.limitTitle;
   return undefined;
 }
 

@@ -2,9 +2,26 @@
 // request schemas both sides validate with, the result shapes the server sends and the web checks,
 // and the progress events of a running analysis.
 import * as z from 'zod/mini';
-import { messages } from './messages.ts';
 import type { AiStatus } from './schemas.ts';
 import { REGIONS, type Region, regionLabels } from './sonar.ts';
+
+export const researchMessages = {
+  missingTitle: 'Missing Information',
+  requiredFields: 'Please fill in all required fields',
+  companyNews: {
+    cannotGenerate: 'Cannot generate analysis',
+    requiredFields: 'Please fill in all required fields.',
+    aiResponseError: 'AI Response Error',
+    invalidResponse: 'Invalid response',
+  },
+  trends: {
+    aiError: "That's weird, the AI didn't like something. Try again",
+    incomplete: "Some analysis data may be incomplete. We've shown what we could process successfully.",
+  },
+  earnings: {
+    aiRejected: 'Hmm.. the AI rejected something. Give it another go',
+  },
+} as const;
 
 export const RESEARCH_TEXT_MAX_LENGTH = 200;
 
@@ -113,7 +130,7 @@ const optionalText = z.pipe(
 );
 const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum(values, message);
 
-const newsRequired = messages.research.companyNews.requiredFields;
+const newsRequired = researchMessages.companyNews.requiredFields;
 export const companyNewsRequestSchema = z.strictObject({
   companyName: required(newsRequired),
   timeframe: requiredChoice(COMPANY_NEWS_TIMEFRAMES, newsRequired),
@@ -123,7 +140,7 @@ export const companyNewsRequestSchema = z.strictObject({
 export type CompanyNewsRequest = z.input<typeof companyNewsRequestSchema>;
 export type CompanyNewsQuery = z.output<typeof companyNewsRequestSchema>;
 
-const trendsRequired = messages.research.requiredFields;
+const trendsRequired = researchMessages.requiredFields;
 export const trendsRequestSchema = z.strictObject({
   industry: required(trendsRequired),
   trendType: requiredChoice(TREND_TYPES, trendsRequired),
@@ -137,7 +154,7 @@ export const trendsRequestSchema = z.strictObject({
 export type TrendsRequest = z.input<typeof trendsRequestSchema>;
 export type TrendsQuery = z.output<typeof trendsRequestSchema>;
 
-const earningsRequired = messages.research.requiredFields;
+const earningsRequired = researchMessages.requiredFields;
 export const earningsRequestSchema = z.strictObject({
   companyName: required(earningsRequired),
   year: requiredChoice(EARNINGS_YEARS, earningsRequired),

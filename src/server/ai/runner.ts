@@ -19,7 +19,7 @@ import { createModelFactory, modelIdFor } from './models.ts';
 
 export type AiLimits = { concurrency: number; perHour: number; timeoutMs: number; maxRetries: number };
 
-export const aiNotConfigured = () => new AppError('ai_not_configured', messages.research.aiNotConfigured);
+export const aiNotConfigured = () => new AppError('ai_not_configured', messages.errors.aiNotConfigured);
 /** The caller went away (page closed, Cancel): recorded as such, never as a failure of ours. */
 export const aiCancelled = () => new AppError('cancelled', 'The analysis was cancelled.');
 

@@ -2,7 +2,7 @@
 // user and feature, carrying the address to notify: the user's alerts e-mail, else the account's.
 // Both directions are idempotent: registering twice keeps one row, cancelling twice is no error.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { FeatureOfInterest } from '../../../shared/sonar.ts';
+import type { FeatureOfInterest } from '../../../shared/dashboard.ts';
 import { alertRecipient } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
 import { featureInterest } from '../../db/schema.ts';

@@ -14,15 +14,16 @@
 // The whole page is ONE statement of scalar subqueries, each on an index (see the migration
 // 0002_dashboard_indexes and scripts/bench-dashboard.ts).
 import { sql } from 'drizzle-orm';
-import type { DashboardSummary, RecentScan } from '../../../shared/dashboard.ts';
 import {
-  ALERT_TIME_ZONE,
-  EARNINGS_ALERT_LIMIT,
+  type DashboardSummary,
   type FeatureOfInterest,
-  NEWS_ALERT_LIMIT,
   RECENT_ACTIVITY_DAYS,
   RECENT_ACTIVITY_ROWS,
-} from '../../../shared/sonar.ts';
+  type RecentScan,
+} from '../../../shared/dashboard.ts';
+import { EARNINGS_ALERT_LIMIT } from '../../../shared/earnings-alerts.ts';
+import { NEWS_ALERT_LIMIT } from '../../../shared/news-alerts.ts';
+import { ALERT_TIME_ZONE } from '../../../shared/sonar.ts';
 import type { Database } from '../../db/client.ts';
 import { log } from '../../lib/log.ts';
 import { readHeadline } from './headline.ts';

@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { earningsAlertSchema } from '../../../shared/earnings-alerts.ts';
-import { messages } from '../../../shared/messages.ts';
+import { earningsAlertMessages, earningsAlertSchema } from '../../../shared/earnings-alerts.ts';
 import type { Auth } from '../../auth/auth.ts';
 import type { Database } from '../../db/client.ts';
 import { parseJson } from '../../http/errors.ts';
@@ -9,7 +8,7 @@ import { requireSession, type SessionEnv } from '../../http/session.ts';
 import { createAlert, listAlerts, updateAlert } from './service.ts';
 
 /** The body of a save; a refusal carries the screen's title 'Cannot save alert' (spec 02 §5). */
-const parseAlert = (c: Context) => parseJson(c, earningsAlertSchema, messages.earningsAlerts.cannotSave);
+const parseAlert = (c: Context) => parseJson(c, earningsAlertSchema, earningsAlertMessages.cannotSave);
 
 export function earningsAlertRoutes(db: Database, auth: Auth) {
   return new Hono<SessionEnv>()

@@ -1,9 +1,13 @@
 // The signed-in user's earnings alerts (table earnings_tracking) with the checker's result for each
 // (earnings_tracking_results). Every query is keyed by the session's user id; at most 3 alerts each.
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { EarningsAlert, EarningsAlertsResponse, EarningsAlertValues } from '../../../shared/earnings-alerts.ts';
-import { messages } from '../../../shared/messages.ts';
-import { EARNINGS_ALERT_LIMIT } from '../../../shared/sonar.ts';
+import {
+  EARNINGS_ALERT_LIMIT,
+  type EarningsAlert,
+  type EarningsAlertsResponse,
+  type EarningsAlertValues,
+  earningsAlertMessages,
+} from '../../../shared/earnings-alerts.ts';
 import { defaultAlertRecipient } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
 import { isConstraintViolation, SQLSTATE } from '../../db/errors.ts';
@@ -13,9 +17,8 @@ import { isUuid } from '../../lib/ids.ts';
 
 const LIMIT_CONSTRAINT = 'earnings_tracking_per_user_limit';
 
-const limitReached = () =>
-  new AppError('limit_reached', messages.earningsAlerts.limitReached, { title: messages.earningsAlerts.cannotSave });
-const notFound = () => new AppError('not_found', messages.earningsAlerts.notFound, { title: messages.earningsAlerts.cannotSave });
+const limitReached = () => new AppError('limit_reached', earningsAlertMessages.limitReached, { title: earningsAlertMessages.cannotSave });
+const notFound = () => new AppError('not_found', earningsAlertMessages.notFound, { title: earningsAlertMessages.cannotSave });
 
 const alertColumns = {
   id: earningsTracking.id,

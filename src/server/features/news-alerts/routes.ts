@@ -1,6 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { messages } from '../../../shared/messages.ts';
-import { missesRequiredField, newsAlertFormSchema } from '../../../shared/news-alerts.ts';
+import { missesRequiredField, newsAlertFormSchema, newsAlertMessages } from '../../../shared/news-alerts.ts';
 import type { Auth } from '../../auth/auth.ts';
 import type { Database } from '../../db/client.ts';
 import { parseJson } from '../../http/errors.ts';
@@ -14,8 +13,8 @@ async function alertBody(c: Context) {
     return await parseJson(c, newsAlertFormSchema);
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== 'validation') throw err;
-    const message = missesRequiredField(err.fields) ? messages.newsAlerts.requiredFields : err.message;
-    throw new AppError('validation', message, { title: messages.newsAlerts.cannotSave, fields: err.fields });
+    const message = missesRequiredField(err.fields) ? newsAlertMessages.requiredFields : err.message;
+    throw new AppError('validation', message, { title: newsAlertMessages.cannotSave, fields: err.fields });
   }
 }
 

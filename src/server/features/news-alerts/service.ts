@@ -1,9 +1,15 @@
 // The signed-in user's news alerts (table sonar_alerts, spec 02 §3, §5, §9). Every query is keyed
 // by the session's user id; another user's alert is indistinguishable from a missing one (404).
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { messages } from '../../../shared/messages.ts';
-import type { NewsAlert, NewsAlertInput, NewsAlertList } from '../../../shared/news-alerts.ts';
-import { ALERT_TIME_ZONE, NEWS_ALERT_LIMIT, UNDELETABLE_NEWS_ALERTS, type Weekday } from '../../../shared/sonar.ts';
+import {
+  NEWS_ALERT_LIMIT,
+  type NewsAlert,
+  type NewsAlertInput,
+  type NewsAlertList,
+  newsAlertMessages,
+  UNDELETABLE_NEWS_ALERTS,
+} from '../../../shared/news-alerts.ts';
+import { ALERT_TIME_ZONE, type Weekday } from '../../../shared/sonar.ts';
 import { defaultAlertRecipient } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
 import { isConstraintViolation, SQLSTATE } from '../../db/errors.ts';
@@ -42,10 +48,9 @@ const toAlert = (row: AlertRow): NewsAlert => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-const notFound = () => new AppError('not_found', messages.newsAlerts.notFound);
-const limitReached = () => new AppError('limit_reached', messages.newsAlerts.limitReached, { title: messages.newsAlerts.createFailed });
-const cannotDelete = () =>
-  new AppError('cannot_delete', messages.newsAlerts.cannotDelete, { title: messages.newsAlerts.cannotDeleteTitle });
+const notFound = () => new AppError('not_found', newsAlertMessages.notFound);
+const limitReached = () => new AppError('limit_reached', newsAlertMessages.limitReached, { title: newsAlertMessages.createFailed });
+const cannotDelete = () => new AppError('cannot_delete', newsAlertMessages.cannotDelete, { title: newsAlertMessages.cannotDeleteTitle });
 
 /** A path id that is not a uuid names no alert: 404, not a database error. */
 function alertId(id: string) {

@@ -1,9 +1,15 @@
 // The signed-in user's one newsletter (spec 02 §3, §5, §7). Every query is keyed by the session's
 // user id; the unique index on newsletter_alerts.user_id keeps it one per user under concurrency.
 import { eq } from 'drizzle-orm';
-import { messages } from '../../../shared/messages.ts';
-import type { Newsletter, NewsletterInput, NewsletterResponse } from '../../../shared/newsletter.ts';
-import type { Frequency, Region, TrendTopic, Weekday } from '../../../shared/sonar.ts';
+import {
+  type Frequency,
+  type Newsletter,
+  type NewsletterInput,
+  type NewsletterResponse,
+  newsletterMessages,
+  type TrendTopic,
+} from '../../../shared/newsletter.ts';
+import type { Region, Weekday } from '../../../shared/sonar.ts';
 import { defaultAlertRecipient } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
 import { isConstraintViolation, SQLSTATE } from '../../db/errors.ts';
@@ -45,7 +51,7 @@ function toColumns(input: NewsletterInput) {
 }
 
 const alreadyExists = () =>
-  new AppError('newsletter_exists', messages.newsletter.alreadyExists, { title: messages.newsletter.saveFailedTitle });
+  new AppError('newsletter_exists', newsletterMessages.alreadyExists, { title: newsletterMessages.saveFailedTitle });
 
 export async function getNewsletter(db: Database, userId: string): Promise<NewsletterResponse> {
   const defaultNotificationEmail = await defaultAlertRecipient(db, userId);
@@ -71,7 +77,7 @@ export async function updateNewsletter(db: Database, userId: string, input: News
     .where(eq(newsletterAlerts.userId, userId))
     .returning()
     .catch(rethrowRefusal);
-  if (!row) throw new AppError('not_found', messages.newsletter.notFound);
+  if (!row) throw new AppError('not_found', newsletterMessages.notFound);
   return toNewsletter(row);
 }
 
@@ -79,7 +85,7 @@ export async function updateNewsletter(db: Database, userId: string, input: News
 function rethrowRefusal(err: unknown): never {
   if (isConstraintViolation(err, SQLSTATE.uniqueViolation, 'newsletter_alerts_user_id_unique')) throw alreadyExists();
   if (isConstraintViolation(err, SQLSTATE.checkViolation, 'newsletter_portfolio_max_25')) {
-    throw new AppError('validation', messages.newsletter.limit, { title: messages.newsletter.limitTitle });
+    throw new AppError('validation', newsletterMessages.limit, { title: newsletterMessages.limitTitle });
   }
   throw err;
 }

@@ -6,13 +6,13 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
-import { messages } from '../../../shared/messages.ts';
 import {
   companyNewsRequestSchema,
   earningsRequestSchema,
   RESEARCH_STREAM_TYPE,
   type ResearchEvent,
   type ResearchStatus,
+  researchMessages,
   trendsRequestSchema,
 } from '../../../shared/research.ts';
 import { type AiRunner, aiRequestError, aiStatus } from '../../ai/runner.ts';
@@ -74,7 +74,7 @@ async function respond<R>(
 }
 
 export function researchRoutes(auth: Auth, ai: AiRunner, sources: ResearchSources) {
-  const title = messages.research;
+  const title = researchMessages;
   return new Hono<SessionEnv>()
     .use(requireSession(auth))
     .get('/status', (c) => c.json<ResearchStatus>(aiStatus(ai, 'company_news')))

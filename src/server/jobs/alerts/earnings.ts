@@ -7,8 +7,8 @@
 //                     transcript) and e-mails a grounded summary (slot = the date, ISO).
 // Each does its slow work here and returns a `commit` that writes only through the engine's `tx`.
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { earningsBadge, verifiableUrl } from '../../../shared/earnings-alerts.ts';
-import { ALERT_TIME_ZONE, notificationTimingLabels } from '../../../shared/sonar.ts';
+import { earningsBadge, notificationTimingLabels, verifiableUrl } from '../../../shared/earnings-alerts.ts';
+import { ALERT_TIME_ZONE } from '../../../shared/sonar.ts';
 import { Grounding, mailText } from '../../ai/grounding.ts';
 import type { GenerateRequest } from '../../ai/runner.ts';
 import { alertRecipientFor } from '../../db/alert-recipient.ts';

@@ -4,17 +4,8 @@
 // received is dropped; one AI call groups and explains what is left, grounded in those articles.
 // Without an AI provider the new articles go out as they are, labelled as not analysed (digest.ts).
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  ALERT_TIME_ZONE,
-  type Frequency,
-  frequencyLabels,
-  PORTFOLIO_LIMIT,
-  REGIONS,
-  type Region,
-  regionLabels,
-  type TrendTopic,
-  trendTopicLabels,
-} from '../../../shared/sonar.ts';
+import { type Frequency, frequencyLabels, PORTFOLIO_LIMIT, type TrendTopic, trendTopicLabels } from '../../../shared/newsletter.ts';
+import { ALERT_TIME_ZONE, REGIONS, type Region, regionLabels } from '../../../shared/sonar.ts';
 import { Grounding, mailText, urlKey } from '../../ai/grounding.ts';
 import { alertRecipientFor } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';

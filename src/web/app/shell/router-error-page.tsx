@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { messages } from '../../../shared/messages.ts';
+import { Button } from '../../components/ui/button.tsx';
 
 export function RouterErrorPage() {
   const error = useRouteError();
@@ -9,9 +10,9 @@ export function RouterErrorPage() {
     <main className="flex min-h-screen flex-col items-center justify-center gap-3 px-4 text-center">
       <h1 className="text-2xl font-bold">{messages.errors.routerDefault}</h1>
       {detail && <p className="text-slate-600">{detail}</p>}
-      <button type="button" className="rounded-lg border px-4 py-2 text-sm" onClick={() => window.location.reload()}>
+      <Button variant="secondary" onClick={() => window.location.reload()}>
         Reload
-      </button>
+      </Button>
     </main>
   );
 }

@@ -1,11 +1,12 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 
+// Hover styles apply to an enabled button only: a disabled one must not look pressable.
 const variants = {
-  primary: 'bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-brand-600',
-  secondary: 'bg-white text-slate-900 border border-slate-300 hover:bg-slate-50 focus-visible:outline-slate-500',
-  ghost: 'text-slate-700 hover:bg-slate-100 focus-visible:outline-slate-500',
-  danger: 'bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600',
+  primary: 'bg-brand-600 text-white enabled:hover:bg-brand-700 focus-visible:outline-brand-600',
+  secondary: 'bg-white text-slate-900 border border-slate-300 enabled:hover:bg-slate-50 focus-visible:outline-slate-500',
+  ghost: 'text-slate-700 enabled:hover:bg-slate-100 focus-visible:outline-slate-500',
+  danger: 'bg-red-600 text-white enabled:hover:bg-red-700 focus-visible:outline-red-600',
 } as const;
 
 // ComponentProps includes `ref` (a plain prop since React 19), for callers that move the focus.

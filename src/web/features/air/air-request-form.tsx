@@ -1,11 +1,10 @@
 import { Mail, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { messages } from '../../../shared/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { cn } from '../../lib/cn.ts';
-import { AIR_SOLUTION_MIN_CHARS, canRequestReport, needsMoreDetail, solutionCounter } from './air-request.ts';
+import { AIR_SOLUTION_MIN_CHARS, airMessages, canRequestReport, needsMoreDetail, solutionCounter } from './air-request.ts';
 
 const textareaClass =
   'block min-h-36 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-amber-500';
@@ -26,7 +25,7 @@ export function AirRequestForm() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!ready) return;
-    toast.info(messages.air.comingSoon, { description: 'AIR is still in development, so no report was sent.' });
+    toast.info(airMessages.comingSoon, { description: 'AIR is still in development, so no report was sent.' });
   }
 
   return (
@@ -75,7 +74,7 @@ export function AirRequestForm() {
           {showHint ? (
             <p id={ids.hint} role="alert" className="flex items-start gap-1.5 text-xs font-medium text-amber-800">
               <TriangleAlert aria-hidden="true" className="mt-px size-3.5 shrink-0" />
-              {messages.air.beThorough}
+              {airMessages.beThorough}
             </p>
           ) : (
             <span />

@@ -1,3 +1,7 @@
+export const airMessages = {
+  comingSoon: 'Coming soon!',
+  beThorough: 'IMPORTANT: be thorough to receive an accurate prospect list',
+} as const;
 // The AIR request rules (spec 02 §5, §9). Nothing is sent yet, so they live only in the browser.
 
 /** The solution text must have at least this many characters, not counting surrounding spaces. */

@@ -221,8 +221,8 @@ describe('the form', () => {
 
   it('shows the not-configured message and disables generating', () => {
     stubApi({});
-    renderPage({ status: { configured: false, message: messages.research.aiNotConfigured } });
-    expect(screen.getByRole('alert').textContent).toBe(messages.research.aiNotConfigured);
+    renderPage({ status: { configured: false, message: messages.errors.aiNotConfigured } });
+    expect(screen.getByRole('alert').textContent).toBe(messages.errors.aiNotConfigured);
     fillForm();
     expect(button('Generate Hooks').disabled).toBe(true);
     fireEvent.click(button('Research Stats (click me!)'));

@@ -3,7 +3,7 @@
 import { MODIFICATIONS, modificationLabels } from '../../../shared/content.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { cn } from '../../lib/cn.ts';
+import { ToggleChip } from '../../components/ui/toggle-chip.tsx';
 import type { ContentCreation } from './use-content-creation.ts';
 
 type Props = {
@@ -22,19 +22,9 @@ export function Modifications({ modify, hasDraft, disabled }: Props) {
           {MODIFICATIONS.map((modification) => {
             const pressed = modify.selected === modification;
             return (
-              <button
-                key={modification}
-                type="button"
-                aria-pressed={pressed}
-                disabled={modify.busy}
-                onClick={() => modify.toggle(modification)}
-                className={cn(
-                  'rounded-full border px-3 py-1.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60',
-                  pressed ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
-                )}
-              >
+              <ToggleChip key={modification} pressed={pressed} disabled={modify.busy} onClick={() => modify.toggle(modification)}>
                 {modificationLabels[modification]}
-              </button>
+              </ToggleChip>
             );
           })}
         </div>

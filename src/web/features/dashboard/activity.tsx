@@ -1,6 +1,5 @@
 import { useId } from 'react';
-import type { DashboardSummary } from '../../../shared/dashboard.ts';
-import { messages } from '../../../shared/messages.ts';
+import { type DashboardSummary, dashboardMessages } from '../../../shared/dashboard.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { formatScanTime, monthTitle } from './format.ts';
 import { StatList } from './stat-list.tsx';
@@ -34,7 +33,7 @@ export function RecentActivity({ recent }: { recent: DashboardSummary['recent'] 
         Recent Activity
       </h2>
       {recent.length === 0 ? (
-        <p className="text-slate-600">{messages.dashboard.noActivity}</p>
+        <p className="text-slate-600">{dashboardMessages.noActivity}</p>
       ) : (
         // Focusable so that keyboard users can scroll it (a scrolling region must be reachable).
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container is made focusable on purpose

@@ -1,8 +1,7 @@
 import { CircleCheck } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { type DashboardSummary, isFullyConfigured } from '../../../shared/dashboard.ts';
-import { messages } from '../../../shared/messages.ts';
+import { type DashboardSummary, dashboardMessages, isFullyConfigured } from '../../../shared/dashboard.ts';
 import { cn } from '../../lib/cn.ts';
 
 const CARDS = [
@@ -26,7 +25,7 @@ export function AlertCards({ alerts }: { alerts: DashboardSummary['alerts'] }) {
           configured ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-brand-100 bg-brand-50 text-brand-900',
         )}
       >
-        {configured ? messages.dashboard.configured : messages.dashboard.getStarted}
+        {configured ? dashboardMessages.configured : dashboardMessages.getStarted}
       </p>
       <ul className="grid gap-4 sm:grid-cols-3">
         {CARDS.map(({ key, to, title }) => {

@@ -2,9 +2,12 @@
 // reads, and the feature-interest toggle, whose answer goes into that query (lib/save-into-cache.ts).
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { DashboardSummary, InterestsResponse } from '../../../shared/dashboard.ts';
-import { messages } from '../../../shared/messages.ts';
-import type { FeatureOfInterest } from '../../../shared/sonar.ts';
+import {
+  type DashboardSummary,
+  type FeatureOfInterest,
+  featureInterestMessages,
+  type InterestsResponse,
+} from '../../../shared/dashboard.ts';
 import { api } from '../../lib/api-client.ts';
 import { liveTables } from '../../lib/live-updates.ts';
 import { useSaveIntoCache } from '../../lib/save-into-cache.ts';
@@ -40,8 +43,8 @@ export function useInterestToggle() {
     onMutate: cache.onMutate,
     onSuccess: (answer, change, sentAfter) => {
       cache.onSuccess(answer, change, sentAfter);
-      toast.success(change.registered ? messages.featureInterest.registered : messages.featureInterest.cancelled);
+      toast.success(change.registered ? featureInterestMessages.registered : featureInterestMessages.cancelled);
     },
-    onError: () => toast.error(messages.featureInterest.failedTitle, { description: messages.featureInterest.failed }),
+    onError: () => toast.error(featureInterestMessages.failedTitle, { description: featureInterestMessages.failed }),
   });
 }

@@ -1,6 +1,6 @@
 import { Bell, BellOff } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import type { FeatureOfInterest } from '../../../shared/sonar.ts';
+import type { FeatureOfInterest } from '../../../shared/dashboard.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useInterestToggle } from './api.ts';

@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { BRAND } from '../../../shared/constants.ts';
-import { messages } from '../../../shared/messages.ts';
+import { dashboardMessages } from '../../../shared/dashboard.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { AllTimeActivity, PlatformActivity, RecentActivity } from './activity.tsx';
 import { AlertCards } from './alert-cards.tsx';
@@ -16,7 +16,7 @@ export function HomePage() {
   const { data, isError, refetch, isRefetching } = useDashboard();
 
   useEffect(() => {
-    if (isError) toast.error(messages.dashboard.loadError, { description: messages.dashboard.loadErrorDescription });
+    if (isError) toast.error(dashboardMessages.loadError, { description: dashboardMessages.loadErrorDescription });
   }, [isError]);
 
   return (
@@ -34,7 +34,7 @@ export function HomePage() {
           <ComingSoon interests={data.interests} />
         </>
       ) : isError ? (
-        <LoadError message={messages.dashboard.loadError} retrying={isRefetching} onRetry={() => refetch()} />
+        <LoadError message={dashboardMessages.loadError} retrying={isRefetching} onRetry={() => refetch()} />
       ) : (
         <DashboardSkeleton />
       )}

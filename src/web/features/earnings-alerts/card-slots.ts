@@ -1,5 +1,4 @@
-import type { EarningsAlert } from '../../../shared/earnings-alerts.ts';
-import { EARNINGS_ALERT_LIMIT, type NotificationTiming } from '../../../shared/sonar.ts';
+import { EARNINGS_ALERT_LIMIT, type EarningsAlert, type NotificationTiming } from '../../../shared/earnings-alerts.ts';
 
 /** What a card's inputs hold (all text, as typed); the shared schema turns it into a save. */
 export type CardValues = {

@@ -1,8 +1,13 @@
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { type EarningsAlert, earningsAlertSchema } from '../../../shared/earnings-alerts.ts';
-import { messages } from '../../../shared/messages.ts';
-import { NOTIFICATION_TIMINGS, type NotificationTiming, notificationTimingLabels } from '../../../shared/sonar.ts';
+import {
+  type EarningsAlert,
+  earningsAlertMessages,
+  earningsAlertSchema,
+  NOTIFICATION_TIMINGS,
+  type NotificationTiming,
+  notificationTimingLabels,
+} from '../../../shared/earnings-alerts.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { Field, SelectField } from '../../components/ui/field.tsx';
 import { SaveStatus } from '../../components/ui/save-status.tsx';
@@ -34,7 +39,7 @@ function saveFailure(err: Error) {
   if (err instanceof ApiRequestError && err.status < 500) {
     return err.title ? { title: err.title, description: err.message } : { title: err.message };
   }
-  return { title: messages.earningsAlerts.saveFailed };
+  return { title: earningsAlertMessages.saveFailed };
 }
 
 export function EarningsAlertCard({ position, alert, defaultEmail, draftSlot, onCreated }: Props) {
@@ -45,7 +50,7 @@ export function EarningsAlertCard({ position, alert, defaultEmail, draftSlot, on
   const { values, dirty } = form;
   const save = useSaveEarningsAlert({
     onSuccess: (saved, request) => {
-      toast.success(request.id === null ? messages.earningsAlerts.created : messages.earningsAlerts.updated);
+      toast.success(request.id === null ? earningsAlertMessages.created : earningsAlertMessages.updated);
       form.saved(request.values);
       if (request.id === null) onCreated(saved);
     },
@@ -62,7 +67,7 @@ export function EarningsAlertCard({ position, alert, defaultEmail, draftSlot, on
 
   function toggleActive(active: boolean) {
     if (active && values.companyName.trim() === '') {
-      toast.error(messages.earningsAlerts.cannotActivate, { description: messages.earningsAlerts.fillRequiredFirst });
+      toast.error(earningsAlertMessages.cannotActivate, { description: earningsAlertMessages.fillRequiredFirst });
       return;
     }
     change({ active });
@@ -74,7 +79,7 @@ export function EarningsAlertCard({ position, alert, defaultEmail, draftSlot, on
     const checked = validate(earningsAlertSchema, values);
     if (checked.errors) {
       setErrors(checked.errors);
-      toast.error(messages.earningsAlerts.cannotSave, { description: Object.values(checked.errors)[0] });
+      toast.error(earningsAlertMessages.cannotSave, { description: Object.values(checked.errors)[0] });
       return;
     }
     // The typed values, not the parsed ones: the server parses them itself (a blank e-mail is '' there too).

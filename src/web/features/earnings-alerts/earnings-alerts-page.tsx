@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { messages } from '../../../shared/messages.ts';
+import { earningsAlertMessages } from '../../../shared/earnings-alerts.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDrafts } from '../../lib/use-server-draft.ts';
@@ -16,7 +16,7 @@ export function EarningsAlertsPage() {
   const [keyOf, setKeyOf] = useState<Record<string, string>>({});
 
   useEffect(() => {
-    if (isError) toast.error(messages.earningsAlerts.loadError, { description: messages.earningsAlerts.loadErrorDescription });
+    if (isError) toast.error(earningsAlertMessages.loadError, { description: earningsAlertMessages.loadErrorDescription });
   }, [isError]);
 
   return (
@@ -42,7 +42,7 @@ export function EarningsAlertsPage() {
           ))}
         </div>
       ) : isError ? (
-        <LoadError className="mt-6" message={messages.earningsAlerts.loadError} retrying={isRefetching} onRetry={() => refetch()} />
+        <LoadError className="mt-6" message={earningsAlertMessages.loadError} retrying={isRefetching} onRetry={() => refetch()} />
       ) : (
         <Spinner label="Loading earnings alerts" />
       )}

@@ -5,9 +5,8 @@
 // server draft (lib/use-server-draft.ts); the drafts are kept here, by card, so a reload sees which
 // cards have edits. Saves put their answers into the cached list (lib/save-into-cache.ts): no list
 // synced here is older than a save this page has seen answered.
-import type { NewsAlert, NewsAlertList } from '../../../shared/news-alerts.ts';
-import { inWeekOrder } from '../../../shared/news-alerts.ts';
-import { DEFAULT_DELIVERY_HOUR, NEWS_ALERT_LIMIT, type Weekday } from '../../../shared/sonar.ts';
+import { DEFAULT_DELIVERY_HOUR, inWeekOrder, NEWS_ALERT_LIMIT, type NewsAlert, type NewsAlertList } from '../../../shared/news-alerts.ts';
+import type { Weekday } from '../../../shared/sonar.ts';
 import type { FieldErrors } from '../../lib/form.ts';
 import { type Drafts, withDraft } from '../../lib/use-server-draft.ts';
 

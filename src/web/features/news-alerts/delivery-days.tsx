@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { inWeekOrder } from '../../../shared/news-alerts.ts';
 import { WEEKDAYS, type Weekday } from '../../../shared/sonar.ts';
-import { cn } from '../../lib/cn.ts';
+import { ToggleChip } from '../../components/ui/toggle-chip.tsx';
 
 type Props = { days: Weekday[]; onChange: (days: Weekday[]) => void; error?: string };
 
@@ -21,19 +21,9 @@ export function DeliveryDays({ days, onChange, error }: Props) {
         {WEEKDAYS.map((day) => {
           const on = days.includes(day);
           return (
-            <button
-              key={day}
-              type="button"
-              aria-pressed={on}
-              onClick={() => toggle(day)}
-              className={cn(
-                'min-w-11 rounded-md border px-2 py-1 text-xs font-semibold transition',
-                'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-                on ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
-              )}
-            >
+            <ToggleChip key={day} shape="compact" pressed={on} onClick={() => toggle(day)}>
               {day}
-            </button>
+            </ToggleChip>
           );
         })}
       </div>

@@ -1,11 +1,11 @@
 import { Trash2 } from 'lucide-react';
 import { type Dispatch, useState } from 'react';
 import { toast } from 'sonner';
-import { messages } from '../../../shared/messages.ts';
-import { missesRequiredField, newsAlertFormSchema } from '../../../shared/news-alerts.ts';
-import { COMPANY_NAME_MAX_LENGTH, KEYWORDS_MAX_LENGTH, UNDELETABLE_NEWS_ALERTS } from '../../../shared/sonar.ts';
+import { missesRequiredField, newsAlertFormSchema, newsAlertMessages, UNDELETABLE_NEWS_ALERTS } from '../../../shared/news-alerts.ts';
+import { COMPANY_NAME_MAX_LENGTH, KEYWORDS_MAX_LENGTH } from '../../../shared/sonar.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
+import { IconButton } from '../../components/ui/icon-button.tsx';
 import { SaveStatus } from '../../components/ui/save-status.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
@@ -17,7 +17,7 @@ import { useDeleteAlert, useSaveAlert } from './api.ts';
 import { DeliveryDays } from './delivery-days.tsx';
 import { DeliveryTimeSelect } from './delivery-time-select.tsx';
 
-const text = messages.newsAlerts;
+const text = newsAlertMessages;
 const serverMessage = (err: Error) => (err instanceof ApiRequestError ? err.message : undefined);
 
 type Props = {
@@ -105,15 +105,9 @@ export function NewsAlertCard({ card, position, defaultEmail, draftSlot, dispatc
           </h2>
           <div className="flex items-center gap-2">
             <Switch checked={draft.active} onCheckedChange={setActive} label="Active" />
-            <button
-              type="button"
-              onClick={deleteCard}
-              disabled={remove.isPending}
-              aria-label="Delete alert"
-              className="rounded-md p-1.5 text-slate-500 transition hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-600 disabled:opacity-60"
-            >
+            <IconButton variant="danger" size="md" onClick={deleteCard} disabled={remove.isPending} aria-label="Delete alert">
               <Trash2 aria-hidden="true" className="h-4 w-4" />
-            </button>
+            </IconButton>
           </div>
         </div>
         <Field

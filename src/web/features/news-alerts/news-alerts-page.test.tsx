@@ -6,8 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '../../../shared/messages.ts';
-import type { NewsAlert } from '../../../shared/news-alerts.ts';
+import { type NewsAlert, newsAlertMessages } from '../../../shared/news-alerts.ts';
 import { refreshLiveQueries } from '../../lib/live-updates.ts';
 import { deletedElsewhereText } from './alert-cards.ts';
 import { NewsAlertsPage } from './news-alerts-page.tsx';
@@ -225,7 +224,7 @@ describe('News Alerts: races between saves and reloads', () => {
     // Saved again, it is a new alert.
     click(tab, 4, 'Save Changes');
     await waitFor(() => expect(tab.card(4).queryByText('Not saved')).toBeNull());
-    expect(toasts.success).toHaveBeenCalledWith(messages.newsAlerts.created);
+    expect(toasts.success).toHaveBeenCalledWith(newsAlertMessages.created);
     expect(toasts.info).toHaveBeenCalledTimes(1);
   });
 

@@ -1,8 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useEffect, useReducer } from 'react';
 import { toast } from 'sonner';
-import { messages } from '../../../shared/messages.ts';
-import { NEWS_ALERT_LIMIT } from '../../../shared/sonar.ts';
+import { NEWS_ALERT_LIMIT, newsAlertMessages } from '../../../shared/news-alerts.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -28,7 +27,7 @@ export function NewsAlertsPage() {
   const { isError, errorUpdatedAt } = list;
   // Once per failed load: a Try again that fails again says so again.
   useEffect(() => {
-    if (isError && errorUpdatedAt > 0) toast.error(messages.newsAlerts.loadError, { description: 'Please try again later.' });
+    if (isError && errorUpdatedAt > 0) toast.error(newsAlertMessages.loadError, { description: 'Please try again later.' });
   }, [isError, errorUpdatedAt]);
 
   const draftSlot = (key: string): DraftSlot<AlertDraft> => [state.drafts[key], (update) => dispatch({ type: 'draft', key, update })];
@@ -44,7 +43,7 @@ export function NewsAlertsPage() {
       {state.loaded && (
         // Kept on the left: the toasts appear at the top right.
         <div className="mt-4 flex items-center gap-3">
-          <Button onClick={() => dispatch({ type: 'add' })} disabled={full} title={full ? messages.newsAlerts.limitReached : undefined}>
+          <Button onClick={() => dispatch({ type: 'add' })} disabled={full} title={full ? newsAlertMessages.limitReached : undefined}>
             <Plus aria-hidden="true" className="h-4 w-4" />
             Add Alert
           </Button>
@@ -54,7 +53,7 @@ export function NewsAlertsPage() {
         </div>
       )}
       {!state.loaded && list.isError ? (
-        <LoadError className="mt-6" message={messages.newsAlerts.loadError} retrying={list.isFetching} onRetry={() => list.refetch()} />
+        <LoadError className="mt-6" message={newsAlertMessages.loadError} retrying={list.isFetching} onRetry={() => list.refetch()} />
       ) : !state.loaded ? (
         <Spinner label="Loading alerts" />
       ) : (

@@ -1,14 +1,15 @@
 import { ChevronDown, Plus, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { messages } from '../../../shared/messages.ts';
 import {
   NEWSLETTER_COMPANY_NAME_MAX_LENGTH,
   NEWSLETTER_KEYWORDS_MAX_LENGTH,
   type NewsletterFormValues,
+  newsletterMessages,
+  PORTFOLIO_LIMIT,
 } from '../../../shared/newsletter.ts';
-import { PORTFOLIO_LIMIT } from '../../../shared/sonar.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { IconButton } from '../../components/ui/icon-button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { addCompany, COLLAPSED_COMPANY_ROWS, canAddCompany, changeCompany, moreCompaniesText, removeCompany } from './form-state.ts';
 
@@ -41,7 +42,7 @@ export function CompanyWatchlist({ portfolio, onChange, errors }: Props) {
   function add() {
     // At the limit the button stays focusable (aria-disabled) so activating it can say why nothing happens.
     if (full) {
-      toast.error(messages.newsletter.limitTitle, { description: messages.newsletter.limit });
+      toast.error(newsletterMessages.limitTitle, { description: newsletterMessages.limit });
       return;
     }
     onChange(addCompany(portfolio));
@@ -61,16 +62,16 @@ export function CompanyWatchlist({ portfolio, onChange, errors }: Props) {
         </span>
       </legend>
       {collapsible && (
-        <button
-          type="button"
+        <IconButton
+          size="md"
           aria-expanded={expanded}
           aria-controls={`${id}-rows`}
           aria-label={expanded ? 'Collapse company list' : 'Expand company list'}
           onClick={() => setExpanded(!expanded)}
-          className="absolute top-0 right-0 rounded-full p-1.5 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+          className="absolute top-0 right-0"
         >
           <ChevronDown aria-hidden="true" className={cn('h-5 w-5 transition', expanded && 'rotate-180')} />
-        </button>
+        </IconButton>
       )}
       <p id={`${id}-hint`} className="text-xs text-slate-600">
         Keywords are optional: separate them with commas. 6 to 8 keywords per company improve results.
@@ -99,14 +100,14 @@ export function CompanyWatchlist({ portfolio, onChange, errors }: Props) {
               onChange={(e) => onChange(changeCompany(portfolio, index, { keywords: e.target.value }))}
               className={inputClass}
             />
-            <button
-              type="button"
+            <IconButton
+              variant="danger"
+              size="md"
               aria-label={`Remove company ${index + 1}`}
               onClick={() => onChange(removeCompany(portfolio, index))}
-              className="rounded-lg p-2 text-slate-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
               <X aria-hidden="true" className="h-4 w-4" />
-            </button>
+            </IconButton>
           </li>
         ))}
       </ul>

@@ -1,7 +1,14 @@
 // Pure edits of the newsletter form's values (spec 02 §4, §5, §9), kept apart from the components
 // so their rules are unit-tested.
-import { type Newsletter, type NewsletterFormValues, newNewsletterForm, newsletterToForm } from '../../../shared/newsletter.ts';
-import { PORTFOLIO_LIMIT, type Region, type TrendTopic } from '../../../shared/sonar.ts';
+import {
+  type Newsletter,
+  type NewsletterFormValues,
+  newNewsletterForm,
+  newsletterToForm,
+  PORTFOLIO_LIMIT,
+  type TrendTopic,
+} from '../../../shared/newsletter.ts';
+import type { Region } from '../../../shared/sonar.ts';
 
 type Company = NewsletterFormValues['portfolio'][number];
 

@@ -1,33 +1,26 @@
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { messages } from '../../../shared/messages.ts';
 import {
+  FREQUENCIES,
+  type Frequency,
+  frequencyLabels,
+  INDUSTRY_MAX_LENGTH,
+  NEWSLETTER_TIMES,
   type NewsletterFormValues,
   type NewsletterResponse,
   newsletterErrorTitle,
   newsletterInputSchema,
-} from '../../../shared/newsletter.ts';
-import {
-  ALERT_TIME_ZONE,
-  FREQUENCIES,
-  type Frequency,
-  frequencyLabels,
-  hourLabel,
-  INDUSTRY_MAX_LENGTH,
-  NEWSLETTER_TIMES,
-  REGIONS,
-  regionLabels,
+  newsletterMessages,
   TREND_TOPICS,
   trendTopicLabels,
-  WEEKDAYS,
-  type Weekday,
-} from '../../../shared/sonar.ts';
+} from '../../../shared/newsletter.ts';
+import { ALERT_TIME_ZONE, hourLabel, REGIONS, regionLabels, WEEKDAYS, type Weekday } from '../../../shared/sonar.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { Field, SelectField } from '../../components/ui/field.tsx';
 import { SaveStatus } from '../../components/ui/save-status.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
+import { ToggleChip } from '../../components/ui/toggle-chip.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { cn } from '../../lib/cn.ts';
 import { type FieldErrors, validate } from '../../lib/form.ts';
 import { defaultEmailHint } from '../../lib/notification-email.ts';
 import { useServerDraft } from '../../lib/use-server-draft.ts';
@@ -56,7 +49,7 @@ const frequencyOptions = FREQUENCIES.map((frequency) => ({ value: frequency, lab
 function saveFailureToast(message: string | undefined) {
   const title = message ? newsletterErrorTitle(message) : undefined;
   if (title && message) toast.error(title, { description: message });
-  else toast.error(messages.newsletter.saveFailedTitle, { description: messages.newsletter.saveFailed });
+  else toast.error(newsletterMessages.saveFailedTitle, { description: newsletterMessages.saveFailed });
 }
 
 /**
@@ -85,7 +78,7 @@ export function NewsletterForm({ data }: { data: NewsletterResponse }) {
         onSuccess: () => {
           // Edits made while the save was in flight stay as a new draft.
           form.saved(sent);
-          toast.success(exists ? messages.newsletter.updated : messages.newsletter.created);
+          toast.success(exists ? newsletterMessages.updated : newsletterMessages.created);
         },
         onError: (err) => {
           const refused = err instanceof ApiRequestError && err.status >= 400 && err.status < 500;
@@ -139,18 +132,9 @@ export function NewsletterForm({ data }: { data: NewsletterResponse }) {
           {REGIONS.map((region) => {
             const chosen = values.regions.includes(region);
             return (
-              <button
-                key={region}
-                type="button"
-                aria-pressed={chosen}
-                onClick={() => edit({ regions: toggleRegion(values.regions, region) })}
-                className={cn(
-                  'rounded-full border px-3 py-1 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-                  chosen ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
-                )}
-              >
+              <ToggleChip key={region} pressed={chosen} onClick={() => edit({ regions: toggleRegion(values.regions, region) })}>
                 {regionLabels[region]}
-              </button>
+              </ToggleChip>
             );
           })}
         </ChipGroup>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { messages } from '../../../shared/messages.ts';
+import { newsletterMessages } from '../../../shared/newsletter.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useNewsletter } from './newsletter-api.ts';
@@ -12,7 +12,7 @@ export function NewsletterPage() {
   const failed = isError && !data;
 
   useEffect(() => {
-    if (failed) toast.error(messages.newsletter.loadError, { description: messages.newsletter.loadErrorDescription });
+    if (failed) toast.error(newsletterMessages.loadError, { description: newsletterMessages.loadErrorDescription });
   }, [failed]);
 
   return (
@@ -22,7 +22,7 @@ export function NewsletterPage() {
         <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold tracking-wide text-brand-700">WEEKLY DIGEST</span>
       </div>
       {failed ? (
-        <LoadError message={messages.newsletter.loadError} retrying={isRefetching} onRetry={() => refetch()} />
+        <LoadError message={newsletterMessages.loadError} retrying={isRefetching} onRetry={() => refetch()} />
       ) : data ? (
         <NewsletterForm data={data} />
       ) : (

@@ -59,7 +59,7 @@ describe('failureToast', () => {
     kind: 'request',
     status: 503,
     code: 'ai_not_configured',
-    message: messages.research.aiNotConfigured,
+    message: messages.errors.aiNotConfigured,
   };
   const limited: ResearchFailure = { kind: 'request', status: 429, code: 'ai_user_limit', message: 'Try again in 40 seconds.' };
   const refused: ResearchFailure = { kind: 'request', status: 400, code: 'validation', message: 'Please fill in all required fields.' };
@@ -69,7 +69,7 @@ describe('failureToast', () => {
     expect(failureToast('companyNews', format)).toEqual({ title: 'Invalid response', description: format.message });
     expect(failureToast('companyNews', notConfigured)).toEqual({
       title: 'AI Response Error',
-      description: messages.research.aiNotConfigured,
+      description: messages.errors.aiNotConfigured,
     });
     expect(failureToast('companyNews', limited)).toEqual({ title: 'AI Response Error', description: limited.message });
     expect(failureToast('companyNews', refused)).toEqual({ title: 'Cannot generate analysis', description: refused.message });

@@ -1,12 +1,12 @@
 // What each screen says when a request is incomplete or a run fails: the texts of spec 02 §5 and §8,
 // with the server's own message as the description wherever it has one.
 import * as z from 'zod/mini';
-import { messages } from '../../../shared/messages.ts';
 import {
   type CompanyNewsQuery,
   companyNewsRequestSchema,
   type EarningsQuery,
   earningsRequestSchema,
+  researchMessages,
   type TrendsQuery,
   trendsRequestSchema,
 } from '../../../shared/research.ts';
@@ -15,7 +15,7 @@ import type { ResearchFailure } from './research-stream.ts';
 export type ResearchScreen = 'companyNews' | 'trends' | 'earnings';
 export type ToastText = { title: string; description?: string };
 
-const text = messages.research;
+const text = researchMessages;
 
 /** Title of the toast for a run that failed (spec 02 §8); 503 and 429 use it too, with the server's message. */
 export const failureTitle: Record<ResearchScreen, string> = {

@@ -10,7 +10,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
-import { RESEARCH_STREAM_TYPE, type ResearchStatus, researchPaths } from '../../../shared/research.ts';
+import { RESEARCH_STREAM_TYPE, type ResearchStatus, researchMessages, researchPaths } from '../../../shared/research.ts';
 import { researchStatusKey } from './api.ts';
 import { CompanyNewsPage } from './company-news-page.tsx';
 import { TrendsPage } from './trends-page.tsx';
@@ -153,8 +153,8 @@ describe('a research run', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Generate analysis' }));
 
     const inline = await screen.findByRole('alert');
-    expect(inline.textContent).toBe(`${messages.research.trends.aiError}The AI answer did not fit the expected format.`);
-    expect(await screen.findByText(messages.research.trends.aiError, { selector: '[data-title]' })).toBeTruthy();
+    expect(inline.textContent).toBe(`${researchMessages.trends.aiError}The AI answer did not fit the expected format.`);
+    expect(await screen.findByText(researchMessages.trends.aiError, { selector: '[data-title]' })).toBeTruthy();
     expect(requests[0]!.body).toEqual({ industry: 'Logistics', trendType: 'adoption', timeframe: '90d', region: 'usa' });
     const stages = within(screen.getByRole('list', { name: 'Progress' })).getAllByRole('listitem');
     expect(stages.map((stage) => stage.dataset.state)).toEqual(['done', 'failed', 'pending']);
@@ -179,22 +179,22 @@ describe('a research run', () => {
     choose(/Trend type/, 'all angles');
     fireEvent.click(screen.getByRole('button', { name: 'Generate analysis' }));
     expect(await screen.findByText('Moving fast.')).toBeTruthy();
-    expect(screen.getByRole('status', { name: '' }).textContent).toBe(messages.research.trends.incomplete);
+    expect(screen.getByRole('status', { name: '' }).textContent).toBe(researchMessages.trends.incomplete);
   });
 
   it('a 503 toasts the server message and shows it in the banner', async () => {
     Element.prototype.scrollIntoView = vi.fn();
     reply = (response) => {
       response.writeHead(503, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ error: { code: 'ai_not_configured', message: messages.research.aiNotConfigured } }));
+      response.end(JSON.stringify({ error: { code: 'ai_not_configured', message: messages.errors.aiNotConfigured } }));
     };
     routeFetchToServer();
     renderPage(<CompanyNewsPage />, '/aurora-os/company-news?company=Acme');
     choose(/Timeframe/, '24h');
     fireEvent.click(screen.getByRole('button', { name: 'Generate analysis' }));
-    expect(await screen.findByText(messages.research.companyNews.aiResponseError)).toBeTruthy();
-    expect(screen.getAllByText(messages.research.aiNotConfigured)).toHaveLength(2);
-    expect(screen.getByRole('alert').textContent).toBe(messages.research.aiNotConfigured);
+    expect(await screen.findByText(researchMessages.companyNews.aiResponseError)).toBeTruthy();
+    expect(screen.getAllByText(messages.errors.aiNotConfigured)).toHaveLength(2);
+    expect(screen.getByRole('alert').textContent).toBe(messages.errors.aiNotConfigured);
   });
 
   it("company news: a result that is not in the documented shape toasts 'Invalid response' and shows nothing of it", async () => {
@@ -208,7 +208,7 @@ describe('a research run', () => {
     renderPage(<CompanyNewsPage />, '/aurora-os/company-news?company=Acme');
     choose(/Timeframe/, '1w');
     fireEvent.click(screen.getByRole('button', { name: 'Generate analysis' }));
-    expect(await screen.findByText(messages.research.companyNews.invalidResponse, { selector: '[data-title]' })).toBeTruthy();
+    expect(await screen.findByText(researchMessages.companyNews.invalidResponse, { selector: '[data-title]' })).toBeTruthy();
     expect(screen.queryByText('Half a result.')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Company Research: Acme' })).toBeNull();
   });

@@ -169,10 +169,10 @@ describe('research pages', () => {
   it('earnings: shows the not-configured message above the form; year has no default, quarter is the most recent', () => {
     renderPage(<EarningsAnalysisPage />, '/aurora-os/earnings', {
       configured: false,
-      message: messages.research.aiNotConfigured,
+      message: messages.errors.aiNotConfigured,
     } as never);
     expect(screen.getByRole('heading', { level: 1, name: 'Earnings Analysis' })).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toBe(messages.research.aiNotConfigured);
+    expect(screen.getByRole('alert').textContent).toBe(messages.errors.aiNotConfigured);
     expect((screen.getByLabelText(/Year/) as HTMLSelectElement).value).toBe('');
     const quarter = screen.getByLabelText(/Quarter/) as HTMLSelectElement;
     expect(quarter.selectedOptions[0]!.textContent).toBe('Most Recent Quarter');

@@ -1,9 +1,9 @@
 // /aurora-os/trends: what is moving in an industry, with market data and sources (spec 02 §2).
-import { messages } from '../../../shared/messages.ts';
 import {
   DEFAULT_TREND_TIMEFRAME,
   expectedSeconds,
   RESEARCH_TEXT_MAX_LENGTH,
+  researchMessages,
   TREND_REGIONS,
   TREND_TIMEFRAMES,
   TREND_TYPES,
@@ -69,7 +69,7 @@ export function TrendsPage() {
           title={`Trend Scanner: ${request.industry}, ${trendTypeLabels[request.trendType]}`}
           result={result}
           meta={meta}
-          notice={isIncomplete(result) ? <IncompleteDataWarning message={messages.research.trends.incomplete} /> : null}
+          notice={isIncomplete(result) ? <IncompleteDataWarning message={researchMessages.trends.incomplete} /> : null}
         />
       )}
     />

@@ -4,6 +4,7 @@
 import { Bot, CalendarCheck, Info, type LucideIcon, MessageSquare, PenLine, Radar, Search, Send } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 
 /** Example conversations: what a seller would ask, not anyone's real history. */
@@ -120,14 +121,10 @@ function ChatPreview() {
             placeholder="Chat is coming soon"
             className="min-w-0 flex-1 cursor-not-allowed rounded-lg border border-slate-300 bg-slate-100 px-3 py-2 text-sm text-slate-500 placeholder:text-slate-500"
           />
-          <button
-            type="button"
-            disabled
-            className="inline-flex cursor-not-allowed items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white opacity-50"
-          >
+          <Button disabled>
             <Send aria-hidden="true" className="size-4" />
             Send
-          </button>
+          </Button>
         </div>
       </section>
     </div>
