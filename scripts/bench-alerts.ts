@@ -16,11 +16,13 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { bootstrap } from '../src/server/bootstrap.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
+import { sonarAlerts } from '../src/server/db/schema.ts';
 import { startFakeNews } from '../tests/fakes/news.ts';
 import { newsAlertModel } from '../tests/fakes/news-alert-model.ts';
 import { startFakeOpenAi } from '../tests/fakes/openai.ts';
 import { startFakeSmtp } from '../tests/fakes/smtp.ts';
 import { createFreshDatabase } from '../tests/support/database.ts';
+import { dueThisHour, factoryDb, insertMany, newsAlertValues } from '../tests/support/factories.ts';
 import { freePort } from '../tests/support/ports.ts';
 
 const { values: args } = parseArgs({
@@ -86,12 +88,10 @@ async function seed(url: string) {
      SELECT 'bench-' || i, 'reader' || i || '@example.com', 'Reader ' || i, true FROM generate_series(1, $1) i`,
     [users],
   );
-  await pool.query(
-    `INSERT INTO sonar_alerts (user_id, active, company_name, delivery_days, delivery_time, updated_at)
-     SELECT 'bench-' || (1 + (i - 1) / $2), true, 'Company ' || i, '{MON,TUE,WED,THU,FRI,SAT,SUN}', now(), now() - interval '2 days'
-       FROM generate_series(1, $1) i`,
-    [ALERTS, PER_USER],
+  const alerts = Array.from({ length: ALERTS }, (_, i) =>
+    newsAlertValues(`bench-${1 + Math.floor(i / PER_USER)}`, { companyName: `Company ${i + 1}`, ...dueThisHour() }),
   );
+  await insertMany(factoryDb(pool), sonarAlerts, alerts);
   return pool;
 }
 

@@ -6,14 +6,17 @@
 // numbers are the server's own work without HTTP parsing. Prints latency percentiles and the SQL
 // statements each request runs, and with --explain the plan of the dashboard statement.
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { bootstrap } from '../src/server/bootstrap.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
+import { earningsTracking, earningsTrackingResults, sonarAlerts } from '../src/server/db/schema.ts';
 import { summaryQuery } from '../src/server/features/dashboard/service.ts';
 import { createApp } from '../src/server/http/app.ts';
 import { createRealtimeHub } from '../src/server/realtime/hub.ts';
 import { createFreshDatabase } from '../tests/support/database.ts';
+import { earningsResultValues, earningsTrackingValues, insertMany, insertNewsletter, newsAlertValues } from '../tests/support/factories.ts';
 import { benchUser } from './support/bench-user.ts';
 
 const { values: args } = parseArgs({
@@ -101,13 +104,7 @@ try {
 async function seed(userId: string) {
   console.log(`seeding: the user's 1,000 results, ${OTHER_USERS} other users × ${ROWS_PER_OTHER_USER} results…`);
   const seed = `
-    -- The user: 6 alerts (4 active), an active newsletter, 3 earnings trackers with results.
-    INSERT INTO sonar_alerts (user_id, active, company_name) SELECT $1, i <= 4, 'Company ' || i FROM generate_series(1, 6) i;
-    INSERT INTO newsletter_alerts (user_id, active) VALUES ($1, true);
-    WITH t AS (INSERT INTO earnings_tracking (user_id, active, company_name) SELECT $1, true, 'Ticker ' || i FROM generate_series(1, 3) i RETURNING id)
-      INSERT INTO earnings_tracking_results (tracking_id, user_id, alert_counter, notification_sent_at)
-      SELECT id, $1, 2, now() - interval '3 days' FROM t;
-    -- 1,000 results over 60 days: 40 % sent, half with news; headlines as objects, as JSON text, or none.
+    -- The user's 1,000 results over 60 days: 40 % sent, half with news; headlines as objects, as JSON text, or none.
     INSERT INTO sonar_results (user_id, company_name, has_news, sent, processed_at, perplexity_response)
       SELECT $1, 'Company ' || (i % 6), i % 2 = 0, i % 5 < 2, now() - (i * interval '86 minutes'),
         CASE i % 4
@@ -118,7 +115,7 @@ async function seed(userId: string) {
       FROM generate_series(1, 1000) i;
     INSERT INTO newsletter_results (user_id, sent, processed_at) SELECT $1, i % 3 > 0, now() - i * interval '7 days' FROM generate_series(1, 30) i;
 
-    -- Everyone else: results over 120 days, newsletters weekly, earnings trackers with results.
+    -- Everyone else: results over 120 days, newsletters weekly.
     INSERT INTO users (id, email, name) SELECT 'other-' || i, 'other-' || i || '@example.com', 'Other ' || i FROM generate_series(1, ${OTHER_USERS}) i;
     INSERT INTO sonar_results (user_id, company_name, has_news, sent, processed_at, perplexity_response)
       SELECT 'other-' || u, 'Company ' || r, r % 2 = 0, r % 3 = 0, now() - random() * interval '120 days',
@@ -127,14 +124,46 @@ async function seed(userId: string) {
     INSERT INTO newsletter_results (user_id, sent, processed_at)
       SELECT 'other-' || u, w % 4 > 0, now() - w * interval '7 days' - random() * interval '1 day'
       FROM generate_series(1, ${OTHER_USERS}) u, generate_series(0, 25) w;
-    WITH t AS (
-      INSERT INTO earnings_tracking (user_id, active, company_name)
-      SELECT 'other-' || u, true, 'Ticker ' || k FROM generate_series(1, ${OTHER_USERS}) u, generate_series(1, 3) k RETURNING id, user_id)
-      INSERT INTO earnings_tracking_results (tracking_id, user_id, alert_counter, notification_sent_at, transcript_sent_at)
-      SELECT id, user_id, 1, now() - random() * interval '90 days', CASE WHEN random() < 0.5 THEN now() - random() * interval '90 days' END FROM t;
   `;
   // Several statements with parameters cannot go in one extended-protocol query: substitute the id.
   await runtime.pool.query(seed.replaceAll('$1', `'${userId}'`));
+
+  // The user: 6 alerts (4 active), an active newsletter, 3 earnings trackers with results.
+  const { db } = runtime;
+  await insertMany(
+    db,
+    sonarAlerts,
+    [1, 2, 3, 4, 5, 6].map((i) => newsAlertValues(userId, { active: i <= 4, companyName: `Company ${i}` })),
+  );
+  await insertNewsletter(db, userId);
+  const trackers = await insertMany(
+    db,
+    earningsTracking,
+    [1, 2, 3].map((i) => earningsTrackingValues(userId, { companyName: `Ticker ${i}` })),
+  );
+  await insertMany(
+    db,
+    earningsTrackingResults,
+    trackers.map((t) => earningsResultValues(t, { alertCounter: 2, notificationSentAt: sql`now() - interval '3 days'` })),
+  );
+  // Everyone else: 3 earnings trackers each, with results.
+  const others = Array.from({ length: OTHER_USERS }, (_, u) => `other-${u + 1}`);
+  const otherTrackers = await insertMany(
+    db,
+    earningsTracking,
+    others.flatMap((id) => [1, 2, 3].map((k) => earningsTrackingValues(id, { companyName: `Ticker ${k}` }))),
+  );
+  await insertMany(
+    db,
+    earningsTrackingResults,
+    otherTrackers.map((t) =>
+      earningsResultValues(t, {
+        alertCounter: 1,
+        notificationSentAt: sql`now() - random() * interval '90 days'`,
+        transcriptSentAt: sql`CASE WHEN random() < 0.5 THEN now() - random() * interval '90 days' END`,
+      }),
+    ),
+  );
   // Production tables are vacuumed and analysed by autovacuum; a bulk load must do it by hand.
   await runtime.pool.query('VACUUM ANALYZE');
 }

@@ -358,7 +358,7 @@ test.describe('content creation without an AI provider', () => {
     const user = await signedInUser(firstServerPage);
     const { context, page } = await signedInOn(browser, server!.url, user);
     await page.goto('/content-os');
-    await expect(page.getByRole('alert').filter({ hasText: messages.research.aiNotConfigured })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: messages.errors.aiNotConfigured })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Generate Hooks' })).toBeDisabled();
     await context.close();
   });

@@ -3,7 +3,8 @@
 // toasts, persistence, a second device), the footer, and a load failure.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signedInUser, signIn, sql, test } from './support/fixtures.ts';
+import { insertEarningsResult, insertEarningsTracking, insertNewsAlert, insertNewsletter } from '../support/factories.ts';
+import { db, expect, signedInUser, signIn, sql, test } from './support/fixtures.ts';
 
 const toast = (page: Page) => page.locator('[data-sonner-toast][data-visible="true"]');
 const cards = (page: Page) => page.getByRole('region', { name: 'Sonar OS alerts' });
@@ -44,23 +45,21 @@ test('an empty dashboard fills up live as alerts are set up and companies are sc
   const sentBefore = await platformFigure(page, 'Total Alerts Sent');
 
   // Some alerts: a few below each maximum (no reload from here on: every change arrives live).
-  await sql(`INSERT INTO sonar_alerts (user_id, active, company_name) SELECT $1, i <= 2, 'Acme ' || i FROM generate_series(1, 3) i`, [
-    user.id,
-  ]);
+  for (const i of [1, 2, 3]) await insertNewsAlert(db(), user.id, { active: i <= 2, companyName: `Acme ${i}` });
   await expect(card(page, 'News Alerts')).toContainText('2/6');
   await expect(page.getByText('Get started by setting up your Alerts monitoring preferences in each section below')).toBeVisible();
 
   // Then every slot active, results sent, and 35 scans in the last 30 days (the table shows 30).
   await sql(`UPDATE sonar_alerts SET active = true WHERE user_id = $1`, [user.id]);
-  await sql(`INSERT INTO sonar_alerts (user_id, active, company_name) SELECT $1, true, 'More ' || i FROM generate_series(1, 3) i`, [
-    user.id,
-  ]);
-  await sql(`INSERT INTO newsletter_alerts (user_id, active) VALUES ($1, true)`, [user.id]);
-  await sql(
-    `WITH t AS (INSERT INTO earnings_tracking (user_id, active, company_name) SELECT $1, true, 'Ticker ' || i FROM generate_series(1, 3) i RETURNING id)
-     INSERT INTO earnings_tracking_results (tracking_id, user_id, alert_counter, notification_sent_at) SELECT id, $1, 2, now() FROM t`,
-    [user.id],
-  );
+  for (const i of [1, 2, 3]) await insertNewsAlert(db(), user.id, { companyName: `More ${i}` });
+  await insertNewsletter(db(), user.id);
+  // A tracking and its result in one transaction: the server's own earnings check never sees one without the other.
+  for (const i of [1, 2, 3]) {
+    await db().transaction(async (tx) => {
+      const tracking = await insertEarningsTracking(tx, user.id, { companyName: `Ticker ${i}` });
+      await insertEarningsResult(tx, tracking, { alertCounter: 2, notificationSentAt: new Date() });
+    });
+  }
   await sql(`INSERT INTO newsletter_results (user_id, sent) VALUES ($1, true), ($1, true), ($1, false)`, [user.id]);
   await sql(
     `INSERT INTO sonar_results (user_id, company_name, has_news, sent, processed_at, perplexity_response)

@@ -1,7 +1,9 @@
 // Earnings alerts (/sonar-os/earnings): the 3-card grid, creating and editing alerts, every message a
 // user can trigger, the checker's result on active cards, and live updates from elsewhere.
-import type { Locator, Page } from '@playwright/test';
-import { expect, signedInUser, signIn, sql, test } from './support/fixtures.ts';
+import type { Page } from '@playwright/test';
+import { sql as sqlExpression } from 'drizzle-orm';
+import { insertEarningsTracking } from '../support/factories.ts';
+import { db, expect, expectDefaultEmail, signedInUser, signIn, sql, test } from './support/fixtures.ts';
 
 const PATH = '/sonar-os/earnings';
 
@@ -34,23 +36,15 @@ const alertsOf = (userId: string) =>
     [userId],
   );
 
-/** An empty notification e-mail (stored NULL) showing the default address as placeholder and hint. */
-async function expectDefaultEmail(alertCard: Locator, defaultEmail: string) {
-  await expect(alertCard.getByLabel('Notification email')).toHaveValue('');
-  await expect(alertCard.getByLabel('Notification email')).toHaveAttribute('placeholder', defaultEmail);
-  await expect(alertCard.getByText(`Leave empty to use your default address (${defaultEmail}), set in Profile.`)).toBeVisible();
-}
-
 /** Alerts created straight in the database, oldest first. */
 async function seedAlerts(userId: string, ...companies: string[]) {
   const ids: string[] = [];
   for (const [i, company] of companies.entries()) {
-    const [row] = await sql<{ id: string }>(
-      `INSERT INTO earnings_tracking (user_id, active, company_name, created_at)
-       VALUES ($1, true, $2, now() - make_interval(mins => $3)) RETURNING id`,
-      [userId, company, companies.length - i],
-    );
-    ids.push(row!.id);
+    const row = await insertEarningsTracking(db(), userId, {
+      companyName: company,
+      createdAt: sqlExpression`now() - make_interval(mins => ${companies.length - i})`,
+    });
+    ids.push(row.id);
   }
   return ids;
 }

@@ -1,14 +1,15 @@
 // News alerts (/sonar-os/news, spec 02 §2, §4, §5, §8, §9): whole journeys through the cards, every
 // message a user can meet, the limits, and live updates from another browser and from the database.
-import type { Locator, Page } from '@playwright/test';
-import { messages } from '../../src/shared/messages.ts';
-import { newsAlertFieldMessages } from '../../src/shared/news-alerts.ts';
-import { expect, signedInUser, signIn, sql, test } from './support/fixtures.ts';
+import type { Page } from '@playwright/test';
+import { sql as sqlExpression } from 'drizzle-orm';
+import { newsAlertFieldMessages, newsAlertMessages } from '../../src/shared/news-alerts.ts';
+import { insertNewsAlert } from '../support/factories.ts';
+import { db, expect, expectDefaultEmail, signedInUser, signIn, sql, test } from './support/fixtures.ts';
 
 // Whole journeys on a machine shared with other suites: more time than a single step needs.
 test.describe.configure({ timeout: 180_000 });
 
-const text = messages.newsAlerts;
+const text = newsAlertMessages;
 const card = (page: Page, n: number) => page.getByRole('region', { name: `Alert ${n}` });
 const cards = (page: Page) => page.getByRole('region', { name: /^Alert \d$/ });
 
@@ -24,15 +25,15 @@ type Seed = { company: string; keywords?: string[]; days?: string[]; hour?: numb
 async function seedAlerts(userId: string, seeds: Seed[]) {
   const ids: string[] = [];
   for (const seed of seeds) {
-    const [row] = await sql<{ id: string }>(
-      `INSERT INTO sonar_alerts (user_id, active, company_name, keywords, delivery_days, delivery_time, created_at)
-       VALUES ($1, $2, $3, $4, $5,
-         (date_trunc('day', now() AT TIME ZONE 'America/New_York') + make_interval(hours => $6::int)) AT TIME ZONE 'America/New_York',
-         clock_timestamp())
-       RETURNING id`,
-      [userId, seed.active ?? false, seed.company, seed.keywords ?? [], seed.days ?? ['MON'], seed.hour ?? 9],
-    );
-    ids.push(row!.id);
+    const row = await insertNewsAlert(db(), userId, {
+      active: seed.active ?? false,
+      companyName: seed.company,
+      keywords: seed.keywords ?? [],
+      deliveryDays: seed.days ?? ['MON'],
+      deliveryTime: sqlExpression`(date_trunc('day', now() AT TIME ZONE 'America/New_York') + make_interval(hours => ${seed.hour ?? 9}::int)) AT TIME ZONE 'America/New_York'`,
+      createdAt: sqlExpression`clock_timestamp()`,
+    });
+    ids.push(row.id);
   }
   return ids;
 }
@@ -53,13 +54,6 @@ const alertRows = (userId: string) =>
      FROM sonar_alerts WHERE user_id = $1 ORDER BY created_at, id`,
     [userId],
   );
-
-/** An empty notification e-mail (stored NULL) showing the default address as placeholder and hint. */
-async function expectDefaultEmail(alertCard: Locator, defaultEmail: string) {
-  await expect(alertCard.getByLabel('Notification email')).toHaveValue('');
-  await expect(alertCard.getByLabel('Notification email')).toHaveAttribute('placeholder', defaultEmail);
-  await expect(alertCard.getByText(`Leave empty to use your default address (${defaultEmail}), set in Profile.`)).toBeVisible();
-}
 
 async function openNewsAlerts(page: Page) {
   await page.goto('/sonar-os/news');

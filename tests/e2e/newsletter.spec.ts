@@ -2,20 +2,12 @@
 // edit, activate, every message a user can trigger, the 25-company limit and live updates.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signedInUser, signIn, sql, test } from './support/fixtures.ts';
+import type { newsletterAlerts } from '../../src/server/db/schema.ts';
+import { insertNewsletter, type SqlRow } from '../support/factories.ts';
+import { db, expect, expectDefaultEmail, signedInUser, signIn, sql, test } from './support/fixtures.ts';
 
-type StoredNewsletter = {
-  active: boolean;
-  industry: string[];
-  regions: string[];
-  industry_categories: string[];
-  portfolio: { company_name: string; keywords: string[] }[];
-  delivery_schedule: { delivery_day: string; delivery_time: string; frequency: string };
-  notification_email: string | null;
-  last_checked: Date | null;
-};
-
-const stored = async (userId: string) => (await sql<StoredNewsletter>('SELECT * FROM newsletter_alerts WHERE user_id = $1', [userId]))[0];
+const stored = async (userId: string) =>
+  (await sql<SqlRow<typeof newsletterAlerts>>('SELECT * FROM newsletter_alerts WHERE user_id = $1', [userId]))[0];
 
 /** The newest toast says exactly this; it is closed afterwards so the next check sees a new one. */
 async function expectToast(page: Page, title: string, description?: string) {
@@ -26,13 +18,6 @@ async function expectToast(page: Page, title: string, description?: string) {
   await expect(toast).toHaveCount(0);
 }
 
-/** An empty notification e-mail (stored NULL) showing the default address as placeholder and hint. */
-async function expectDefaultEmail(page: Page, defaultEmail: string) {
-  await expect(page.getByLabel('Notification email')).toHaveValue('');
-  await expect(page.getByLabel('Notification email')).toHaveAttribute('placeholder', defaultEmail);
-  await expect(page.getByText(`Leave empty to use your default address (${defaultEmail}), set in Profile.`)).toBeVisible();
-}
-
 async function openNewsletter(page: Page) {
   await page.goto('/sonar-os/newsletter');
   await expect(page.getByRole('heading', { name: 'Portfolio & Industry Newsletter' })).toBeVisible();
@@ -40,14 +25,10 @@ async function openNewsletter(page: Page) {
 }
 
 const companies = (n: number, from = 1) =>
-  JSON.stringify(Array.from({ length: n }, (_, i) => ({ company_name: `Company ${i + from}`, keywords: ['alpha', 'beta'] })));
+  Array.from({ length: n }, (_, i) => ({ company_name: `Company ${i + from}`, keywords: ['alpha', 'beta'] }));
 
 async function seedNewsletter(userId: string, portfolio = companies(1), industry = 'Logistics') {
-  await sql(
-    `INSERT INTO newsletter_alerts (user_id, active, industry, regions, portfolio, notification_email)
-     VALUES ($1, true, ARRAY[$3::text], '{usa}', $2::jsonb, 'desk@example.com')`,
-    [userId, portfolio, industry],
-  );
+  await insertNewsletter(db(), userId, { industry: [industry], regions: ['usa'], portfolio, notificationEmail: 'desk@example.com' });
 }
 
 // Whole journeys on 2 shared cores: give them room.
@@ -370,7 +351,10 @@ test('live updates from another browser and from the database', async ({ page, b
   // A form being edited keeps its edits when the server's values change.
   await page.getByLabel('Industry').fill('Geothermal');
   const reloaded = page.waitForResponse((r) => r.url().endsWith('/api/newsletter') && r.request().method() === 'GET');
-  await sql(`UPDATE newsletter_alerts SET industry = '{Nuclear}', portfolio = $2::jsonb WHERE user_id = $1`, [user.id, companies(2, 7)]);
+  await sql(`UPDATE newsletter_alerts SET industry = '{Nuclear}', portfolio = $2::jsonb WHERE user_id = $1`, [
+    user.id,
+    JSON.stringify(companies(2, 7)),
+  ]);
   expect((await (await reloaded).json()).newsletter.industry).toBe('Nuclear');
   await expect(page.getByLabel('Industry')).toHaveValue('Geothermal');
   await expect(page.getByLabel('Company 1 name')).toHaveValue('Sunrise Power');

@@ -5,11 +5,12 @@
 import type { Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
 import { messages } from '../../src/shared/messages.ts';
+import { researchMessages } from '../../src/shared/research.ts';
 import { INVENTED_QUOTE, INVENTED_URL } from '../fakes/research-model.ts';
 import { expect, publisherOrigin, signedInOn, signedInUser, test } from './support/fixtures.ts';
 import { startServerWithoutAi } from './support/second-server.ts';
 
-const text = messages.research;
+const text = researchMessages;
 
 /** The spec's sonner toast: title and description in one live region. */
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
@@ -272,24 +273,24 @@ test.describe('without an AI provider', () => {
     const user = await signedInUser(firstServerPage);
     const { context, page } = await signedInOn(browser, server!.url, user);
     await page.goto('/aurora-os/trends');
-    await expect(page.getByRole('alert').filter({ hasText: text.aiNotConfigured })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: messages.errors.aiNotConfigured })).toBeVisible();
     await page.getByLabel('Industry').fill('Cybersecurity');
     await page.getByLabel('Trend type').selectOption({ label: 'Adoption' });
     await page.getByRole('button', { name: 'Generate analysis' }).click();
-    await expect(toast(page, text.trends.aiError)).toContainText(text.aiNotConfigured);
+    await expect(toast(page, text.trends.aiError)).toContainText(messages.errors.aiNotConfigured);
 
     await page.goto('/aurora-os/earnings');
-    await expect(page.getByRole('alert').filter({ hasText: text.aiNotConfigured })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: messages.errors.aiNotConfigured })).toBeVisible();
     await page.getByLabel('Company name').fill('Apple Inc.');
     await page.getByLabel('Year').selectOption({ label: 'Most Recent Year' });
     await page.getByRole('button', { name: 'Generate analysis' }).click();
-    await expect(toast(page, text.earnings.aiRejected)).toContainText(text.aiNotConfigured);
+    await expect(toast(page, text.earnings.aiRejected)).toContainText(messages.errors.aiNotConfigured);
 
     await page.goto('/aurora-os/company-news?company=Acme');
-    await expect(page.getByRole('alert').filter({ hasText: text.aiNotConfigured })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: messages.errors.aiNotConfigured })).toBeVisible();
     await page.getByLabel('Timeframe').selectOption({ label: 'Last week' });
     await page.getByRole('button', { name: 'Generate analysis' }).click();
-    await expect(toast(page, text.companyNews.aiResponseError)).toContainText(text.aiNotConfigured);
+    await expect(toast(page, text.companyNews.aiResponseError)).toContainText(messages.errors.aiNotConfigured);
     await context.close();
   });
 });

@@ -1,10 +1,12 @@
 // The unsubscribe page (/unsubscribe?token=…), opened signed out from an alert e-mail's link: it names
 // the alert, turns off exactly that alert with one click, says so, and leads to the alert's screen.
 import { readFileSync } from 'node:fs';
+import { sql as sqlExpression } from 'drizzle-orm';
 import { createUnsubscribeToken } from '../../src/server/mail/unsubscribe-token.ts';
 import type { UnsubscribeAlertKind } from '../../src/shared/unsubscribe.ts';
+import { insertEarningsTracking, insertNewsAlert, insertNewsletter } from '../support/factories.ts';
 import { E2E_ENV_FILE } from './support/env.ts';
-import { expect, registeredUser, signIn, sql, test } from './support/fixtures.ts';
+import { db, expect, registeredUser, signIn, sql, test } from './support/fixtures.ts';
 
 /** A link as the alert e-mails carry it, signed with the e2e server's secret. */
 function unsubscribePath(kind: UnsubscribeAlertKind, alertId: string) {
@@ -20,15 +22,13 @@ async function userWithAlerts() {
        target_industries = '{Logistics}', primary_value_prop = 'Cut picking costs by 40%' WHERE email = $1 RETURNING id`,
     [user.email],
   );
-  const insert = async (text: string) => (await sql<{ id: string }>(text, [row!.id]))[0]!.id;
+  const userId = row!.id;
   return {
     user,
-    apple: await insert(
-      `INSERT INTO sonar_alerts (user_id, active, company_name, created_at) VALUES ($1, true, 'Apple', now() - interval '1 minute') RETURNING id`,
-    ),
-    microsoft: await insert(`INSERT INTO sonar_alerts (user_id, active, company_name) VALUES ($1, true, 'Microsoft') RETURNING id`),
-    newsletter: await insert(`INSERT INTO newsletter_alerts (user_id, active, industry) VALUES ($1, true, '{Banking}') RETURNING id`),
-    earnings: await insert(`INSERT INTO earnings_tracking (user_id, active, company_name) VALUES ($1, true, 'Nvidia') RETURNING id`),
+    apple: (await insertNewsAlert(db(), userId, { companyName: 'Apple', createdAt: sqlExpression`now() - interval '1 minute'` })).id,
+    microsoft: (await insertNewsAlert(db(), userId, { companyName: 'Microsoft' })).id,
+    newsletter: (await insertNewsletter(db(), userId, { industry: ['Banking'] })).id,
+    earnings: (await insertEarningsTracking(db(), userId, { companyName: 'Nvidia' })).id,
   };
 }
 

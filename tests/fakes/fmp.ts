@@ -2,8 +2,8 @@
 // (/stable/earning-call-transcript?symbol=&year=&quarter=&apikey=). It knows the companies of
 // fixtures/sec/executives.json by ticker and refuses any other key than the one it was started with.
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { startFakeHttp } from './http.ts';
 
 const template = readFileSync(new URL('./fixtures/fmp-transcript.txt', import.meta.url), 'utf8');
 const people: Record<string, { company: string; ceo: string; cfo: string }> = {
@@ -15,7 +15,7 @@ export type FakeRequest = { path: string; query: URLSearchParams; headers: http.
 
 export async function startFakeFmp(apiKey: string, port = 0) {
   const requests: FakeRequest[] = [];
-  const server = http.createServer((req, res) => {
+  const fake = await startFakeHttp((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     requests.push({ path: url.pathname, query: url.searchParams, headers: req.headers, at: Date.now() });
     const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -37,13 +37,6 @@ export async function startFakeFmp(apiKey: string, port = 0) {
         content,
       },
     ]);
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const actualPort = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${actualPort}`,
-    port: actualPort,
-    requests,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  }, port);
+  return { url: fake.url, port: fake.port, requests, stop: fake.stop };
 }

@@ -4,8 +4,7 @@
 // provider; Nasdaq days also carry the fixture's other companies, and holidays answer rows: null
 // like the real service. The keyed ones refuse any other key than the one they were started with.
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startFakeHttp } from './http.ts';
 
 const nasdaqDay = JSON.parse(readFileSync(new URL('./fixtures/earnings-nasdaq-day.json', import.meta.url), 'utf8')) as {
   data: { asOf: string; headers: unknown; rows: Array<Record<string, string>> };
@@ -29,7 +28,7 @@ export async function startFakeEarningsCalendars(keys: { finnhub?: string; fmp?:
   const holidays = new Set<string>();
   const failing = new Set<CalendarProvider>();
 
-  const server = http.createServer((req, res) => {
+  const fake = await startFakeHttp((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const q = url.searchParams;
     const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -102,12 +101,10 @@ export async function startFakeEarningsCalendars(keys: { finnhub?: string; fmp?:
     }
 
     json(404, { message: 'Not Found' });
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const actualPort = (server.address() as AddressInfo).port;
+  }, port);
   return {
-    url: `http://127.0.0.1:${actualPort}`,
-    port: actualPort,
+    url: fake.url,
+    port: fake.port,
     requests,
     /** Lists a company on a day (YYYY-MM-DD) with one provider. */
     list(listing: CalendarListing) {
@@ -127,7 +124,7 @@ export async function startFakeEarningsCalendars(keys: { finnhub?: string; fmp?:
       holidays.clear();
       failing.clear();
     },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: fake.stop,
   };
 }
 export type FakeEarningsCalendars = Awaited<ReturnType<typeof startFakeEarningsCalendars>>;

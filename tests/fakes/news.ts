@@ -9,8 +9,8 @@
 // part fail in the ways real ones do.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { startFakeHttp } from './http.ts';
 
 type Story = {
   headline: string;
@@ -244,20 +244,13 @@ export async function startFakeNews(port = 0, opts: { publisherHost?: boolean } 
     }
     res.writeHead(404).end();
   };
-  const server = http.createServer(handler);
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const actualPort = (server.address() as AddressInfo).port;
-  origin = `http://127.0.0.1:${actualPort}`;
-  publisherOrigin = origin;
-  const publisherServer = opts.publisherHost ? http.createServer(handler) : null;
-  if (publisherServer) {
-    await new Promise<void>((resolve) => publisherServer.listen(0, '127.0.0.1', resolve));
-    publisherOrigin = `http://127.0.0.1:${(publisherServer.address() as AddressInfo).port}`;
-  }
-  const close = (s: http.Server) => new Promise<void>((resolve) => s.close(() => resolve()));
+  const server = await startFakeHttp(handler, port);
+  origin = server.url;
+  const publisherServer = opts.publisherHost ? await startFakeHttp(handler) : null;
+  publisherOrigin = publisherServer?.url ?? origin;
   return {
-    url: `http://127.0.0.1:${actualPort}`,
-    port: actualPort,
+    url: server.url,
+    port: server.port,
     /** The origin of the publishers' pages: `url` unless started with `publisherHost`. */
     publisherUrl: publisherOrigin,
     requests,
@@ -268,7 +261,7 @@ export async function startFakeNews(port = 0, opts: { publisherHost?: boolean } 
       Object.assign(mode, { google: 'ok', gdelt: 'ok', decode: 'ok', publishers: 'ok' } satisfies FakeNewsMode);
     },
     stop: async () => {
-      await Promise.all([close(server), publisherServer ? close(publisherServer) : undefined]);
+      await Promise.all([server.stop(), publisherServer?.stop()]);
     },
   };
 }

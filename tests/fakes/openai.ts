@@ -4,8 +4,8 @@
 // queue of scripted replies when one is queued, else from the handler (a fixture "model" that
 // reads the request). Every request is kept, in the chat completions shape, with when it arrived
 // and when it was answered (what a benchmark subtracts as the model's time).
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { startFakeHttp } from './http.ts';
 
 export type ChatMessage = { role: string; content: string | Array<{ type: string; text?: string }> };
 export type ChatRequest = {
@@ -95,7 +95,7 @@ export async function startFakeOpenAi(options: { handler?: FakeHandler; port?: n
   let handler: FakeHandler = options.handler ?? (() => ({ status: 500, content: 'no reply scripted' }));
   const open = new Set<http.ServerResponse>();
 
-  const server = http.createServer((req, res) => {
+  const fake = await startFakeHttp((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
@@ -152,13 +152,11 @@ export async function startFakeOpenAi(options: { handler?: FakeHandler; port?: n
         }),
       );
     });
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  }, options.port);
   return {
-    port,
+    port: fake.port,
     /** The base URL to configure as AI_BASE_URL. */
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `${fake.url}/v1`,
     requests,
     timings,
     /** Replies used, in order, before the handler is asked again. */
@@ -171,11 +169,10 @@ export async function startFakeOpenAi(options: { handler?: FakeHandler; port?: n
       requests.length = 0;
       timings.length = 0;
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        for (const res of open) res.destroy();
-        server.close(() => resolve());
-      }),
+    stop: () => {
+      for (const res of open) res.destroy();
+      return fake.stop();
+    },
   };
 }
 

@@ -1,14 +1,13 @@
 // A stand-in for PostHog's ingestion API: answers every call with an empty success and records
 // the method and path, so end-to-end tests can see whether the browser talks to PostHog at all.
 // GET /__requests lists what was received; DELETE /__requests clears it.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startFakeHttp } from './http.ts';
 
 export type PostHogRequest = { method: string; path: string; userAgent: string; at: number };
 
 export async function startFakePostHog(port = 0) {
   const requests: PostHogRequest[] = [];
-  const server = http.createServer((req, res) => {
+  const fake = await startFakeHttp((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
     res.setHeader('access-control-allow-credentials', 'true');
@@ -32,11 +31,6 @@ export async function startFakePostHog(port = 0) {
       res.setHeader('content-type', 'application/json');
       res.end('{}');
     });
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    requests,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  }, port);
+  return { port: fake.port, requests, stop: fake.stop };
 }

@@ -2,8 +2,8 @@
 // the Archives (filing index pages, 8-K documents, EX-99.1 press releases), all on one local port
 // and driven by fixtures/sec. Like EDGAR it refuses clients without a declared User-Agent (403).
 import { existsSync, readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { startFakeHttp } from './http.ts';
 
 const fixture = (name: string) => new URL(`./fixtures/sec/${name}`, import.meta.url);
 const executives = JSON.parse(readFileSync(fixture('executives.json'), 'utf8')) as Record<
@@ -85,7 +85,7 @@ function fill(template: string, values: Record<string, string>) {
 export async function startFakeSec(port = 0) {
   const requests: FakeRequest[] = [];
   const mode: FakeSecMode = { failSubmissions: false, exhibits: true };
-  const server = http.createServer((req, res) => {
+  const fake = await startFakeHttp((req, res) => {
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
     const userAgent = req.headers['user-agent'] ?? '';
     requests.push({ path, headers: req.headers, userAgent, at: Date.now() });
@@ -119,19 +119,17 @@ export async function startFakeSec(port = 0) {
         );
     }
     send(404, 'text/html', 'Not Found');
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const actualPort = (server.address() as AddressInfo).port;
+  }, port);
   return {
-    url: `http://127.0.0.1:${actualPort}`,
-    port: actualPort,
+    url: fake.url,
+    port: fake.port,
     requests,
     mode,
     reset() {
       requests.length = 0;
       Object.assign(mode, { failSubmissions: false, exhibits: true } satisfies FakeSecMode);
     },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: fake.stop,
   };
 }
 export type FakeSec = Awaited<ReturnType<typeof startFakeSec>>;

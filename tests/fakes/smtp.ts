@@ -4,10 +4,10 @@
 // the mails over a tiny HTTP API for E2E tests:
 //   GET    /messages?to=<email>  → FakeMail[] for that recipient (all when `to` is absent)
 //   DELETE /messages             → clears the mailbox
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { type FakeHttp, startFakeHttp } from './http.ts';
 
 export type FakeMail = {
   to: string[];
@@ -111,9 +111,9 @@ export async function startFakeSmtp(opts: { smtpPort?: number; httpPort?: number
   });
   const smtpPort = (smtp.server.address() as AddressInfo).port;
 
-  let http: Server | null = null;
+  let http: FakeHttp | null = null;
   if (opts.httpPort !== undefined) {
-    http = createServer((req, res) => {
+    http = await startFakeHttp((req, res) => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       if (url.pathname !== '/messages') {
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'not found' }));
@@ -131,15 +131,7 @@ export async function startFakeSmtp(opts: { smtpPort?: number; httpPort?: number
         return;
       }
       res.writeHead(405, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'method not allowed' }));
-    });
-    const server = http;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(opts.httpPort, '127.0.0.1', () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    }, opts.httpPort);
   }
 
   return {
@@ -175,9 +167,8 @@ export async function startFakeSmtp(opts: { smtpPort?: number; httpPort?: number
     async stop() {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
       if (http) {
-        const server = http;
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        http.server.closeAllConnections();
+        await http.stop();
       }
     },
   };

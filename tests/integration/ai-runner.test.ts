@@ -203,7 +203,7 @@ describe('AI runner', () => {
     const unconfigured = createAiRunner(loadConfig({ NODE_ENV: 'test' }), rt.db);
     expect(unconfigured.configured).toBe(false);
     const err = await failureOf(unconfigured.begin(user.id, 'company_news'));
-    expect([statusOf(err.code), err.code, err.message]).toEqual([503, 'ai_not_configured', messages.research.aiNotConfigured]);
+    expect([statusOf(err.code), err.code, err.message]).toEqual([503, 'ai_not_configured', messages.errors.aiNotConfigured]);
     for (const name of ['AI_PROVIDER', 'AI_MODEL', 'AI_API_KEY', 'AI_BASE_URL']) expect(err.message).toContain(name);
     const { rows } = await rt.pool.query('SELECT count(*)::int AS n FROM ai_usage WHERE user_id = $1', [user.id]);
     expect(rows[0].n).toBe(0);

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAiRunner } from '../../src/server/ai/runner.ts';
 import type { Config } from '../../src/server/config.ts';
-import { earningsTracking, earningsTrackingResults } from '../../src/server/db/schema.ts';
+import { earningsTrackingResults } from '../../src/server/db/schema.ts';
 import { earningsCheckHandler, earningsReminderHandler, earningsSummaryHandler } from '../../src/server/jobs/alerts/earnings.ts';
 import {
   type AlertDeps,
@@ -25,6 +25,7 @@ import { type FakeEarningsCalendars, startFakeEarningsCalendars } from '../fakes
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai.ts';
 import { type FakeSec, startFakeSec } from '../fakes/sec.ts';
 import { registerUser, type TestRuntime } from '../support/accounts.ts';
+import { type EarningsTrackingOverrides, insertEarningsResult, insertEarningsTracking } from '../support/factories.ts';
 import { startTestRuntime, TEST_APP_URL } from '../support/runtime.ts';
 
 let rt: TestRuntime;
@@ -95,22 +96,15 @@ function alertRun(kind: AlertRunKind, tracking: { id: string; userId: string }, 
  */
 const commit = (prepared: PreparedRun): Promise<CommitResult> => rt.db.transaction((tx) => prepared.commit(tx));
 
-async function tracking(values: Partial<typeof earningsTracking.$inferInsert> = {}) {
+async function tracking(values: EarningsTrackingOverrides = {}) {
   const user = await registerUser(rt);
-  const [row] = await rt.db
-    .insert(earningsTracking)
-    .values({ userId: user.id, active: true, companyName: 'Apple Inc.', notificationTiming: '24h', ...values })
-    .returning();
-  return { id: row!.id, userId: user.id, email: user.email };
+  const row = await insertEarningsTracking(rt.db, user.id, { notificationTiming: '24h', ...values });
+  return { id: row.id, userId: user.id, email: user.email };
 }
 
 async function storedResult(trackingId: string) {
   const [row] = await rt.db.select().from(earningsTrackingResults).where(eq(earningsTrackingResults.trackingId, trackingId));
   return row ?? null;
-}
-
-async function giveResult(t: { id: string; userId: string }, values: Partial<typeof earningsTrackingResults.$inferInsert>) {
-  await rt.db.insert(earningsTrackingResults).values({ trackingId: t.id, userId: t.userId, ...values });
 }
 
 describe('earnings_check', () => {
@@ -190,7 +184,7 @@ describe('earnings_check', () => {
 
   it('keeps the known date when the last attempt fails, and marks it as a verification error', async () => {
     const t = await tracking();
-    await giveResult(t, {
+    await insertEarningsResult(rt.db, t, {
       earningsDate: new Date('2025-10-30T00:00:00Z'),
       confidenceScore: 0.9,
       status: 'confirmed',
@@ -211,7 +205,7 @@ describe('earnings_check', () => {
   it('starts a new cycle when the date changes (statuses pending, sent times cleared, counter kept); an unchanged date keeps them', async () => {
     const t = await tracking();
     const sentAt = new Date('2025-07-30T12:00:00Z');
-    await giveResult(t, {
+    await insertEarningsResult(rt.db, t, {
       earningsDate: new Date('2025-07-31T00:00:00Z'),
       confidenceScore: 0.9,
       status: 'confirmed',
@@ -244,7 +238,7 @@ describe('earnings_check', () => {
 
   it('keeps a past date while its summary is still due, instead of moving on to next quarter', async () => {
     const t = await tracking();
-    await giveResult(t, {
+    await insertEarningsResult(rt.db, t, {
       earningsDate: new Date('2025-07-31T00:00:00Z'),
       confidenceScore: 0.9,
       status: 'confirmed',
@@ -288,7 +282,7 @@ describe('earnings_reminder', () => {
 
   it('e-mails the date, the badge and the source to the alert’s address, then counts it', async () => {
     const t = await tracking({ notificationEmail: 'deals@example.com', notificationTiming: '48h' });
-    await giveResult(t, {
+    await insertEarningsResult(rt.db, t, {
       earningsDate: new Date(DATE),
       confidenceScore: 0.9,
       status: 'confirmed',
@@ -315,7 +309,7 @@ describe('earnings_reminder', () => {
 
   it("goes to the user's account address without one of its own, and calls a low-confidence date Tentative", async () => {
     const t = await tracking();
-    await giveResult(t, {
+    await insertEarningsResult(rt.db, t, {
       earningsDate: new Date(DATE),
       confidenceScore: 0.3,
       status: 'estimated',
@@ -332,7 +326,7 @@ describe('earnings_reminder', () => {
 
   it('links the alerts screen instead of a source that is not a web address', async () => {
     const t = await tracking();
-    await giveResult(t, {
+    await insertEarningsResult(rt.db, t, {
       earningsDate: new Date(DATE),
       confidenceScore: 0.7,
       status: 'scheduled',
@@ -349,7 +343,12 @@ describe('earnings_reminder', () => {
 
   it('skips a slot whose date has moved, and a reminder already sent', async () => {
     const t = await tracking();
-    await giveResult(t, { earningsDate: new Date('2025-11-04T00:00:00Z'), confidenceScore: 0.9, status: 'confirmed', ticker: 'AAPL' });
+    await insertEarningsResult(rt.db, t, {
+      earningsDate: new Date('2025-11-04T00:00:00Z'),
+      confidenceScore: 0.9,
+      status: 'confirmed',
+      ticker: 'AAPL',
+    });
     await expect(
       earningsReminderHandler(alertRun('earnings_reminder', t, DATE), deps('2025-10-29T12:00:00Z'), new AbortController().signal),
     ).rejects.toThrow('the earnings date moved');
@@ -366,7 +365,7 @@ describe('earnings_reminder', () => {
 
   it('sends nothing when the date moves between preparing and committing', async () => {
     const t = await tracking();
-    await giveResult(t, { earningsDate: new Date(DATE), confidenceScore: 0.9, status: 'confirmed', ticker: 'AAPL' });
+    await insertEarningsResult(rt.db, t, { earningsDate: new Date(DATE), confidenceScore: 0.9, status: 'confirmed', ticker: 'AAPL' });
     const prepared = await earningsReminderHandler(
       alertRun('earnings_reminder', t, DATE),
       deps('2025-10-29T12:00:00Z'),
@@ -387,7 +386,7 @@ describe('earnings_summary', () => {
 
   it('summarises the results release with grounded findings and quotes; invented ones are dropped', async () => {
     const t = await tracking({ keywords: 'services growth' });
-    await giveResult(t, {
+    await insertEarningsResult(rt.db, t, {
       earningsDate: new Date(DATE),
       confidenceScore: 0.9,
       status: 'confirmed',
@@ -419,7 +418,7 @@ describe('earnings_summary', () => {
 
   it('keeps the quotes found in the release and drops the invented one', async () => {
     const t = await tracking();
-    await giveResult(t, {
+    await insertEarningsResult(rt.db, t, {
       earningsDate: new Date(DATE),
       confidenceScore: 0.9,
       status: 'confirmed',
@@ -440,7 +439,7 @@ describe('earnings_summary', () => {
   it('waits (AlertRetryLater, 2 hours on) while no release is filed, then gives up after 3 days', async () => {
     const t = await tracking({ companyName: 'Microsoft' });
     // Microsoft's last fixture release is 2025-07-30: nothing for a call on 2025-10-29.
-    await giveResult(t, {
+    await insertEarningsResult(rt.db, t, {
       earningsDate: new Date('2025-10-29T00:00:00Z'),
       confidenceScore: 0.9,
       status: 'confirmed',
@@ -467,7 +466,7 @@ describe('earnings_summary', () => {
 
   it('skips a summary whose date has moved', async () => {
     const t = await tracking();
-    await giveResult(t, {
+    await insertEarningsResult(rt.db, t, {
       earningsDate: new Date('2025-10-30T00:00:00Z'),
       confidenceScore: 0.9,
       status: 'confirmed',
@@ -483,7 +482,7 @@ describe('earnings_summary', () => {
     const fmp = await startFakeFmp('fmp-test-key');
     try {
       const t = await tracking({ companyName: 'Microsoft' });
-      await giveResult(t, {
+      await insertEarningsResult(rt.db, t, {
         earningsDate: new Date('2025-10-29T00:00:00Z'),
         confidenceScore: 0.9,
         status: 'confirmed',
@@ -506,16 +505,17 @@ describe('earnings_summary', () => {
 
   it('fails for good without an AI provider, and leaves a failed AI call retryable with its usage recorded', async () => {
     const t = await tracking();
-    await giveResult(t, {
+    await insertEarningsResult(rt.db, t, {
       earningsDate: new Date(DATE),
       confidenceScore: 0.9,
       status: 'confirmed',
       ticker: 'AAPL',
       transcriptStatus: 'pending',
     });
+    const notConfigured = () => Promise.reject(new Error('not configured'));
     const noAi: AlertDeps = {
       ...deps('2025-08-01T10:00:00Z'),
-      ai: { configured: false, modelFor: () => null, begin: () => Promise.reject(new Error('not configured')) },
+      ai: { configured: false, modelFor: () => null, begin: notConfigured, run: notConfigured },
     };
     await expect(earningsSummaryHandler(alertRun('earnings_summary', t, DATE), noAi, new AbortController().signal)).rejects.toThrow(
       AlertPermanentFailure,

@@ -1,6 +1,7 @@
 // The alert engine on real PostgreSQL with local fakes for the news and the AI: due slots become
 // runs once, a run's result and e-mail commit together once, failures are retried and then
 // recorded with their reason, and bad source data never reaches a mail unescaped.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAiRunner } from '../../src/server/ai/runner.ts';
 import { createAlertEngine, RetryableRunError } from '../../src/server/jobs/alerts/engine.ts';
@@ -15,6 +16,7 @@ import { newsAlertModel } from '../fakes/news-alert-model.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai.ts';
 import { INVENTED_URL } from '../fakes/research-model.ts';
 import { registerUser, type TestRuntime } from '../support/accounts.ts';
+import { EVERY_DAY, insertNewsAlert, type NewsAlertOverrides } from '../support/factories.ts';
 import { startTestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
@@ -63,26 +65,17 @@ beforeEach(() => {
   news.reset();
 });
 
-const engine = (overrides: Partial<AlertDeps> = {}) => createAlertEngine({ ...deps, ...overrides, pool: rt.pool, handlers });
+const engine = (overrides: Partial<AlertDeps> = {}) => createAlertEngine({ ...deps, ...overrides, handlers });
 
-type AlertSeed = { company?: string; keywords?: string[]; days?: string[]; hourUtc?: string; email?: string | null; active?: boolean };
-
-/** A news alert row as the settings screen saves it; `updated_at` a day back so today's slots count. */
-async function seedNewsAlert(userId: string, seed: AlertSeed = {}) {
-  const { rows } = await rt.pool.query<{ id: string }>(
-    `INSERT INTO sonar_alerts (user_id, active, company_name, keywords, delivery_days, delivery_time, notification_email, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, now() - interval '400 days') RETURNING id`,
-    [
-      userId,
-      seed.active ?? true,
-      seed.company ?? 'Acme Robotics',
-      seed.keywords ?? [],
-      seed.days ?? ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'],
-      seed.hourUtc ?? new Date().toISOString(),
-      seed.email ?? null,
-    ],
-  );
-  return rows[0]!.id;
+/** A news alert row as the settings screen saves it, due this hour; `updated_at` long ago so today's slots count. */
+async function seedNewsAlert(userId: string, overrides: NewsAlertOverrides = {}) {
+  const alert = await insertNewsAlert(rt.db, userId, {
+    deliveryDays: EVERY_DAY,
+    deliveryTime: new Date(),
+    updatedAt: sql`now() - interval '400 days'`,
+    ...overrides,
+  });
+  return alert.id;
 }
 
 async function manualRun(userId: string) {
@@ -114,7 +107,7 @@ const resultsFor = async (userId: string) =>
 describe('news alerts: one slot, one e-mail', () => {
   it('sends the due alert once, grounded, to the alert address, with one-click unsubscribe', async () => {
     const user = await registerUser(rt);
-    const alertId = await seedNewsAlert(user.id, { email: 'desk@example.com' });
+    const alertId = await seedNewsAlert(user.id, { notificationEmail: 'desk@example.com' });
     const client = await rt.pool.connect();
     const now = new Date();
     const [runId, ...more] = await insertDueRuns(client, now, user.id);
@@ -165,7 +158,7 @@ describe('news alerts: one slot, one e-mail', () => {
   it('two slots of one alert at once (the schedule and run-alerts): the stories are mailed once, the other run says why', async () => {
     ai.setHandler(newsAlertModel({ latencyMs: 300 }));
     const user = await registerUser(rt);
-    await seedNewsAlert(user.id, { company: 'Concurrent Dynamics' });
+    await seedNewsAlert(user.id, { companyName: 'Concurrent Dynamics' });
     const client = await rt.pool.connect();
     const [scheduled] = await insertDueRuns(client, new Date(), user.id).finally(() => client.release());
     const [manual] = await manualRun(user.id);
@@ -188,11 +181,11 @@ describe('news alerts: one slot, one e-mail', () => {
 
   it('sends to the alerts e-mail of the profile, else the account e-mail, when the alert names none', async () => {
     const user = await registerUser(rt);
-    const first = await seedNewsAlert(user.id, { company: 'Globex' });
+    const first = await seedNewsAlert(user.id, { companyName: 'Globex' });
     await engine().process((await manualRun(user.id))[0]!);
     await rt.pool.query('UPDATE sonar_alerts SET active = false WHERE id = $1', [first]);
     await rt.pool.query(`UPDATE users SET alerts_email = 'alerts@example.com' WHERE id = $1`, [user.id]);
-    await seedNewsAlert(user.id, { company: 'Initech' });
+    await seedNewsAlert(user.id, { companyName: 'Initech' });
     const runs = await manualRun(user.id);
     for (const id of runs) await engine().process(id);
     const mails = await mailsFor(user.id);
@@ -201,7 +194,7 @@ describe('news alerts: one slot, one e-mail', () => {
 
   it('drops articles already sent to the user (same URL): each story is mailed once', async () => {
     const user = await registerUser(rt);
-    await seedNewsAlert(user.id, { company: 'Umbrella Corp' });
+    await seedNewsAlert(user.id, { companyName: 'Umbrella Corp' });
     const lookBack = () => rt.pool.query(`UPDATE alert_runs SET started_at = now() - interval '3 days' WHERE user_id = $1`, [user.id]);
     await engine().process((await manualRun(user.id))[0]!);
     // The next scans search the same three days again, so they find the same stories.
@@ -225,7 +218,7 @@ describe('news alerts: one slot, one e-mail', () => {
 
   it('drops a near-identical title already sent under another URL', async () => {
     const user = await registerUser(rt);
-    await seedNewsAlert(user.id, { company: 'Cyberdyne' });
+    await seedNewsAlert(user.id, { companyName: 'Cyberdyne' });
     await rt.pool.query(
       `INSERT INTO sent_articles (user_id, url_key, title_key) VALUES ($1, 'syndicated.example.com/story', 'cyberdyne reports record quarterly revenue beating estimates')`,
       [user.id],
@@ -236,7 +229,7 @@ describe('news alerts: one slot, one e-mail', () => {
 
   it('no news: a result row with has_news false, no e-mail', async () => {
     const user = await registerUser(rt);
-    await seedNewsAlert(user.id, { company: 'Quiet Holdings' });
+    await seedNewsAlert(user.id, { companyName: 'Quiet Holdings' });
     const result = await engine().process((await manualRun(user.id))[0]!);
     expect(result).toMatchObject({ status: 'succeeded', mailId: null });
     expect(await mailsFor(user.id)).toHaveLength(0);
@@ -257,7 +250,7 @@ describe('news alerts: one slot, one e-mail', () => {
 describe('news alerts: failures', () => {
   it('news sources down: retried, then the slot is failed with its reason, and the next slot still runs', async () => {
     const user = await registerUser(rt);
-    await seedNewsAlert(user.id, { company: 'Stark Industries' });
+    await seedNewsAlert(user.id, { companyName: 'Stark Industries' });
     news.mode.google = 'fail';
     news.mode.gdelt = 'fail';
     const [runId] = await manualRun(user.id);
@@ -277,7 +270,7 @@ describe('news alerts: failures', () => {
 
   it('the AI failing (429 throughout): retried, then failed with the reason', async () => {
     const user = await registerUser(rt);
-    await seedNewsAlert(user.id, { company: 'Overloaded Systems' });
+    await seedNewsAlert(user.id, { companyName: 'Overloaded Systems' });
     const [runId] = await manualRun(user.id);
     await expect(engine().process(runId!)).rejects.toBeInstanceOf(RetryableRunError);
     expect(await engine().process(runId!)).toMatchObject({ status: 'failed', reason: expect.stringContaining('429') });
@@ -286,7 +279,7 @@ describe('news alerts: failures', () => {
 
   it('no AI provider: the new articles go out as a digest, labelled as not analysed', async () => {
     const user = await registerUser(rt);
-    await seedNewsAlert(user.id, { company: 'Digest Dynamics' });
+    await seedNewsAlert(user.id, { companyName: 'Digest Dynamics' });
     const [runId] = await manualRun(user.id);
     const off = engine({ ai: createAiRunner({ ...rt.config, ai: null }, rt.db) });
     expect(await off.process(runId!)).toMatchObject({
@@ -309,7 +302,7 @@ describe('news alerts: failures', () => {
   it('HTML and scripts in feed titles reach the mail as text only', async () => {
     news.mode.google = 'html-titles';
     const user = await registerUser(rt);
-    await seedNewsAlert(user.id, { company: 'Evil Corp' });
+    await seedNewsAlert(user.id, { companyName: 'Evil Corp' });
     expect(await engine().process((await manualRun(user.id))[0]!)).toMatchObject({ status: 'succeeded' });
     const [mail] = await mailsFor(user.id);
     expect(mail.html_body).not.toMatch(/<script|<img|onerror=/i);
@@ -318,7 +311,7 @@ describe('news alerts: failures', () => {
 
   it('web addresses the AI was talked into writing never reach the mail', async () => {
     const user = await registerUser(rt);
-    await seedNewsAlert(user.id, { company: 'Phishy Bank' });
+    await seedNewsAlert(user.id, { companyName: 'Phishy Bank' });
     expect(await engine().process((await manualRun(user.id))[0]!)).toMatchObject({ status: 'succeeded' });
     const [mail] = await mailsFor(user.id);
     for (const part of [mail.subject, mail.text_body, mail.html_body]) expect(part).not.toContain('evil.example');
@@ -328,12 +321,12 @@ describe('news alerts: failures', () => {
   it('a malformed feed falls back to GDELT; a huge feed is refused as a source error, not a crash', async () => {
     news.mode.google = 'malformed';
     const user = await registerUser(rt);
-    await seedNewsAlert(user.id, { company: 'Hooli' });
+    await seedNewsAlert(user.id, { companyName: 'Hooli' });
     expect(await engine().process((await manualRun(user.id))[0]!)).toMatchObject({ status: 'succeeded' });
     news.mode.google = 'huge';
     news.mode.gdelt = 'fail';
     const other = await registerUser(rt);
-    await seedNewsAlert(other.id, { company: 'Pied Piper' });
+    await seedNewsAlert(other.id, { companyName: 'Pied Piper' });
     const [runId] = await manualRun(other.id);
     const outcome = await engine()
       .process(runId!)

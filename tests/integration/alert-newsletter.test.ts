@@ -3,35 +3,35 @@
 // company and topic, AI-identified trends, grounding, what was already sent, the period, regions,
 // and every way a run ends without a mail.
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAiRunner } from '../../src/server/ai/runner.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
-import { newsletterAlerts, users } from '../../src/server/db/schema.ts';
+import { users } from '../../src/server/db/schema.ts';
 import { newsletterHandler } from '../../src/server/jobs/alerts/newsletter.ts';
 import { type AlertDeps, type AlertRun, AlertSkip } from '../../src/server/jobs/alerts/types.ts';
 import type { NewsletterSection } from '../../src/server/mail/alert-emails/types.ts';
 import { createSources } from '../../src/server/sources/index.ts';
+import { type FakeHttp, startFakeHttp } from '../fakes/http.ts';
 import { type FakeNews, startFakeNews } from '../fakes/news.ts';
 import { INVENTED_URL, newsletterModel, TREND_TITLE_PREFIX } from '../fakes/newsletter-model.ts';
 import { type FakeOpenAi, requestText, startFakeOpenAi } from '../fakes/openai.ts';
 import { registerUser, type TestRuntime } from '../support/accounts.ts';
+import { insertNewsletter, type NewsletterOverrides } from '../support/factories.ts';
 import { startTestRuntime, TEST_APP_URL } from '../support/runtime.ts';
 
 let rt: TestRuntime;
 let ai: FakeOpenAi;
 let news: FakeNews;
-let gateway: { url: string; stop: () => Promise<void> };
+let gateway: FakeHttp;
 
 /**
  * Between the app and the fake news: searches naming "Unreachable" fail (HTTP 500 from Google News
  * and GDELT alike), so one search of a run can fail while the others succeed.
  */
-async function startNewsGateway(target: string) {
-  const server = http.createServer(async (req, res) => {
+function startNewsGateway(target: string) {
+  return startFakeHttp(async (req, res) => {
     if (decodeURIComponent(req.url ?? '').includes('Unreachable')) {
       res.writeHead(500, { 'content-type': 'text/plain' }).end('Server Error');
       return;
@@ -40,11 +40,6 @@ async function startNewsGateway(target: string) {
     res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'text/plain' });
     res.end(Buffer.from(await upstream.arrayBuffer()));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 beforeAll(async () => {
@@ -96,27 +91,20 @@ function deps(overrides: Partial<AlertDeps> = {}): AlertDeps {
   };
 }
 
-type NewsletterValues = Partial<typeof newsletterAlerts.$inferInsert>;
-
 const APPLE = { company_name: 'Apple', keywords: ['iPhone', 'services'] };
 const MICROSOFT = { company_name: 'Microsoft', keywords: [] };
 
-async function newsletterFor(values: NewsletterValues = {}) {
+async function newsletterFor(values: NewsletterOverrides = {}) {
   const user = await registerUser(rt);
-  const [row] = await rt.db
-    .insert(newsletterAlerts)
-    .values({
-      userId: user.id,
-      active: true,
-      industry: ['Fintech'],
-      regions: ['usa'],
-      industryCategories: ['regulatory_changes', 'market_expansion'],
-      portfolio: [APPLE, MICROSOFT],
-      deliverySchedule: { delivery_day: 'MON', delivery_time: '09:00', frequency: '7d' },
-      ...values,
-    })
-    .returning();
-  return { user, newsletter: row! };
+  const newsletter = await insertNewsletter(rt.db, user.id, {
+    industry: ['Fintech'],
+    regions: ['usa'],
+    industryCategories: ['regulatory_changes', 'market_expansion'],
+    portfolio: [APPLE, MICROSOFT],
+    deliverySchedule: { delivery_day: 'MON', delivery_time: '09:00', frequency: '7d' },
+    ...values,
+  });
+  return { user, newsletter };
 }
 
 const runOf = (userId: string, alertId: string): AlertRun => ({

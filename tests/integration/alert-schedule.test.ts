@@ -1,10 +1,12 @@
 // When each alert is due (schedule.ts), on real PostgreSQL with its time-zone rules: New York wall
 // time across daylight saving, delivery days, the catch-up window, saves after a slot, newsletter
 // frequencies counted from the last delivery, and the earnings windows.
+import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDueRuns } from '../../src/server/jobs/alerts/schedule.ts';
 import { registerUser, type TestRuntime } from '../support/accounts.ts';
+import { insertAlertRun, insertEarningsResult, insertEarningsTracking, insertNewsAlert, insertNewsletter } from '../support/factories.ts';
 import { startTestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
@@ -33,11 +35,13 @@ async function due(userId: string, now: string) {
 async function newsAlert(days: string[], nyHour: number, updatedAt = LONG_AGO) {
   const user = await registerUser(rt);
   // As the settings screen stores it: the hour in New York on the day of saving (ADR 009), here a winter day.
-  await client.query(
-    `INSERT INTO sonar_alerts (user_id, active, company_name, delivery_days, delivery_time, updated_at)
-     VALUES ($1, true, 'Acme', $2, ('2026-01-05 ' || $3 || ':00')::timestamp AT TIME ZONE 'America/New_York', $4)`,
-    [user.id, days, String(nyHour).padStart(2, '0'), updatedAt],
-  );
+  const wallTime = `2026-01-05 ${String(nyHour).padStart(2, '0')}:00`;
+  await insertNewsAlert(rt.db, user.id, {
+    companyName: 'Acme',
+    deliveryDays: days,
+    deliveryTime: sql`${wallTime}::timestamp AT TIME ZONE 'America/New_York'`,
+    updatedAt: new Date(updatedAt),
+  });
   return user.id;
 }
 
@@ -82,19 +86,20 @@ describe('news alerts', () => {
 });
 
 describe('newsletters', () => {
-  async function newsletter(frequency: string, lastDeliveryDaysAgo: number | null, now: string) {
+  async function newsletter(frequency: '7d' | '14d' | '30d', lastDeliveryDaysAgo: number | null, now: string) {
     const user = await registerUser(rt);
-    const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO newsletter_alerts (user_id, active, industry, portfolio, delivery_schedule, updated_at)
-       VALUES ($1, true, '{Fintech}', '[{"company_name":"Stripe","keywords":[]}]', $2, $3) RETURNING id`,
-      [user.id, { delivery_day: 'MON', delivery_time: '09:00', frequency }, LONG_AGO],
-    );
+    const alert = await insertNewsletter(rt.db, user.id, {
+      industry: ['Fintech'],
+      portfolio: [{ company_name: 'Stripe', keywords: [] }],
+      deliverySchedule: { delivery_day: 'MON', delivery_time: '09:00', frequency },
+      updatedAt: new Date(LONG_AGO),
+    });
     if (lastDeliveryDaysAgo !== null) {
-      await client.query(
-        `INSERT INTO alert_runs (kind, alert_id, user_id, slot, status, finished_at)
-         VALUES ('newsletter', $1, $2, 'earlier', 'succeeded', $3::timestamptz - make_interval(days => $4) + interval '2 minutes')`,
-        [rows[0]!.id, user.id, now, lastDeliveryDaysAgo],
-      );
+      await insertAlertRun(rt.db, 'newsletter', alert, {
+        slot: 'earlier',
+        status: 'succeeded',
+        finishedAt: sql`${now}::timestamptz - make_interval(days => ${lastDeliveryDaysAgo}) + interval '2 minutes'`,
+      });
     }
     return user.id;
   }
@@ -122,20 +127,22 @@ describe('newsletters', () => {
 
 describe('earnings', () => {
   async function tracking(
-    timing: string,
+    timing: '24h' | '48h' | '1w',
     result: { inHours: number; confidence?: number; status?: string; checkedHoursAgo?: number } | null,
   ) {
     const user = await registerUser(rt);
-    const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO earnings_tracking (user_id, active, company_name, notification_timing, updated_at) VALUES ($1, true, 'Apple', $2, $3) RETURNING id`,
-      [user.id, timing, LONG_AGO],
-    );
+    const tracked = await insertEarningsTracking(rt.db, user.id, {
+      companyName: 'Apple',
+      notificationTiming: timing,
+      updatedAt: new Date(LONG_AGO),
+    });
     if (result) {
-      await client.query(
-        `INSERT INTO earnings_tracking_results (tracking_id, user_id, earnings_date, confidence_score, status, checked_at)
-         VALUES ($1, $2, now() + make_interval(hours => $3), $4, $5, now() - $6::float * interval '1 hour')`,
-        [rows[0]!.id, user.id, result.inHours, result.confidence ?? 0.9, result.status ?? 'confirmed', result.checkedHoursAgo ?? 1],
-      );
+      await insertEarningsResult(rt.db, tracked, {
+        earningsDate: sql`now() + make_interval(hours => ${result.inHours})`,
+        confidenceScore: result.confidence ?? 0.9,
+        status: result.status ?? 'confirmed',
+        checkedAt: sql`now() - ${result.checkedHoursAgo ?? 1}::float * interval '1 hour'`,
+      });
     }
     return user.id;
   }

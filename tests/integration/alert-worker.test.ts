@@ -9,6 +9,7 @@ import { newsAlertModel } from '../fakes/news-alert-model.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai.ts';
 import { type FakeSmtp, startFakeSmtp } from '../fakes/smtp.ts';
 import { createFreshDatabase, requireDatabaseUrl } from '../support/database.ts';
+import { dueThisHour, insertNewsAlert } from '../support/factories.ts';
 import { freePort } from '../support/ports.ts';
 import { type ServerProcess, startServerProcess, until } from '../support/server-process.ts';
 
@@ -78,11 +79,7 @@ it('SIGKILL mid-run, restart, SMTP down then back: every due e-mail is sent exac
       id,
       `reader${i}@example.com`,
     ]);
-    await rt.pool.query(
-      `INSERT INTO sonar_alerts (user_id, active, company_name, delivery_days, delivery_time, updated_at)
-       VALUES ($1, true, $2, '{MON,TUE,WED,THU,FRI,SAT,SUN}', now(), now() - interval '2 days')`,
-      [id, `Company ${i}`],
-    );
+    await insertNewsAlert(rt.db, id, { companyName: `Company ${i}`, ...dueThisHour() });
   }
 
   const first = startWorker();

@@ -593,7 +593,7 @@ describe('without an AI provider', () => {
   it('answers 503 naming the variables to set, and retrieves nothing', async () => {
     const user = await registerUser(bare);
     const client = await signedInClient(bare, user.email);
-    expect((await client.get(CONTENT_API.status)).body).toEqual({ configured: false, message: messages.research.aiNotConfigured });
+    expect((await client.get(CONTENT_API.status)).body).toEqual({ configured: false, message: messages.errors.aiNotConfigured });
     for (const [path, body] of [
       [CONTENT_API.analyzeMetrics, inputs],
       [CONTENT_API.generateHooks, { inputs }],
@@ -602,7 +602,7 @@ describe('without an AI provider', () => {
     ] as const) {
       const res = await client.post(path, body);
       expect(res.status, path).toBe(503);
-      expect(res.body.error).toMatchObject({ code: 'ai_not_configured', message: messages.research.aiNotConfigured });
+      expect(res.body.error).toMatchObject({ code: 'ai_not_configured', message: messages.errors.aiNotConfigured });
     }
     expect(news.requests).toHaveLength(0);
     expect(ai.requests).toHaveLength(0);

@@ -6,6 +6,7 @@ import { setLogLevel } from '../../src/server/lib/log.ts';
 import type { DashboardSummary } from '../../src/shared/dashboard.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { IpClient, PASSWORD, registerUser, signedInClient, type TestRuntime, uniqueIp } from '../support/accounts.ts';
+import { insertEarningsResult, insertEarningsTracking, insertNewsAlert, insertNewsletter } from '../support/factories.ts';
 import { startTestRuntime, TEST_APP_URL } from '../support/runtime.ts';
 
 let rt: TestRuntime;
@@ -36,23 +37,17 @@ async function dashboard(client: IpClient): Promise<DashboardSummary> {
   return res.body;
 }
 
-// Row factories (straight SQL, as the scanners and the other features would write them).
-const alert = (userId: string, active: boolean) =>
-  q('INSERT INTO sonar_alerts (user_id, active, company_name) VALUES ($1, $2, $3)', [userId, active, 'Acme']);
-const newsletter = (userId: string, active: boolean) =>
-  q('INSERT INTO newsletter_alerts (user_id, active) VALUES ($1, $2)', [userId, active]);
-async function tracking(userId: string, active: boolean, result?: { counter?: number; notified?: string; transcript?: string }) {
-  const { rows } = await q('INSERT INTO earnings_tracking (user_id, active, company_name) VALUES ($1, $2, $3) RETURNING id', [
-    userId,
-    active,
-    'Globex',
-  ]);
+// Rows written straight to the database, as the scanners and the other features would write them.
+const alert = (userId: string, active: boolean) => insertNewsAlert(rt.db, userId, { active, companyName: 'Acme' });
+const newsletter = (userId: string, active: boolean) => insertNewsletter(rt.db, userId, { active });
+async function tracking(userId: string, active: boolean, result?: { counter?: number; notified?: Date; transcript?: Date }) {
+  const row = await insertEarningsTracking(rt.db, userId, { active, companyName: 'Globex' });
   if (result) {
-    await q(
-      `INSERT INTO earnings_tracking_results (tracking_id, user_id, alert_counter, notification_sent_at, transcript_sent_at)
-       VALUES ($1, $2, $3, $4, $5)`,
-      [rows[0].id, userId, result.counter ?? 0, result.notified ?? null, result.transcript ?? null],
-    );
+    await insertEarningsResult(rt.db, row, {
+      alertCounter: result.counter ?? 0,
+      notificationSentAt: result.notified,
+      transcriptSentAt: result.transcript,
+    });
   }
 }
 const scan = (userId: string, o: { sent?: boolean; hasNews?: boolean; at?: string | Date; company?: string; response?: unknown } = {}) =>
@@ -192,11 +187,11 @@ describe('platform figures (every user, this month in New York)', () => {
     await newsletterResult(a.id, true, lastMonth);
     // Earnings results: notified this month, transcript this month, both this month (counts once),
     // both last month, none; alert_counter plays no part here.
-    const now = new Date().toISOString();
+    const now = new Date();
     await tracking(a.id, true, { notified: now, counter: 7 });
     await tracking(b.id, true, { transcript: now });
     await tracking(b.id, true, { notified: now, transcript: now });
-    await tracking(a.id, true, { notified: lastMonth.toISOString(), transcript: lastMonth.toISOString() });
+    await tracking(a.id, true, { notified: lastMonth, transcript: lastMonth });
     await tracking(a.id, true);
 
     for (const client of [a.client, b.client]) {

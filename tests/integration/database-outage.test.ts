@@ -10,6 +10,7 @@ import { type FakeNews, startFakeNews } from '../fakes/news.ts';
 import { newsAlertModel } from '../fakes/news-alert-model.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai.ts';
 import { type FakeSmtp, startFakeSmtp } from '../fakes/smtp.ts';
+import { dueThisHour, insertNewsAlert } from '../support/factories.ts';
 import { type OwnPostgres, startOwnPostgres } from '../support/own-postgres.ts';
 import { freePort } from '../support/ports.ts';
 import { type ServerProcess, startServerProcess, until, untilStatus } from '../support/server-process.ts';
@@ -74,11 +75,7 @@ it('survives a 30 s database outage: processes stay up, readiness is 503, every 
       `outage-user-${i}`,
       `outage-reader${i}@example.com`,
     ]);
-    await rt.pool.query(
-      `INSERT INTO sonar_alerts (user_id, active, company_name, delivery_days, delivery_time, updated_at)
-       VALUES ($1, true, $2, '{MON,TUE,WED,THU,FRI,SAT,SUN}', now(), now() - interval '2 days')`,
-      [`outage-user-${i}`, `Company ${i}`],
-    );
+    await insertNewsAlert(rt.db, `outage-user-${i}`, { companyName: `Company ${i}`, ...dueThisHour() });
   }
 
   const port = await freePort();

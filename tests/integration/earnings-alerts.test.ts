@@ -1,8 +1,11 @@
 // Earnings alerts API (/api/earnings-alerts): ownership, validation, the 3-per-user limit (also when
 // creates race each other), and each alert's checker result read with it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { earningsTracking } from '../../src/server/db/schema.ts';
+import { earningsAlertMessages } from '../../src/shared/earnings-alerts.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { IpClient, registerUser, signedInClient, type TestRuntime } from '../support/accounts.ts';
+import { type EarningsResultOverrides, earningsTrackingValues, factoryDb, insertEarningsResult } from '../support/factories.ts';
 import { startTestRuntime, TEST_APP_URL } from '../support/runtime.ts';
 
 let rt: TestRuntime;
@@ -20,6 +23,10 @@ async function newUser() {
   const user = await registerUser(rt);
   return { ...user, client: await signedInClient(rt, user.email) };
 }
+
+/** The checker's result row for an alert (as the API answered it) of a user. */
+const resultOf = (alert: { id: string }, owner: { id: string }, values: EarningsResultOverrides = {}) =>
+  insertEarningsResult(rt.db, { id: alert.id, userId: owner.id }, values);
 
 const rowsOf = async (userId: string) =>
   (
@@ -87,13 +94,21 @@ describe('listing', () => {
     const first = (await user.client.post(PATH, apple)).body.alert;
     const second = (await user.client.post(PATH, { active: false, companyName: 'Nvidia' })).body.alert;
     const theirs = (await other.client.post(PATH, { active: true, companyName: 'Theirs' })).body.alert;
-    await rt.pool.query(
-      `INSERT INTO earnings_tracking_results (tracking_id, user_id, earnings_date, confidence_score, source_url, status,
-         notification_status, transcript_status, alert_counter)
-       VALUES ($1, $2, '2025-03-05T14:00:00Z', 0.85, 'https://investor.apple.com/q1', 'confirmed', 'sent', 'pending', 2),
-              ($3, $4, '2025-04-01T14:00:00Z', 0.3, 'https://example.com/theirs', 'confirmed', null, null, 0)`,
-      [first.id, user.id, theirs.id, other.id],
-    );
+    await resultOf(first, user, {
+      earningsDate: new Date('2025-03-05T14:00:00Z'),
+      confidenceScore: 0.85,
+      sourceUrl: 'https://investor.apple.com/q1',
+      status: 'confirmed',
+      notificationStatus: 'sent',
+      transcriptStatus: 'pending',
+      alertCounter: 2,
+    });
+    await resultOf(theirs, other, {
+      earningsDate: new Date('2025-04-01T14:00:00Z'),
+      confidenceScore: 0.3,
+      sourceUrl: 'https://example.com/theirs',
+      status: 'confirmed',
+    });
 
     const res = await user.client.get(PATH);
     expect(res.status).toBe(200);
@@ -127,7 +142,7 @@ describe('listing', () => {
   it('gives a result row whose columns are all empty as a result, not as null', async () => {
     const user = await newUser();
     const alert = (await user.client.post(PATH, apple)).body.alert;
-    await rt.pool.query('INSERT INTO earnings_tracking_results (tracking_id, user_id) VALUES ($1, $2)', [alert.id, user.id]);
+    await resultOf(alert, user);
     expect((await user.client.get(PATH)).body.alerts[0].result).toEqual({
       earningsDate: null,
       confidenceScore: null,
@@ -178,8 +193,8 @@ describe('creating', () => {
     expect(res.status).toBe(409);
     expect(res.body.error).toEqual({
       code: 'limit_reached',
-      title: messages.earningsAlerts.cannotSave,
-      message: messages.earningsAlerts.limitReached,
+      title: earningsAlertMessages.cannotSave,
+      message: earningsAlertMessages.limitReached,
     });
     expect((await rowsOf(user.id)).map((r) => r.company_name)).toEqual(['A', 'B', 'C']);
     // Another user's count is their own.
@@ -202,9 +217,9 @@ describe('creating', () => {
     try {
       // Three rows inserted but not yet committed: the API's count still sees none, so only the trigger can refuse.
       await blocker.query('BEGIN');
-      await blocker.query("INSERT INTO earnings_tracking (user_id, company_name) SELECT $1, 'Seeded ' || n FROM generate_series(1, 3) n", [
-        user.id,
-      ]);
+      await factoryDb(blocker)
+        .insert(earningsTracking)
+        .values([1, 2, 3].map((n) => earningsTrackingValues(user.id, { active: false, companyName: `Seeded ${n}` })));
       const create = user.client.post(PATH, { active: true, companyName: 'Racer' });
       await expect
         .poll(async () => {
@@ -219,8 +234,8 @@ describe('creating', () => {
       expect(res.status).toBe(409);
       expect(res.body.error).toEqual({
         code: 'limit_reached',
-        title: messages.earningsAlerts.cannotSave,
-        message: messages.earningsAlerts.limitReached,
+        title: earningsAlertMessages.cannotSave,
+        message: earningsAlertMessages.limitReached,
       });
     } finally {
       blocker.release();
@@ -258,10 +273,7 @@ describe('updating', () => {
   it('answers with the result joined', async () => {
     const user = await newUser();
     const alert = (await user.client.post(PATH, apple)).body.alert;
-    await rt.pool.query("INSERT INTO earnings_tracking_results (tracking_id, user_id, status) VALUES ($1, $2, 'not_found')", [
-      alert.id,
-      user.id,
-    ]);
+    await resultOf(alert, user, { status: 'not_found' });
     const res = await user.client.put(`${PATH}/${alert.id}`, apple);
     expect(res.body.alert.result).toMatchObject({ status: 'not_found', earningsDate: null });
   });
@@ -276,8 +288,8 @@ describe('updating', () => {
       expect(res.status, id).toBe(404);
       expect(res.body.error).toEqual({
         code: 'not_found',
-        title: messages.earningsAlerts.cannotSave,
-        message: messages.earningsAlerts.notFound,
+        title: earningsAlertMessages.cannotSave,
+        message: earningsAlertMessages.notFound,
       });
     }
     expect(await rowsOf(owner.id)).toEqual(before);
@@ -297,8 +309,8 @@ describe('updating', () => {
 
 describe('fuzzed bodies', () => {
   const bad: [string, unknown, string][] = [
-    ['no company', { active: true }, messages.earningsAlerts.companyRequired],
-    ['a blank company', { active: true, companyName: '   ' }, messages.earningsAlerts.companyRequired],
+    ['no company', { active: true }, earningsAlertMessages.companyRequired],
+    ['a blank company', { active: true, companyName: '   ' }, earningsAlertMessages.companyRequired],
     ['a company that is a number', { active: true, companyName: 42 }, 'Company name must be text.'],
     ['a company that is an array', { active: true, companyName: ['Apple'] }, 'Company name must be text.'],
     ['a huge company', { active: true, companyName: 'x'.repeat(10_000) }, 'Company name must be at most 200 characters.'],
@@ -332,7 +344,7 @@ describe('fuzzed bodies', () => {
     for (const res of [await user.client.post(PATH, body), await user.client.put(`${PATH}/${alert.id}`, body)]) {
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('validation');
-      expect(res.body.error.title).toBe(messages.earningsAlerts.cannotSave);
+      expect(res.body.error.title).toBe(earningsAlertMessages.cannotSave);
       expect(res.body.error.message).toContain(message);
     }
     expect(await rowsOf(user.id)).toEqual(before);

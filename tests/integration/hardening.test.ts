@@ -1,26 +1,21 @@
 // Hardening of the auth front door: limits hold under concurrency, bodies must be JSON, only the
 // last X-Forwarded-For hop counts, code sending is limited per account, and tokens stay out of logs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IpClient, registerUser, type TestRuntime, uniqueEmail } from '../support/accounts.ts';
+import { IpClient, ipsInBlock, registerUser, type TestRuntime, uniqueEmail } from '../support/accounts.ts';
 import { startTestRuntime, TEST_APP_URL } from '../support/runtime.ts';
+import { SIGN_IN_LIMITS, startSignInLimitedRuntime } from '../support/sign-in-limits.ts';
 
-const PER_ACCOUNT = 5;
-const PER_IP = 3;
+const PER_ACCOUNT = SIGN_IN_LIMITS.perAccount;
+// This file's own address block (limits.test.ts uses 10.0.x.x).
+const nextIp = ipsInBlock(77);
 
 let rt: TestRuntime;
 beforeAll(async () => {
-  rt = await startTestRuntime({ AUTH_MAX_FAILURES_PER_ACCOUNT: String(PER_ACCOUNT), AUTH_MAX_FAILURES_PER_IP: String(PER_IP) });
+  rt = await startSignInLimitedRuntime();
 });
 afterAll(async () => {
   await rt?.close();
 });
-
-// This file's own address block (limits.test.ts uses 10.0.x.x).
-let n = 0;
-const nextIp = () => {
-  n += 1;
-  return `10.77.${Math.floor(n / 250)}.${(n % 250) + 1}`;
-};
 
 describe('concurrent attempts', () => {
   it('lets at most the per-account limit of 30 simultaneous wrong passwords through', async () => {

@@ -1,26 +1,21 @@
 // Failed sign-in attempts are limited per account (whatever the IP) and per IP (whatever the account).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IpClient, registerUser, type TestRuntime, uniqueEmail } from '../support/accounts.ts';
-import { startTestRuntime } from '../support/runtime.ts';
+import { IpClient, ipsInBlock, registerUser, type TestRuntime, uniqueEmail } from '../support/accounts.ts';
+import { SIGN_IN_LIMITS, startSignInLimitedRuntime } from '../support/sign-in-limits.ts';
 
-const PER_ACCOUNT = 5;
-const PER_IP = 3;
+const { perAccount: PER_ACCOUNT, perIp: PER_IP } = SIGN_IN_LIMITS;
 const WINDOW_MINUTES = 15;
 
 let rt: TestRuntime;
 beforeAll(async () => {
-  rt = await startTestRuntime({ AUTH_MAX_FAILURES_PER_ACCOUNT: String(PER_ACCOUNT), AUTH_MAX_FAILURES_PER_IP: String(PER_IP) });
+  rt = await startSignInLimitedRuntime();
 });
 afterAll(async () => {
   await rt?.close();
 });
 
 // This file's own address block, one address per request in the distributed attack.
-let n = 0;
-const nextIp = () => {
-  n += 1;
-  return `10.0.${Math.floor(n / 250)}.${(n % 250) + 1}`;
-};
+const nextIp = ipsInBlock(0);
 const signIn = (email: string, password: string, ip = nextIp()) =>
   new IpClient(rt.app, ip).post('/api/auth/sign-in/email', { email, password });
 

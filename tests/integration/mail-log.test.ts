@@ -1,9 +1,13 @@
 // The operator's view of outgoing mail and alert runs (npm run admin -- mail-log / alert-runs), run as
 // the real CLI against seeded rows: newest first, filters, truncation to one line, the 200-line cap.
 // Each CLI run starts a process (a few seconds on a shared machine): the tests have a longer timeout.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AlertRunKind } from '../../src/server/jobs/alerts/types.ts';
 import { registerUser, type TestRuntime } from '../support/accounts.ts';
 import { runAdmin } from '../support/admin-cli.ts';
+import { type AlertRunOverrides, insertAlertRun } from '../support/factories.ts';
 import { startTestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
@@ -35,22 +39,9 @@ async function seedMail(m: MailSeed) {
   );
 }
 
-type RunSeed = {
-  kind: string;
-  userId: string;
-  slot: string;
-  status: string;
-  attempts: number;
-  ageHours: number;
-  outcome?: string;
-  reason?: string;
-};
-async function seedRun(r: RunSeed) {
-  await rt.pool.query(
-    `INSERT INTO alert_runs (kind, alert_id, user_id, slot, status, attempts, outcome, reason, created_at)
-     VALUES ($1, gen_random_uuid(), $2, $3, $4, $5, $6, $7, now() - make_interval(hours => $8))`,
-    [r.kind, r.userId, r.slot, r.status, r.attempts, r.outcome ?? null, r.reason ?? null, r.ageHours],
-  );
+/** A run of an alert that is not there (the listing does not look at the alert), `ageHours` old. */
+async function seedRun({ kind, userId, ageHours, ...run }: { kind: AlertRunKind; userId: string; ageHours: number } & AlertRunOverrides) {
+  await insertAlertRun(rt.db, kind, { id: randomUUID(), userId }, { ...run, createdAt: sql`now() - make_interval(hours => ${ageHours})` });
 }
 
 describe('admin mail-log', { timeout: 60_000 }, () => {

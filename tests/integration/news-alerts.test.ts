@@ -2,9 +2,10 @@
 // creates race), the first-three delete rule (also when deletes race), search_id and delivery hours.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
-import { newsAlertFieldMessages } from '../../src/shared/news-alerts.ts';
+import { newsAlertFieldMessages, newsAlertMessages } from '../../src/shared/news-alerts.ts';
 import { DELIVERY_HOURS } from '../../src/shared/sonar.ts';
 import { IpClient, registerUser, signedInClient, type TestRuntime } from '../support/accounts.ts';
+import { insertNewsAlert } from '../support/factories.ts';
 import { startTestRuntime, TEST_APP_URL } from '../support/runtime.ts';
 
 let rt: TestRuntime;
@@ -93,18 +94,12 @@ describe('list', () => {
     const user = await signedInUser();
     const other = await signedInUser();
     await createAlerts(other.client, 1);
-    const { rows } = await rt.pool.query<{ id: string }>(
-      `INSERT INTO sonar_alerts (user_id, company_name, created_at) VALUES
-         ($1, 'Later', '2030-01-02T00:00:00Z'), ($1, 'Tie A', '2030-01-01T00:00:00Z'), ($1, 'Tie B', '2030-01-01T00:00:00Z')
-       RETURNING id`,
-      [user.id],
-    );
-    const ties = rows
-      .slice(1)
-      .map((r) => r.id)
-      .sort();
+    const stored = (companyName: string, createdAt: string) =>
+      insertNewsAlert(rt.db, user.id, { active: false, companyName, createdAt: new Date(createdAt) });
+    const later = await stored('Later', '2030-01-02T00:00:00Z');
+    const ties = [(await stored('Tie A', '2030-01-01T00:00:00Z')).id, (await stored('Tie B', '2030-01-01T00:00:00Z')).id].sort();
     const res = await user.client.get('/api/news-alerts');
-    expect(res.body.alerts.map((a: { id: string }) => a.id)).toEqual([...ties, rows[0]!.id]);
+    expect(res.body.alerts.map((a: { id: string }) => a.id)).toEqual([...ties, later.id]);
     expect(res.body.alerts[0]).toMatchObject({
       active: false,
       keywords: [],
@@ -161,8 +156,8 @@ describe('create', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({
       code: 'validation',
-      title: messages.newsAlerts.cannotSave,
-      message: messages.newsAlerts.requiredFields,
+      title: newsAlertMessages.cannotSave,
+      message: newsAlertMessages.requiredFields,
       fields: {
         companyName: newsAlertFieldMessages.companyName,
         deliveryDays: newsAlertFieldMessages.deliveryDays,
@@ -179,7 +174,7 @@ describe('create', () => {
     expect(ok.body.alert.keywords).toEqual(['k'.repeat(98), 'w'.repeat(100)]);
     const long = await user.client.post('/api/news-alerts', { ...validAlert, keywords: 'k'.repeat(201) });
     expect(long.status).toBe(400);
-    expect(long.body.error).toMatchObject({ title: messages.newsAlerts.cannotSave, message: newsAlertFieldMessages.keywordsTooLong });
+    expect(long.body.error).toMatchObject({ title: newsAlertMessages.cannotSave, message: newsAlertFieldMessages.keywordsTooLong });
     expect(await rowsOf(user.id)).toHaveLength(1);
   });
 
@@ -190,8 +185,8 @@ describe('create', () => {
     expect(res.status).toBe(409);
     expect(res.body.error).toMatchObject({
       code: 'limit_reached',
-      title: messages.newsAlerts.createFailed,
-      message: messages.newsAlerts.limitReached,
+      title: newsAlertMessages.createFailed,
+      message: newsAlertMessages.limitReached,
     });
     expect(await rowsOf(user.id)).toHaveLength(6);
   });
@@ -203,7 +198,7 @@ describe('create', () => {
     expect(answers.filter((r) => r.status === 201)).toHaveLength(2);
     for (const res of answers.filter((r) => r.status !== 201)) {
       expect(res.status).toBe(409);
-      expect(res.body.error).toMatchObject({ code: 'limit_reached', message: messages.newsAlerts.limitReached });
+      expect(res.body.error).toMatchObject({ code: 'limit_reached', message: newsAlertMessages.limitReached });
     }
     expect(await rowsOf(user.id)).toHaveLength(6);
   });
@@ -307,7 +302,7 @@ describe('update', () => {
     for (const target of [id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' OR '1'='1", '%00']) {
       const res = await intruder.client.put(`/api/news-alerts/${encodeURIComponent(target!)}`, { ...validAlert, companyName: 'Hijacked' });
       expect(res.status, target).toBe(404);
-      expect(res.body.error.message).toBe(messages.newsAlerts.notFound);
+      expect(res.body.error.message).toBe(newsAlertMessages.notFound);
     }
     expect(await rowsOf(owner.id)).toEqual(before);
     expect(await rowsOf(intruder.id)).toEqual([]);
@@ -323,8 +318,8 @@ describe('delete', () => {
       expect(res.status).toBe(409);
       expect(res.body.error).toMatchObject({
         code: 'cannot_delete',
-        title: messages.newsAlerts.cannotDeleteTitle,
-        message: messages.newsAlerts.cannotDelete,
+        title: newsAlertMessages.cannotDeleteTitle,
+        message: newsAlertMessages.cannotDelete,
       });
     }
     const res = await del(user.client, `/api/news-alerts/${ids[3]}`);
@@ -360,7 +355,7 @@ describe('delete', () => {
     for (const target of [ids[3]!, ids[0]!, '00000000-0000-4000-8000-000000000000', 'nope', '1;DROP TABLE sonar_alerts']) {
       const res = await del(intruder.client, `/api/news-alerts/${encodeURIComponent(target)}`);
       expect(res.status, target).toBe(404);
-      expect(res.body.error.message).toBe(messages.newsAlerts.notFound);
+      expect(res.body.error.message).toBe(newsAlertMessages.notFound);
     }
     expect(await rowsOf(owner.id)).toHaveLength(4);
     expect(await rowsOf(intruder.id)).toHaveLength(3);

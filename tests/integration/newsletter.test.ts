@@ -1,9 +1,11 @@
 // The newsletter API (spec 02 §3, §5, §7): one per user, its rules and limits, ownership, and
 // bodies that try to get around the form.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { newsletterAlerts } from '../../src/server/db/schema.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { type NewsletterFormValues, newsletterErrors } from '../../src/shared/newsletter.ts';
+import { type NewsletterFormValues, newsletterErrors, newsletterMessages } from '../../src/shared/newsletter.ts';
 import { IpClient, registerUser, signedInClient, type TestRuntime } from '../support/accounts.ts';
+import type { SqlRow } from '../support/factories.ts';
 import { startTestRuntime, type TestClient } from '../support/runtime.ts';
 
 let rt: TestRuntime;
@@ -32,22 +34,8 @@ const form = (overrides: Partial<Record<keyof NewsletterFormValues, unknown>> = 
 
 const companies = (n: number) => Array.from({ length: n }, (_, i) => ({ companyName: `Company ${i + 1}`, keywords: `k${i}` }));
 
-type StoredRow = {
-  id: string;
-  user_id: string;
-  active: boolean;
-  industry: string[];
-  regions: string[];
-  industry_categories: string[];
-  portfolio: { company_name: string; keywords: string[] }[];
-  delivery_schedule: { delivery_day: string; delivery_time: string; frequency: string };
-  notification_email: string | null;
-  last_checked: Date | null;
-  updated_at: Date;
-};
-
 const rowsOf = async (userId: string) =>
-  (await rt.pool.query<StoredRow>('SELECT * FROM newsletter_alerts WHERE user_id = $1', [userId])).rows;
+  (await rt.pool.query<SqlRow<typeof newsletterAlerts>>('SELECT * FROM newsletter_alerts WHERE user_id = $1', [userId])).rows;
 
 async function signedInUser() {
   const user = await registerUser(rt);
@@ -164,8 +152,8 @@ describe('creating', () => {
     expect(res.status).toBe(409);
     expect(res.body.error).toMatchObject({
       code: 'newsletter_exists',
-      title: messages.newsletter.saveFailedTitle,
-      message: messages.newsletter.alreadyExists,
+      title: newsletterMessages.saveFailedTitle,
+      message: newsletterMessages.alreadyExists,
     });
     const rows = await rowsOf(user.id);
     expect(rows.map((r) => r.industry)).toEqual([['First']]);
@@ -178,7 +166,7 @@ describe('creating', () => {
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     for (const refused of results.filter((r) => r.status === 409))
-      expect(refused.body.error.message).toBe(messages.newsletter.alreadyExists);
+      expect(refused.body.error.message).toBe(newsletterMessages.alreadyExists);
     const rows = await rowsOf(user.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.id).toBe(results.find((r) => r.status === 201)!.body.newsletter.id);
@@ -217,7 +205,7 @@ describe('updating', () => {
     const user = await signedInUser();
     const res = await user.client.put('/api/newsletter', form());
     expect(res.status).toBe(404);
-    expect(res.body.error.message).toBe(messages.newsletter.notFound);
+    expect(res.body.error.message).toBe(newsletterMessages.notFound);
     expect(await rowsOf(user.id)).toEqual([]);
   });
 
@@ -255,7 +243,7 @@ describe('rules and limits', () => {
 
   it('takes 25 companies and refuses 26, on create and on update', async () => {
     const user = await signedInUser();
-    const { missingTitle, missing, limitTitle, limit } = messages.newsletter;
+    const { missingTitle, missing, limitTitle, limit } = newsletterMessages;
     expect([missingTitle, limitTitle, limit]).toEqual(['Missing Information', 'Maximum Limit Reached', 'You can track up to 25 companies']);
     await refusedWith(user.client, 'post', form({ portfolio: companies(26) }), limitTitle, limit);
     expect(await rowsOf(user.id)).toEqual([]);
@@ -279,7 +267,7 @@ describe('rules and limits', () => {
 
   it('needs an industry and a named company', async () => {
     const user = await withNewsletter({ industry: 'Kept' });
-    const { missingTitle, missing } = messages.newsletter;
+    const { missingTitle, missing } = newsletterMessages;
     for (const method of ['post', 'put'] as const) {
       await refusedWith(user.client, method, form({ industry: '   ' }), missingTitle, missing);
       await refusedWith(user.client, method, form({ portfolio: [] }), missingTitle, missing);

@@ -362,7 +362,7 @@ describe('without an AI provider', () => {
   it('answers 503 naming the variables to set, streamed or not, and retrieves nothing', async () => {
     const user = await registerUser(bare);
     const client = await signedInClient(bare, user.email);
-    expect((await client.get(researchPaths.status)).body).toEqual({ configured: false, message: messages.research.aiNotConfigured });
+    expect((await client.get(researchPaths.status)).body).toEqual({ configured: false, message: messages.errors.aiNotConfigured });
     for (const [path, body] of [
       [researchPaths.companyNews, companyNews],
       [researchPaths.trends, trends],
@@ -370,7 +370,7 @@ describe('without an AI provider', () => {
     ] as const) {
       const res = await client.post(path, body);
       expect(res.status).toBe(503);
-      expect(res.body.error).toMatchObject({ code: 'ai_not_configured', message: messages.research.aiNotConfigured });
+      expect(res.body.error).toMatchObject({ code: 'ai_not_configured', message: messages.errors.aiNotConfigured });
       const raw = await streamed(client, path, body);
       expect(raw.status).toBe(503);
     }

@@ -1,6 +1,7 @@
 // The operator's `npm run admin -- run-alerts [--user <email>]`, run as the real CLI against the
 // local fakes: every active alert of the user runs now, its e-mails reach SMTP, and a second run
 // finds nothing new to send.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeEarningsCalendars, startFakeEarningsCalendars } from '../fakes/nasdaq.ts';
 import { type FakeNews, startFakeNews } from '../fakes/news.ts';
@@ -10,6 +11,7 @@ import { type FakeSec, startFakeSec } from '../fakes/sec.ts';
 import { type FakeSmtp, startFakeSmtp } from '../fakes/smtp.ts';
 import { registerUser, type TestRuntime } from '../support/accounts.ts';
 import { runAdmin } from '../support/admin-cli.ts';
+import { insertEarningsTracking, insertNewsAlert, insertNewsletter } from '../support/factories.ts';
 import { startTestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
@@ -51,17 +53,11 @@ it('runs every active alert of one user now, once, and e-mails what it found', a
   const user = await registerUser(rt);
   const other = await registerUser(rt);
   for (const owner of [user.id, other.id]) {
-    await rt.pool.query(
-      `INSERT INTO sonar_alerts (user_id, active, company_name, delivery_days, delivery_time) VALUES ($1, true, 'Wayne Enterprises', '{MON}', now())`,
-      [owner],
-    );
+    await insertNewsAlert(rt.db, owner, { companyName: 'Wayne Enterprises', deliveryDays: ['MON'], deliveryTime: sql`now()` });
   }
-  await rt.pool.query(
-    `INSERT INTO newsletter_alerts (user_id, active, industry, portfolio) VALUES ($1, true, '{Fintech}', '[{"company_name":"Stripe","keywords":["payments"]}]')`,
-    [user.id],
-  );
-  await rt.pool.query(`INSERT INTO earnings_tracking (user_id, active, company_name) VALUES ($1, true, 'Apple Inc.')`, [user.id]);
-  await rt.pool.query(`INSERT INTO sonar_alerts (user_id, active, company_name) VALUES ($1, false, 'Inactive Co')`, [user.id]);
+  await insertNewsletter(rt.db, user.id, { industry: ['Fintech'], portfolio: [{ company_name: 'Stripe', keywords: ['payments'] }] });
+  await insertEarningsTracking(rt.db, user.id, { companyName: 'Apple Inc.' });
+  await insertNewsAlert(rt.db, user.id, { active: false, companyName: 'Inactive Co' });
 
   const first = await admin('run-alerts', '--user', user.email);
   expect(first.code, first.stderr).toBe(0);

@@ -1,8 +1,6 @@
 // The research source clients against local fakes of Google News, GDELT, SEC EDGAR and FMP over
 // real HTTP: fallbacks, hostile or broken answers, size caps, the declared User-Agent and spacing.
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSourceHttp, type SourceHttpOptions } from '../../src/server/sources/http.ts';
 import { createNewsSource } from '../../src/server/sources/news.ts';
@@ -10,6 +8,7 @@ import { createSecSource, pickFiling } from '../../src/server/sources/sec.ts';
 import { createTranscriptSource } from '../../src/server/sources/transcripts.ts';
 import { SourceError } from '../../src/server/sources/types.ts';
 import { startFakeFmp } from '../fakes/fmp.ts';
+import { type FakeHttp, startFakeHttp } from '../fakes/http.ts';
 import { type FakeNews, startFakeNews } from '../fakes/news.ts';
 import { type FakeSec, startFakeSec } from '../fakes/sec.ts';
 
@@ -286,10 +285,10 @@ describe('SEC EDGAR, on files EDGAR really served', () => {
   const FORM_8K = '/Archives/edgar/data/796343/000079634323000044/adbe-20230315.htm';
   /** Set by a test: the exhibit as page images (a scanned release), and the 8-K's own text. */
   let scanned: { exhibit: string; form: string } | null = null;
-  let edgar: http.Server;
+  let edgar: FakeHttp;
   let base: string;
   beforeAll(async () => {
-    edgar = http.createServer((req, res) => {
+    edgar = await startFakeHttp((req, res) => {
       const path = new URL(req.url ?? '/', 'http://edgar').pathname;
       const html = (body: string | Buffer) => res.writeHead(200, { 'content-type': 'text/html' }).end(body);
       if (scanned && path.endsWith('adbeex991q123.htm')) return html(scanned.exhibit);
@@ -298,10 +297,9 @@ describe('SEC EDGAR, on files EDGAR really served', () => {
       if (!file) return res.writeHead(404).end();
       html(readFileSync(new URL(`../fakes/fixtures/real-formats/sec/${file}`, import.meta.url)));
     });
-    await new Promise<void>((resolve) => edgar.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(edgar.address() as AddressInfo).port}`;
+    base = edgar.url;
   });
-  afterAll(() => new Promise<void>((resolve) => edgar.close(() => resolve())));
+  afterAll(() => edgar.stop());
   beforeEach(() => {
     scanned = null;
   });
@@ -373,11 +371,11 @@ describe('SEC EDGAR older filing pages', () => {
     ]),
     'CIK0000019617-submissions-002.json': columns([['0000019617-20-000010', '2020-10-13', '8-K', '2.02']]),
   };
-  let edgar: http.Server;
+  let edgar: FakeHttp;
   let base: string;
   const asked: string[] = [];
   beforeAll(async () => {
-    edgar = http.createServer((req, res) => {
+    edgar = await startFakeHttp((req, res) => {
       const path = new URL(req.url ?? '/', 'http://edgar').pathname;
       asked.push(path);
       const name = path.replace('/submissions/', '');
@@ -385,10 +383,9 @@ describe('SEC EDGAR older filing pages', () => {
       if (!body) return res.writeHead(404).end();
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
-    await new Promise<void>((resolve) => edgar.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(edgar.address() as AddressInfo).port}`;
+    base = edgar.url;
   });
-  afterAll(() => new Promise<void>((resolve) => edgar.close(() => resolve())));
+  afterAll(() => edgar.stop());
 
   it('reads the older pages back to the date asked for, and only then', async () => {
     const source = createSecSource({ secBaseUrl: base, secDataBaseUrl: base, http: httpClient() });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUnsubscribeToken } from '../../src/server/mail/unsubscribe-token.ts';
 import { type UnsubscribeAlertKind, unsubscribeMessages } from '../../src/shared/unsubscribe.ts';
 import { registerUser, type TestRuntime } from '../support/accounts.ts';
+import { insertEarningsTracking, insertNewsAlert, insertNewsletter } from '../support/factories.ts';
 import { startTestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
@@ -23,17 +24,10 @@ const TABLE: Record<UnsubscribeAlertKind, string> = {
 
 async function seed() {
   const user = await registerUser(rt);
-  const q = (text: string, values: unknown[]) => rt.pool.query<{ id: string }>(text, values).then((r) => r.rows[0]!.id);
-  const news = await q(`INSERT INTO sonar_alerts (user_id, active, company_name) VALUES ($1, true, 'Apple') RETURNING id`, [user.id]);
-  const otherNews = await q(`INSERT INTO sonar_alerts (user_id, active, company_name) VALUES ($1, true, 'Microsoft') RETURNING id`, [
-    user.id,
-  ]);
-  const newsletter = await q(`INSERT INTO newsletter_alerts (user_id, active, industry) VALUES ($1, true, '{Banking}') RETURNING id`, [
-    user.id,
-  ]);
-  const earnings = await q(`INSERT INTO earnings_tracking (user_id, active, company_name) VALUES ($1, true, 'Nvidia') RETURNING id`, [
-    user.id,
-  ]);
+  const news = (await insertNewsAlert(rt.db, user.id, { companyName: 'Apple' })).id;
+  const otherNews = (await insertNewsAlert(rt.db, user.id, { companyName: 'Microsoft' })).id;
+  const newsletter = (await insertNewsletter(rt.db, user.id, { industry: ['Banking'] })).id;
+  const earnings = (await insertEarningsTracking(rt.db, user.id, { companyName: 'Nvidia' })).id;
   return { user, news, otherNews, newsletter, earnings };
 }
 

@@ -21,6 +21,15 @@ export function uniqueIp() {
   return `10.${100 + (process.pid % 100)}.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
 }
 
+/** Client IPs from an address block of a test file's own (10.<block>.x.y), a new one per call. */
+export function ipsInBlock(block: number) {
+  let n = 0;
+  return () => {
+    n += 1;
+    return `10.${block}.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+  };
+}
+
 /** A TestClient that presents itself from one client IP. */
 export class IpClient extends TestClient {
   readonly ip: string;

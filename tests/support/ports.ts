@@ -1,11 +1,8 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startFakeHttp } from '../fakes/http.ts';
 
 /** A TCP port on 127.0.0.1 that was free a moment ago. */
 export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
+  const { port, stop } = await startFakeHttp();
+  await stop();
   return port;
 }

@@ -3,9 +3,10 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { type Browser, test as base, expect, type Page } from '@playwright/test';
+import { type Browser, test as base, expect, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import { E2E_BASE_URL, E2E_MAIL_API_PORT } from '../../../playwright.config.ts';
+import { factoryDb } from '../../support/factories.ts';
 import { E2E_ENV_FILE } from './env.ts';
 
 export { expect };
@@ -51,6 +52,11 @@ export async function admin(...args: string[]): Promise<string[]> {
   return stdout.trim().split('\n');
 }
 
+const openDb = () => factoryDb(serverEnv().DATABASE_URL!);
+let database: ReturnType<typeof openDb> | undefined;
+/** A drizzle db on the e2e server's database, for the row factories of tests/support/factories.ts. */
+export const db = () => (database ??= openDb());
+
 export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: serverEnv().DATABASE_URL });
   await client.connect();
@@ -82,6 +88,13 @@ export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'passwor
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** An empty notification e-mail field (stored NULL) in a form or card, showing the default address as placeholder and hint. */
+export async function expectDefaultEmail(form: Page | Locator, defaultEmail: string) {
+  await expect(form.getByLabel('Notification email')).toHaveValue('');
+  await expect(form.getByLabel('Notification email')).toHaveAttribute('placeholder', defaultEmail);
+  await expect(form.getByText(`Leave empty to use your default address (${defaultEmail}), set in Profile.`)).toBeVisible();
 }
 
 export async function completeProfile(page: Page) {
