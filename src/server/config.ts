@@ -133,10 +133,10 @@ const envSchema = z.object({
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 
-export type AiProvider = 'openai' | 'anthropic' | 'perplexity';
+type AiProvider = 'openai' | 'anthropic' | 'perplexity';
 
 /** Every task the AI runs; AI_MODEL_<TASK> (upper case) overrides the model of one. */
-export const AI_TASKS = [
+const AI_TASKS = [
   'company_news',
   'trends',
   'earnings',

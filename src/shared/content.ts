@@ -95,7 +95,7 @@ export const modificationLabels: Record<Modification, string> = {
 export const CONTENT_FIELD_MAX_LENGTH = 500;
 export const HOOK_MAX_LENGTH = 1_000;
 export const POST_MAX_LENGTH = 10_000;
-export const STATISTIC_MAX_LENGTH = 600;
+const STATISTIC_MAX_LENGTH = 600;
 export const PREVIOUS_STATS_MAX = 60;
 
 // Spec 02 §8–§9 timings and counts.
@@ -125,13 +125,13 @@ const webAddress = z
   .check(z.trim(), z.maxLength(2_048), z.regex(/^https?:\/\/\S+$/i, 'A source must be a web address.'));
 
 /** Who / What / Why and the hook category: all four required (spec 02 §5). */
-export const contentInputsShape = {
+const contentInputsShape = {
   hookCategory: z.enum(HOOK_CATEGORIES, fill),
   audience: requiredText(CONTENT_FIELD_MAX_LENGTH),
   solution: requiredText(CONTENT_FIELD_MAX_LENGTH),
   valueProposition: requiredText(CONTENT_FIELD_MAX_LENGTH),
 };
-export const contentInputsSchema = z.strictObject(contentInputsShape);
+const contentInputsSchema = z.strictObject(contentInputsShape);
 export type ContentInputs = z.output<typeof contentInputsSchema>;
 
 /** A statistic and the web address of the article it comes from; publisher names that article's site. */

@@ -6,7 +6,7 @@ export const RECENT_ACTIVITY_DAYS = 30;
 
 export const RECENT_ACTIVITY_ROWS = 30;
 
-export const FEATURES_OF_INTEREST = ['air', 'wolfebot'] as const;
+const FEATURES_OF_INTEREST = ['air', 'wolfebot'] as const;
 
 export type FeatureOfInterest = (typeof FEATURES_OF_INTEREST)[number];
 
@@ -25,7 +25,7 @@ export const featureInterestMessages = {
   failed: 'Failed to update notification preference.',
 } as const;
 
-export type AlertCount = { active: number; limit: number };
+type AlertCount = { active: number; limit: number };
 
 export type RecentScan = {
   id: string;
@@ -50,7 +50,6 @@ export type DashboardSummary = {
 export type InterestsResponse = { interests: FeatureOfInterest[] };
 
 export const interestUpdateSchema = z.strictObject({ registered: z.boolean() });
-export type InterestUpdate = z.output<typeof interestUpdateSchema>;
 
 export const isFeatureOfInterest = (name: string): name is FeatureOfInterest => (FEATURES_OF_INTEREST as readonly string[]).includes(name);
 

@@ -16,9 +16,9 @@ export const notificationTimingLabels: Record<NotificationTiming, string> = {
   '1w': '1 week before',
 };
 
-export const CONFIDENCE_HIGH = 0.8;
+const CONFIDENCE_HIGH = 0.8;
 
-export const CONFIDENCE_LOW = 0.5;
+const CONFIDENCE_LOW = 0.5;
 
 export const earningsAlertMessages = {
   loadError: 'Error loading earnings tracking',
@@ -56,7 +56,6 @@ export const earningsAlertSchema = z.strictObject({
   // Blank means "use my default address" (stored as null).
   notificationEmail: z._default(optionalEmail, null),
 });
-export type EarningsAlertInput = z.input<typeof earningsAlertSchema>;
 export type EarningsAlertValues = z.output<typeof earningsAlertSchema>;
 
 /** The row of earnings_tracking_results for one alert, as far as the screen shows it. */
@@ -86,7 +85,7 @@ export type EarningsAlert = {
 export type EarningsAlertsResponse = { alerts: EarningsAlert[]; defaultNotificationEmail: string };
 
 export type EarningsBadgeTone = 'green' | 'yellow' | 'red' | 'gray' | 'blue';
-export type EarningsBadge = { label: string; tone: EarningsBadgeTone };
+type EarningsBadge = { label: string; tone: EarningsBadgeTone };
 
 /**
  * The status badge of spec 02 §4. No result row yet means the company has not been looked up:

@@ -1,7 +1,7 @@
 // Every error code the API answers with, in `{ error: { code, message } }`. Shared so that the server
 // throws only these and the web compares codes, never message text. The HTTP status of each of our
 // codes is decided once, at the HTTP edge (server/http/errors.ts).
-export const APP_ERROR_CODES = [
+const APP_ERROR_CODES = [
   'validation',
   'invalid_json',
   'body_too_large',

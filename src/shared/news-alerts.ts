@@ -38,7 +38,7 @@ export const newsAlertFieldMessages = {
 } as const;
 
 /** The fields without which an alert can be neither saved nor activated. */
-export const REQUIRED_ALERT_FIELDS = ['companyName', 'deliveryDays', 'deliveryHour'] as const;
+const REQUIRED_ALERT_FIELDS = ['companyName', 'deliveryDays', 'deliveryHour'] as const;
 
 /** Days in week order, whatever order they were picked in. */
 export const inWeekOrder = (days: readonly Weekday[]): Weekday[] => WEEKDAYS.filter((d) => days.includes(d));
@@ -69,7 +69,6 @@ export const newsAlertFormSchema = z.strictObject({
     .check(z.refine((hour) => DELIVERY_HOURS.includes(hour), newsAlertFieldMessages.deliveryHour)),
   notificationEmail: optionalEmail,
 });
-export type NewsAlertFormInput = z.input<typeof newsAlertFormSchema>;
 export type NewsAlertInput = z.output<typeof newsAlertFormSchema>;
 
 /** A saved alert as the API returns it. */

@@ -8,7 +8,7 @@ export const PORTFOLIO_LIMIT = 25;
 
 export const INDUSTRY_MAX_LENGTH = 200;
 
-export const DEFAULT_REGIONS: Region[] = ['usa'];
+const DEFAULT_REGIONS: Region[] = ['usa'];
 
 export const TREND_TOPICS = [
   'competitive_shifts',
@@ -51,7 +51,7 @@ export const frequencyLabels: Record<Frequency, string> = { '7d': 'Weekly', '14d
 /** Newsletter delivery times ('HH:MM'), the same hourly window as news alerts. */
 export const NEWSLETTER_TIMES = DELIVERY_HOURS.map((h) => `${String(h).padStart(2, '0')}:00`);
 
-export const DEFAULT_NEWSLETTER_SCHEDULE = { delivery_day: 'MON', delivery_time: '09:00', frequency: '7d' } as const;
+const DEFAULT_NEWSLETTER_SCHEDULE = { delivery_day: 'MON', delivery_time: '09:00', frequency: '7d' } as const;
 
 export const newsletterMessages = {
   missingTitle: 'Missing Information',

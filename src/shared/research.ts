@@ -27,7 +27,7 @@ export const RESEARCH_TEXT_MAX_LENGTH = 200;
 
 // Company news
 export const COMPANY_NEWS_TIMEFRAMES = ['24h', '48h', '72h', '1w', '2w', '1m', '3m', '6m'] as const;
-export type CompanyNewsTimeframe = (typeof COMPANY_NEWS_TIMEFRAMES)[number];
+type CompanyNewsTimeframe = (typeof COMPANY_NEWS_TIMEFRAMES)[number];
 export const companyNewsTimeframeLabels: Record<CompanyNewsTimeframe, string> = {
   '24h': 'Last 24 hours',
   '48h': 'Last 48 hours',
@@ -70,7 +70,7 @@ export const TREND_TYPES = [
   'expansion',
   'all angles',
 ] as const;
-export type TrendType = (typeof TREND_TYPES)[number];
+type TrendType = (typeof TREND_TYPES)[number];
 export const trendTypeLabels: Record<TrendType, string> = {
   adoption: 'Adoption',
   consolidation: 'Consolidation',
@@ -83,7 +83,7 @@ export const trendTypeLabels: Record<TrendType, string> = {
   'all angles': 'All angles',
 };
 export const TREND_TIMEFRAMES = ['30d', '90d', '180d', '360d', '720d', '1080d'] as const;
-export type TrendTimeframe = (typeof TREND_TIMEFRAMES)[number];
+type TrendTimeframe = (typeof TREND_TIMEFRAMES)[number];
 export const DEFAULT_TREND_TIMEFRAME: TrendTimeframe = '90d';
 export const trendTimeframeLabels: Record<TrendTimeframe, string> = {
   '30d': 'Last 30 days',
@@ -95,7 +95,7 @@ export const trendTimeframeLabels: Record<TrendTimeframe, string> = {
 };
 export const trendTimeframeDays = (timeframe: TrendTimeframe) => Number.parseInt(timeframe, 10);
 export const TREND_REGIONS = REGIONS;
-export const DEFAULT_TREND_REGION: Region = 'usa';
+const DEFAULT_TREND_REGION: Region = 'usa';
 export const trendRegionLabels = regionLabels;
 
 // Earnings analysis
@@ -137,7 +137,6 @@ export const companyNewsRequestSchema = z.strictObject({
   sentiment: z._default(z.enum(SENTIMENTS, 'Choose a sentiment.'), 'none'),
   keyword: optionalText,
 });
-export type CompanyNewsRequest = z.input<typeof companyNewsRequestSchema>;
 export type CompanyNewsQuery = z.output<typeof companyNewsRequestSchema>;
 
 const trendsRequired = researchMessages.requiredFields;
@@ -151,7 +150,6 @@ export const trendsRequestSchema = z.strictObject({
     z.transform((region): Region => region || DEFAULT_TREND_REGION),
   ),
 });
-export type TrendsRequest = z.input<typeof trendsRequestSchema>;
 export type TrendsQuery = z.output<typeof trendsRequestSchema>;
 
 const earningsRequired = researchMessages.requiredFields;
@@ -161,11 +159,10 @@ export const earningsRequestSchema = z.strictObject({
   quarter: requiredChoice(EARNINGS_QUARTERS, earningsRequired),
   focusArea: optionalText,
 });
-export type EarningsRequest = z.input<typeof earningsRequestSchema>;
 export type EarningsQuery = z.output<typeof earningsRequestSchema>;
 
 // Results. Every source is a document the server retrieved for this request.
-export const sourceSchema = z.object({
+const sourceSchema = z.object({
   url: z.string(),
   title: z.nullable(z.string()),
   publisher: z.nullable(z.string()),
@@ -181,7 +178,7 @@ export const sourceSchema = z.object({
 const providerLabels: Record<string, string> = { 'google-news': 'Google News', gdelt: 'GDELT' };
 
 /** How a source that is less than its article is labelled, in the app, in Markdown and in e-mails. */
-export const sourceNotes = {
+const sourceNotes = {
   headlineOnly: 'headline only',
   googleLink: 'link via Google News',
 } as const;
@@ -204,7 +201,7 @@ export const companyNewsResultSchema = z.object({
 });
 export type CompanyNewsResult = z.infer<typeof companyNewsResultSchema>;
 
-export const marketDataSchema = z.object({ statistic: z.string(), source: z.string() });
+const marketDataSchema = z.object({ statistic: z.string(), source: z.string() });
 export type MarketData = z.infer<typeof marketDataSchema>;
 export const trendsResultSchema = z.object({
   keySummary: z.string(),
@@ -215,7 +212,7 @@ export const trendsResultSchema = z.object({
 });
 export type TrendsResult = z.infer<typeof trendsResultSchema>;
 
-export const quoteSchema = z.object({ text: z.string(), speaker: z.string(), context: z.string() });
+const quoteSchema = z.object({ text: z.string(), speaker: z.string(), context: z.string() });
 export type Quote = z.infer<typeof quoteSchema>;
 export const earningsResultSchema = z.object({
   keySummary: z.string(),

@@ -22,12 +22,12 @@ export const passwordSchema = z
     z.maxLength(128, 'Password must be at most 128 characters'),
   );
 
-export const urlSchema = z.pipe(
+const urlSchema = z.pipe(
   z.string().check(z.trim(), z.minLength(1, 'LinkedIn URL is required')),
   z.url({ protocol: /^https?$/, error: 'Enter a valid URL (https://…)' }),
 );
 
-export const phoneSchema = z
+const phoneSchema = z
   .string()
   .check(z.trim(), z.minLength(1, 'Phone is required'), z.regex(/^\+?[0-9 ().-]{6,24}$/, 'Enter a valid phone number'));
 

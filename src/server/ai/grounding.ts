@@ -18,7 +18,7 @@ export type Retrieved = {
 };
 
 /** A retrieved document as a source shown to the user, labelled when it is less than its article. */
-export function sourceOf(doc: Retrieved): Source {
+function sourceOf(doc: Retrieved): Source {
   return {
     url: doc.url,
     title: doc.title,

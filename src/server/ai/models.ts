@@ -6,7 +6,7 @@ import { createPerplexity } from '@ai-sdk/perplexity';
 import type { LanguageModel } from 'ai';
 import type { AiConfig, AiTask } from '../config.ts';
 
-export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
 export function modelIdFor(ai: AiConfig, task: AiTask) {
   return ai.models[task] ?? ai.model;

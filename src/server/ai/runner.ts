@@ -17,11 +17,11 @@ import { AppError } from '../lib/app-error.ts';
 import { errorMessage, log } from '../lib/log.ts';
 import { createModelFactory, modelIdFor } from './models.ts';
 
-export type AiLimits = { concurrency: number; perHour: number; timeoutMs: number; maxRetries: number };
+type AiLimits = { concurrency: number; perHour: number; timeoutMs: number; maxRetries: number };
 
 export const aiNotConfigured = () => new AppError('ai_not_configured', messages.errors.aiNotConfigured);
 /** The caller went away (page closed, Cancel): recorded as such, never as a failure of ours. */
-export const aiCancelled = () => new AppError('cancelled', 'The analysis was cancelled.');
+const aiCancelled = () => new AppError('cancelled', 'The analysis was cancelled.');
 
 export function aiStatus(ai: AiRunner, task: AiTask): AiStatus {
   const model = ai.modelFor(task);
@@ -198,7 +198,7 @@ function reasonOf(err: NoObjectGeneratedError) {
   return cause.replace(/\s+/g, ' ').slice(0, 400);
 }
 
-export type RunOptions = {
+type RunOptions = {
   /**
    * `background` runs (the alert engine) are recorded like any other but not held to the
    * interactive per-user limits: the worker's own concurrency bounds them, and a user's six alerts
@@ -219,7 +219,7 @@ export type AiRunner = {
   run<T>(userId: string, task: AiTask, work: (run: AiRun) => Promise<T>, options?: RunOptions): Promise<T>;
 };
 
-export function limitsFromConfig(config: Config): AiLimits {
+function limitsFromConfig(config: Config): AiLimits {
   return {
     concurrency: config.AI_USER_CONCURRENCY,
     perHour: config.AI_USER_REQUESTS_PER_HOUR,

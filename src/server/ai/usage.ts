@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 
-export type UsageLine = {
+type UsageLine = {
   email: string;
   task: string;
   runs: number;

@@ -20,12 +20,7 @@ export const CLIENT_IP_HEADER = 'x-eos-client-ip';
 export const SIGN_IN_CODE = { lifetimeSeconds: 300, allowedAttempts: 5 } as const;
 
 /** Paths whose attempts routes.ts counts itself (failures, not requests); better-auth's per-IP limiter is off for them. */
-export const COUNTED_PATHS = [
-  '/sign-in/email',
-  '/sign-in/email-otp',
-  '/email-otp/send-verification-otp',
-  '/request-password-reset',
-] as const;
+const COUNTED_PATHS = ['/sign-in/email', '/sign-in/email-otp', '/email-otp/send-verification-otp', '/request-password-reset'] as const;
 
 export type AuthOptions = {
   db: Database;

@@ -9,7 +9,7 @@ import { messages } from '../../shared/messages.ts';
 import { AppError } from '../lib/app-error.ts';
 
 /** zxcvbn's score 2: "somewhat guessable", about 10^6–10^8 guesses; below that is refused. */
-export const MIN_PASSWORD_SCORE = 2;
+const MIN_PASSWORD_SCORE = 2;
 
 let estimator: ZxcvbnFactory | undefined;
 const estimate = (password: string, userInputs: string[]) => {

@@ -14,7 +14,7 @@ import type { Auth } from './auth.ts';
 import { CLIENT_IP_HEADER, SIGN_IN_CODE } from './auth.ts';
 import { assertStrongPassword } from './password-strength.ts';
 
-export type AuthLimits = { perAccount: number; perIp: number; emailsPerAccount: number };
+type AuthLimits = { perAccount: number; perIp: number; emailsPerAccount: number };
 
 /**
  * The better-auth endpoints the web app calls, by method. Everything else its plugins expose

@@ -14,7 +14,7 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 
-export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
 type Options = { dataDir: string; port: number; log: (line: string) => void };
 

@@ -32,9 +32,9 @@ import { createSources } from '../sources/index.ts';
 import { errorResponse } from './errors.ts';
 import { clientIp, requestLog, sameOriginWrites } from './middleware.ts';
 
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
-export type AppDeps = {
+type AppDeps = {
   config: Config;
   db: Database;
   auth: Auth;

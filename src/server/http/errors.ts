@@ -51,7 +51,7 @@ const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
 export const statusOf = (code: AppErrorCode) => STATUS[code];
 
 /** Accepts errors from full zod and from `zod/mini` (the shared schemas) alike. */
-export function validationError(err: z.core.$ZodError) {
+function validationError(err: z.core.$ZodError) {
   const fields: Record<string, string> = {};
   for (const issue of err.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
   return new AppError('validation', err.issues[0]?.message ?? messages.errors.badRequest, { fields });
@@ -82,7 +82,7 @@ async function parseBody<S extends z.core.$ZodType>(c: Context, schema: S): Prom
 }
 
 /** Deeper than any body of ours; a deeper one is refused rather than walked. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /**
  * True when any string (or key) in a parsed JSON value holds NUL, which PostgreSQL cannot store.

@@ -4,7 +4,7 @@
 import type { AppErrorCode } from '../../shared/errors.ts';
 import { messages } from '../../shared/messages.ts';
 
-export type AppErrorDetails = {
+type AppErrorDetails = {
   /** The toast's title on screens that show one for this refusal. */
   title?: string;
   /** Field → message, for forms that mark the fields they refuse. */

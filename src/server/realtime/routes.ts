@@ -10,7 +10,7 @@ import { AppError } from '../lib/app-error.ts';
 import { type HubEvent, MAX_STREAMS_PER_USER, type RealtimeHub } from './hub.ts';
 
 /** Comments keep proxies from closing an idle stream; the session is re-checked on the same beat. */
-export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 25_000;
 
 /**
  * What a stream still has to send. Changes to one table coalesce into one event (the page reloads

@@ -29,7 +29,7 @@ export type ExtractedArticle = {
 
 export const ARTICLE_MAX_CHARS = 100_000;
 /** Less text than this is a caption, a cookie notice or a list of links, not an article. */
-export const MIN_ARTICLE_CHARS = 200;
+const MIN_ARTICLE_CHARS = 200;
 const TITLE_MAX_CHARS = 300;
 const PUBLISHER_MAX_CHARS = 100;
 

@@ -25,10 +25,10 @@ import { parseRobots, type RobotsRules, robotsUrlFor, rulesForStatus } from './r
 import { SourceBusyError, type SourceDocument, SourceError } from './types.ts';
 
 type ArticleStatus = (typeof articles.$inferSelect)['status'];
-export type StoredArticle = Pick<typeof articles.$inferSelect, 'url' | 'title' | 'publisher' | 'publishedAt' | 'text' | 'status'>;
+type StoredArticle = Pick<typeof articles.$inferSelect, 'url' | 'title' | 'publisher' | 'publishedAt' | 'text' | 'status'>;
 
 /** The article text a document carries to the model: the passages most about the search, bounded. */
-export const ARTICLE_PASSAGE_CHARS = 4_000;
+const ARTICLE_PASSAGE_CHARS = 4_000;
 /** A page that failed (timeout, 5xx) is tried again after this long; other outcomes are kept. */
 const RETRY_FAILED_MS = 6 * 3_600_000;
 /** A Google id whose decode Google refused is asked again after this long. */
@@ -43,7 +43,7 @@ const ROBOTS_TTL_MS = 3_600_000;
 const ROBOTS_CACHE_HOSTS = 2_000;
 const HTML = /^(text\/html|application\/xhtml\+xml)/i;
 
-export type ArticleReaderOptions = {
+type ArticleReaderOptions = {
   db: Database;
   /** Paced client for the configured services (Google News' decode). */
   http: SourceHttp;
@@ -262,7 +262,7 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
 }
 
 /** The document as the model and the user see it: the article's passages when it was read, else its headline. */
-export function withArticle(doc: SourceDocument, article: StoredArticle, terms: string[]): SourceDocument {
+function withArticle(doc: SourceDocument, article: StoredArticle, terms: string[]): SourceDocument {
   if (article.status !== 'ok' || !article.text) return { ...doc, evidence: 'headline' };
   return {
     ...doc,

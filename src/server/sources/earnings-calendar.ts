@@ -32,14 +32,14 @@ export const CONFIDENCE_WITH_SESSION = 0.9;
 export const CONFIDENCE_LISTED = 0.7;
 export const CONFIDENCE_SEC_ESTIMATE = 0.3;
 /** How far ahead the calendars are read. */
-export const LOOKAHEAD_DAYS = 90;
+const LOOKAHEAD_DAYS = 90;
 /** A quarter, as the SEC estimate counts it. */
-export const QUARTER_DAYS = 91;
+const QUARTER_DAYS = 91;
 const DAY_CACHE_MS = 12 * 60 * 60 * 1000;
 const DAY_MS = 86_400_000;
 
-export const NASDAQ = 'Nasdaq';
-export const FINNHUB = 'Finnhub';
+const NASDAQ = 'Nasdaq';
+const FINNHUB = 'Finnhub';
 export const FMP = 'Financial Modeling Prep';
 export const SEC_ESTIMATE = 'SEC EDGAR estimate';
 
@@ -49,9 +49,9 @@ export const SEC_ESTIMATE = 'SEC EDGAR estimate';
  * recorded responses in shared/fixtures/real-formats/nasdaq were made that way); without them it
  * may refuse.
  */
-export const NASDAQ_HEADERS = { origin: 'https://www.nasdaq.com', referer: 'https://www.nasdaq.com/' };
+const NASDAQ_HEADERS = { origin: 'https://www.nasdaq.com', referer: 'https://www.nasdaq.com/' };
 
-export const nasdaqEarningsPage = (ticker: string) =>
+const nasdaqEarningsPage = (ticker: string) =>
   `https://www.nasdaq.com/market-activity/stocks/${encodeURIComponent(ticker.toLowerCase())}/earnings`;
 
 /** 'YYYY-MM-DD' of a moment in New York, where the exchanges date their calendars. */
@@ -83,7 +83,7 @@ export function weekdaysAhead(from: string, days: number): string[] {
 }
 
 /** A day-only date as stored (ADR 009): midnight UTC. */
-export const dayToIso = (day: string) => `${day}T00:00:00.000Z`;
+const dayToIso = (day: string) => `${day}T00:00:00.000Z`;
 
 /**
  * The SEC estimate: the last earnings release (8-K item 2.02) + 91 days, on a weekday, stepped on by
@@ -114,7 +114,7 @@ const confidenceOf = (session: unknown) =>
 const isDay = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value.slice(0, 10));
 const sameTicker = (a: unknown, ticker: string) => typeof a === 'string' && normaliseTicker(a) === ticker;
 
-export type EarningsCalendarOptions = {
+type EarningsCalendarOptions = {
   http: SourceHttp;
   nasdaqBaseUrl: string;
   finnhub?: { baseUrl: string; apiKey: string } | null;

@@ -7,11 +7,8 @@
 // ports): undocumented by Google, so every reader here returns null rather than guess at a new shape.
 import { decodeEntities, httpUrl, walkHtml } from './text.ts';
 
-export type DecodeParams = { signature: string; timestamp: string };
-export type DecodeAnswer = { url: string } | { refused: true };
-
-/** The batchexecute endpoint expects a browser-style form post. */
-export const DECODE_CONTENT_TYPE = 'application/x-www-form-urlencoded;charset=UTF-8';
+type DecodeParams = { signature: string; timestamp: string };
+type DecodeAnswer = { url: string } | { refused: true };
 
 const GOOGLE_NEWS_HOST = 'news.google.com';
 // Ids are base64url. The cap keeps a hostile link from making us build (and send) a huge request.

@@ -26,7 +26,7 @@ export type SourceHttpOptions = {
   publicOnly?: boolean;
 };
 
-export type SourceRequestInit = {
+type SourceRequestInit = {
   signal?: AbortSignal;
   accept?: string;
   /** Headers a service requires beyond ours (never User-Agent, which is always the declared one). */
@@ -40,7 +40,7 @@ export type SourceRequestInit = {
 };
 
 /** A page as fetched: where it ended up after redirects, its content type and its text. */
-export type SourcePage = { url: string; contentType: string; body: string };
+type SourcePage = { url: string; contentType: string; body: string };
 
 export type SourceHttp = {
   getText(url: string, init?: SourceRequestInit): Promise<string>;

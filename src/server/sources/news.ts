@@ -24,15 +24,15 @@ export type ArticleReader = {
   read(documents: SourceDocument[], opts: { query: string; budgetMs: number; signal?: AbortSignal }): Promise<SourceDocument[]>;
 };
 
-export const DEFAULT_NEWS_LIMIT = 20;
+const DEFAULT_NEWS_LIMIT = 20;
 /** GDELT DOC 2.0 searches about the last three months at most. */
-export const GDELT_MAX_DAYS = 90;
+const GDELT_MAX_DAYS = 90;
 const SNIPPET_MAX_CHARS = 1000;
 const TITLE_MAX_CHARS = 300;
 const DAY_MS = 86_400_000;
 
 /** Google News edition per region: English editions where one exists in the region. */
-export const googleNewsEditions: Record<Region, { hl: string; gl: string; ceid: string }> = {
+const googleNewsEditions: Record<Region, { hl: string; gl: string; ceid: string }> = {
   usa: { hl: 'en-US', gl: 'US', ceid: 'US:en' },
   canada: { hl: 'en-CA', gl: 'CA', ceid: 'CA:en' },
   uk: { hl: 'en-GB', gl: 'GB', ceid: 'GB:en' },
@@ -233,7 +233,7 @@ export function parseGdeltArticles(body: unknown): SourceDocument[] {
 }
 
 /** A link that goes through Google News rather than to the publisher. */
-export function isGoogleNewsLink(url: string): boolean {
+function isGoogleNewsLink(url: string): boolean {
   try {
     return new URL(url).hostname === 'news.google.com';
   } catch {

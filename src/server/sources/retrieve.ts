@@ -5,7 +5,7 @@ import { errorMessage, log } from '../lib/log.ts';
 import type { NewsSearch, NewsSource } from './news.ts';
 import type { SourceDocument } from './types.ts';
 
-export const newsUnavailable = () =>
+const newsUnavailable = () =>
   new AppError('source_unavailable', 'The news sources (Google News, GDELT) could not be reached. Try again shortly.');
 
 /** News from Google News, or GDELT when Google fails; neither reachable is a 502 `source_unavailable`. */

@@ -6,7 +6,7 @@ import type { SourceHttp } from './http.ts';
 import { capText, documentHeadline, htmlTableRows, htmlTitle, htmlToText, httpUrl, isPlaceholderTitle } from './text.ts';
 import { type SourceDocument, SourceError } from './types.ts';
 
-export type SecCompany = { cik: string; ticker: string; name: string };
+type SecCompany = { cik: string; ticker: string; name: string };
 export type EarningsFiling = {
   accessionNumber: string;
   /** YYYY-MM-DD. */
@@ -17,8 +17,8 @@ export type EarningsFiling = {
   /** The EX-99.1 press release, when already known; `fetchRelease` finds it from the index otherwise. */
   exhibitUrl: string | null;
 };
-export type CalendarQuarter = 1 | 2 | 3 | 4;
-export type PickedFiling = { filing: EarningsFiling; year: number; quarter: CalendarQuarter };
+type CalendarQuarter = 1 | 2 | 3 | 4;
+type PickedFiling = { filing: EarningsFiling; year: number; quarter: CalendarQuarter };
 export type SecSource = {
   resolveCompany(nameOrTicker: string, signal?: AbortSignal): Promise<SecCompany | null>;
   /**
@@ -30,8 +30,8 @@ export type SecSource = {
   fetchRelease(filing: EarningsFiling, signal?: AbortSignal): Promise<SourceDocument[]>;
 };
 
-export const SEC_PUBLISHER = 'SEC EDGAR';
-export const RELEASE_MAX_CHARS = 40_000;
+const SEC_PUBLISHER = 'SEC EDGAR';
+const RELEASE_MAX_CHARS = 40_000;
 const TICKERS_TTL_MS = 24 * 60 * 60 * 1000;
 const DAY_MS = 86_400_000;
 
@@ -89,7 +89,7 @@ export function normaliseTicker(ticker: string): string {
   return ticker.trim().toUpperCase().replace(/[./]/g, '-');
 }
 
-export const padCik = (cik: string | number) => String(cik).padStart(10, '0');
+const padCik = (cik: string | number) => String(cik).padStart(10, '0');
 
 type TickerRow = { cik_str: number | string; ticker: string; title: string };
 

@@ -110,7 +110,7 @@ export const BLOCK_ELEMENTS = new Set([
 // markup reaches a title or the model, whatever the escaping layers were.
 const TAG_SHAPED = /<\/?[a-zA-Z!?][^<>]*>/g;
 
-export type HtmlVisitor = {
+type HtmlVisitor = {
   text?(text: string): void;
   open?(name: string, attrs: Record<string, string>): void;
   close?(name: string): void;

@@ -9,8 +9,8 @@ export type TranscriptSource = {
   transcript(ticker: string, year: number, quarter: 1 | 2 | 3 | 4, signal?: AbortSignal): Promise<SourceDocument | null>;
 };
 
-export const FMP_PUBLISHER = 'Financial Modeling Prep';
-export const TRANSCRIPT_MAX_CHARS = 60_000;
+const FMP_PUBLISHER = 'Financial Modeling Prep';
+const TRANSCRIPT_MAX_CHARS = 60_000;
 
 type FmpTranscript = { symbol?: unknown; period?: unknown; quarter?: unknown; year?: unknown; date?: unknown; content?: unknown };
 

@@ -1,5 +1,5 @@
 // Feature flags kept locally (spec 01 §3).
-export const FLAG_KEYS = { enableNavigationRestructure: 'enableNavigationRestructure' } as const;
+const FLAG_KEYS = { enableNavigationRestructure: 'enableNavigationRestructure' } as const;
 export type FlagName = keyof typeof FLAG_KEYS;
 
 export function isFlagOn(name: FlagName): boolean {

@@ -15,7 +15,7 @@ export function withRow<T extends { id: string }>(rows: readonly T[], row: T): T
 }
 
 /** The cached data after the save: what the server answered, put into what the query held. */
-export type PutAnswer<TData, TAnswer, TVariables> = (data: TData, answer: TAnswer, variables: TVariables) => TData;
+type PutAnswer<TData, TAnswer, TVariables> = (data: TData, answer: TAnswer, variables: TVariables) => TData;
 
 /** The mutation options that apply the rule to the query `queryKey` (spread them into useMutation). */
 export function saveIntoCache<TData, TAnswer, TVariables>(

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 /** Where a form's draft is kept (undefined: no unsaved edits): the form's own state, or its page's. */
 export type DraftSlot<T> = readonly [draft: T | undefined, change: (update: (draft: T | undefined) => T | undefined) => void];
 
-export type ServerDraft<T> = {
+type ServerDraft<T> = {
   /** What the form shows: the draft while it differs from the server's state, else the server's state. */
   values: T;
   dirty: boolean;

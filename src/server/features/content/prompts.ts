@@ -16,7 +16,7 @@ import { documentsBlock, GROUND_RULES } from '../../ai/documents.ts';
 import type { Retrieved } from '../../ai/grounding.ts';
 
 /** How many hooks and statistics are asked for (spec 02 §9 leaves the number of hooks open). */
-export const HOOKS_WANTED = 6;
+const HOOKS_WANTED = 6;
 export const STATS_WANTED = 6;
 
 const text = (description: string) => z.string().min(1).describe(description);
@@ -37,7 +37,7 @@ export const hooksOutput = z.object({
   hooks: z.array(z.string()).max(10).describe(`${HOOKS_WANTED} different hooks, each one to three sentences of plain text.`),
 });
 
-export const ctaDescriptions: Record<CtaKind, string> = {
+const ctaDescriptions: Record<CtaKind, string> = {
   engagement: 'A question or prompt that invites readers to comment.',
   directResponse: 'Asks the reader to take one direct step now, such as sending a message.',
   resourceAccess: 'Offers a resource (guide, checklist, template) to readers who ask for it in the comments.',

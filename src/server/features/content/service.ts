@@ -47,8 +47,8 @@ export type ContentSources = { news: NewsSource };
 export type ContentContext = { run: AiRun; sources: ContentSources; signal: AbortSignal };
 
 /** Statistics come from the last year of news; fifteen articles fit the prompt's budget with room to spare. */
-export const STATS_NEWS_DAYS = 365;
-export const STATS_NEWS_LIMIT = 15;
+const STATS_NEWS_DAYS = 365;
+const STATS_NEWS_LIMIT = 15;
 const CTA_MAX_LENGTH = 500;
 const PUBLISHER_MAX_LENGTH = 200;
 

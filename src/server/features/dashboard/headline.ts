@@ -3,7 +3,7 @@
 // may hold the same object as JSON text inside a JSON string. Spec 02 §8 "Stored responses": what
 // cannot be read is reported (by the caller) and shown without a headline.
 
-export type StoredHeadline = { headline: string | null; unreadable: boolean };
+type StoredHeadline = { headline: string | null; unreadable: boolean };
 
 const NONE: StoredHeadline = { headline: null, unreadable: false };
 const UNREADABLE: StoredHeadline = { headline: null, unreadable: true };

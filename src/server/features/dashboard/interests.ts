@@ -7,7 +7,7 @@ import { alertRecipient } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
 import { featureInterest } from '../../db/schema.ts';
 
-export async function listInterests(db: Database, userId: string): Promise<FeatureOfInterest[]> {
+async function listInterests(db: Database, userId: string): Promise<FeatureOfInterest[]> {
   const rows = await db
     .select({ name: featureInterest.featureName })
     .from(featureInterest)

@@ -13,7 +13,7 @@ const invalidLink = () => new AppError('invalid_unsubscribe_link', unsubscribeMe
 const alertGone = () => new AppError('not_found', unsubscribeMessages.alertGone);
 
 /** The alert a token names, or 400 when the token is missing, malformed or not signed by us. */
-export function alertOfToken(secret: string, token: string | undefined) {
+function alertOfToken(secret: string, token: string | undefined) {
   const named = token ? readUnsubscribeToken(secret, token) : null;
   if (!named) throw invalidLink();
   return named;

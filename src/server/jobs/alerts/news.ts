@@ -18,7 +18,7 @@ import { claimUnsentArticles, loadSentArticles } from './seen-articles.ts';
 import { type AlertHandler, AlertSkip, type DbExecutor } from './types.ts';
 
 /** The first scan of an alert looks this far back; later scans start where the last one ended. */
-export const FIRST_SCAN_DAYS = 3;
+const FIRST_SCAN_DAYS = 3;
 const MAX_SCAN_DAYS = 30;
 const ARTICLES_SEARCHED = 20;
 /** A digest without AI lists at most this many articles, newest first. */
@@ -27,7 +27,7 @@ const DIGEST_MAX_ARTICLES = 10;
 export const ALERT_READ_BUDGET_MS = 30_000;
 const DAY_MS = 86_400_000;
 
-export const newsAlertOutput = z.object({
+const newsAlertOutput = z.object({
   hasNews: z
     .boolean()
     .describe(
@@ -51,7 +51,7 @@ export const newsAlertOutput = z.object({
 
 const SYSTEM = `You are a sales-intelligence analyst who watches the news about one company for a B2B salesperson.\n${GROUND_RULES}`;
 
-export function newsAlertPrompt(companyName: string, keywords: string[], since: Date, documents: SourceDocument[]) {
+function newsAlertPrompt(companyName: string, keywords: string[], since: Date, documents: SourceDocument[]) {
   return [
     `Company: ${companyName}`,
     keywords.length > 0 ? `The salesperson cares most about: ${keywords.join(', ')}` : null,
@@ -66,7 +66,7 @@ export function newsAlertPrompt(companyName: string, keywords: string[], since: 
 }
 
 /** `"Acme Corp" (cloud OR "data center")`: the company, and any of its keywords when it has some. */
-export function newsQuery(companyName: string, keywords: string[]) {
+function newsQuery(companyName: string, keywords: string[]) {
   const quote = (term: string) => (/\s/.test(term) ? `"${term.replace(/"/g, '')}"` : term.replace(/"/g, ''));
   const company = `"${companyName.replace(/"/g, '')}"`;
   const terms = keywords

@@ -31,14 +31,14 @@ import { type AlertHandler, type AlertMail, type AlertRun, AlertSkip } from './t
 const DAY_MS = 86_400_000;
 const FREQUENCY_DAYS: Record<Frequency, number> = { '7d': 7, '14d': 14, '30d': 30 };
 /** However long since the last digest, one covers at most this many days. */
-export const MAX_PERIOD_DAYS = 30;
-export const COMPANY_SEARCH_LIMIT = 5;
-export const TOPIC_SEARCH_LIMIT = 5;
+const MAX_PERIOD_DAYS = 30;
+const COMPANY_SEARCH_LIMIT = 5;
+const TOPIC_SEARCH_LIMIT = 5;
 /** One broad industry search when no topics are chosen: the AI finds the trends in it. */
-export const TRENDS_SEARCH_LIMIT = 15;
+const TRENDS_SEARCH_LIMIT = 15;
 const TREND_TITLE_MAX = 80;
 
-export type NewsletterRow = {
+type NewsletterRow = {
   id: string;
   active: boolean;
   industry: string[];

@@ -8,7 +8,7 @@ import { alertRuns, earningsTracking, newsletterAlerts, sonarAlerts, users } fro
 import { type AlertEngine, RetryableRunError, type RunResult } from './engine.ts';
 import { insertDueRuns, insertManualRuns } from './schedule.ts';
 
-export type RunReport = { runId: string; kind: string; email: string; company: string; result: RunResult };
+type RunReport = { runId: string; kind: string; email: string; company: string; result: RunResult };
 
 const MAX_WAIT_MS = 5_000;
 

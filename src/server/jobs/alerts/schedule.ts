@@ -21,13 +21,13 @@ import type pg from 'pg';
 import { alertRuns, earningsTracking, earningsTrackingResults, newsletterAlerts, sonarAlerts } from '../../db/schema.ts';
 import type { DbExecutor } from './types.ts';
 
-export const CATCH_UP_HOURS = 6;
+const CATCH_UP_HOURS = 6;
 const NY = sql`'America/New_York'`;
 const iso = (expr: SQLWrapper) => sql`to_char((${expr}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Where the statements run: drizzle (the database, a transaction), or a checked-out node-postgres
  * client, e.g. the one the tick's transaction is open on (worker.ts: pg-boss's job inserts go through it too). */
-export type RunsExecutor = Pick<DbExecutor, 'execute' | 'update'> | pg.PoolClient;
+type RunsExecutor = Pick<DbExecutor, 'execute' | 'update'> | pg.PoolClient;
 
 const onDrizzle = (on: RunsExecutor): Pick<DbExecutor, 'execute' | 'update'> => ('execute' in on ? on : drizzle(on));
 

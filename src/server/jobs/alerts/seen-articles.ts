@@ -10,8 +10,8 @@ import { NEAR_IDENTICAL_OVERLAP, wordOverlap as overlapOf, titleKey, titleWords 
 import type { DbExecutor } from './types.ts';
 
 /** How far back, and how many rows, the titles already sent are read. */
-export const SENT_LOOKBACK_DAYS = 90;
-export const SENT_LOOKBACK_ROWS = 2000;
+const SENT_LOOKBACK_DAYS = 90;
+const SENT_LOOKBACK_ROWS = 2000;
 
 export class SeenArticles {
   private readonly urls = new Set<string>();

@@ -33,7 +33,7 @@ export type AlertLinks = {
   unsubscribe(kind: UnsubscribeAlertKind, alertId: string): { page: string; oneClick: string };
 };
 
-export type AlertSources = {
+type AlertSources = {
   news: NewsSource;
   sec: SecSource;
   transcripts: TranscriptSource | null;

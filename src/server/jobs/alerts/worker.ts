@@ -10,7 +10,7 @@ import { errorMessage, log } from '../../lib/log.ts';
 import type { AlertEngine } from './engine.ts';
 import { failAbandonedRuns, insertDueRuns } from './schedule.ts';
 
-export const RUN_QUEUE = 'alert-run';
+const RUN_QUEUE = 'alert-run';
 const TICK_QUEUE = 'alert-tick';
 
 type RunJob = { runId: string };
@@ -18,7 +18,7 @@ type RunJob = { runId: string };
 /** pg-boss writing through our transaction's connection: its jobs commit or roll back with our rows. */
 const through = (client: pg.PoolClient) => ({ executeSql: (text: string, values?: unknown[]) => client.query(text, values) });
 
-export function runQueueOptions(config: Config) {
+function runQueueOptions(config: Config) {
   return {
     // Crashes need room beyond the engine's own attempts, which end in a recorded failure anyway.
     retryLimit: config.ALERT_MAX_ATTEMPTS + 2,

@@ -6,7 +6,7 @@ import { httpUrl } from '../../sources/text.ts';
 import { colors, EmailLayout, mutedLine, paragraph, renderEmail, styles } from './layout.ts';
 import type { EarningsReminderEmailProps, RenderedEmail } from './types.ts';
 
-export function EarningsReminderEmail(p: EarningsReminderEmailProps) {
+function EarningsReminderEmail(p: EarningsReminderEmailProps) {
   const href = httpUrl(p.sourceUrl);
   const source = href ? { href, host: new URL(href).host } : null;
   const badge = {

@@ -8,7 +8,7 @@ import type { EarningsSummaryEmailProps, RenderedEmail } from './types.ts';
 
 const quoteStyle = { borderLeft: `3px solid ${colors.brand500}`, margin: '0 0 12px', padding: '0 0 0 12px' };
 
-export function EarningsSummaryEmail(p: EarningsSummaryEmailProps) {
+function EarningsSummaryEmail(p: EarningsSummaryEmailProps) {
   return h(
     EmailLayout,
     {

@@ -65,7 +65,7 @@ const styles = {
 export { styles };
 
 /** A link when the address is http(s); otherwise the text alone (a `javascript:` URL never becomes a link). */
-export function linkOrText(url: string | null | undefined, text: string, linkStyle: object, textStyle?: object): ReactNode {
+function linkOrText(url: string | null | undefined, text: string, linkStyle: object, textStyle?: object): ReactNode {
   const href = httpUrl(url);
   if (href) return h(Link, { href, style: linkStyle }, text);
   return textStyle ? h(Text, { style: textStyle }, text) : text;
@@ -151,7 +151,7 @@ export function EmailLayout({ preview, eyebrow, heading, reason, links, children
 }
 
 /** One line, at most 200 characters: a subject never carries a line break into the mail header. */
-export function subjectLine(text: string): string {
+function subjectLine(text: string): string {
   return capText(text.replace(/\s+/g, ' ').trim(), SUBJECT_MAX);
 }
 

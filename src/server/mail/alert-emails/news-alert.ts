@@ -4,7 +4,7 @@ import { BRAND } from '../../../shared/constants.ts';
 import { ArticleList, EmailLayout, heading2, mutedLine, paragraph, renderEmail } from './layout.ts';
 import type { NewsAlertEmailProps, RenderedEmail } from './types.ts';
 
-export function NewsAlertEmail(p: NewsAlertEmailProps) {
+function NewsAlertEmail(p: NewsAlertEmailProps) {
   const keywords = p.keywords.filter((k) => k.trim() !== '');
   return h(
     EmailLayout,

@@ -26,7 +26,7 @@ function Group({ title, sections }: { title: string; sections: NewsletterSection
   );
 }
 
-export function NewsletterEmail(p: NewsletterEmailProps) {
+function NewsletterEmail(p: NewsletterEmailProps) {
   const companies = p.sections.filter((s) => s.kind === 'company');
   const topics = p.sections.filter((s) => s.kind === 'topic');
   const regions = p.regions.filter((r) => r.trim() !== '');

@@ -10,7 +10,7 @@ const variants = {
 } as const;
 
 // ComponentProps includes `ref` (a plain prop since React 19), for callers that move the focus.
-export type ButtonProps = ComponentProps<'button'> & { variant?: keyof typeof variants; busy?: boolean };
+type ButtonProps = ComponentProps<'button'> & { variant?: keyof typeof variants; busy?: boolean };
 
 export function Button({ variant = 'primary', busy, className, disabled, children, ...props }: ButtonProps) {
   return (

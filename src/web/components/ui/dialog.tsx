@@ -26,7 +26,7 @@ const variants = {
   },
 } as const;
 
-export type DialogProps = {
+type DialogProps = {
   open?: boolean;
   defaultOpen?: boolean;
   onOpenChange?: (open: boolean) => void;

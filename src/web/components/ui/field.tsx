@@ -57,7 +57,7 @@ export function TextAreaField({ label, error, hint, required, className, ...prop
   );
 }
 
-export type SelectOption = { value: string; label: string };
+type SelectOption = { value: string; label: string };
 
 /** A native select styled like the text fields, with its options. */
 export function SelectField({

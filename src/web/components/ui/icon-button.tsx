@@ -16,7 +16,7 @@ const sizes = {
 } as const;
 
 // ComponentProps includes `ref` (a plain prop since React 19), for callers that move the focus.
-export type IconButtonProps = Omit<ComponentProps<'button'>, 'aria-label'> & {
+type IconButtonProps = Omit<ComponentProps<'button'>, 'aria-label'> & {
   /** The button shows only an icon, so its accessible name must be given. */
   'aria-label': string;
   variant?: keyof typeof variants;

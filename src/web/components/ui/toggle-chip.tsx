@@ -8,7 +8,7 @@ const shapes = {
   compact: 'min-w-11 rounded-md px-2 py-1 text-xs font-semibold',
 } as const;
 
-export type ToggleChipProps = Omit<ComponentProps<'button'>, 'aria-pressed'> & { pressed: boolean; shape?: keyof typeof shapes };
+type ToggleChipProps = Omit<ComponentProps<'button'>, 'aria-pressed'> & { pressed: boolean; shape?: keyof typeof shapes };
 
 /** A button that stays pressed (aria-pressed): one of a group of choices the user turns on and off. */
 export function ToggleChip({ pressed, shape = 'pill', className, ...props }: ToggleChipProps) {

@@ -10,7 +10,7 @@ export const AIR_SOLUTION_MIN_CHARS = 30;
 /** AIR is not live, so no credits are issued (spec 02 §9). */
 export const AIR_CREDITS = 0;
 
-export type AirRequestDraft = { website: string; solution: string };
+type AirRequestDraft = { website: string; solution: string };
 
 /** Characters of the solution text that count towards the minimum. */
 export const solutionLength = (solution: string) => solution.trim().length;

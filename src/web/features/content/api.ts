@@ -45,7 +45,7 @@ export const readDraft = (body: unknown) => checked(postBuilderResponseSchema, b
 export const readModified = (body: unknown) =>
   checked(modifyContentResponseSchema, body, () => new Error(NO_MODIFIED_CONTENT)).modifiedContent;
 
-export function useContentStatus() {
+function useContentStatus() {
   return useQuery({
     queryKey: contentStatusKey,
     queryFn: async ({ signal }) => readStatus(await api<unknown>(CONTENT_API.status, { signal })),

@@ -9,7 +9,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { displayName } from '../../lib/session.ts';
 
 /** The author shown at the top of the draft: the profile's name and job title, or the spec's fallbacks. */
-export function draftAuthor(profile: Pick<Profile, 'firstName' | 'lastName' | 'jobTitle'> | null | undefined) {
+function draftAuthor(profile: Pick<Profile, 'firstName' | 'lastName' | 'jobTitle'> | null | undefined) {
   const name = displayName(profile);
   const initials = name
     .split(/\s+/)
@@ -47,7 +47,7 @@ type ParagraphProps = {
   disabled: boolean;
 };
 
-export function EditableParagraph({ index, text, onSave, disabled }: ParagraphProps) {
+function EditableParagraph({ index, text, onSave, disabled }: ParagraphProps) {
   const id = useId();
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(text);

@@ -14,7 +14,7 @@ type Props = {
 };
 
 /** The card whose draft is being written reads 'Loading...'; the one the draft on screen came from, 'Regenerate'. */
-export function hookButtonLabel(selected: boolean, pending: boolean) {
+function hookButtonLabel(selected: boolean, pending: boolean) {
   if (pending) return 'Loading...';
   return selected ? 'Regenerate' : 'Use This Hook';
 }

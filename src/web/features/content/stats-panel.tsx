@@ -11,8 +11,8 @@ import type { ContentCreation } from './use-content-creation.ts';
 
 const text = contentMessages.stats;
 
-export const STATS_TOGGLE_LABEL = 'Research Stats (click me!)';
-export const GENERATE_STATS_HINT = 'Fill in all four fields to generate stats.';
+const STATS_TOGGLE_LABEL = 'Research Stats (click me!)';
+const GENERATE_STATS_HINT = 'Fill in all four fields to generate stats.';
 
 export function StatsPanel({ stats }: { stats: ContentCreation['stats'] }) {
   const id = useId();

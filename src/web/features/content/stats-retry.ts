@@ -17,7 +17,7 @@ const text = contentMessages.stats;
 /** What the screen toasts on the way: a validation retry, or the rate limit that ends the run. */
 export type StatsNotice = { kind: 'info' | 'error'; title: string; description?: string };
 
-export type StatsDeps = {
+type StatsDeps = {
   /**
    * One call of analyze-metrics: the stats of a checked answer (api.ts), else it throws, an
    * ApiRequestError for an HTTP error and spec 02 §8's 'Invalid response format' for another answer.
@@ -28,7 +28,7 @@ export type StatsDeps = {
 };
 
 /** The outcome the screen acts on; a final failure is thrown instead (the last attempt's error). */
-export type StatsOutcome = { kind: 'stats'; stats: Stat[] } | { kind: 'rate-limited' };
+type StatsOutcome = { kind: 'stats'; stats: Stat[] } | { kind: 'rate-limited' };
 
 /** Spec 02 §8's 'Validation failed': the stats found could not be checked, other sources may do. */
 export const isValidationFailure = (err: unknown): err is ApiRequestError => isApiError(err, 'validation_failed');

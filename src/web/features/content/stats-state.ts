@@ -13,7 +13,7 @@ export type StatsState = {
   selectedStat: number | null;
 };
 
-export type StatsAction =
+type StatsAction =
   | { type: 'toggle' }
   | { type: 'select'; index: number }
   | { type: 'generated'; stats: Stat[] }

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { TIP_INTERVAL_MS } from '../../../shared/content.ts';
 
 /** A random source returning a number in [0, 1), like Math.random (tests pass their own). */
-export type Random = () => number;
+type Random = () => number;
 
 const indexBelow = (count: number, random: Random) => Math.min(count - 1, Math.floor(random() * count));
 

@@ -8,7 +8,7 @@ import { liveTables } from '../../lib/live-updates.ts';
 import { useSaveIntoCache, withRow } from '../../lib/save-into-cache.ts';
 import type { CardValues } from './card-slots.ts';
 
-export const earningsAlertsKey = ['earnings-alerts'] as const;
+const earningsAlertsKey = ['earnings-alerts'] as const;
 const PATH = '/api/earnings-alerts';
 
 export function useEarningsAlerts() {
@@ -20,7 +20,7 @@ export function useEarningsAlerts() {
 }
 
 /** The values as typed (checked with the shared schema first); the server parses them with it again. */
-export type SaveRequest = { id: string | null; values: CardValues };
+type SaveRequest = { id: string | null; values: CardValues };
 
 /**
  * Creates (no id) or updates one alert. The callbacks are the mutation's own, so they run even when

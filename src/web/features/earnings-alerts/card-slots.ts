@@ -20,7 +20,7 @@ export function cardValues(alert: EarningsAlert | null): CardValues {
   };
 }
 
-export type Slot = { key: string; alert: EarningsAlert | null };
+type Slot = { key: string; alert: EarningsAlert | null };
 
 const PLACEHOLDER_KEYS = Array.from({ length: EARNINGS_ALERT_LIMIT }, (_, i) => `new-${i + 1}`);
 

@@ -53,7 +53,7 @@ export type CardsAction =
   | { type: 'saved'; key: string; alert: NewsAlert };
 
 /** At least this many cards always show: the saved alerts, then unsaved placeholders. */
-export const MIN_CARDS = 3;
+const MIN_CARDS = 3;
 
 export const initialCards: CardsState = { cards: [], drafts: {}, defaultEmail: '', loaded: false, nextKey: 1, keptAfterDelete: 0 };
 

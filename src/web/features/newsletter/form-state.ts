@@ -15,7 +15,7 @@ type Company = NewsletterFormValues['portfolio'][number];
 /** Company rows shown while the watchlist is collapsed. */
 export const COLLAPSED_COMPANY_ROWS = 2;
 
-export const emptyCompany = (): Company => ({ companyName: '', keywords: '' });
+const emptyCompany = (): Company => ({ companyName: '', keywords: '' });
 
 /**
  * The form's values for what the server holds. No stored e-mail (NULL: the user's default address,

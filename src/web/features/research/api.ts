@@ -16,7 +16,7 @@ export function useResearchStatus() {
   return useQuery({ queryKey: researchStatusKey, queryFn: ({ signal }) => api<ResearchStatus>(researchPaths.status, { signal }) });
 }
 
-export type StageState = 'done' | 'current' | 'pending' | 'failed';
+type StageState = 'done' | 'current' | 'pending' | 'failed';
 export type StageProgress = { stage: ResearchStage; state: StageState; detail: string | null };
 
 /** The run on screen. The request is the one sent, so the loading text names what was asked. */

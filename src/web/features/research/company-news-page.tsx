@@ -22,7 +22,7 @@ const timeframeOptions = [
 ];
 const sentimentOptions = SENTIMENTS.map((value) => ({ value, label: sentimentLabels[value] }));
 
-export const companyNewsExplanation = (request: CompanyNewsQuery) =>
+const companyNewsExplanation = (request: CompanyNewsQuery) =>
   `We are reading the latest coverage of ${request.companyName} and asking the AI to analyse it. This usually takes about ${expectedSeconds.companyNews} seconds.`;
 
 export function CompanyNewsPage() {

@@ -20,7 +20,7 @@ import { ResultView } from './research-view.tsx';
 const yearOptions = [{ value: '', label: 'Select a year' }, ...EARNINGS_YEARS.map((value) => ({ value, label: earningsYearLabel(value) }))];
 const quarterOptions = EARNINGS_QUARTERS.map((value) => ({ value, label: earningsQuarterLabel(value) }));
 
-export const earningsExplanation = (request: EarningsQuery) =>
+const earningsExplanation = (request: EarningsQuery) =>
   `We are retrieving the earnings release of ${request.companyName} and asking the AI to analyse it. This usually takes about ${expectedSeconds.earnings} seconds.`;
 
 export function EarningsAnalysisPage() {

@@ -13,7 +13,7 @@ import {
 import type { ResearchFailure } from './research-stream.ts';
 
 export type ResearchScreen = 'companyNews' | 'trends' | 'earnings';
-export type ToastText = { title: string; description?: string };
+type ToastText = { title: string; description?: string };
 
 const text = researchMessages;
 

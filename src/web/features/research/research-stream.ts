@@ -17,9 +17,9 @@ export type ResearchFailure =
   | { kind: 'analysis'; code: string; message: string }
   | { kind: 'format'; message: string };
 
-export type ResearchOutcome<R> = { ok: true; data: R; meta: ResearchMeta } | { ok: false; failure: ResearchFailure };
+type ResearchOutcome<R> = { ok: true; data: R; meta: ResearchMeta } | { ok: false; failure: ResearchFailure };
 
-export const UNREACHABLE_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+const UNREACHABLE_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 export const NO_RESULT_MESSAGE = 'The analysis stopped before it sent a result. Please try again.';
 export const UNEXPECTED_FORMAT_MESSAGE = 'The analysis came back in an unexpected data format.';
 

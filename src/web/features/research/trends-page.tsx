@@ -31,11 +31,11 @@ const regionOptions = [
   ...TREND_REGIONS.map((value) => ({ value, label: trendRegionLabels[value] })),
 ];
 
-export const trendsExplanation = (request: TrendsQuery) =>
+const trendsExplanation = (request: TrendsQuery) =>
   `We are gathering recent coverage of ${trendTypeLabels[request.trendType].toLowerCase()} in ${request.industry} (${trendRegionLabels[request.region]}) and asking the AI to analyse it. This usually takes about ${expectedSeconds.trends} seconds.`;
 
 /** Market data or sources came back empty: the spec's yellow warning (spec 02 §8). */
-export const isIncomplete = (result: TrendsResult) => result.marketData.length === 0 || result.sources.length === 0;
+const isIncomplete = (result: TrendsResult) => result.marketData.length === 0 || result.sources.length === 0;
 
 export function TrendsPage() {
   const form = useResearchForm('trends', { industry: '', trendType: '', timeframe: DEFAULT_TREND_TIMEFRAME, region: '' });

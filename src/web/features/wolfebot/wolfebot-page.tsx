@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 
 /** Example conversations: what a seller would ask, not anyone's real history. */
-export const SAMPLE_CHATS = [
+const SAMPLE_CHATS = [
   'Prep for Acme discovery call',
   'Follow-up after the Northwind demo',
   'Pricing objection from Globex',
