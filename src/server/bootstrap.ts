@@ -7,7 +7,7 @@ import { type AuthOptions, createAuth } from './auth/auth.ts';
 import { type Config, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
-import { runMigrations } from './db/migrate.ts';
+import { migrateWhenReachable } from './db/migrate.ts';
 import { log, setLogLevel } from './lib/log.ts';
 
 export async function bootstrap(env: NodeJS.ProcessEnv = process.env, hooks: Pick<AuthOptions, 'onPasswordLink'> = {}) {
@@ -19,7 +19,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env, hooks: Pic
   const databaseUrl = config.DATABASE_URL ?? embedded!.url;
   const { db, pool } = createDatabase(databaseUrl, config.DATABASE_POOL_SIZE);
   try {
-    await runMigrations(db, pool);
+    await migrateWhenReachable(db, pool, config.DATABASE_STARTUP_WAIT_SECONDS * 1000);
   } catch (err) {
     await pool.end().catch(() => {});
     await embedded?.stop();

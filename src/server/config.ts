@@ -28,6 +28,8 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long a starting process waits for an unreachable database before giving up. */
+  DATABASE_STARTUP_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   DATA_DIR: z.string().min(1).default('data'),
   EMBEDDED_PG_PORT: z.coerce.number({ error: 'must be a port number (1-65535)' }).int().min(1).max(65535).default(54329),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

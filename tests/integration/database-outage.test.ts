@@ -82,6 +82,8 @@ it('survives a 30 s database outage: processes stay up, readiness is 503, every 
   const web = start('web', port);
   const workers = [start('worker'), start('worker')];
   await untilStatus(port, '/readyz', 200);
+  // The outage is meant to hit running processes: a worker still starting on a loaded machine would test start-up instead.
+  await until('both workers running', async () => workers.every((w) => w.output().includes('worker is running')));
 
   // The runs wait for the AI (3 s) when the database goes away; the mails fall due during the outage.
   await until('alert runs in progress', async () => (await count(`SELECT count(*) AS n FROM alert_runs WHERE status = 'running'`)) >= 2);

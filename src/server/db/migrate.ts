@@ -1,12 +1,33 @@
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
+import { errorMessage, log } from '../lib/log.ts';
 import type { Database } from './client.ts';
+import { isDatabaseUnavailable } from './errors.ts';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 // Any constant works; it only has to be the same in every process of this app.
 const MIGRATION_LOCK_ID = 7_250_204;
+
+/**
+ * The migrations at start-up, retried while the database cannot be reached (it is starting too, or
+ * briefly gone) for up to `waitMs`: a process started during an outage waits for it rather than
+ * exiting. Each migration is one transaction, so a retry never finds one half applied.
+ */
+export async function migrateWhenReachable(db: Database, pool: pg.Pool, waitMs: number) {
+  const deadline = Date.now() + waitMs;
+  for (let delay = 250; ; delay = Math.min(delay * 2, 5_000)) {
+    try {
+      return await runMigrations(db, pool);
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || Date.now() + delay > deadline) throw err;
+      log.warn('database not reachable at start-up; retrying', { error: errorMessage(err), retryInMs: delay });
+      await sleep(delay);
+    }
+  }
+}
 
 /** Applies the committed SQL migrations; an advisory lock keeps two starting processes in line. */
 export async function runMigrations(db: Database, pool: pg.Pool) {
