@@ -5,15 +5,10 @@ import { CONTENT_API, contentMessages } from '../../../shared/content.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { contentApi, NO_MODIFIED_CONTENT, readDraft, readHooks, readModified, readStats, readStatus, UNEXPECTED_STATUS } from './api.ts';
 import { InvalidDraftResponse } from './draft-errors.ts';
+import { sampleCtaOptions } from './test-data.ts';
 
 const stat = { statistic: '42% of CFOs plan to cut SaaS spend', source: 'https://news.example.com/cfo', publisher: 'Example News' };
-const ctaOptions = {
-  engagement: 'What would you cut first?',
-  directResponse: 'Reply "audit" for a free review.',
-  resourceAccess: 'Grab the checklist in the comments.',
-  meetingBooking: 'Book 15 minutes with me.',
-  networkBuilding: 'Follow me for more.',
-};
+const ctaOptions = sampleCtaOptions;
 const inputs = { hookCategory: 'Question', audience: 'CFOs', solution: 'Spend analytics', valueProposition: 'Cut waste' } as const;
 
 afterEach(() => {

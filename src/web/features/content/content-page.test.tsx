@@ -14,6 +14,7 @@ import { sessionQueryKey } from '../../lib/session.ts';
 import { contentStatusKey } from './api.ts';
 import { ContentOsPage } from './content-page.tsx';
 import { loadSnapshot, saveSnapshot, snapshotKey } from './session-store.ts';
+import { sampleCtaOptions } from './test-data.ts';
 import { useContentCreation } from './use-content-creation.ts';
 
 type Reply = { status?: number; json: unknown };
@@ -78,13 +79,7 @@ const statsA = [
   { statistic: 'Bad link 3%', source: 'javascript:alert(1)', publisher: null },
 ];
 const statsB = [{ statistic: 'Empty miles fell 12%', source: 'https://b.example.com/miles', publisher: 'B Daily' }];
-const ctaOptions = {
-  engagement: 'What would you cut first?',
-  directResponse: 'Reply "audit" for a free review.',
-  resourceAccess: 'Grab the checklist in the comments.',
-  meetingBooking: 'Book 15 minutes with me.',
-  networkBuilding: 'Follow me for more.',
-};
+const ctaOptions = sampleCtaOptions;
 const draftText = 'The hook line\n\nSecond paragraph <script>x</script>\n\nThird paragraph';
 
 function renderPage({

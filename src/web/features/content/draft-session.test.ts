@@ -3,14 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { contentMessages } from '../../../shared/content.ts';
 import { chosenCtaText, type DraftSession, draftSessionReducer, NO_DRAFT_SESSION, shownHooks, withParagraph } from './draft-session.ts';
+import { sampleCtaOptions } from './test-data.ts';
 
-const ctaOptions = {
-  engagement: 'What would you cut first?',
-  directResponse: 'Reply "audit".',
-  resourceAccess: 'Grab the checklist.',
-  meetingBooking: 'Book 15 minutes.',
-  networkBuilding: 'Follow me.',
-};
+const ctaOptions = sampleCtaOptions;
 const withDraft: DraftSession = {
   hooks: ['First', 'Second', 'Third'],
   generation: 1,

@@ -13,14 +13,9 @@ import {
   snapshotOf,
 } from './session-store.ts';
 import { NO_STATS, statsReducer } from './stats-state.ts';
+import { emptySnapshot, sampleCtaOptions } from './test-data.ts';
 
-const ctaOptions = {
-  engagement: 'What would you cut first?',
-  directResponse: 'Reply "audit".',
-  resourceAccess: 'Grab the checklist.',
-  meetingBooking: 'Book 15 minutes.',
-  networkBuilding: 'Follow me.',
-};
+const ctaOptions = sampleCtaOptions;
 const snapshot: ContentSnapshot = {
   form: {
     values: { hookCategory: 'Market Trend', audience: 'Retail ops leaders', solution: 'Route planning', valueProposition: 'Fewer miles' },
@@ -65,20 +60,8 @@ describe('the content session store', () => {
   it('keeps nothing for a screen with nothing typed, generated or opened', () => {
     saveSnapshot('u1', snapshot);
     saveSnapshot('u1', {
-      form: {
-        values: { hookCategory: '', audience: 'From the profile', solution: '', valueProposition: '' },
-        typed: [],
-        generationCount: 0,
-      },
-      statsOpen: false,
-      stats: [],
-      previousStats: [],
-      selectedStat: null,
-      hooks: [],
-      selectedHook: null,
-      draft: null,
-      ctaOptions: null,
-      selectedCta: null,
+      ...emptySnapshot,
+      form: { ...emptySnapshot.form, values: { ...emptySnapshot.form.values, audience: 'From the profile' } },
     });
     expect(sessionStorage.length).toBe(0);
   });

@@ -5,21 +5,11 @@ import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '../../../shared/schemas.ts';
 import { type ContentSnapshot, loadSnapshot, saveSnapshot, snapshotKey } from './session-store.ts';
+import { emptySnapshot } from './test-data.ts';
 import { useKeptWork } from './use-kept-work.ts';
 
 const user = { id: 'u1' } as Profile;
-const empty: ContentSnapshot = {
-  form: { values: { hookCategory: '', audience: '', solution: '', valueProposition: '' }, typed: [], generationCount: 0 },
-  statsOpen: false,
-  stats: [],
-  previousStats: [],
-  selectedStat: null,
-  hooks: [],
-  selectedHook: null,
-  draft: null,
-  ctaOptions: null,
-  selectedCta: null,
-};
+const empty = emptySnapshot;
 const kept: ContentSnapshot = { ...empty, hooks: ['A kept hook'] };
 
 type Props = { profile: Profile | null | undefined; snapshot: ContentSnapshot };
