@@ -18,7 +18,7 @@ import {
   type PostBuilderRequest,
   postBuilderResponseSchema,
 } from '../../../shared/content.ts';
-import { ApiRequestError, api } from '../../lib/api-client.ts';
+import { api, isApiError } from '../../lib/api-client.ts';
 import { InvalidDraftResponse } from './draft-errors.ts';
 
 export const contentStatusKey = ['content-status'] as const;
@@ -53,14 +53,15 @@ function useContentStatus() {
 }
 
 /**
- * Whether AI can be used, and `noteFailure` for any failed call: a 503 means AI is not configured
- * (any more), so the banner shows with the server's message.
+ * Whether AI can be used, and `noteFailure` for any failed call: `ai_not_configured` means AI is
+ * not configured (any more), so the banner shows with the server's message. (A database outage is
+ * a 503 too, and must not say so.)
  */
 export function useAiAvailability() {
   const queryClient = useQueryClient();
   const { data: status } = useContentStatus();
   const noteFailure = (err: unknown) => {
-    if (err instanceof ApiRequestError && err.status === 503) {
+    if (isApiError(err, 'ai_not_configured')) {
       const notConfigured: ContentStatus = { configured: false, message: err.message };
       queryClient.setQueryData(contentStatusKey, notConfigured);
     }

@@ -236,6 +236,17 @@ describe('AI not configured any more', () => {
     expect(await screen.findByText(message, { selector: '[role="alert"] p' })).toBeTruthy();
     expect(button('Generate Hooks').disabled).toBe(true);
   });
+
+  it('a 503 of the database (not of AI) shows no banner and keeps generating enabled', async () => {
+    const message = messages.errors.databaseUnavailable;
+    stubApi({ [CONTENT_API.generateHooks]: () => ({ status: 503, json: { error: { code: 'database_unavailable', message } } }) });
+    renderPage();
+    fillForm();
+    await click('Generate Hooks');
+    await waitFor(() => expect(button('Generate Hooks').disabled).toBe(false));
+    expect(screen.queryByText(messages.errors.aiNotConfigured)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });
 
 describe('research stats', () => {

@@ -82,7 +82,8 @@ export function useResearchRun<Request, S extends z.core.$ZodType>(screen: Resea
         queryClient.setQueryData(sessionQueryKey, null);
         return;
       }
-      if (failure.kind === 'request' && failure.status === 503) {
+      // Not configured (any more), not merely unavailable: a database outage is a 503 too.
+      if (failure.kind === 'request' && failure.code === 'ai_not_configured') {
         const notConfigured: ResearchStatus = { configured: false, message: failure.message };
         queryClient.setQueryData(researchStatusKey, notConfigured);
       }

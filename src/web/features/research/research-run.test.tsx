@@ -197,6 +197,22 @@ describe('a research run', () => {
     expect(screen.getByRole('alert').textContent).toBe(messages.errors.aiNotConfigured);
   });
 
+  it('a 503 of the database (not of AI) toasts its message and shows no AI banner', async () => {
+    Element.prototype.scrollIntoView = vi.fn();
+    reply = (response) => {
+      response.writeHead(503, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { code: 'database_unavailable', message: messages.errors.databaseUnavailable } }));
+    };
+    routeFetchToServer();
+    renderPage(<CompanyNewsPage />, '/aurora-os/company-news?company=Acme');
+    choose(/Timeframe/, '24h');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate analysis' }));
+    expect(await screen.findByText(researchMessages.companyNews.aiResponseError)).toBeTruthy();
+    expect(await screen.findByText(messages.errors.databaseUnavailable)).toBeTruthy();
+    // The banner (role alert) says AI is not configured; toasts of earlier tests may still be on screen.
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it("company news: a result that is not in the documented shape toasts 'Invalid response' and shows nothing of it", async () => {
     Element.prototype.scrollIntoView = vi.fn();
     reply = (response) => {
