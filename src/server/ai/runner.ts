@@ -12,6 +12,7 @@ import { messages } from '../../shared/messages.ts';
 import type { AiStatus } from '../../shared/schemas.ts';
 import type { AiConfig, AiTask, Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { aiUsage } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import { errorMessage, log } from '../lib/log.ts';
@@ -30,11 +31,13 @@ export function aiStatus(ai: AiRunner, task: AiTask): AiStatus {
 
 /**
  * A failed AI request as the API answers it: our own errors as they are, a caller that went away
- * as cancelled, anything else logged and answered as an internal error.
+ * as cancelled, a database out of reach as unavailable (503, as every other route answers it),
+ * anything else logged and answered as an internal error.
  */
 export function aiRequestError(err: unknown, signal: AbortSignal, task: AiTask): AppError {
   if (err instanceof AppError) return err;
   if (signal.aborted) return aiCancelled();
+  if (isDatabaseUnavailable(err)) return new AppError('database_unavailable', messages.errors.databaseUnavailable);
   log.error('ai request failed', { task, error: errorMessage(err) });
   return new AppError('internal', messages.errors.internal);
 }

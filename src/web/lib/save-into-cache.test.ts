@@ -2,6 +2,7 @@
 // except when a list crossed the save (fetched, or still being fetched, while it was on its way).
 import { MutationObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ApiRequestError } from './api-client.ts';
 import { saveIntoCache, withRow } from './save-into-cache.ts';
 
 type Row = { id: string; name: string };
@@ -118,6 +119,36 @@ describe('saveIntoCache', () => {
     saves[0]!.reject(new Error('refused'));
     expect(await done).toBe('refused');
     expect(names()).toEqual(['Old']);
+    expect(gets).toHaveLength(0);
+  });
+
+  it('a refusal saying this copy is out of date (deleted or created elsewhere) fetches the list again', async () => {
+    for (const refusal of [
+      new ApiRequestError(404, { code: 'not_found', message: 'This alert no longer exists.' }),
+      new ApiRequestError(409, { code: 'newsletter_exists', message: 'You already have a newsletter. Update it instead.' }),
+    ]) {
+      const { gets, saves, save, names } = setup([{ id: '1', name: 'Old' }]);
+      await settle();
+      const done = save.mutate({ id: '1', name: 'New' }).catch((err: Error) => err.message);
+      await settle();
+      saves[0]!.reject(refusal);
+      expect(await done).toBe(refusal.message);
+      await settle();
+      expect(gets).toHaveLength(1);
+      gets[0]!.resolve({ rows: [] });
+      await settle();
+      expect(names()).toEqual([]);
+    }
+  });
+
+  it('other refusals (a limit, bad input) fetch nothing', async () => {
+    const { gets, saves, save } = setup([{ id: '1', name: 'Old' }]);
+    await settle();
+    const done = save.mutate({ id: '1', name: 'New' }).catch((err: Error) => err.message);
+    await settle();
+    saves[0]!.reject(new ApiRequestError(409, { code: 'limit_reached', message: 'You can have up to 6 news alerts.' }));
+    await done;
+    await settle();
     expect(gets).toHaveLength(0);
   });
 });

@@ -6,8 +6,12 @@
 // One case refetches: a list fetched (or still being fetched) while the save was on its way may be
 // older than the save or newer (another tab's change); it must not undo the save, nor be undone by
 // the answer. The answer is put in, and the query fetched once more, after the save (a fetch still
-// under way is cancelled first, so its older list never lands). A failed save changes nothing.
+// under way is cancelled first, so its older list never lands). A refused save changes nothing,
+// unless the refusal says this tab's copy is out of date (the row was deleted elsewhere, the
+// newsletter created elsewhere): then the query is fetched again, since a tab whose live updates
+// are down would otherwise repeat the refused save for ever.
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { isApiError } from './api-client.ts';
 
 /** `rows` with `row` in place of the row with its id, or added at the end (a new row). */
 export function withRow<T extends { id: string }>(rows: readonly T[], row: T): T[] {
@@ -31,6 +35,9 @@ export function saveIntoCache<TData, TAnswer, TVariables>(
       client.setQueryData<TData>(queryKey, (data) => (data === undefined ? data : put(data, answer, variables)));
       // Refetching cancels a fetch under way (cancelRefetch).
       if (crossed) void client.invalidateQueries({ queryKey }, { cancelRefetch: true });
+    },
+    onError: (err: Error) => {
+      if (isApiError(err, 'not_found') || isApiError(err, 'newsletter_exists')) void client.invalidateQueries({ queryKey });
     },
   };
 }

@@ -42,6 +42,9 @@ export function useSaveEarningsAlert(callbacks: {
       cache.onSuccess(answer, request, sentAfter);
       callbacks.onSuccess(answer.alert, request);
     },
-    onError: callbacks.onError,
+    onError: (err) => {
+      cache.onError(err);
+      callbacks.onError(err);
+    },
   });
 }
