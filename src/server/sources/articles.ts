@@ -64,7 +64,7 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
   // Work in flight in this process, so two searches meeting one article share one fetch.
   const decoding = new Map<string, Promise<string | null>>();
   const fetching = new Map<string, Promise<StoredArticle>>();
-  const robots = new Map<string, { rules: Promise<RobotsRules>; until: number }>();
+  const rulesFor = robotsRules(opts.publisherHttp, opts.userAgent);
   const background = new Set<Promise<unknown>>();
 
   /** The publisher URL for a Google News id, or null when Google would not say. Errors leave it unknown. */
@@ -99,31 +99,6 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
     return publisherUrl;
   }
 
-  function rulesFor(pageUrl: string): Promise<RobotsRules> {
-    const robotsUrl = robotsUrlFor(pageUrl);
-    const cached = robots.get(robotsUrl);
-    if (cached && cached.until > Date.now()) return cached.rules;
-    if (robots.size >= ROBOTS_CACHE_HOSTS) robots.delete(robots.keys().next().value!);
-    const rules = readRobots(robotsUrl);
-    robots.set(robotsUrl, { rules, until: Date.now() + ROBOTS_TTL_MS });
-    // An unanswered robots.txt is asked again by the next page, not an hour later.
-    rules.catch(() => robots.delete(robotsUrl));
-    return rules;
-  }
-
-  async function readRobots(robotsUrl: string): Promise<RobotsRules> {
-    try {
-      const body = await opts.publisherHttp.getText(robotsUrl, { accept: 'text/plain' });
-      return parseRobots(robotsUrl, body, opts.userAgent);
-    } catch (error) {
-      // RFC 9309 §2.3.1: an answered status decides (4xx: no rules; 5xx: none allowed); no answer at all
-      // means the site is unreachable, and so are its pages.
-      const byStatus = error instanceof SourceError && error.status ? rulesForStatus(error.status) : null;
-      if (byStatus) return byStatus;
-      throw error;
-    }
-  }
-
   function articleFor(url: string, key: string, doc: SourceDocument): Promise<StoredArticle> {
     let pending = fetching.get(key);
     if (!pending) {
@@ -134,7 +109,7 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
   }
 
   async function fetchArticle(url: string, key: string, doc: SourceDocument): Promise<StoredArticle> {
-    const outcome = await readPage(url);
+    const outcome = await readPage(opts.publisherHttp, rulesFor, url);
     const row = {
       urlKey: key,
       url,
@@ -148,50 +123,6 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
     };
     await opts.db.insert(articles).values(row).onConflictDoUpdate({ target: articles.urlKey, set: row });
     return row;
-  }
-
-  type PageOutcome = {
-    status: ArticleStatus;
-    detail: string | null;
-    text: string;
-    title?: string | null;
-    publisher?: string | null;
-    publishedAt?: string | null;
-  };
-
-  async function readPage(url: string): Promise<PageOutcome> {
-    let rules: RobotsRules;
-    try {
-      rules = await rulesFor(url);
-    } catch (error) {
-      if (error instanceof SourceBusyError) throw error;
-      return { status: 'failed', detail: `robots.txt unreachable: ${errorMessage(error)}`, text: '' };
-    }
-    if (!rules.allows(url)) return { status: 'blocked', detail: 'robots.txt disallows this page', text: '' };
-    try {
-      const page = await opts.publisherHttp.getPage(url, {
-        accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
-        minIntervalMs: rules.crawlDelayMs ?? undefined,
-      });
-      if (!HTML.test(page.contentType))
-        return { status: 'failed', detail: `not an HTML page (${page.contentType || 'no type'})`, text: '' };
-      const extracted = extractArticle(page.body, page.url);
-      return {
-        status: extracted.status,
-        detail: extracted.status === 'ok' ? null : extracted.status === 'paywalled' ? 'only a teaser is free' : 'no article text found',
-        text: extracted.text,
-        title: extracted.title,
-        publisher: extracted.publisher,
-        publishedAt: extracted.publishedAt,
-      };
-    } catch (error) {
-      // Our own queue was full: the page was never asked for, so there is nothing to record.
-      if (error instanceof SourceBusyError) throw error;
-      const status = error instanceof SourceError ? error.status : undefined;
-      if (status === 401 || status === 403 || status === 451) return { status: 'blocked', detail: `the site answered ${status}`, text: '' };
-      if (status === 402) return { status: 'paywalled', detail: 'the site answered 402', text: '' };
-      return { status: 'failed', detail: errorMessage(error), text: '' };
-    }
   }
 
   /** Work that outlives its search is tracked, and its failure logged rather than left unhandled. */
@@ -259,6 +190,84 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
       while (background.size) await Promise.all([...background]);
     },
   };
+}
+
+/**
+ * The robots.txt rules for a page's site, kept an hour per site (at most ROBOTS_CACHE_HOSTS sites);
+ * a robots.txt that did not answer is asked again by the next page.
+ */
+function robotsRules(http: SourceHttp, userAgent: string): (pageUrl: string) => Promise<RobotsRules> {
+  const robots = new Map<string, { rules: Promise<RobotsRules>; until: number }>();
+  function rulesFor(pageUrl: string): Promise<RobotsRules> {
+    const robotsUrl = robotsUrlFor(pageUrl);
+    const cached = robots.get(robotsUrl);
+    if (cached && cached.until > Date.now()) return cached.rules;
+    if (robots.size >= ROBOTS_CACHE_HOSTS) robots.delete(robots.keys().next().value!);
+    const rules = readRobots(robotsUrl);
+    robots.set(robotsUrl, { rules, until: Date.now() + ROBOTS_TTL_MS });
+    // An unanswered robots.txt is asked again by the next page, not an hour later.
+    rules.catch(() => robots.delete(robotsUrl));
+    return rules;
+  }
+
+  async function readRobots(robotsUrl: string): Promise<RobotsRules> {
+    try {
+      const body = await http.getText(robotsUrl, { accept: 'text/plain' });
+      return parseRobots(robotsUrl, body, userAgent);
+    } catch (error) {
+      // RFC 9309 §2.3.1: an answered status decides (4xx: no rules; 5xx: none allowed); no answer at all
+      // means the site is unreachable, and so are its pages.
+      const byStatus = error instanceof SourceError && error.status ? rulesForStatus(error.status) : null;
+      if (byStatus) return byStatus;
+      throw error;
+    }
+  }
+
+  return rulesFor;
+}
+
+type PageOutcome = {
+  status: ArticleStatus;
+  detail: string | null;
+  text: string;
+  title?: string | null;
+  publisher?: string | null;
+  publishedAt?: string | null;
+};
+
+/** A publisher's page read politely (robots.txt, its crawl delay) and its article extracted. */
+async function readPage(http: SourceHttp, rulesFor: (pageUrl: string) => Promise<RobotsRules>, url: string): Promise<PageOutcome> {
+  let rules: RobotsRules;
+  try {
+    rules = await rulesFor(url);
+  } catch (error) {
+    if (error instanceof SourceBusyError) throw error;
+    return { status: 'failed', detail: `robots.txt unreachable: ${errorMessage(error)}`, text: '' };
+  }
+  if (!rules.allows(url)) return { status: 'blocked', detail: 'robots.txt disallows this page', text: '' };
+  try {
+    const page = await http.getPage(url, {
+      accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
+      minIntervalMs: rules.crawlDelayMs ?? undefined,
+    });
+    if (!HTML.test(page.contentType)) return { status: 'failed', detail: `not an HTML page (${page.contentType || 'no type'})`, text: '' };
+    const extracted = extractArticle(page.body, page.url);
+    return {
+      status: extracted.status,
+      detail: extracted.status === 'ok' ? null : extracted.status === 'paywalled' ? 'only a teaser is free' : 'no article text found',
+      text: extracted.text,
+      title: extracted.title,
+      publisher: extracted.publisher,
+      publishedAt: extracted.publishedAt,
+    };
+  } catch (error) {
+    // Our own queue was full: the page was never asked for, so there is nothing to record.
+    if (error instanceof SourceBusyError) throw error;
+    const status = error instanceof SourceError ? error.status : undefined;
+    if (status === 401 || status === 403 || status === 451) return { status: 'blocked', detail: `the site answered ${status}`, text: '' };
+    if (status === 402) return { status: 'paywalled', detail: 'the site answered 402', text: '' };
+    return { status: 'failed', detail: errorMessage(error), text: '' };
+  }
 }
 
 /** The document as the model and the user see it: the article's passages when it was read, else its headline. */
