@@ -1,16 +1,18 @@
 // What may import what (DESIGN §4), checked on every `npm run lint`:
 // - a feature never imports another feature, on either side;
-// - shared code imports only shared code;
+// - shared code imports only shared code, and neither side imports the other;
 // - the server's layers import only downwards (LAYERS below): a source, the AI runner or the mail
 //   never reaches up into jobs, features or the HTTP edge. Route files (`routes.ts`) are the HTTP
 //   edge and may use its kit (http/); main.ts, bootstrap.ts, cli/ and http/app.ts assemble the
 //   whole server and may import anything;
 // - on the web, lib/ and components/ serve the features and the app shell and never import them.
 // Fails with the offending imports listed.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sourceFiles } from './support/source-files.ts';
 
-const IMPORT = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+// `import x from '…'`, `export … from '…'`, `import('…')` and the side-effect `import '…'`.
+const IMPORT = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
 
 /** Each server layer and the layers it may import (besides itself and shared/). */
 const LAYERS: Record<string, string[]> = {
@@ -27,13 +29,6 @@ const LAYERS: Record<string, string[]> = {
   features: ['lib', 'config', 'db', 'sources', 'ai', 'mail', 'auth', 'jobs', 'http'],
 };
 const COMPOSITION_ROOTS = [/^src\/server\/(main|bootstrap)\.ts$/, /^src\/server\/cli\//, /^src\/server\/http\/app\.ts$/];
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((entry) => {
-    const full = path.join(dir, entry);
-    return statSync(full).isDirectory() ? files(full) : /\.(ts|tsx)$/.test(entry) ? [full] : [];
-  });
-}
 
 const featureOf = (file: string) =>
   file
@@ -55,16 +50,19 @@ function serverProblem(file: string, target: string): string | null {
 }
 
 const problems: string[] = [];
-for (const file of files('src')) {
+for (const file of sourceFiles('src')) {
   const source = readFileSync(file, 'utf8');
   for (const match of source.matchAll(IMPORT)) {
-    const spec = match[1] ?? match[2]!;
+    const spec = match[1] ?? match[2] ?? match[3]!;
     if (!spec.startsWith('.')) continue;
     const target = path.normalize(path.join(path.dirname(file), spec));
     const from = featureOf(file);
     const to = featureOf(`${target}/`) ?? featureOf(target);
     if (from && to && from !== to) problems.push(`${file} imports another feature: ${spec}`);
     if (file.startsWith('src/shared/') && !target.startsWith('src/shared')) problems.push(`${file}: shared code imports ${spec}`);
+    const side = file.split('/')[1];
+    const otherSide = { server: 'web', web: 'server' }[side ?? ''];
+    if (otherSide && target.startsWith(`src/${otherSide}/`)) problems.push(`${file}: the ${side} imports the ${otherSide}: ${spec}`);
     if (file.startsWith('src/server/') && target.startsWith('src/server/')) {
       const problem = serverProblem(file, target);
       if (problem) problems.push(`${problem}: ${spec}`);

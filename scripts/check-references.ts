@@ -1,15 +1,8 @@
 // Every `spec 0N §X` and `DESIGN §X` cited in the code names a section that exists in the copies
 // under docs/ (docs/spec/README.md), so a reader can follow it inside the repository.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((entry) => {
-    const full = path.join(dir, entry);
-    if (statSync(full).isDirectory()) return entry === 'fixtures' ? [] : files(full);
-    return /\.(ts|tsx|md|sql)$/.test(entry) ? [full] : [];
-  });
-}
+import { sourceFiles } from './support/source-files.ts';
 
 /** The numbered `## N.` sections of a Markdown document. */
 function sections(file: string): Set<string> {
@@ -22,14 +15,10 @@ for (const n of ['01', '02']) documents.set(`spec ${n}`, sections(path.join('doc
 
 const CITATION = /\b([Ss]pec 0\d|DESIGN) ?§ ?(\d+)/g;
 const problems: string[] = [];
-for (const file of [
-  ...files('src'),
-  ...files('tests'),
-  ...files('scripts'),
-  ...files('docs/decisions'),
-  'docs/architecture.md',
-  'README.md',
-]) {
+const citing = ['src', 'tests', 'scripts', 'docs/decisions']
+  .flatMap((dir) => sourceFiles(dir, /\.(ts|tsx|md|sql)$/))
+  .filter((file) => !file.includes('/fixtures/'));
+for (const file of [...citing, 'docs/architecture.md', 'README.md']) {
   for (const [line, text] of readFileSync(file, 'utf8').split('\n').entries()) {
     for (const [, document, section] of text.matchAll(CITATION)) {
       const known = documents.get(document!.replace('Spec', 'spec'));

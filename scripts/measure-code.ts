@@ -1,18 +1,11 @@
 // The code-shape numbers that issue 15 tracks, so a later change can be compared with them:
 // error sites and codes, the largest functions, raw alert INSERTs in tests. `node scripts/measure-code.ts`.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 // TypeScript 7 has no JS API; Vite's own bundler (rolldown, oxc inside) parses TS and TSX.
 import { parseSync } from 'rolldown/utils';
+import { sourceFiles } from './support/source-files.ts';
 
-function files(dir: string, test = /./): string[] {
-  return readdirSync(dir).flatMap((entry) => {
-    const full = path.join(dir, entry);
-    return statSync(full).isDirectory() ? files(full, test) : /\.(ts|tsx)$/.test(entry) && test.test(full) ? [full] : [];
-  });
-}
-
-const source = files('src').filter((file) => !/\.test\.tsx?$/.test(file));
+const source = sourceFiles('src').filter((file) => !/\.test\.tsx?$/.test(file));
 const text = new Map(source.map((file) => [file, readFileSync(file, 'utf8')]));
 
 const errorSites = [...text.values()].flatMap((code) =>
@@ -44,7 +37,7 @@ functions.sort((a, b) => b.lines - a.lines);
 console.log('largest functions (lines):');
 for (const f of functions.slice(0, 5)) console.log(`  ${f.lines}  ${f.where}`);
 
-const testFiles = [...files('tests', /\.(test|spec)\.ts$/), ...files('scripts')];
+const testFiles = [...sourceFiles('tests', /\.(test|spec)\.ts$/), ...sourceFiles('scripts')];
 const inserts = testFiles
   .map((file) => ({
     file,
