@@ -13,8 +13,11 @@ async function parseNewsletter(c: Context) {
   try {
     return await parseJson(c, newsletterInputSchema);
   } catch (err) {
-    const title = err instanceof AppError && err.code === 'validation' && !err.title ? newsletterErrorTitle(err.message) : undefined;
-    throw title ? (err as AppError).titled(title) : err;
+    if (err instanceof AppError && err.code === 'validation' && !err.title) {
+      const title = newsletterErrorTitle(err.message);
+      if (title) throw err.titled(title);
+    }
+    throw err;
   }
 }
 
