@@ -87,6 +87,12 @@ const envSchema = z.object({
   /** Where research retrieves documents. Each is a base URL so tests and proxies can stand in. */
   GOOGLE_NEWS_BASE_URL: serviceUrl('https://news.google.com'),
   GDELT_BASE_URL: serviceUrl('https://api.gdeltproject.org'),
+  /**
+   * The least time between two requests to the news services, per process. Unset: Google News 1 s and
+   * GDELT 5 s on their own hosts (POLITE_INTERVALS_MS), nothing on a stand-in at another address.
+   */
+  GOOGLE_NEWS_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  GDELT_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   SEC_BASE_URL: serviceUrl('https://www.sec.gov'),
   SEC_DATA_BASE_URL: serviceUrl('https://data.sec.gov'),
   /** SEC EDGAR refuses requests without a declared User-Agent naming a contact (company and e-mail). */
@@ -113,7 +119,12 @@ const envSchema = z.object({
   /** Let publisher links reach loopback and private addresses: only for local fakes in tests, never in production. */
   PUBLISHER_ALLOW_PRIVATE_ADDRESSES: bool,
   /** Alert engine (worker role): alert runs one worker process handles at once. */
-  ALERT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  ALERT_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+  /**
+   * News alerts are scanned and analysed this long before their slot, so that at the slot only the
+   * commit and the e-mail remain (ADR 016); the e-mail says when its news was searched. 0: at the slot.
+   */
+  ALERT_PREPARE_MINUTES: z.coerce.number().int().min(0).max(180).default(30),
   /** Attempts per alert slot (sources or AI failing) before the slot is recorded as failed. */
   ALERT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   /** The first retry waits this long; each next one twice as long (with jitter). */

@@ -9,8 +9,8 @@ import { StartupError } from './db/embedded.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
 import { createApp } from './http/app.ts';
 import { createAlertEngine } from './jobs/alerts/engine.ts';
-import { alertHandlers, createAlertDeps } from './jobs/alerts/index.ts';
-import { startAlertWorker, wakeAt } from './jobs/alerts/worker.ts';
+import { aheadHandlers, alertHandlers, createAlertDeps } from './jobs/alerts/index.ts';
+import { startAlertWorker, startSlotDelivery, wakeAt } from './jobs/alerts/worker.ts';
 import { scheduleHousekeeping } from './jobs/housekeeping.ts';
 import { errorMessage, log } from './lib/log.ts';
 import { startOutboxSender } from './mail/sender.ts';
@@ -35,11 +35,21 @@ if (config.ROLE !== 'web') {
     max: 3,
     superviseIntervalSeconds: config.JOB_SUPERVISE_SECONDS,
     monitorIntervalSeconds: config.JOB_SUPERVISE_SECONDS,
+    // Workers are woken when jobs are inserted, rather than finding them at their next poll.
+    useListenNotify: true,
   });
   boss.on('error', (err) => log.error('pg-boss error', { error: errorMessage(err) }));
   await boss.start();
   await scheduleHousekeeping(boss, runtime.db);
-  const engine = createAlertEngine({ ...createAlertDeps(runtime), handlers: alertHandlers, wakeAt: wakeAt(boss) });
+  let delivery: ReturnType<typeof startSlotDelivery> | undefined;
+  const engine = createAlertEngine({
+    ...createAlertDeps(runtime),
+    handlers: alertHandlers,
+    ahead: aheadHandlers,
+    wakeAt: wakeAt(boss),
+    onPrepared: (dueAt) => delivery?.prepared(dueAt),
+  });
+  delivery = startSlotDelivery(engine);
   await startAlertWorker({ boss, pool: runtime.pool, config, engine });
   const sender = await startOutboxSender({
     pool: runtime.pool,
@@ -49,6 +59,7 @@ if (config.ROLE !== 'web') {
     printCaptured: !config.production,
   });
   stops.push(
+    () => delivery.stop(),
     () => sender.stop(),
     () => boss.stop({ graceful: true, timeout: config.SHUTDOWN_TIMEOUT_SECONDS * 1000 }),
   );

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAiRunner } from '../../src/server/ai/runner.ts';
 import { createAlertEngine, RetryableRunError } from '../../src/server/jobs/alerts/engine.ts';
 import { createAlertLinks } from '../../src/server/jobs/alerts/links.ts';
-import { newsAlertHandler } from '../../src/server/jobs/alerts/news.ts';
+import { newsAlert } from '../../src/server/jobs/alerts/news.ts';
 import { insertDueRuns, insertManualRuns } from '../../src/server/jobs/alerts/schedule.ts';
-import type { AlertDeps, AlertHandler, AlertRunKind } from '../../src/server/jobs/alerts/types.ts';
+import { type AlertDeps, type AlertHandler, type AlertRunKind, runAtOnce } from '../../src/server/jobs/alerts/types.ts';
 import { readUnsubscribeToken } from '../../src/server/mail/unsubscribe-token.ts';
 import { createSources } from '../../src/server/sources/index.ts';
 import { type FakeNews, startFakeNews } from '../fakes/news.ts';
@@ -28,7 +28,7 @@ const unavailable = (kind: string) => async () => {
   throw new Error(`no ${kind} handler in this test`);
 };
 const handlers: Record<AlertRunKind, AlertHandler> = {
-  news: newsAlertHandler,
+  news: runAtOnce(newsAlert),
   newsletter: unavailable('newsletter'),
   earnings_check: unavailable('earnings'),
   earnings_reminder: unavailable('earnings'),
@@ -65,7 +65,7 @@ beforeEach(() => {
   news.reset();
 });
 
-const engine = (overrides: Partial<AlertDeps> = {}) => createAlertEngine({ ...deps, ...overrides, handlers });
+const engine = (overrides: Partial<AlertDeps> = {}) => createAlertEngine({ ...deps, ...overrides, handlers, ahead: { news: newsAlert } });
 
 /** A news alert row as the settings screen saves it, due this hour; `updated_at` long ago so today's slots count. */
 async function seedNewsAlert(userId: string, overrides: NewsAlertOverrides = {}) {
@@ -195,7 +195,7 @@ describe('news alerts: one slot, one e-mail', () => {
   it('drops articles already sent to the user (same URL): each story is mailed once', async () => {
     const user = await registerUser(rt);
     await seedNewsAlert(user.id, { companyName: 'Umbrella Corp' });
-    const lookBack = () => rt.pool.query(`UPDATE alert_runs SET started_at = now() - interval '3 days' WHERE user_id = $1`, [user.id]);
+    const lookBack = () => rt.pool.query(`UPDATE alert_runs SET scanned_at = now() - interval '3 days' WHERE user_id = $1`, [user.id]);
     await engine().process((await manualRun(user.id))[0]!);
     // The next scans search the same three days again, so they find the same stories.
     await lookBack();
@@ -244,6 +244,119 @@ describe('news alerts: one slot, one e-mail', () => {
     expect(await engine().process(runId!)).toEqual({ status: 'skipped', reason: 'the alert is inactive' });
     expect(await runRow(runId!)).toMatchObject({ status: 'skipped', reason: 'the alert is inactive' });
     expect(ai.requests).toHaveLength(0);
+  });
+});
+
+describe('news alerts: prepared before the slot (ADR 016)', () => {
+  const nextHour = () => new Date(Math.ceil((Date.now() + 1) / 3_600_000) * 3_600_000);
+  /** The next hour's slot, created ahead as the tick does with a lead of an hour. */
+  async function aheadRun(userId: string) {
+    const client = await rt.pool.connect();
+    try {
+      const ids = await insertDueRuns(client, new Date(), userId, 60);
+      expect(ids).toHaveLength(1);
+      return ids[0]!;
+    } finally {
+      client.release();
+    }
+  }
+  /** The slot comes: what a worker's timer does at the due time. */
+  const slotComes = (runId: string) => rt.pool.query(`UPDATE alert_runs SET due_at = now() WHERE id = $1`, [runId]);
+  const searches = () => news.requests.filter((r) => r.path === '/rss/search').length;
+
+  it('scans and analyses before the slot, sends nothing until it comes, then commits once with when the news was searched', async () => {
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id, { companyName: 'Initech', deliveryTime: nextHour() });
+    const runId = await aheadRun(user.id);
+    expect(await engine().process(runId)).toEqual({ status: 'prepared', dueAt: nextHour() });
+    expect(ai.requests).toHaveLength(1);
+    expect(await mailsFor(user.id)).toHaveLength(0);
+    expect(await resultsFor(user.id)).toHaveLength(0);
+    expect(await engine().nextDue()).toEqual(nextHour());
+    // Not yet due: nothing is committed.
+    expect(await engine().deliverDue(2)).toBe(0);
+
+    await slotComes(runId);
+    expect(await engine().deliverDue(2)).toBe(1);
+    expect(await engine().deliverDue(2)).toBe(0);
+    const [mail, ...others] = await mailsFor(user.id);
+    expect(others).toHaveLength(0);
+    expect(mail.subject).toContain('Initech');
+    expect(mail.text_body).toMatch(
+      /News searched at \d{1,2}:\d{2} [AP]M ET on \w{3} \d{1,2}; anything published later comes in your next alert\./,
+    );
+    const row = (await rt.pool.query('SELECT status, plan, scanned_at, mail_id FROM alert_runs WHERE id = $1', [runId])).rows[0];
+    expect(row).toMatchObject({ status: 'succeeded', plan: null, mail_id: expect.any(String) });
+    // The next scan starts at the search, not at the slot: news published in between is not lost.
+    const stored = (await resultsFor(user.id))[0].perplexity_response;
+    expect(new Date(row.scanned_at).toISOString()).toBe(stored.searched.at);
+    expect(ai.requests).toHaveLength(1);
+  });
+
+  it('an alert switched off or deleted after its slot was prepared sends nothing', async () => {
+    const user = await registerUser(rt);
+    const off = await seedNewsAlert(user.id, { companyName: 'Hooli', deliveryTime: nextHour() });
+    const [offRun] = [await aheadRun(user.id)];
+    expect(await engine().process(offRun)).toMatchObject({ status: 'prepared' });
+    await rt.pool.query('UPDATE sonar_alerts SET active = false WHERE id = $1', [off]);
+    await slotComes(offRun);
+    expect(await engine().deliverDue(1)).toBe(1);
+    expect(await runRow(offRun)).toMatchObject({ status: 'skipped', reason: 'the alert is inactive' });
+
+    await rt.pool.query('DELETE FROM sonar_alerts WHERE id = $1', [off]);
+    const other = await registerUser(rt);
+    const gone = await seedNewsAlert(other.id, { companyName: 'Hooli', deliveryTime: nextHour() });
+    const goneRun = await aheadRun(other.id);
+    expect(await engine().process(goneRun)).toMatchObject({ status: 'prepared' });
+    await rt.pool.query('DELETE FROM sonar_alerts WHERE id = $1', [gone]);
+    await slotComes(goneRun);
+    expect(await engine().deliverDue(1)).toBe(1);
+    expect(await runRow(goneRun)).toMatchObject({ status: 'skipped', reason: 'the alert no longer exists' });
+    expect([...(await mailsFor(user.id)), ...(await mailsFor(other.id))]).toHaveLength(0);
+  });
+
+  it('an alert saved after its slot was prepared is planned again from its new settings, and sent once', async () => {
+    const user = await registerUser(rt);
+    const alertId = await seedNewsAlert(user.id, { companyName: 'Soylent', deliveryTime: nextHour() });
+    const runId = await aheadRun(user.id);
+    expect(await engine().process(runId)).toMatchObject({ status: 'prepared' });
+    // The user renames the company meanwhile (the settings screen bumps updated_at).
+    await rt.pool.query(`UPDATE sonar_alerts SET company_name = 'Vandelay Industries', updated_at = now() WHERE id = $1`, [alertId]);
+    await slotComes(runId);
+    expect(await engine().deliverDue(1)).toBe(1);
+    expect(await runRow(runId)).toBeUndefined();
+    expect(await mailsFor(user.id)).toHaveLength(0);
+
+    // The next tick plans the slot again, as it is still due under the new settings.
+    const again = await aheadRun(user.id);
+    expect(await engine().process(again)).toMatchObject({ status: 'prepared' });
+    await slotComes(again);
+    expect(await engine().deliverDue(1)).toBe(1);
+    const [mail, ...others] = await mailsFor(user.id);
+    expect(others).toHaveLength(0);
+    expect(mail.subject).toContain('Vandelay Industries');
+  });
+
+  it('alerts asking the same search share it: one search for many users, the sent-article check stays per user', async () => {
+    const users = await Promise.all([registerUser(rt), registerUser(rt), registerUser(rt)]);
+    for (const user of users) await seedNewsAlert(user.id, { companyName: 'Globex Shared', deliveryTime: nextHour() });
+    // The third user was already sent one of the stories.
+    await rt.pool.query(
+      `INSERT INTO sent_articles (user_id, url_key, title_key) VALUES ($1, 'seen.example.com/x', 'globex shared reports record quarterly revenue beating estimates')`,
+      [users[2]!.id],
+    );
+    const runs = await Promise.all(users.map((user) => aheadRun(user.id)));
+    const results = await Promise.all(runs.map((runId) => engine().process(runId)));
+    expect(results.map((r) => r.status)).toEqual(['prepared', 'prepared', 'prepared']);
+    expect(searches()).toBe(1);
+    // One analysis per alert; the story the third user already has is left out of theirs only.
+    const prompts = ai.requests.map((r) => JSON.stringify(r));
+    expect(prompts).toHaveLength(3);
+    expect(prompts.filter((p) => p.includes('reports record quarterly revenue'))).toHaveLength(2);
+
+    for (const runId of runs) await slotComes(runId);
+    expect(await engine().deliverDue(3)).toBe(3);
+    for (const user of users) expect(await mailsFor(user.id)).toHaveLength(1);
   });
 });
 

@@ -79,6 +79,7 @@ function deps(overrides: Partial<AlertDeps> = {}): AlertDeps {
     ai: createAiRunner(rt.config, rt.db),
     sources: {
       news: sources.news,
+      sharedNews: sources.sharedNews,
       sec: sources.sec,
       transcripts: null,
       earningsCalendar: {

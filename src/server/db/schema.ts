@@ -329,7 +329,7 @@ export const aiUsage = pgTable(
 );
 
 export const ALERT_RUN_KINDS = ['news', 'newsletter', 'earnings_check', 'earnings_reminder', 'earnings_summary'] as const;
-export const ALERT_RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'skipped'] as const;
+export const ALERT_RUN_STATUSES = ['queued', 'running', 'prepared', 'succeeded', 'failed', 'skipped'] as const;
 
 /**
  * One row per (alert, slot): the alert engine's ledger. The unique key makes a second tick, a second
@@ -355,6 +355,14 @@ export const alertRuns = pgTable(
     mailId: uuid('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
     /** When a run that waits for something (an earnings release) is looked at again. */
     notBefore: timestamp('not_before', { withTimezone: true }),
+    /**
+     * A run prepared before its slot (status 'prepared', ADR 016): what its commit writes, kept until
+     * `due_at`, when any worker commits it. Cleared once the run is finished.
+     */
+    plan: jsonb('plan'),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** The moment the run's sources were read up to: the next scan of the alert starts there. */
+    scannedAt: timestamp('scanned_at', { withTimezone: true }),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -363,11 +371,12 @@ export const alertRuns = pgTable(
     uniqueIndex('alert_runs_slot_idx').on(t.kind, t.alertId, t.slot),
     index('alert_runs_user_created_idx').on(t.userId, t.createdAt),
     index('alert_runs_created_idx').on(t.createdAt),
-    index('alert_runs_open_idx').on(t.createdAt).where(sql`status in ('queued', 'running')`),
+    index('alert_runs_open_idx').on(t.createdAt).where(sql`status in ('queued', 'running', 'prepared')`),
+    index('alert_runs_prepared_idx').on(t.dueAt).where(sql`status = 'prepared'`),
     // "Since the last scan" and the newsletter's last delivery read the latest finished run per alert.
     index('alert_runs_alert_finished_idx').on(t.alertId, t.kind, t.finishedAt).where(sql`status = 'succeeded'`),
     check('alert_runs_kind', sql`${t.kind} in ('news', 'newsletter', 'earnings_check', 'earnings_reminder', 'earnings_summary')`),
-    check('alert_runs_status', sql`${t.status} in ('queued', 'running', 'succeeded', 'failed', 'skipped')`),
+    check('alert_runs_status', sql`${t.status} in ('queued', 'running', 'prepared', 'succeeded', 'failed', 'skipped')`),
   ],
 );
 
@@ -417,6 +426,24 @@ export const articles = pgTable(
     index('articles_fetched_idx').on(t.fetchedAt),
     check('articles_status', sql`${t.status} in ('ok', 'blocked', 'paywalled', 'failed')`),
   ],
+);
+
+/**
+ * News searches shared by every alert that asks the same one (ADR 016): one row per (query, region,
+ * window in days). The first process to claim a row searches and stores what it found; the others
+ * read it while it is fresh. A claim whose process died (no result after a while) is taken over.
+ */
+export const newsSearches = pgTable(
+  'news_searches',
+  {
+    key: text('key').primaryKey(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the search ran: what it found was published before this. Null while it runs. */
+    searchedAt: timestamp('searched_at', { withTimezone: true }),
+    /** The search's documents and failed providers (NewsResult). */
+    result: jsonb('result'),
+  },
+  (t) => [index('news_searches_claimed_idx').on(t.claimedAt)],
 );
 
 /**

@@ -1,12 +1,23 @@
 // Retention (spec 01 §9: logs kept 90 days) and expired auth rows, once a day. Alert runs and the
 // record of sent articles are kept as long: the engine reads back at most 30 days of runs, and
 // compares new articles with the last 90 days of sent ones. The shared article store (publisher
-// pages read, Google News links decoded) is kept 90 days too: no search looks further back.
+// pages read, Google News links decoded) is kept 90 days too: no search looks further back. Shared
+// news searches serve one burst of alerts (ADR 016) and go after a day.
 
 import { and, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Database } from '../db/client.ts';
-import { alertRuns, articles, authAttempts, googleNewsLinks, mailOutbox, sentArticles, sessions, verifications } from '../db/schema.ts';
+import {
+  alertRuns,
+  articles,
+  authAttempts,
+  googleNewsLinks,
+  mailOutbox,
+  newsSearches,
+  sentArticles,
+  sessions,
+  verifications,
+} from '../db/schema.ts';
 
 const QUEUE = 'housekeeping';
 
@@ -18,7 +29,10 @@ export async function scheduleHousekeeping(boss: PgBoss, db: Database) {
   await boss.schedule(QUEUE, '17 3 * * *', null, { tz: 'America/New_York' });
   await boss.work(QUEUE, async () => {
     await db.delete(mailOutbox).where(and(lt(mailOutbox.createdAt, NINETY_DAYS_AGO), ne(mailOutbox.status, 'pending')));
-    await db.delete(alertRuns).where(and(lt(alertRuns.createdAt, NINETY_DAYS_AGO), notInArray(alertRuns.status, ['queued', 'running'])));
+    await db
+      .delete(alertRuns)
+      .where(and(lt(alertRuns.createdAt, NINETY_DAYS_AGO), notInArray(alertRuns.status, ['queued', 'running', 'prepared'])));
+    await db.delete(newsSearches).where(lt(newsSearches.claimedAt, A_DAY_AGO));
     await db.delete(sentArticles).where(lt(sentArticles.sentAt, NINETY_DAYS_AGO));
     await db.delete(articles).where(lt(articles.fetchedAt, NINETY_DAYS_AGO));
     await db.delete(googleNewsLinks).where(lt(googleNewsLinks.checkedAt, NINETY_DAYS_AGO));

@@ -8,14 +8,24 @@ import { createEarningsCalendarSource } from './earnings-calendar.ts';
 import { createSourceHttp, POLITE_INTERVALS_MS } from './http.ts';
 import { createNewsSource } from './news.ts';
 import { createSecSource } from './sec.ts';
+import { createSharedNewsSearch } from './shared-news.ts';
 import { createTranscriptSource } from './transcripts.ts';
 
 /** A publisher page larger than this is not an article we can use. */
 const PUBLISHER_MAX_BYTES = 3 * 1024 * 1024;
 const PUBLISHER_TIMEOUT_MS = 10_000;
 
+/** Each service's pace; an operator's setting applies to the host the service is configured at. */
+function servicePacing(config: Config): Record<string, number> {
+  const paced = { ...POLITE_INTERVALS_MS };
+  if (config.GOOGLE_NEWS_MIN_INTERVAL_MS !== undefined)
+    paced[new URL(config.GOOGLE_NEWS_BASE_URL).host] = config.GOOGLE_NEWS_MIN_INTERVAL_MS;
+  if (config.GDELT_MIN_INTERVAL_MS !== undefined) paced[new URL(config.GDELT_BASE_URL).host] = config.GDELT_MIN_INTERVAL_MS;
+  return paced;
+}
+
 export function createSources(config: Config, db: Database) {
-  const http = createSourceHttp({ userAgent: config.secUserAgent, minIntervalMs: POLITE_INTERVALS_MS });
+  const http = createSourceHttp({ userAgent: config.secUserAgent, minIntervalMs: servicePacing(config) });
   // A crawler's usual form: a product token robots.txt groups can name, and where to learn about us.
   const publisherAgent = `EnterpriseOS/1.0 (+${config.appUrl}; ${config.secUserAgent})`;
   const publisherHttp = createSourceHttp({
@@ -32,9 +42,11 @@ export function createSources(config: Config, db: Database) {
     googleNewsBaseUrl: config.GOOGLE_NEWS_BASE_URL,
     userAgent: publisherAgent,
   });
+  const news = createNewsSource({ googleNewsBaseUrl: config.GOOGLE_NEWS_BASE_URL, gdeltBaseUrl: config.GDELT_BASE_URL, http, articles });
   return {
     articles,
-    news: createNewsSource({ googleNewsBaseUrl: config.GOOGLE_NEWS_BASE_URL, gdeltBaseUrl: config.GDELT_BASE_URL, http, articles }),
+    news,
+    sharedNews: createSharedNewsSearch(db, news),
     sec: createSecSource({ secBaseUrl: config.SEC_BASE_URL, secDataBaseUrl: config.SEC_DATA_BASE_URL, http }),
     transcripts: config.FMP_API_KEY ? createTranscriptSource({ baseUrl: config.FMP_BASE_URL, apiKey: config.FMP_API_KEY, http }) : null,
     earningsCalendar: createEarningsCalendarSource({

@@ -3,23 +3,35 @@
 // checks nobody finished it meanwhile, writes the handler's rows and the outgoing e-mail, and marks
 // it succeeded. A second worker, a retry or a restart after a crash can repeat the slow work, never
 // the writes: every e-mail a slot sends is committed together with that slot's success.
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+//
+// A scheduled run of a kind prepared ahead (news alerts, ADR 016) stops after the slow work: its
+// plan is kept in the run row (status 'prepared') and any worker commits it, in the same way, once
+// its slot has come (deliverDue).
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { alertRuns } from '../../db/schema.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import {
+  type AheadHandler,
   type AlertDeps,
   type AlertHandler,
   type AlertMail,
   AlertPermanentFailure,
+  AlertReplan,
   AlertRetryLater,
   type AlertRun,
   type AlertRunKind,
   AlertSkip,
+  type DbExecutor,
+  type PreparedRun,
 } from './types.ts';
 
 export type RunResult =
   | { status: 'succeeded'; outcome: string; mailId: string | null }
+  /** Prepared ahead: committed when its slot comes. */
+  | { status: 'prepared'; dueAt: Date }
+  /** Its kept plan no longer fitted the alert: the run was dropped, for the schedule to plan again. */
+  | { status: 'replanned' }
   | { status: 'skipped' | 'failed'; reason: string }
   | { status: 'waiting'; until: Date; reason: string }
   /** Someone else holds or finished the run; nothing was done. */
@@ -34,6 +46,8 @@ const REASON_MAX = 1000;
 
 /** A run nobody finished yet: waiting for its turn, or claimed by a worker. */
 const isOpen = (runId: string) => and(eq(alertRuns.id, runId), inArray(alertRuns.status, ['queued', 'running']));
+/** Ends a run whether it waits, runs or is prepared. */
+const isUnfinished = (runId: string) => and(eq(alertRuns.id, runId), inArray(alertRuns.status, ['queued', 'running', 'prepared']));
 
 export type AlertEngine = {
   /**
@@ -41,10 +55,41 @@ export type AlertEngine = {
    * and another is due (the caller schedules it: pg-boss retries the job).
    */
   process(runId: string, signal?: AbortSignal): Promise<RunResult>;
+  /**
+   * Commits the prepared runs whose slot has come, `lanes` at a time, until none is left; returns
+   * how many it committed (each in its own transaction, so any number of workers can share them).
+   */
+  deliverDue(lanes: number): Promise<number>;
+  /** When the earliest prepared run is due, or null when none is waiting. */
+  nextDue(): Promise<Date | null>;
+};
+
+/** The scheduled moment of a slot, or null for an operator's 'manual:…' run. */
+function slotTime(slot: string): Date | null {
+  if (slot.startsWith('manual:')) return null;
+  const at = new Date(slot);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+const runColumns = {
+  id: alertRuns.id,
+  kind: alertRuns.kind,
+  alertId: alertRuns.alertId,
+  userId: alertRuns.userId,
+  slot: alertRuns.slot,
+  attempt: alertRuns.attempts,
+  createdAt: alertRuns.createdAt,
 };
 
 export function createAlertEngine(
-  deps: AlertDeps & { handlers: Record<AlertRunKind, AlertHandler>; wakeAt?: (runId: string, at: Date) => Promise<void> },
+  deps: AlertDeps & {
+    handlers: Record<AlertRunKind, AlertHandler>;
+    /** Kinds whose scheduled runs are prepared before their slot. */
+    ahead?: Partial<Record<AlertRunKind, AheadHandler<unknown>>>;
+    wakeAt?: (runId: string, at: Date) => Promise<void>;
+    /** Told when a run is prepared, so the worker's timer can be set for its slot. */
+    onPrepared?: (dueAt: Date) => void;
+  },
 ): AlertEngine {
   const { db, config } = deps;
 
@@ -52,8 +97,8 @@ export function createAlertEngine(
   async function finish(runId: string, status: 'skipped' | 'failed', reason: string) {
     await db
       .update(alertRuns)
-      .set({ status, reason: reason.slice(0, REASON_MAX), finishedAt: sql`now()` })
-      .where(isOpen(runId));
+      .set({ status, reason: reason.slice(0, REASON_MAX), plan: null, finishedAt: sql`now()` })
+      .where(isUnfinished(runId));
   }
 
   function unsubscribeHeaders(mail: AlertMail) {
@@ -62,42 +107,124 @@ export function createAlertEngine(
     return { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
   }
 
-  async function commit(run: AlertRun, prepared: Awaited<ReturnType<AlertHandler>>): Promise<RunResult> {
+  /** Writes a run's rows, its e-mail and its success through `tx`, which holds the run row locked. */
+  async function write(tx: DbExecutor, run: AlertRun, prepared: PreparedRun): Promise<RunResult> {
+    const result = await prepared.commit(tx);
+    let mailId: string | null = null;
+    if (result.mail) {
+      const { unsubscribe: _, ...mail } = result.mail;
+      mailId = await enqueueMail(tx, { ...mail, userId: run.userId, headers: unsubscribeHeaders(result.mail) });
+    }
+    await tx
+      .update(alertRuns)
+      .set({
+        status: 'succeeded',
+        outcome: result.outcome.slice(0, REASON_MAX),
+        mailId,
+        reason: null,
+        plan: null,
+        scannedAt: prepared.scannedAt ?? null,
+        finishedAt: sql`now()`,
+      })
+      .where(eq(alertRuns.id, run.id));
+    return { status: 'succeeded', outcome: result.outcome, mailId };
+  }
+
+  async function commit(run: AlertRun, prepared: PreparedRun): Promise<RunResult> {
     return db.transaction(async (tx) => {
       const [locked] = await tx.select({ status: alertRuns.status }).from(alertRuns).where(eq(alertRuns.id, run.id)).for('update');
       const status = locked?.status;
       if (status !== 'running' && status !== 'queued') return { status: 'not-claimed' } as const;
-      const result = await prepared.commit(tx);
-      let mailId: string | null = null;
-      if (result.mail) {
-        const { unsubscribe: _, ...mail } = result.mail;
-        mailId = await enqueueMail(tx, { ...mail, userId: run.userId, headers: unsubscribeHeaders(result.mail) });
-      }
-      await tx
-        .update(alertRuns)
-        .set({ status: 'succeeded', outcome: result.outcome.slice(0, REASON_MAX), mailId, reason: null, finishedAt: sql`now()` })
-        .where(eq(alertRuns.id, run.id));
-      return { status: 'succeeded', outcome: result.outcome, mailId } as const;
+      return write(tx, run, prepared);
     });
   }
 
+  /** A plan kept for its slot that no longer fits: the run goes, and the tick plans the slot again if it is still due. */
+  async function replan(run: AlertRun, reason: string): Promise<RunResult> {
+    await db.delete(alertRuns).where(and(eq(alertRuns.id, run.id), inArray(alertRuns.status, ['queued', 'running', 'prepared'])));
+    log.info('alert run replanned', { runId: run.id, kind: run.kind, reason });
+    return { status: 'replanned' };
+  }
+
+  /** One prepared run whose slot has come, committed; false when none is left. */
+  async function deliverOne(): Promise<boolean> {
+    let claimed: (AlertRun & { plan: unknown }) | undefined;
+    try {
+      const result = await db.transaction(async (tx) => {
+        [claimed] = await tx
+          .select({ ...runColumns, plan: alertRuns.plan })
+          .from(alertRuns)
+          .where(and(eq(alertRuns.status, 'prepared'), lte(alertRuns.dueAt, sql`now()`)))
+          .orderBy(asc(alertRuns.dueAt))
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!claimed) return null;
+        const ahead = deps.ahead?.[claimed.kind];
+        if (!ahead) throw new Error(`no prepared-run handler for ${claimed.kind}`);
+        return write(tx, claimed, ahead.resume(claimed.plan, claimed, deps, true));
+      });
+      if (!claimed) return false;
+      if (result?.status === 'succeeded')
+        log.info('alert run succeeded', { runId: claimed.id, kind: claimed.kind, outcome: result.outcome });
+      return true;
+    } catch (err) {
+      if (!claimed) throw err;
+      const reason = errorMessage(err);
+      if (err instanceof AlertSkip) await finish(claimed.id, 'skipped', reason);
+      else if (err instanceof AlertReplan) await replan(claimed, reason);
+      else {
+        // The plan could not be committed (a bug, a row it refers to gone): the run starts over as
+        // an ordinary one, now that its slot has passed, with the reason kept for the operator.
+        log.warn('prepared alert run could not be committed; running it again', { runId: claimed.id, kind: claimed.kind, reason });
+        await db
+          .update(alertRuns)
+          .set({ status: 'queued', plan: null, reason: reason.slice(0, REASON_MAX) })
+          .where(and(eq(alertRuns.id, claimed.id), eq(alertRuns.status, 'prepared')));
+        await deps.wakeAt?.(claimed.id, new Date());
+      }
+      return true;
+    }
+  }
+
   return {
+    deliverDue: async (lanes) => {
+      let delivered = 0;
+      const lane = async () => {
+        while (await deliverOne()) delivered += 1;
+      };
+      await Promise.all(Array.from({ length: Math.max(1, lanes) }, lane));
+      return delivered;
+    },
+
+    async nextDue() {
+      const [row] = await db
+        .select({ at: sql<string | null>`min(${alertRuns.dueAt})` })
+        .from(alertRuns)
+        .where(eq(alertRuns.status, 'prepared'));
+      return row?.at ? new Date(row.at) : null;
+    },
+
     async process(runId, signal = new AbortController().signal) {
       const [run]: AlertRun[] = await db
         .update(alertRuns)
         .set({ status: 'running', attempts: sql`${alertRuns.attempts} + 1`, startedAt: sql`now()`, notBefore: null })
         .where(and(isOpen(runId), or(isNull(alertRuns.notBefore), lte(alertRuns.notBefore, sql`now()`))))
-        .returning({
-          id: alertRuns.id,
-          kind: alertRuns.kind,
-          alertId: alertRuns.alertId,
-          userId: alertRuns.userId,
-          slot: alertRuns.slot,
-          attempt: alertRuns.attempts,
-          createdAt: alertRuns.createdAt,
-        });
+        .returning(runColumns);
       if (!run) return { status: 'not-claimed' };
       try {
+        const ahead = deps.ahead?.[run.kind];
+        const dueAt = slotTime(run.slot);
+        if (ahead && dueAt && dueAt > deps.now()) {
+          const { plan, scannedAt } = await ahead.prepare(run, deps, signal);
+          const [kept] = await db
+            .update(alertRuns)
+            .set({ status: 'prepared', plan, dueAt, scannedAt, reason: null })
+            .where(and(eq(alertRuns.id, run.id), eq(alertRuns.status, 'running')))
+            .returning({ id: alertRuns.id });
+          if (!kept) return { status: 'not-claimed' };
+          deps.onPrepared?.(dueAt);
+          return { status: 'prepared', dueAt };
+        }
         const prepared = await deps.handlers[run.kind](run, deps, signal);
         const result = await commit(run, prepared);
         if (result.status === 'succeeded') log.info('alert run succeeded', { runId, kind: run.kind, outcome: result.outcome });
@@ -108,6 +235,7 @@ export function createAlertEngine(
           await finish(run.id, 'skipped', reason);
           return { status: 'skipped', reason };
         }
+        if (err instanceof AlertReplan) return replan(run, reason);
         if (err instanceof AlertRetryLater) {
           await db
             .update(alertRuns)

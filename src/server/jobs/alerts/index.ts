@@ -6,17 +6,20 @@ import type { Database } from '../../db/client.ts';
 import { createSources } from '../../sources/index.ts';
 import { earningsCheckHandler, earningsReminderHandler, earningsSummaryHandler } from './earnings.ts';
 import { createAlertLinks } from './links.ts';
-import { newsAlertHandler } from './news.ts';
+import { newsAlert } from './news.ts';
 import { newsletterHandler } from './newsletter.ts';
-import type { AlertDeps, AlertHandler, AlertRunKind } from './types.ts';
+import { type AheadHandler, type AlertDeps, type AlertHandler, type AlertRunKind, runAtOnce } from './types.ts';
 
 export const alertHandlers: Record<AlertRunKind, AlertHandler> = {
-  news: newsAlertHandler,
+  news: runAtOnce(newsAlert),
   newsletter: newsletterHandler,
   earnings_check: earningsCheckHandler,
   earnings_reminder: earningsReminderHandler,
   earnings_summary: earningsSummaryHandler,
 };
+
+/** Kinds whose scheduled runs are prepared before their slot (ADR 016). */
+export const aheadHandlers: Partial<Record<AlertRunKind, AheadHandler<unknown>>> = { news: newsAlert as AheadHandler<unknown> };
 
 export function createAlertDeps(runtime: { db: Database; config: Config; secret: string }): AlertDeps {
   return {

@@ -8,14 +8,14 @@ import { z } from 'zod';
 import { documentsBlock, GROUND_RULES } from '../../ai/documents.ts';
 import { Grounding, mailText } from '../../ai/grounding.ts';
 import { alertRecipientFor } from '../../db/alert-recipient.ts';
-import type { Database } from '../../db/client.ts';
-import { sonarAlerts, sonarResults, users } from '../../db/schema.ts';
+import { alertRuns, sonarAlerts, sonarResults, users } from '../../db/schema.ts';
 import { renderNewsAlertEmail } from '../../mail/alert-emails/index.ts';
-import type { EmailArticle } from '../../mail/alert-emails/types.ts';
+import type { EmailArticle, RenderedEmail } from '../../mail/alert-emails/types.ts';
+import type { SharedNewsResult } from '../../sources/shared-news.ts';
 import { type SourceDocument, SourceError } from '../../sources/types.ts';
 import { digestArticle, NOT_ANALYSED } from './digest.ts';
 import { claimUnsentArticles, loadSentArticles } from './seen-articles.ts';
-import { type AlertHandler, AlertSkip, type DbExecutor } from './types.ts';
+import { type AheadHandler, type AlertDeps, AlertReplan, type AlertRun, AlertSkip, type PreparedRun } from './types.ts';
 
 /** The first scan of an alert looks this far back; later scans start where the last one ended. */
 const FIRST_SCAN_DAYS = 3;
@@ -26,6 +26,8 @@ const DIGEST_MAX_ARTICLES = 10;
 /** A background scan may wait longer than a person for publishers' pages. */
 export const ALERT_READ_BUDGET_MS = 30_000;
 const DAY_MS = 86_400_000;
+/** Alerts prepared within this long of each other share a search even when ALERT_PREPARE_MINUTES is 0. */
+const SHARED_SEARCH_MIN_AGE_MS = 5 * 60_000;
 
 const newsAlertOutput = z.object({
   hasNews: z
@@ -76,16 +78,38 @@ function newsQuery(companyName: string, keywords: string[]) {
   return terms.length === 0 ? company : `${company} (${terms.join(' OR ')})`;
 }
 
-export const newsAlertHandler: AlertHandler = async (run, deps, signal) => {
+/** What a news run's commit writes, worked out before its slot and kept as JSON in alert_runs.plan. */
+type NewsPlan = {
+  companyName: string;
+  keywords: string[];
+  /** When the alert was read for this plan: a save after it makes a kept plan stale. */
+  readAt: string;
+  /** When the news was searched; the next scan starts here. */
+  searchedAt: string;
+  /** The sonar_results row's perplexity_response. */
+  stored: Record<string, unknown>;
+  /** Without news there is nothing to mail; the outcome says why. */
+  news: { analysis: NewsAnalysis; analysed: boolean; fresh: number; email: RenderedEmail } | { outcome: string };
+};
+type NewsAnalysis = { headline: string; summary: string; items: EmailArticle[] };
+
+/** The search windows alerts ask for, so that alerts scanned a little apart share one search. */
+const SEARCH_WINDOWS_DAYS = [1, 2, 3, 7, 14, MAX_SCAN_DAYS];
+
+/**
+ * Scans and analyses a news alert (before its slot when it is scheduled, ADR 016): the news since
+ * the last scan through the shared search, less what this user was already sent, judged by the AI.
+ */
+async function prepareNewsAlert(run: AlertRun, deps: AlertDeps, signal: AbortSignal): Promise<{ plan: NewsPlan; scannedAt: Date }> {
   const [alert] = await deps.db
     .select({
       companyName: sonarAlerts.companyName,
       keywords: sonarAlerts.keywords,
       active: sonarAlerts.active,
-      to: alertRecipientFor(sonarAlerts.notificationEmail),
+      since: lastScan(run),
+      readAt: sql<string>`now()`,
     })
     .from(sonarAlerts)
-    .innerJoin(users, eq(users.id, sonarAlerts.userId))
     .where(and(eq(sonarAlerts.id, run.alertId), eq(sonarAlerts.userId, run.userId)));
   if (!alert) throw new AlertSkip('the alert no longer exists');
   if (!alert.active) throw new AlertSkip('the alert is inactive');
@@ -93,91 +117,46 @@ export const newsAlertHandler: AlertHandler = async (run, deps, signal) => {
   if (!companyName) throw new AlertSkip('the alert has no company name');
 
   const now = deps.now();
-  const since = await lastScan(deps.db, run.alertId, run.id, now);
-  const days = Math.max(1, Math.ceil((now.getTime() - since.getTime()) / DAY_MS));
-  let found: SourceDocument[];
+  const since = scanStart(alert.since, now);
+  const needed = (now.getTime() - since.getTime()) / DAY_MS;
+  const days = SEARCH_WINDOWS_DAYS.find((d) => d >= needed) ?? MAX_SCAN_DAYS;
+  let search: SharedNewsResult;
   try {
     const query = newsQuery(companyName, alert.keywords);
-    found = (await deps.sources.news.search({ query, days, limit: ARTICLES_SEARCHED, readBudgetMs: ALERT_READ_BUDGET_MS }, signal))
-      .documents;
+    search = await deps.sources.sharedNews.search(
+      { query, days, limit: ARTICLES_SEARCHED, readBudgetMs: ALERT_READ_BUDGET_MS },
+      { maxAgeMs: Math.max(SHARED_SEARCH_MIN_AGE_MS, deps.config.ALERT_PREPARE_MINUTES * 60_000), signal },
+    );
   } catch (err) {
     if (err instanceof SourceError) throw new Error(`news search failed: ${err.message}`);
     throw err;
   }
+  const found = search.documents;
   const seen = await loadSentArticles(deps.db, run.userId, now);
   const fresh = seen.keepNew(found.filter((doc) => doc.publishedAt && Date.parse(doc.publishedAt) > since.getTime()));
-  const searched = { since: since.toISOString(), found: found.length, fresh: fresh.length };
+  const searched = { since: since.toISOString(), at: search.searchedAt.toISOString(), found: found.length, fresh: fresh.length };
+  const base = {
+    companyName,
+    keywords: alert.keywords,
+    readAt: new Date(alert.readAt).toISOString(),
+    searchedAt: search.searchedAt.toISOString(),
+  };
+  const planned = (plan: Omit<NewsPlan, keyof typeof base>) => ({ plan: { ...base, ...plan }, scannedAt: search.searchedAt });
 
   if (fresh.length === 0) {
-    return {
-      async commit(tx) {
-        await tx.insert(sonarResults).values({
-          userId: run.userId,
-          alertId: run.alertId,
-          companyName,
-          hasNews: false,
-          sent: false,
-          perplexityResponse: { hasNews: false, analysis: null, searched },
-        });
-        return { mail: null, outcome: `no new articles since ${since.toISOString()} (${found.length} found, all seen or older)` };
-      },
-    };
-  }
-
-  const render = (headline: string, analysis: string, items: EmailArticle[]) =>
-    renderNewsAlertEmail({
-      companyName,
-      keywords: alert.keywords,
-      headline,
-      analysis,
-      articles: items,
-      links: {
-        viewInApp: deps.links.app(`/aurora-os/company-news?company=${encodeURIComponent(companyName)}`),
-        manage: deps.links.app('/sonar-os/news'),
-        unsubscribe: deps.links.unsubscribe('news', run.alertId).page,
-      },
+    return planned({
+      stored: { hasNews: false, analysis: null, searched },
+      news: { outcome: `no new articles since ${since.toISOString()} (${found.length} found, all seen or older)` },
     });
-
-  /** The run's result row and e-mail, with what another run mailed this user meanwhile left out. */
-  const mailing = async (analysis: { headline: string; summary: string; items: EmailArticle[] }, stored: Record<string, unknown>) => {
-    const email = await render(analysis.headline, analysis.summary, analysis.items);
-    return {
-      async commit(tx: DbExecutor) {
-        const articles = analysis.items;
-        const unsent = await claimUnsentArticles(tx, run.userId, articles, now);
-        const result = { userId: run.userId, alertId: run.alertId, companyName, hasNews: true };
-        if (unsent.length === 0) {
-          await tx.insert(sonarResults).values({ ...result, sent: false, perplexityResponse: { ...stored, alreadySent: true } });
-          return {
-            mail: null,
-            outcome: `no e-mail: its ${plural(articles.length, 'article')} reached this user in another run's e-mail meanwhile`,
-          };
-        }
-        const dropped = articles.length - unsent.length;
-        await tx.insert(sonarResults).values({
-          ...result,
-          sent: true,
-          perplexityResponse: dropped ? { ...stored, analysis: { ...analysis, items: unsent } } : stored,
-        });
-        return {
-          mail: {
-            to: alert.to,
-            ...(dropped ? await render(analysis.headline, analysis.summary, unsent) : email),
-            kind: 'news-alert',
-            unsubscribe: { kind: 'news' as const, alertId: run.alertId },
-          },
-          outcome:
-            `${plural(unsent.length, 'new article')} of ${fresh.length}${stored.analysed === false ? ' (not analysed: no AI provider configured)' : ''}; e-mail queued` +
-            (dropped ? ` (${dropped} dropped: in another run's e-mail meanwhile)` : ''),
-        };
-      },
-    };
-  };
+  }
 
   if (!deps.ai.configured) {
     const items = fresh.slice(0, DIGEST_MAX_ARTICLES).map(digestArticle);
     const analysis = { headline: plural(items.length, 'new article'), summary: NOT_ANALYSED, items };
-    return mailing(analysis, { hasNews: true, analysed: false, analysis, searched });
+    return planned({
+      stored: { hasNews: true, analysed: false, analysis, searched },
+      news: { analysis, analysed: false, fresh: fresh.length, email: await renderNewsMail(base, analysis, run, deps) },
+    });
   }
 
   const { output, citations, model } = await deps.ai.run(
@@ -209,28 +188,104 @@ export const newsAlertHandler: AlertHandler = async (run, deps, signal) => {
   const hasNews = output.hasNews && articles.length > 0 && output.headline.trim() !== '';
   const analysis = { headline: mailText(output.headline), summary: mailText(output.analysis), items: articles };
   const stored = { hasNews, analysis: hasNews ? analysis : null, model, searched };
+  if (!hasNews) return planned({ stored, news: { outcome: `no news in ${fresh.length} new articles` } });
+  return planned({
+    stored,
+    news: { analysis, analysed: true, fresh: fresh.length, email: await renderNewsMail(base, analysis, run, deps) },
+  });
+}
 
-  if (!hasNews) {
-    return {
-      async commit(tx) {
+/** The e-mail, rendered when the run is prepared; again at the commit only when it loses articles. */
+function renderNewsMail(
+  plan: Pick<NewsPlan, 'companyName' | 'keywords' | 'searchedAt'>,
+  analysis: NewsAnalysis,
+  run: AlertRun,
+  deps: AlertDeps,
+): Promise<RenderedEmail> {
+  return renderNewsAlertEmail({
+    companyName: plan.companyName,
+    keywords: plan.keywords,
+    headline: analysis.headline,
+    analysis: analysis.summary,
+    articles: analysis.items,
+    searchedAt: plan.searchedAt,
+    links: {
+      viewInApp: deps.links.app(`/aurora-os/company-news?company=${encodeURIComponent(plan.companyName)}`),
+      manage: deps.links.app('/sonar-os/news'),
+      unsubscribe: deps.links.unsubscribe('news', run.alertId).page,
+    },
+  });
+}
+
+/**
+ * The commit of a plan: the result row, and the e-mail with what another run mailed this user
+ * meanwhile left out. A plan kept until its slot is checked against the alert first: deleted or
+ * switched off meanwhile, nothing is sent; saved meanwhile, the plan is stale (AlertReplan).
+ */
+function commitNewsPlan(plan: NewsPlan, run: AlertRun, deps: AlertDeps, kept: boolean): PreparedRun {
+  const result = { userId: run.userId, alertId: run.alertId, companyName: plan.companyName };
+  return {
+    scannedAt: new Date(plan.searchedAt),
+    async commit(tx) {
+      const [alert] = await tx
+        .select({ active: sonarAlerts.active, updatedAt: sonarAlerts.updatedAt, to: alertRecipientFor(sonarAlerts.notificationEmail) })
+        .from(sonarAlerts)
+        .innerJoin(users, eq(users.id, sonarAlerts.userId))
+        .where(and(eq(sonarAlerts.id, run.alertId), eq(sonarAlerts.userId, run.userId)));
+      if (!alert) throw new AlertSkip('the alert no longer exists');
+      if (!alert.active) throw new AlertSkip('the alert is inactive');
+      if (kept && alert.updatedAt > new Date(plan.readAt)) throw new AlertReplan('the alert was saved after this slot was prepared');
+
+      if (!('analysis' in plan.news)) {
+        await tx.insert(sonarResults).values({ ...result, hasNews: false, sent: false, perplexityResponse: plan.stored });
+        return { mail: null, outcome: plan.news.outcome };
+      }
+      const { analysis, analysed, fresh } = plan.news;
+      const unsent = await claimUnsentArticles(tx, run.userId, analysis.items, deps.now());
+      if (unsent.length === 0) {
         await tx
           .insert(sonarResults)
-          .values({ userId: run.userId, alertId: run.alertId, companyName, hasNews: false, sent: false, perplexityResponse: stored });
-        return { mail: null, outcome: `no news in ${fresh.length} new articles` };
-      },
-    };
-  }
-  return mailing(analysis, stored);
-};
+          .values({ ...result, hasNews: true, sent: false, perplexityResponse: { ...plan.stored, alreadySent: true } });
+        return {
+          mail: null,
+          outcome: `no e-mail: its ${plural(analysis.items.length, 'article')} reached this user in another run's e-mail meanwhile`,
+        };
+      }
+      const dropped = analysis.items.length - unsent.length;
+      const mailed = dropped ? { ...analysis, items: unsent } : analysis;
+      await tx.insert(sonarResults).values({
+        ...result,
+        hasNews: true,
+        sent: true,
+        perplexityResponse: dropped ? { ...plan.stored, analysis: mailed } : plan.stored,
+      });
+      return {
+        mail: {
+          to: alert.to,
+          ...(dropped ? await renderNewsMail(plan, mailed, run, deps) : plan.news.email),
+          kind: 'news-alert',
+          unsubscribe: { kind: 'news' as const, alertId: run.alertId },
+        },
+        outcome:
+          `${plural(unsent.length, 'new article')} of ${fresh}${analysed ? '' : ' (not analysed: no AI provider configured)'}; e-mail queued` +
+          (dropped ? ` (${dropped} dropped: in another run's e-mail meanwhile)` : ''),
+      };
+    },
+  };
+}
+
+export const newsAlert: AheadHandler<NewsPlan> = { prepare: prepareNewsAlert, resume: commitNewsPlan };
 
 const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 
-/** Where this alert's previous successful scan ended; the first scan looks FIRST_SCAN_DAYS back. */
-async function lastScan(db: Database, alertId: string, runId: string, now: Date): Promise<Date> {
-  const { rows } = await db.execute<{ at: Date | string | null }>(sql`
-    select max(started_at) as at from alert_runs
-     where alert_id = ${alertId} and kind = 'news' and status = 'succeeded' and id <> ${runId}`);
-  const at = rows[0]?.at ? new Date(rows[0].at) : null;
+/** Where this alert's previous successful scan ended (the search's time; before ADR 016, the run's start). */
+const lastScan = (run: AlertRun) => sql<Date | string | null>`(
+  select max(coalesce(${alertRuns.scannedAt}, ${alertRuns.startedAt})) from ${alertRuns}
+   where ${alertRuns.alertId} = ${run.alertId} and ${alertRuns.kind} = 'news' and ${alertRuns.status} = 'succeeded' and ${alertRuns.id} <> ${run.id})`;
+
+/** The first scan of an alert looks FIRST_SCAN_DAYS back, and none further than MAX_SCAN_DAYS. */
+function scanStart(last: Date | string | null, now: Date): Date {
+  const at = last ? new Date(last) : null;
   const earliest = new Date(now.getTime() - MAX_SCAN_DAYS * DAY_MS);
   if (!at) return new Date(now.getTime() - FIRST_SCAN_DAYS * DAY_MS);
   return at < earliest ? earliest : at;

@@ -3,7 +3,8 @@
 // insert nothing for the same pair. All wall-clock rules are America/New_York (spec 02 §9), with
 // PostgreSQL's time-zone data doing daylight saving.
 //
-// - news: each delivery day at the delivery hour (ADR 009: the hour of delivery_time in New York).
+// - news: each delivery day at the delivery hour (ADR 009: the hour of delivery_time in New York);
+//   the tick creates the run up to ALERT_PREPARE_MINUTES before, to be prepared ahead (ADR 016).
 // - newsletter: the delivery day and time, when it is the occurrence closest to `frequency` days
 //   after the last delivery (7d → every week, 14d → every other week, 30d → every fourth week: the
 //   chosen weekday 28 days on is nearer to 30 than 35 days on). A save restarts the count.
@@ -42,14 +43,14 @@ const ofUser = (column: AnyPgColumn, userId: string | null) => sql`(${userId}::t
 
 const catchUpFrom = (now: Date) => sql`${now}::timestamptz - make_interval(hours => ${CATCH_UP_HOURS})`;
 
-function newsDue(now: Date, userId: string | null) {
+function newsDue(now: Date, userId: string | null, leadMinutes: number) {
   const a = sonarAlerts;
   return sql`
   ${insertRun}
   SELECT 'news', ${a.id}, ${a.userId}, ${iso(sql`h.slot`)}
     FROM ${a}
     JOIN generate_series(date_trunc('hour', ${now}::timestamptz) - make_interval(hours => ${CATCH_UP_HOURS}),
-                         date_trunc('hour', ${now}::timestamptz), interval '1 hour') AS h(slot)
+                         date_trunc('hour', ${now}::timestamptz + make_interval(mins => ${leadMinutes})), interval '1 hour') AS h(slot)
       ON extract(hour FROM h.slot AT TIME ZONE ${NY}) = extract(hour FROM ${a.deliveryTime} AT TIME ZONE ${NY})
      AND ${a.deliveryDays} @> ARRAY[to_char(h.slot AT TIME ZONE ${NY}, 'DY')]
    WHERE ${a.active} AND btrim(${a.companyName}) <> '' AND ${a.deliveryTime} IS NOT NULL
@@ -135,7 +136,7 @@ function earningsSummaryDue(now: Date, userId: string | null) {
   RETURNING ${alertRuns.id}`;
 }
 
-const DUE: ((now: Date, userId: string | null) => SQL)[] = [
+const DUE: ((now: Date, userId: string | null, leadMinutes: number) => SQL)[] = [
   newsDue,
   newsletterDue,
   earningsCheckDue,
@@ -143,12 +144,15 @@ const DUE: ((now: Date, userId: string | null) => SQL)[] = [
   earningsSummaryDue,
 ];
 
-/** Inserts the runs due at `now` (for one user, or everyone) and returns their ids. */
-export async function insertDueRuns(on: RunsExecutor, now: Date, userId: string | null = null): Promise<string[]> {
+/**
+ * Inserts the runs due at `now` (for one user, or everyone) and returns their ids; with a lead,
+ * also the news slots that come within it, to be prepared before them (ADR 016).
+ */
+export async function insertDueRuns(on: RunsExecutor, now: Date, userId: string | null = null, leadMinutes = 0): Promise<string[]> {
   const db = onDrizzle(on);
   const ids: string[] = [];
   for (const statement of DUE) {
-    const { rows } = await db.execute<{ id: string }>(statement(now, userId));
+    const { rows } = await db.execute<{ id: string }>(statement(now, userId, leadMinutes));
     for (const row of rows) ids.push(row.id);
   }
   return ids;
@@ -187,7 +191,7 @@ export async function failAbandonedRuns(on: RunsExecutor, now: Date): Promise<nu
     })
     .where(
       and(
-        inArray(alertRuns.status, ['queued', 'running']),
+        inArray(alertRuns.status, ['queued', 'running', 'prepared']),
         lt(alertRuns.createdAt, catchUpFrom(now)),
         or(isNull(alertRuns.notBefore), lt(alertRuns.notBefore, catchUpFrom(now))),
       ),

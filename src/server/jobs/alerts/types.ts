@@ -10,6 +10,7 @@ import type { ALERT_RUN_KINDS } from '../../db/schema.ts';
 import type { EarningsCalendarSource } from '../../sources/earnings-calendar.ts';
 import type { NewsSource } from '../../sources/news.ts';
 import type { SecSource } from '../../sources/sec.ts';
+import type { SharedNewsSearch } from '../../sources/shared-news.ts';
 import type { TranscriptSource } from '../../sources/transcripts.ts';
 
 export type AlertRunKind = (typeof ALERT_RUN_KINDS)[number];
@@ -35,6 +36,7 @@ export type AlertLinks = {
 
 type AlertSources = {
   news: NewsSource;
+  sharedNews: SharedNewsSearch;
   sec: SecSource;
   transcripts: TranscriptSource | null;
   earningsCalendar: EarningsCalendarSource;
@@ -70,6 +72,8 @@ export type CommitResult = {
 export type DbExecutor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export type PreparedRun = {
+  /** When the run's sources were read up to (alert_runs.scanned_at): the next scan starts there. */
+  scannedAt?: Date;
   /**
    * Writes the run's rows (sonar_results, newsletter_results, earnings_tracking_results, sent_articles)
    * through `tx`, the transaction that also marks the run succeeded and queues its e-mail.
@@ -79,9 +83,31 @@ export type PreparedRun = {
 
 export type AlertHandler = (run: AlertRun, deps: AlertDeps, signal: AbortSignal) => Promise<PreparedRun>;
 
+/**
+ * A kind whose scheduled runs are prepared before their slot (news alerts, ADR 016): `prepare` does
+ * the slow work and returns a plan, which is JSON (kept in alert_runs.plan until the slot); `resume`
+ * turns a plan into the run's commit. `kept` says the plan waited for its slot, so the alert may
+ * have changed since.
+ */
+export type AheadHandler<Plan> = {
+  prepare(run: AlertRun, deps: AlertDeps, signal: AbortSignal): Promise<{ plan: Plan; scannedAt: Date }>;
+  resume(plan: Plan, run: AlertRun, deps: AlertDeps, kept: boolean): PreparedRun;
+};
+
+/** An AheadHandler run at once: prepared and committed in one go (manual and late slots). */
+export const runAtOnce =
+  <Plan>(ahead: AheadHandler<Plan>): AlertHandler =>
+  async (run, deps, signal) =>
+    ahead.resume((await ahead.prepare(run, deps, signal)).plan, run, deps, false);
+
 /** Nothing to do, and nothing wrong: the alert was deleted or deactivated, its company is blank… */
 export class AlertSkip extends Error {
   override name = 'AlertSkip';
+}
+
+/** A plan kept for its slot no longer fits the alert (saved since): the run is dropped and planned again by the schedule. */
+export class AlertReplan extends Error {
+  override name = 'AlertReplan';
 }
 
 /** Not ready yet (an earnings release not published): the run is looked at again at `at`. */

@@ -3,11 +3,15 @@
 // do it. Jobs carry only the run id: the alert_runs row is the truth, the job a wake-up call. A job
 // whose worker dies stops sending heartbeats and is handed to another worker; the run's unique slot
 // and its commit-once transaction (engine.ts) keep the e-mail single.
+//
+// Workers take jobs in batches and are woken by PostgreSQL's NOTIFY when jobs are inserted (the
+// poll is only a backstop). Runs prepared before their slot (ADR 016) are committed by a timer set
+// for the earliest slot waiting, in every worker, so the e-mails leave at the slot.
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import type { Config } from '../../config.ts';
 import { errorMessage, log } from '../../lib/log.ts';
-import type { AlertEngine } from './engine.ts';
+import type { AlertEngine, RunResult } from './engine.ts';
 import { failAbandonedRuns, insertDueRuns } from './schedule.ts';
 
 const RUN_QUEUE = 'alert-run';
@@ -27,15 +31,25 @@ function runQueueOptions(config: Config) {
     retryDelayMax: 3600,
     heartbeatSeconds: config.ALERT_HEARTBEAT_SECONDS,
     expireInSeconds: 30 * 60,
+    notify: true,
   };
 }
 
+/** Job fetchers per worker process; each takes up to ALERT_CONCURRENCY / FETCH_LANES jobs at a time. */
+const FETCH_LANES = 4;
+/** Without NOTIFY (a dropped listener), or for retries and runs that wait, the queue is looked at this often. */
+const BACKSTOP_POLL_SECONDS = 10;
+/** Transactions committing prepared runs at their slot, per worker process. */
+const DELIVERY_LANES = 4;
+/** The earliest waiting slot is looked up again this often, for runs other workers prepared. */
+const DELIVERY_RECHECK_MS = 30_000;
+
 /** Inserts the due runs and one job for each, atomically; returns how many were created. */
-export async function tick(boss: PgBoss, pool: pg.Pool, now = new Date()): Promise<number> {
+export async function tick(boss: PgBoss, pool: pg.Pool, config: Pick<Config, 'ALERT_PREPARE_MINUTES'>, now = new Date()): Promise<number> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    const ids = await insertDueRuns(client, now);
+    const ids = await insertDueRuns(client, now, null, config.ALERT_PREPARE_MINUTES);
     if (ids.length > 0) {
       await boss.insert(
         RUN_QUEUE,
@@ -63,18 +77,87 @@ export async function startAlertWorker(opts: { boss: PgBoss; pool: pg.Pool; conf
   await boss.createQueue(TICK_QUEUE, { retryLimit: 0, expireInSeconds: 300 });
   await boss.schedule(TICK_QUEUE, '* * * * *', null, { tz: 'America/New_York' });
   await boss.work(TICK_QUEUE, async () => {
-    await tick(boss, pool);
+    await tick(boss, pool, config);
   });
+  const lanes = Math.min(FETCH_LANES, config.ALERT_CONCURRENCY);
   await boss.work<RunJob>(
     RUN_QUEUE,
-    { localConcurrency: config.ALERT_CONCURRENCY, pollingIntervalSeconds: 1, burstWhenReadyExceeds: config.ALERT_CONCURRENCY },
-    async ([job]) => {
-      if (!job) return;
-      await engine.process(job.data.runId, job.signal);
+    {
+      localConcurrency: lanes,
+      batchSize: Math.ceil(config.ALERT_CONCURRENCY / lanes),
+      burstWhenBatchFull: true,
+      perJobResults: true,
+      pollingIntervalSeconds: BACKSTOP_POLL_SECONDS,
+      notifyPollingIntervalSeconds: BACKSTOP_POLL_SECONDS,
     },
+    (jobs) =>
+      Promise.all(
+        jobs.map(async (job) => {
+          try {
+            const result: RunResult = await engine.process(job.data.runId, job.signal);
+            return { id: job.id, status: 'completed' as const, output: { status: result.status } };
+          } catch (err) {
+            // RetryableRunError and anything unexpected: pg-boss retries the job with backoff.
+            return { id: job.id, status: 'failed' as const, output: { message: errorMessage(err) } };
+          }
+        }),
+      ),
   );
   // A worker that starts takes up what is due at once instead of waiting for the next minute.
-  await tick(boss, pool).catch((err) => log.error('alert tick failed', { error: errorMessage(err) }));
+  await tick(boss, pool, config).catch((err) => log.error('alert tick failed', { error: errorMessage(err) }));
+}
+
+/**
+ * Commits prepared runs when their slot comes: a timer for the earliest slot waiting, set again
+ * after every delivery, whenever this worker prepares a run for an earlier slot, and every
+ * DELIVERY_RECHECK_MS for runs other workers prepared. Returns `prepared`, to be called with each
+ * slot this worker prepares a run for, and `stop`.
+ */
+export function startSlotDelivery(engine: Pick<AlertEngine, 'deliverDue' | 'nextDue'>) {
+  let timer: NodeJS.Timeout | null = null;
+  let armedFor = Number.POSITIVE_INFINITY;
+  let delivering: Promise<void> | null = null;
+  let stopped = false;
+
+  function arm(at: number) {
+    if (stopped) return;
+    const when = Math.min(at, Date.now() + DELIVERY_RECHECK_MS);
+    if (timer && when >= armedFor) return;
+    if (timer) clearTimeout(timer);
+    armedFor = when;
+    timer = setTimeout(fire, Math.max(0, when - Date.now()));
+  }
+
+  function fire() {
+    timer = null;
+    armedFor = Number.POSITIVE_INFINITY;
+    if (delivering) return;
+    delivering = (async () => {
+      try {
+        const delivered = await engine.deliverDue(DELIVERY_LANES);
+        if (delivered > 0) log.info('prepared alert runs delivered', { delivered });
+        const next = await engine.nextDue();
+        arm(next ? next.getTime() : Number.POSITIVE_INFINITY);
+      } catch (err) {
+        log.error('alert delivery failed', { error: errorMessage(err) });
+        arm(Date.now() + 5_000);
+      }
+    })().finally(() => {
+      delivering = null;
+    });
+  }
+
+  fire();
+  return {
+    prepared(dueAt: Date) {
+      arm(dueAt.getTime());
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await delivering;
+    },
+  };
 }
 
 /** For runs that wait (an earnings release not out yet): a job that starts at `at`. */

@@ -32,6 +32,7 @@ const newsProps = (overrides: Partial<NewsAlertEmailProps> = {}): NewsAlertEmail
   headline: 'Apple opens a new plant',
   analysis: 'The plant adds capacity for the coming year.',
   articles: [article(1), article(2)],
+  searchedAt: '2026-11-24T13:41:00.000Z',
   links,
   ...overrides,
 });
@@ -110,6 +111,12 @@ describe('news alert e-mail', () => {
     expect(mail.text).toContain('Keywords: iPhone, services');
     expect(mail.text).toContain('You get this e-mail because you set up a news alert for Apple in Enterprise OS.');
     expectFooter(mail);
+  });
+
+  it('says when the news was searched, in New York time, and that later news comes next time', async () => {
+    const mail = await renderNewsAlertEmail(newsProps());
+    expect(mail.text).toContain('News searched at 8:41 AM ET on Nov 24; anything published later comes in your next alert.');
+    expect(mail.html).toContain('News searched at 8:41 AM ET on Nov 24');
   });
 
   it("labels an article read from its headline only, and a link that is Google's rather than the publisher's", async () => {

@@ -19,7 +19,16 @@ function NewsAlertEmail(p: NewsAlertEmailProps) {
     paragraph(p.analysis),
     p.articles.length > 0 ? heading2(p.articles.length === 1 ? 'Source' : 'Sources') : null,
     h(ArticleList, { articles: p.articles }),
+    mutedLine(`News searched ${searchedLabel(p.searchedAt)}; anything published later comes in your next alert.`),
   );
+}
+
+/** e.g. "at 8:41 AM ET on Nov 25". */
+function searchedLabel(iso: string): string {
+  const at = new Date(iso);
+  const time = at.toLocaleTimeString('en-US', { timeZone: 'America/New_York', hour: 'numeric', minute: '2-digit' });
+  const day = at.toLocaleDateString('en-US', { timeZone: 'America/New_York', month: 'short', day: 'numeric' });
+  return `at ${time} ET on ${day}`;
 }
 
 export function renderNewsAlertEmail(p: NewsAlertEmailProps): Promise<RenderedEmail> {

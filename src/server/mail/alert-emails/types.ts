@@ -30,6 +30,8 @@ export type NewsAlertEmailProps = {
   headline: string;
   analysis: string;
   articles: EmailArticle[];
+  /** ISO: when the news was searched; what was published later comes in the next alert (ADR 016). */
+  searchedAt: string;
   links: EmailLinks;
 };
 
