@@ -1,53 +1,79 @@
-// Benchmark: the alert engine delivering 10,000 due news alerts (issue 5), with one and with two
-// worker processes. Usage:
-//   npm run bench:alerts [-- --alerts 10000 --workers 1,2 --latency 20 --concurrency 8]
-// For each worker count: a fresh database on DATABASE_URL's server (else the embedded PostgreSQL),
-// `alerts` news alerts due this hour (5 per user), then that many `ROLE=worker` processes — the
-// production program — against the tests' local fakes started here: news (Google News RSS), an
-// OpenAI-compatible AI answering after `latency` ms, and an SMTP server. Measured:
-//   alerts/s      runs finished ÷ (last run finished − first run created), from alert_runs
-//   mails/s       the same for mails handed to SMTP (mail_outbox.sent_at)
-//   CPU ms/alert  user+system CPU of the worker processes (from /proc), and of PostgreSQL's
-//                 processes (the whole server, so run this on an otherwise idle machine)
-//   duplicates    SMTP deliveries beyond one per outbox row (by recipient and subject): must be 0
+// Benchmark: the 9 AM burst (issue 16). Usage:
+//   npm run bench:alerts [-- --alerts 10000 --users 2000 --companies 1500 --workers 2 --concurrency 32
+//                           --ai-latency 2000 --pacing real --slot-in 20 --timeout 60]
+// A fresh database (on the embedded PostgreSQL under data/bench, whose processes alone are measured;
+// with DATABASE_URL, on that server and every postgres process on the machine counts), `alerts`
+// news alerts of `users` users over `companies` companies: each company once, the rest drawn by a
+// Zipf law (s = 1: the largest company is watched by about one alert in eight), no keywords. All of
+// them fall due at one slot, `slot-in` minutes from the start: the bench inserts their runs and jobs
+// as the tick does (worker.ts queueRuns) rather than waiting for the next hour. Then `workers`
+// `ROLE=worker` processes in production mode (the production program, NODE_ENV=production) work
+// against local fakes with the product's real pacing (`--pacing real`: Google News one request a
+// second per process, GDELT one per 5 s; `off`: none): Google News and GDELT (two fake hosts), the
+// publishers' pages (a third host, unpaced: real publishers are thousands of hosts), an
+// OpenAI-compatible AI answering after `ai-latency` ms, and an SMTP server. With `--slot-in 0` the
+// slot is now: nothing can be prepared ahead (what every slot was before ADR 016).
+// Reported:
+//   lateness      SMTP acceptance − slot for every e-mail: p50, p99, max
+//   prepared      when the last run was prepared, relative to the slot
+//   alerts/s      runs finished ÷ (last finished − first created)
+//   CPU ms/alert  worker processes (from /proc) and PostgreSQL's processes
+//   SQL/alert     statements the workers ran (counted by a proxy in front of PostgreSQL), ÷ alerts
+//   requests      to each external service (the fakes' logs), in all and per alert; searches per burst
+//   duplicates    SMTP deliveries beyond one per outbox row: must be 0
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { PgBoss } from 'pg-boss';
 import { bootstrap } from '../src/server/bootstrap.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { sonarAlerts } from '../src/server/db/schema.ts';
+import { queueRuns } from '../src/server/jobs/alerts/worker.ts';
 import { startFakeNews } from '../tests/fakes/news.ts';
 import { newsAlertModel } from '../tests/fakes/news-alert-model.ts';
 import { startFakeOpenAi } from '../tests/fakes/openai.ts';
 import { startFakeSmtp } from '../tests/fakes/smtp.ts';
 import { createFreshDatabase } from '../tests/support/database.ts';
-import { dueThisHour, factoryDb, insertMany, newsAlertValues } from '../tests/support/factories.ts';
+import { EVERY_DAY, factoryDb, insertMany, newsAlertValues } from '../tests/support/factories.ts';
 import { freePort } from '../tests/support/ports.ts';
+import { startStatementCounter } from './support/pg-statement-counter.ts';
 
 const { values: args } = parseArgs({
   options: {
     alerts: { type: 'string', default: '10000' },
-    workers: { type: 'string', default: '1,2' },
-    latency: { type: 'string', default: '20' },
-    concurrency: { type: 'string', default: '8' },
+    users: { type: 'string', default: '2000' },
+    companies: { type: 'string', default: '1500' },
+    workers: { type: 'string', default: '2' },
+    concurrency: { type: 'string', default: '32' },
+    'ai-latency': { type: 'string', default: '2000' },
+    pacing: { type: 'string', default: 'real' },
+    'slot-in': { type: 'string', default: '20' },
+    timeout: { type: 'string', default: '60' },
   },
 });
 const ALERTS = Number(args.alerts);
-const WORKER_COUNTS = args.workers.split(',').map(Number);
-const LATENCY_MS = Number(args.latency);
+const USERS = Number(args.users);
+const COMPANIES = Number(args.companies);
+const WORKERS = Number(args.workers);
 const CONCURRENCY = Number(args.concurrency);
-const PER_USER = 5;
+const AI_LATENCY_MS = Number(args['ai-latency']);
+const REAL_PACING = args.pacing === 'real';
+const SLOT_IN_MS = Number(args['slot-in']) * 60_000;
+const TIMEOUT_MS = Number(args.timeout) * 60_000;
 const SECRET = 'bench-secret-bench-secret-bench-secret-00';
 const TICK_HZ = 100; // USER_HZ on Linux: /proc reports CPU time in these ticks
+const EMBEDDED_DIR = 'data/bench';
 
 const embedded = process.env.DATABASE_URL
   ? null
-  : await startEmbeddedPostgres({ dataDir: 'data/bench', port: 54331, log: (line) => console.log(line) });
+  : await startEmbeddedPostgres({ dataDir: EMBEDDED_DIR, port: 54331, log: (line) => console.log(line) });
 const baseUrl = process.env.DATABASE_URL ?? embedded!.url;
-const [ai, news, smtpPort] = await Promise.all([
-  startFakeOpenAi({ handler: newsAlertModel({ latencyMs: LATENCY_MS }) }),
-  startFakeNews(),
+const [ai, google, gdelt, smtpPort] = await Promise.all([
+  startFakeOpenAi({ handler: newsAlertModel({ latencyMs: AI_LATENCY_MS }) }),
+  startFakeNews(0, { publisherHost: true }),
+  startFakeNews(0, { publisherHost: true }),
   freePort(),
 ]);
 const smtp = await startFakeSmtp({ smtpPort });
@@ -63,18 +89,60 @@ function cpuSeconds(pid: number): number {
   }
 }
 
-/** CPU seconds of every process named postgres (the database server and its backends). */
-function postgresCpuSeconds(): number {
-  let total = 0;
+/** The postmaster's pid and its children (the embedded server's backends), else every process named postgres. */
+function postgresPids(): number[] {
+  const pids: number[] = [];
+  const postmaster = embedded ? Number(readFileSync(path.join(EMBEDDED_DIR, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]) : null;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(Number(entry));
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (postmaster === null || Number(entry) === postmaster || parent === postmaster) pids.push(Number(entry));
     } catch {
       // the process ended meanwhile
     }
   }
-  return total;
+  return pids;
+}
+
+/** CPU seconds of PostgreSQL's processes, counting backends that ended since the last call. */
+const postgresCpu = new Map<number, number>();
+function samplePostgresCpu(): number {
+  for (const pid of postgresPids()) postgresCpu.set(pid, Math.max(postgresCpu.get(pid) ?? 0, cpuSeconds(pid)));
+  return [...postgresCpu.values()].reduce((a, b) => a + b, 0);
+}
+
+/** Company per alert: each company once, then a Zipf draw (s = 1) for the rest; a user never watches one twice. */
+function companiesForAlerts(): string[] {
+  const weights = Array.from({ length: COMPANIES }, (_, k) => 1 / (k + 1));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const cumulative: number[] = [];
+  let sum = 0;
+  for (const w of weights) cumulative.push((sum += w / total));
+  let seed = 42;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const draw = () => {
+    const r = random();
+    let lo = 0;
+    let hi = COMPANIES - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid]! < r) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const perUser = Math.ceil(ALERTS / USERS);
+  const out: string[] = [];
+  for (let i = 0; i < ALERTS; i++) {
+    const own = new Set(out.slice(i - (i % perUser), i));
+    let company = i < COMPANIES ? i : draw();
+    while (own.has(`Company ${company + 1}`)) company = draw();
+    out.push(`Company ${company + 1}`);
+  }
+  return out;
 }
 
 async function seed(url: string) {
@@ -82,34 +150,44 @@ async function seed(url: string) {
   const rt = await bootstrap({ NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'error', AUTH_SECRET: SECRET });
   await rt.close();
   const pool = new pg.Pool({ connectionString: url });
-  const users = Math.ceil(ALERTS / PER_USER);
   await pool.query(
     `INSERT INTO users (id, email, name, email_verified)
      SELECT 'bench-' || i, 'reader' || i || '@example.com', 'Reader ' || i, true FROM generate_series(1, $1) i`,
-    [users],
+    [USERS],
   );
-  const alerts = Array.from({ length: ALERTS }, (_, i) =>
-    newsAlertValues(`bench-${1 + Math.floor(i / PER_USER)}`, { companyName: `Company ${i + 1}`, ...dueThisHour() }),
+  const perUser = Math.ceil(ALERTS / USERS);
+  // Their hour is twelve hours away, so the workers' own tick never plans them: the bench does, for its slot.
+  const farHour = new Date(Date.now() + 12 * 3_600_000);
+  const alerts = companiesForAlerts().map((companyName, i) =>
+    newsAlertValues(`bench-${1 + Math.floor(i / perUser)}`, {
+      companyName,
+      active: true,
+      deliveryDays: EVERY_DAY,
+      deliveryTime: farHour,
+      updatedAt: new Date(Date.now() - 400 * 86_400_000),
+    }),
   );
   await insertMany(factoryDb(pool), sonarAlerts, alerts);
   return pool;
 }
 
 function startWorker(url: string): ChildProcess {
-  const worker = spawn(process.execPath, ['src/server/main.ts'], {
+  return spawn(process.execPath, ['src/server/main.ts'], {
     env: {
       ...process.env,
-      NODE_ENV: 'test',
+      NODE_ENV: 'production',
       ROLE: 'worker',
       DATABASE_URL: url,
-      DATABASE_POOL_SIZE: String(CONCURRENCY + 4),
-      APP_URL: 'http://localhost:3000',
+      DATABASE_POOL_SIZE: '20',
+      APP_URL: 'https://app.example.com',
       AUTH_SECRET: SECRET,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       AI_BASE_URL: ai.url,
       AI_MODEL: 'fake-alert-model',
-      GOOGLE_NEWS_BASE_URL: news.url,
-      GDELT_BASE_URL: news.url,
+      GOOGLE_NEWS_BASE_URL: google.url,
+      GDELT_BASE_URL: gdelt.url,
+      GOOGLE_NEWS_MIN_INTERVAL_MS: REAL_PACING ? '1000' : '0',
+      GDELT_MIN_INTERVAL_MS: REAL_PACING ? '5000' : '0',
       // The fake publishers live on 127.0.0.1, one host for all of them: their pages are read like real ones.
       PUBLISHER_ALLOW_PRIVATE_ADDRESSES: 'true',
       PUBLISHER_MIN_INTERVAL_MS: '0',
@@ -118,92 +196,115 @@ function startWorker(url: string): ChildProcess {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  return worker;
 }
 
 const count = async (pool: pg.Pool, query: string) => Number((await pool.query<{ n: string }>(query)).rows[0]!.n);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
-type Row = {
-  workers: number;
-  alertsPerSecond: number;
-  mailsPerSecond: number;
-  workerCpuMs: number;
-  dbCpuMs: number;
-  mails: number;
-  duplicates: number;
-  failed: number;
-};
-const results: Row[] = [];
-
-for (const workerCount of WORKER_COUNTS) {
-  const database = await createFreshDatabase(baseUrl, 'eos_bench_alerts');
-  smtp.clear();
-  ai.reset();
-  try {
-    const pool = await seed(database.url);
-    console.log(
-      `\n${ALERTS} due news alerts, ${workerCount} worker process(es), concurrency ${CONCURRENCY} each, AI latency ${LATENCY_MS} ms`,
-    );
-    const dbCpuBefore = postgresCpuSeconds();
-    const workers = Array.from({ length: workerCount }, () => startWorker(database.url));
-    const workerCpu = new Map<number, number>();
-    const started = Date.now();
-    for (;;) {
-      await sleep(1000);
-      for (const w of workers) if (w.pid) workerCpu.set(w.pid, Math.max(workerCpu.get(w.pid) ?? 0, cpuSeconds(w.pid)));
-      const open = await count(pool, `SELECT count(*) AS n FROM alert_runs WHERE status IN ('queued', 'running')`);
-      const total = await count(pool, 'SELECT count(*) AS n FROM alert_runs');
-      const pendingMail = await count(pool, `SELECT count(*) AS n FROM mail_outbox WHERE status = 'pending'`);
-      process.stdout.write(`\r  runs ${total - open}/${total} finished, ${pendingMail} mails pending   `);
-      if (total >= ALERTS && open === 0 && pendingMail === 0) break;
-      if (Date.now() - started > 60 * 60_000) throw new Error('gave up after an hour');
-    }
-    const dbCpu = postgresCpuSeconds() - dbCpuBefore;
-    for (const w of workers) w.kill('SIGTERM');
-    await Promise.all(workers.map((w) => new Promise((resolve) => (w.exitCode === null ? w.once('exit', resolve) : resolve(null)))));
-
-    const { rows } = await pool.query<{ runs_s: number; mails_s: number; failed: string; mails: string }>(`
-      SELECT count(*) FILTER (WHERE r.status = 'succeeded') / extract(epoch FROM max(r.finished_at) - min(r.created_at)) AS runs_s,
-             (SELECT count(*) FROM mail_outbox WHERE status = 'sent') / extract(epoch FROM (SELECT max(sent_at) FROM mail_outbox) - min(r.created_at)) AS mails_s,
-             count(*) FILTER (WHERE r.status = 'failed') AS failed,
-             (SELECT count(*) FROM mail_outbox WHERE status = 'sent') AS mails
-        FROM alert_runs r`);
-    const outbox = await pool.query<{ to_address: string; subject: string; n: string }>(
-      'SELECT to_address, subject, count(*) AS n FROM mail_outbox GROUP BY 1, 2',
-    );
-    const expected = new Map(outbox.rows.map((r) => [`${r.to_address}\n${r.subject}`, Number(r.n)]));
-    const delivered = new Map<string, number>();
-    for (const m of smtp.messages) {
-      const key = `${m.to.join(',')}\n${m.subject}`;
-      delivered.set(key, (delivered.get(key) ?? 0) + 1);
-    }
-    let duplicates = 0;
-    for (const [key, n] of delivered) duplicates += Math.max(0, n - (expected.get(key) ?? 0));
-    const cpu = [...workerCpu.values()].reduce((a, b) => a + b, 0);
-    const row = rows[0]!;
-    results.push({
-      workers: workerCount,
-      alertsPerSecond: Number(row.runs_s),
-      mailsPerSecond: Number(row.mails_s),
-      workerCpuMs: (cpu * 1000) / ALERTS,
-      dbCpuMs: (dbCpu * 1000) / ALERTS,
-      mails: Number(row.mails),
-      duplicates,
-      failed: Number(row.failed),
-    });
-    console.log(`\n  SMTP received ${smtp.messages.length} messages`);
-    await pool.end();
-  } finally {
-    await database.drop();
-  }
-}
-
-console.log('\n| workers | alerts/s | mails/s | worker CPU ms/alert | PostgreSQL CPU ms/alert | e-mails sent | failed | duplicates |');
-console.log('|---|---|---|---|---|---|---|---|');
-for (const r of results)
+const database = await createFreshDatabase(baseUrl, 'eos_bench_alerts');
+const counter = await startStatementCounter(database.url);
+try {
+  const pool = await seed(database.url);
   console.log(
-    `| ${r.workers} | ${r.alertsPerSecond.toFixed(1)} | ${r.mailsPerSecond.toFixed(1)} | ${r.workerCpuMs.toFixed(2)} | ${r.dbCpuMs.toFixed(2)} | ${r.mails} | ${r.failed} | ${r.duplicates} |`,
+    `\n${ALERTS} news alerts of ${USERS} users over ${COMPANIES} companies, due ${SLOT_IN_MS / 60_000} min from now; ` +
+      `${WORKERS} worker(s) × concurrency ${CONCURRENCY}, AI latency ${AI_LATENCY_MS} ms, pacing ${REAL_PACING ? 'real' : 'off'}, production mode`,
   );
-await Promise.all([ai.stop(), news.stop(), smtp.stop()]);
-await embedded?.stop();
+  const dbCpuBefore = samplePostgresCpu();
+  const statementsBefore = counter.statements();
+  const workers = Array.from({ length: WORKERS }, () => startWorker(counter.url));
+  const workerCpu = new Map<number, number>();
+  // The workers create the run queue on start; then the runs and their jobs go in as the tick puts them.
+  while ((await count(pool, `SELECT count(*) AS n FROM pgboss.queue WHERE name = 'alert-run'`).catch(() => 0)) === 0) await sleep(200);
+  const boss = new PgBoss({ connectionString: database.url, supervise: false, schedule: false });
+  await boss.start();
+  const slot = new Date(Math.ceil((Date.now() + SLOT_IN_MS) / 1000) * 1000);
+  const client = await pool.connect();
+  await client.query('BEGIN');
+  const { rows: runs } = await client.query<{ id: string }>(
+    `INSERT INTO alert_runs (kind, alert_id, user_id, slot) SELECT 'news', id, user_id, $1 FROM sonar_alerts RETURNING id`,
+    [slot.toISOString()],
+  );
+  await queueRuns(boss, client, runs.map((r) => r.id));
+  await client.query('COMMIT');
+  client.release();
+  await boss.stop({ graceful: false });
+
+  const started = Date.now();
+  for (;;) {
+    await sleep(1000);
+    for (const w of workers) if (w.pid) workerCpu.set(w.pid, Math.max(workerCpu.get(w.pid) ?? 0, cpuSeconds(w.pid)));
+    samplePostgresCpu();
+    const { rows } = await pool.query<{ status: string; n: string }>('SELECT status, count(*) AS n FROM alert_runs GROUP BY 1');
+    const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+    const open = (by.queued ?? 0) + (by.running ?? 0) + (by.prepared ?? 0);
+    const pendingMail = await count(pool, `SELECT count(*) AS n FROM mail_outbox WHERE status = 'pending'`);
+    const toSlot = Math.round((slot.getTime() - Date.now()) / 1000);
+    process.stdout.write(
+      `\r  ${toSlot >= 0 ? `slot in ${toSlot}s` : `${-toSlot}s after slot`}: prepared ${by.prepared ?? 0}, succeeded ${by.succeeded ?? 0}, failed ${by.failed ?? 0}, open ${open}, mails pending ${pendingMail}, SMTP ${smtp.messages.length}   `,
+    );
+    if (open === 0 && pendingMail === 0 && Date.now() > slot.getTime()) break;
+    if (Date.now() - started > TIMEOUT_MS) {
+      console.log(`\n  gave up after ${TIMEOUT_MS / 60_000} min`);
+      break;
+    }
+  }
+  const dbCpu = samplePostgresCpu() - dbCpuBefore;
+  const statements = counter.statements() - statementsBefore;
+  for (const w of workers) w.kill('SIGTERM');
+  await Promise.all(workers.map((w) => new Promise((resolve) => (w.exitCode === null ? w.once('exit', resolve) : resolve(null)))));
+
+  const { rows: summary } = await pool.query<{ runs_s: number; failed: string; succeeded: string; last_prepared: Date | null }>(`
+    SELECT count(*) FILTER (WHERE status = 'succeeded') / nullif(extract(epoch FROM max(finished_at) - min(created_at)), 0) AS runs_s,
+           count(*) FILTER (WHERE status = 'failed') AS failed,
+           count(*) FILTER (WHERE status = 'succeeded') AS succeeded,
+           max(started_at) FILTER (WHERE due_at IS NOT NULL) AS last_prepared
+      FROM alert_runs`);
+  const reasons = await pool.query<{ reason: string; n: string }>(
+    `SELECT left(reason, 120) AS reason, count(*) AS n FROM alert_runs WHERE status = 'failed' GROUP BY 1 ORDER BY 2 DESC LIMIT 5`,
+  );
+  const outbox = await pool.query<{ to_address: string; subject: string; n: string }>(
+    'SELECT to_address, subject, count(*) AS n FROM mail_outbox GROUP BY 1, 2',
+  );
+  const expected = new Map(outbox.rows.map((r) => [`${r.to_address}\n${r.subject}`, Number(r.n)]));
+  const delivered = new Map<string, number>();
+  for (const m of smtp.messages) {
+    const key = `${m.to.join(',')}\n${m.subject}`;
+    delivered.set(key, (delivered.get(key) ?? 0) + 1);
+  }
+  let duplicates = 0;
+  for (const [key, n] of delivered) duplicates += Math.max(0, n - (expected.get(key) ?? 0));
+  const lateness = smtp.messages.map((m) => (Date.parse(m.receivedAt) - slot.getTime()) / 1000).sort((a, b) => a - b);
+  const cpu = [...workerCpu.values()].reduce((a, b) => a + b, 0);
+  const row = summary[0]!;
+  const requests = {
+    'Google News searches': google.requests.filter((r) => r.path === '/rss/search').length,
+    'Google News decodes': google.requests.filter((r) => r.path.includes('/articles/') || r.path.includes('batchexecute')).length,
+    'GDELT searches': gdelt.requests.filter((r) => r.path === '/api/v2/doc/doc').length,
+    'publisher pages': [...google.requests, ...gdelt.requests].filter((r) => r.headers.host?.endsWith(new URL(google.publisherUrl).host) || r.headers.host?.endsWith(new URL(gdelt.publisherUrl).host)).length,
+    'AI calls': ai.requests.length,
+  };
+  const external = Object.values(requests).reduce((a, b) => a + b, 0);
+  const searches = await count(pool, 'SELECT count(*) AS n FROM news_searches').catch(() => Number.NaN);
+
+  console.log(`\n\n| measure | value |\n|---|---|`);
+  console.log(`| e-mails accepted by SMTP | ${smtp.messages.length} (outbox rows ${outbox.rows.reduce((a, r) => a + Number(r.n), 0)}) |`);
+  console.log(`| lateness p50 / p99 / max (SMTP acceptance − slot) | ${percentile(lateness, 50).toFixed(1)} s / ${percentile(lateness, 99).toFixed(1)} s / ${lateness.at(-1)?.toFixed(1)} s |`);
+  console.log(`| last run prepared | ${row.last_prepared ? `${((new Date(row.last_prepared).getTime() - slot.getTime()) / 1000).toFixed(0)} s from the slot` : 'none prepared ahead'} |`);
+  console.log(`| runs succeeded / failed | ${row.succeeded} / ${row.failed} |`);
+  console.log(`| alerts/s (finished ÷ last finished − first created) | ${Number(row.runs_s).toFixed(1)} |`);
+  console.log(`| worker CPU ms/alert | ${((cpu * 1000) / ALERTS).toFixed(2)} |`);
+  console.log(`| PostgreSQL CPU ms/alert | ${((dbCpu * 1000) / ALERTS).toFixed(2)} |`);
+  console.log(`| SQL statements/alert (workers) | ${(statements / ALERTS).toFixed(1)} |`);
+  for (const [name, n] of Object.entries(requests)) console.log(`| ${name} | ${n} (${(n / ALERTS).toFixed(3)}/alert) |`);
+  console.log(`| external requests/alert | ${(external / ALERTS).toFixed(3)} |`);
+  console.log(`| shared searches stored (news_searches) | ${searches} |`);
+  console.log(`| duplicates | ${duplicates} |`);
+  for (const r of reasons.rows) console.log(`  failed ×${r.n}: ${r.reason}`);
+  await pool.end();
+} finally {
+  await counter.stop();
+  await database.drop();
+  await Promise.all([ai.stop(), google.stop(), gdelt.stop(), smtp.stop()]);
+  await embedded?.stop();
+}

@@ -44,19 +44,23 @@ const DELIVERY_LANES = 4;
 /** The earliest waiting slot is looked up again this often, for runs other workers prepared. */
 const DELIVERY_RECHECK_MS = 30_000;
 
+/** One job per run, inserted through `client`'s open transaction: they commit with the runs or not at all. */
+export async function queueRuns(boss: PgBoss, client: pg.PoolClient, runIds: string[]) {
+  if (runIds.length === 0) return;
+  await boss.insert(
+    RUN_QUEUE,
+    runIds.map((runId) => ({ data: { runId } })),
+    { db: through(client) },
+  );
+}
+
 /** Inserts the due runs and one job for each, atomically; returns how many were created. */
 export async function tick(boss: PgBoss, pool: pg.Pool, config: Pick<Config, 'ALERT_PREPARE_MINUTES'>, now = new Date()): Promise<number> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
     const ids = await insertDueRuns(client, now, null, config.ALERT_PREPARE_MINUTES);
-    if (ids.length > 0) {
-      await boss.insert(
-        RUN_QUEUE,
-        ids.map((runId) => ({ data: { runId } })),
-        { db: through(client) },
-      );
-    }
+    await queueRuns(boss, client, ids);
     await client.query('COMMIT');
     const abandoned = await failAbandonedRuns(client, now);
     if (ids.length > 0 || abandoned > 0) log.info('alert tick', { due: ids.length, abandoned });
