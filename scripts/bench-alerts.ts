@@ -122,7 +122,7 @@ function companiesForAlerts(): string[] {
   let sum = 0;
   for (const w of weights) cumulative.push((sum += w / total));
   let seed = 42;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const draw = () => {
     const r = random();
     let lo = 0;
@@ -200,7 +200,8 @@ function startWorker(url: string): ChildProcess {
 
 const count = async (pool: pg.Pool, query: string) => Number((await pool.query<{ n: string }>(query)).rows[0]!.n);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
 const database = await createFreshDatabase(baseUrl, 'eos_bench_alerts');
 const counter = await startStatementCounter(database.url);
@@ -225,7 +226,11 @@ try {
     `INSERT INTO alert_runs (kind, alert_id, user_id, slot) SELECT 'news', id, user_id, $1 FROM sonar_alerts RETURNING id`,
     [slot.toISOString()],
   );
-  await queueRuns(boss, client, runs.map((r) => r.id));
+  await queueRuns(
+    boss,
+    client,
+    runs.map((r) => r.id),
+  );
   await client.query('COMMIT');
   client.release();
   await boss.stop({ graceful: false });
@@ -281,7 +286,9 @@ try {
     'Google News searches': google.requests.filter((r) => r.path === '/rss/search').length,
     'Google News decodes': google.requests.filter((r) => r.path.includes('/articles/') || r.path.includes('batchexecute')).length,
     'GDELT searches': gdelt.requests.filter((r) => r.path === '/api/v2/doc/doc').length,
-    'publisher pages': [...google.requests, ...gdelt.requests].filter((r) => r.headers.host?.endsWith(new URL(google.publisherUrl).host) || r.headers.host?.endsWith(new URL(gdelt.publisherUrl).host)).length,
+    'publisher pages': [...google.requests, ...gdelt.requests].filter(
+      (r) => r.headers.host?.endsWith(new URL(google.publisherUrl).host) || r.headers.host?.endsWith(new URL(gdelt.publisherUrl).host),
+    ).length,
     'AI calls': ai.requests.length,
   };
   const external = Object.values(requests).reduce((a, b) => a + b, 0);
@@ -289,8 +296,12 @@ try {
 
   console.log(`\n\n| measure | value |\n|---|---|`);
   console.log(`| e-mails accepted by SMTP | ${smtp.messages.length} (outbox rows ${outbox.rows.reduce((a, r) => a + Number(r.n), 0)}) |`);
-  console.log(`| lateness p50 / p99 / max (SMTP acceptance − slot) | ${percentile(lateness, 50).toFixed(1)} s / ${percentile(lateness, 99).toFixed(1)} s / ${lateness.at(-1)?.toFixed(1)} s |`);
-  console.log(`| last run prepared | ${row.last_prepared ? `${((new Date(row.last_prepared).getTime() - slot.getTime()) / 1000).toFixed(0)} s from the slot` : 'none prepared ahead'} |`);
+  console.log(
+    `| lateness p50 / p99 / max (SMTP acceptance − slot) | ${percentile(lateness, 50).toFixed(1)} s / ${percentile(lateness, 99).toFixed(1)} s / ${lateness.at(-1)?.toFixed(1)} s |`,
+  );
+  console.log(
+    `| last run prepared | ${row.last_prepared ? `${((new Date(row.last_prepared).getTime() - slot.getTime()) / 1000).toFixed(0)} s from the slot` : 'none prepared ahead'} |`,
+  );
   console.log(`| runs succeeded / failed | ${row.succeeded} / ${row.failed} |`);
   console.log(`| alerts/s (finished ÷ last finished − first created) | ${Number(row.runs_s).toFixed(1)} |`);
   console.log(`| worker CPU ms/alert | ${((cpu * 1000) / ALERTS).toFixed(2)} |`);

@@ -188,6 +188,6 @@ describe('admin alert-runs', { timeout: 60_000 }, () => {
     ]);
     const bad = await admin('alert-runs', '--status', 'done');
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--status must be one of queued, running, succeeded, failed, skipped.');
+    expect(bad.stderr).toContain('--status must be one of queued, running, prepared, succeeded, failed, skipped.');
   });
 });

@@ -7,7 +7,7 @@
 //   ai-usage [--days N]            AI runs and tokens per user and task over the last N days (30)
 //   mail-log [--days N] [--user <email>] [--status pending|sent|failed|captured]
 //                                  outgoing mail, newest first (at most 200), with its outcome
-//   alert-runs [--days N] [--user <email>] [--status queued|running|succeeded|failed|skipped]
+//   alert-runs [--days N] [--user <email>] [--status queued|running|prepared|succeeded|failed|skipped]
 //                                  alert engine runs, newest first (at most 200), with outcome or reason
 //   run-alerts [--user <email>]    run every active alert now (one user's, or everyone's), then
 //                                  what else is due; hand their e-mails to SMTP; one line per run
@@ -35,7 +35,7 @@ const USAGE = `Usage: npm run admin -- <command>
   create-user <email> [--first-name <name>] [--last-name <name>]
   ai-usage [--days <n>]
   mail-log [--days <n>] [--user <email>] [--status pending|sent|failed|captured]
-  alert-runs [--days <n>] [--user <email>] [--status queued|running|succeeded|failed|skipped]
+  alert-runs [--days <n>] [--user <email>] [--status queued|running|prepared|succeeded|failed|skipped]
   run-alerts [--user <email>]`;
 
 class UsageError extends Error {}

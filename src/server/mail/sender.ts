@@ -8,6 +8,10 @@ import { CREDENTIAL_MAIL_KINDS } from './templates.ts';
 
 const MAX_ATTEMPTS = 8;
 const POLL_MS = 5_000;
+/** Rows claimed at once; they go out over SMTP_CONNECTIONS pooled connections. */
+const BATCH = 50;
+/** Connections kept open to the SMTP server: a burst of alerts (ADR 016) goes out without a handshake per mail. */
+const SMTP_CONNECTIONS = 5;
 const CLAIM_LEASE = "interval '2 minutes'";
 /** Delivered links and codes are not kept: a database read must not yield a usable one ($2: the kinds). */
 const REDACT = `text_body = CASE WHEN kind = ANY($2) THEN '[removed after delivery: it held a sign-in link or code]' ELSE text_body END,
@@ -70,7 +74,7 @@ export async function startOutboxSender(opts: {
   from: string;
   printCaptured: boolean;
 }): Promise<OutboxSender> {
-  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const transport = opts.smtpUrl ? nodemailer.createTransport({ url: opts.smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS }) : null;
   const domain = messageIdDomain(opts.from);
   let running: Promise<void> | null = null;
   let again = false;
@@ -81,7 +85,7 @@ export async function startOutboxSender(opts: {
       const { rows } = await opts.pool.query<Claimed>(
         `UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = now() + ${CLAIM_LEASE}
           WHERE id IN (SELECT id FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= now()
-                        ORDER BY next_attempt_at LIMIT 10 FOR UPDATE SKIP LOCKED)
+                        ORDER BY next_attempt_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
           RETURNING id, to_address, subject, text_body, html_body, kind, attempts, headers`,
       );
       if (rows.length === 0) return;
@@ -117,6 +121,7 @@ export async function startOutboxSender(opts: {
         // the same message to the receiving side.
         messageId: `<${mail.id}@${domain}>`,
       });
+      // Marked at once, mail by mail: a crash now can only resend this one (with the same Message-ID).
       await opts.pool.query(`UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL, ${REDACT} WHERE id = $1`, [
         mail.id,
         CREDENTIAL_MAIL_KINDS,
