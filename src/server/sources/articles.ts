@@ -129,7 +129,8 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
   function tracked<T>(work: Promise<T>): Promise<T> {
     const settled = work.then(
       () => undefined,
-      (error) => log.warn('article read failed', { error: errorMessage(error) }),
+      // A turn not given (the service's queue is full, as in a burst of alerts) is expected: the article keeps its headline.
+      (error) => (error instanceof SourceBusyError ? log.debug : log.warn)('article read failed', { error: errorMessage(error) }),
     );
     background.add(settled);
     void settled.finally(() => background.delete(settled));

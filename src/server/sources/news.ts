@@ -16,6 +16,11 @@ export type NewsSearch = {
   limit?: number;
   /** How long reading publisher pages may add to the search; what is not read by then stays headline only. */
   readBudgetMs?: number;
+  /**
+   * How long the search may wait for its turn at Google News (default 30 s, for a person waiting);
+   * a background scan before a slot may queue for minutes rather than fail (ADR 016).
+   */
+  queueWaitMs?: number;
 };
 export type NewsResult = { documents: SourceDocument[]; failed: NewsProvider[] };
 export type NewsSource = { search(q: NewsSearch, signal?: AbortSignal): Promise<NewsResult> };
@@ -256,6 +261,7 @@ export function createNewsSource(opts: {
     const xml = await opts.http.getText(googleNewsSearchUrl(opts.googleNewsBaseUrl, q), {
       signal,
       accept: 'application/rss+xml, application/xml;q=0.9, */*;q=0.5',
+      maxQueueWaitMs: q.queueWaitMs,
     });
     try {
       return parseGoogleNewsRss(xml);

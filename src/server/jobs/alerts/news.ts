@@ -26,6 +26,8 @@ const DIGEST_MAX_ARTICLES = 10;
 /** A background scan may wait longer than a person for publishers' pages. */
 export const ALERT_READ_BUDGET_MS = 30_000;
 const DAY_MS = 86_400_000;
+/** A scan in the background waits this long for its turn at Google News (one a second per process) before it fails. */
+const SEARCH_QUEUE_WAIT_MS = 10 * 60_000;
 /** Alerts prepared within this long of each other share a search even when ALERT_PREPARE_MINUTES is 0. */
 const SHARED_SEARCH_MIN_AGE_MS = 5 * 60_000;
 
@@ -124,7 +126,7 @@ async function prepareNewsAlert(run: AlertRun, deps: AlertDeps, signal: AbortSig
   try {
     const query = newsQuery(companyName, alert.keywords);
     search = await deps.sources.sharedNews.search(
-      { query, days, limit: ARTICLES_SEARCHED, readBudgetMs: ALERT_READ_BUDGET_MS },
+      { query, days, limit: ARTICLES_SEARCHED, readBudgetMs: ALERT_READ_BUDGET_MS, queueWaitMs: SEARCH_QUEUE_WAIT_MS },
       { maxAgeMs: Math.max(SHARED_SEARCH_MIN_AGE_MS, deps.config.ALERT_PREPARE_MINUTES * 60_000), signal },
     );
   } catch (err) {
