@@ -14,7 +14,7 @@ import type { EmailArticle, RenderedEmail } from '../../mail/alert-emails/types.
 import type { SharedNewsResult } from '../../sources/shared-news.ts';
 import { type SourceDocument, SourceError } from '../../sources/types.ts';
 import { digestArticle, NOT_ANALYSED } from './digest.ts';
-import { claimUnsentArticles, loadSentArticles } from './seen-articles.ts';
+import { claimUnsentArticles, seenFromKeys, sentKeys } from './seen-articles.ts';
 import { type AheadHandler, type AlertDeps, AlertReplan, type AlertRun, AlertSkip, type PreparedRun } from './types.ts';
 
 /** The first scan of an alert looks this far back; later scans start where the last one ended. */
@@ -110,6 +110,7 @@ async function prepareNewsAlert(run: AlertRun, deps: AlertDeps, signal: AbortSig
       active: sonarAlerts.active,
       since: lastScan(run),
       readAt: sql<string>`now()`,
+      sent: sentKeys(run.userId, deps.now()),
     })
     .from(sonarAlerts)
     .where(and(eq(sonarAlerts.id, run.alertId), eq(sonarAlerts.userId, run.userId)));
@@ -134,8 +135,7 @@ async function prepareNewsAlert(run: AlertRun, deps: AlertDeps, signal: AbortSig
     throw err;
   }
   const found = search.documents;
-  const seen = await loadSentArticles(deps.db, run.userId, now);
-  const fresh = seen.keepNew(found.filter((doc) => doc.publishedAt && Date.parse(doc.publishedAt) > since.getTime()));
+  const fresh = seenFromKeys(alert.sent).keepNew(found.filter((doc) => doc.publishedAt && Date.parse(doc.publishedAt) > since.getTime()));
   const searched = { since: since.toISOString(), at: search.searchedAt.toISOString(), found: found.length, fresh: fresh.length };
   const base = {
     companyName,

@@ -2,7 +2,7 @@
 // already chosen for the mail being built. A story counts as seen when its URL is the same
 // (urlKey), its title is the same (titleKey), or its title is near-identical: a syndicated or
 // lightly re-edited headline under another publisher's address.
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { urlKey } from '../../ai/grounding.ts';
 import type { Database } from '../../db/client.ts';
 import { sentArticles } from '../../db/schema.ts';
@@ -59,16 +59,26 @@ export class SeenArticles {
   }
 }
 
-/** The user's most recently sent articles (at most 2000, within 90 days). */
-export async function loadSentArticles(db: Pick<Database, 'select'>, userId: string, now: Date): Promise<SeenArticles> {
+/**
+ * The user's most recently sent articles (at most 2000, within 90 days) as a JSON array of
+ * [urlKey, titleKey] pairs: a column another statement can carry (the news alert reads them with
+ * its alert row).
+ */
+export function sentKeys(userId: string, now: Date) {
   const since = new Date(now.getTime() - SENT_LOOKBACK_DAYS * 86_400_000);
-  const rows = await db
-    .select({ urlKey: sentArticles.urlKey, titleKey: sentArticles.titleKey })
-    .from(sentArticles)
-    .where(and(eq(sentArticles.userId, userId), gt(sentArticles.sentAt, since)))
-    .orderBy(desc(sentArticles.sentAt))
-    .limit(SENT_LOOKBACK_ROWS);
-  return SeenArticles.fromKeys(rows);
+  return sql<[string, string][]>`(
+    select coalesce(json_agg(json_build_array(s.url_key, s.title_key)), '[]'::json) from (
+      select ${sentArticles.urlKey} as url_key, ${sentArticles.titleKey} as title_key from ${sentArticles}
+       where ${sentArticles.userId} = ${userId} and ${sentArticles.sentAt} > ${since}
+       order by ${sentArticles.sentAt} desc limit ${SENT_LOOKBACK_ROWS}) s)`;
+}
+
+export const seenFromKeys = (keys: [string, string][]) => SeenArticles.fromKeys(keys.map(([urlKey, titleKey]) => ({ urlKey, titleKey })));
+
+/** The user's most recently sent articles (at most 2000, within 90 days). */
+export async function loadSentArticles(db: Pick<Database, 'execute'>, userId: string, now: Date): Promise<SeenArticles> {
+  const { rows } = await db.execute<{ keys: [string, string][] }>(sql`select ${sentKeys(userId, now)} as keys`);
+  return seenFromKeys(rows[0]!.keys);
 }
 
 /**
@@ -76,7 +86,8 @@ export async function loadSentArticles(db: Pick<Database, 'select'>, userId: str
  * recorded as sent now. Runs for one user (two slots of an alert, an operator's run-alerts beside
  * the schedule, a backlog after an outage, two alerts finding one story) each read "already sent"
  * before their slow AI step; a per-user lock makes their commits take turns, so the later one sees
- * what the earlier recorded and drops it. The unique key (user, URL) backs this up.
+ * what the earlier recorded and drops it. The unique key (user, URL) backs this up. The read is a
+ * statement of its own after the lock: its snapshot must include what the lock's last holder committed.
  */
 export async function claimUnsentArticles<T extends { url: string; title: string }>(
   tx: DbExecutor,
