@@ -120,9 +120,16 @@ function companiesForAlerts(): string[] {
   const total = weights.reduce((a, b) => a + b, 0);
   const cumulative: number[] = [];
   let sum = 0;
-  for (const w of weights) cumulative.push((sum += w / total));
+  for (const w of weights) {
+    sum += w / total;
+    cumulative.push(sum);
+  }
+  // A fixed-seed generator: every run draws the same alerts.
   let seed = 42;
-  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
   const draw = () => {
     const r = random();
     let lo = 0;
@@ -259,12 +266,16 @@ try {
   for (const w of workers) w.kill('SIGTERM');
   await Promise.all(workers.map((w) => new Promise((resolve) => (w.exitCode === null ? w.once('exit', resolve) : resolve(null)))));
 
-  const { rows: summary } = await pool.query<{ runs_s: number; failed: string; succeeded: string; last_prepared: Date | null }>(`
+  const { rows: summary } = await pool.query<{ runs_s: number; failed: string; succeeded: string }>(`
     SELECT count(*) FILTER (WHERE status = 'succeeded') / nullif(extract(epoch FROM max(finished_at) - min(created_at)), 0) AS runs_s,
            count(*) FILTER (WHERE status = 'failed') AS failed,
-           count(*) FILTER (WHERE status = 'succeeded') AS succeeded,
-           max(started_at) FILTER (WHERE due_at IS NOT NULL) AS last_prepared
+           count(*) FILTER (WHERE status = 'succeeded') AS succeeded
       FROM alert_runs`);
+  // (An engine from before ADR 016 has no due_at: nothing was prepared ahead.)
+  const lastPrepared = await pool
+    .query<{ at: Date | null }>('SELECT max(started_at) FILTER (WHERE due_at IS NOT NULL) AS at FROM alert_runs')
+    .then((r) => r.rows[0]!.at)
+    .catch(() => null);
   const reasons = await pool.query<{ reason: string; n: string }>(
     `SELECT left(reason, 120) AS reason, count(*) AS n FROM alert_runs WHERE status = 'failed' GROUP BY 1 ORDER BY 2 DESC LIMIT 5`,
   );
@@ -300,9 +311,11 @@ try {
     `| lateness p50 / p99 / max (SMTP acceptance − slot) | ${percentile(lateness, 50).toFixed(1)} s / ${percentile(lateness, 99).toFixed(1)} s / ${lateness.at(-1)?.toFixed(1)} s |`,
   );
   console.log(
-    `| last run prepared | ${row.last_prepared ? `${((new Date(row.last_prepared).getTime() - slot.getTime()) / 1000).toFixed(0)} s from the slot` : 'none prepared ahead'} |`,
+    `| last run prepared | ${lastPrepared ? `${((new Date(lastPrepared).getTime() - slot.getTime()) / 1000).toFixed(0)} s from the slot` : 'none prepared ahead'} |`,
   );
-  console.log(`| runs succeeded / failed | ${row.succeeded} / ${row.failed} |`);
+  console.log(
+    `| runs succeeded / failed / unfinished | ${row.succeeded} / ${row.failed} / ${ALERTS - Number(row.succeeded) - Number(row.failed)} |`,
+  );
   console.log(`| alerts/s (finished ÷ last finished − first created) | ${Number(row.runs_s).toFixed(1)} |`);
   console.log(`| worker CPU ms/alert | ${((cpu * 1000) / ALERTS).toFixed(2)} |`);
   console.log(`| PostgreSQL CPU ms/alert | ${((dbCpu * 1000) / ALERTS).toFixed(2)} |`);
