@@ -35,7 +35,31 @@ type Waiter = { predicate: (m: FakeMail) => boolean; resolve: (m: FakeMail) => v
 
 const sentTo = (mail: FakeMail, email: string) => mail.to.some((t) => t.toLowerCase() === email.toLowerCase());
 
-export async function startFakeSmtp(opts: { smtpPort?: number; httpPort?: number; failNext?: number } = {}): Promise<FakeSmtp> {
+/** The header lines of a raw message, unfolded, by lower-case name (the last one wins). */
+function rawHeaders(raw: Buffer): Record<string, string> {
+  const text = raw.toString('utf8');
+  const end = text.search(/\r?\n\r?\n/);
+  const block = (end === -1 ? text : text.slice(0, end)).replace(/\r?\n[ \t]+/g, ' ');
+  const headers: Record<string, string> = {};
+  for (const line of block.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+export async function startFakeSmtp(
+  opts: {
+    smtpPort?: number;
+    httpPort?: number;
+    failNext?: number;
+    /**
+     * 'headers' keeps only the envelope and the header lines (the subject as sent, possibly
+     * MIME-encoded; no text or html): a benchmark's thousands of mails are not parsed on its CPU.
+     */
+    keep?: 'message' | 'headers';
+  } = {},
+): Promise<FakeSmtp> {
   const messages: FakeMail[] = [];
   let waiters: Waiter[] = [];
   let failures = opts.failNext ?? 0;
@@ -66,6 +90,19 @@ export async function startFakeSmtp(opts: { smtpPort?: number; httpPort?: number
           failures -= 1;
           const err = Object.assign(new Error('Temporary failure, try again later'), { responseCode: 451 });
           callback(err);
+          return;
+        }
+        if (opts.keep === 'headers') {
+          const headers = rawHeaders(Buffer.concat(chunks));
+          deliver({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            subject: headers.subject ?? '',
+            text: '',
+            receivedAt: new Date().toISOString(),
+            headers,
+          });
+          callback();
           return;
         }
         simpleParser(Buffer.concat(chunks))

@@ -40,7 +40,7 @@ const FETCH_LANES = 4;
 /** Without NOTIFY (a dropped listener), or for retries and runs that wait, the queue is looked at this often. */
 const BACKSTOP_POLL_SECONDS = 10;
 /** Transactions committing prepared runs at their slot, per worker process. */
-const DELIVERY_LANES = 4;
+const DELIVERY_LANES = 8;
 /** The earliest waiting slot is looked up again this often, for runs other workers prepared. */
 const DELIVERY_RECHECK_MS = 30_000;
 
