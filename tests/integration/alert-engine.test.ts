@@ -293,15 +293,23 @@ describe('news alerts: prepared before the slot (ADR 016)', () => {
     expect(ai.requests).toHaveLength(1);
   });
 
-  it('an alert switched off or deleted after its slot was prepared sends nothing', async () => {
+  it('an alert switched off or deleted after its slot was prepared sends nothing; the rest of its batch goes out', async () => {
     const user = await registerUser(rt);
+    const neighbour = await registerUser(rt);
     const off = await seedNewsAlert(user.id, { companyName: 'Hooli', deliveryTime: nextHour() });
-    const [offRun] = [await aheadRun(user.id)];
+    await seedNewsAlert(neighbour.id, { companyName: 'Hooli', deliveryTime: nextHour() });
+    const offRun = await aheadRun(user.id);
+    const neighbourRun = await aheadRun(neighbour.id);
     expect(await engine().process(offRun)).toMatchObject({ status: 'prepared' });
+    expect(await engine().process(neighbourRun)).toMatchObject({ status: 'prepared' });
     await rt.pool.query('UPDATE sonar_alerts SET active = false WHERE id = $1', [off]);
     await slotComes(offRun);
-    expect(await engine().deliverDue(1)).toBe(1);
+    await slotComes(neighbourRun);
+    // One lane: both runs in one transaction, which the switched-off alert rolls back; then one by one.
+    expect(await engine().deliverDue(1)).toBe(2);
     expect(await runRow(offRun)).toMatchObject({ status: 'skipped', reason: 'the alert is inactive' });
+    expect(await runRow(neighbourRun)).toMatchObject({ status: 'succeeded', mail_id: expect.any(String) });
+    expect(await mailsFor(neighbour.id)).toHaveLength(1);
 
     await rt.pool.query('DELETE FROM sonar_alerts WHERE id = $1', [off]);
     const other = await registerUser(rt);

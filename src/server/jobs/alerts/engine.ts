@@ -43,6 +43,8 @@ export class RetryableRunError extends Error {
 }
 
 const REASON_MAX = 1000;
+/** Prepared runs committed per transaction at their slot. */
+const DELIVERY_BATCH = 25;
 
 /** A run nobody finished yet: waiting for its turn, or claimed by a worker. */
 const isOpen = (runId: string) => and(eq(alertRuns.id, runId), inArray(alertRuns.status, ['queued', 'running']));
@@ -56,8 +58,8 @@ export type AlertEngine = {
    */
   process(runId: string, signal?: AbortSignal): Promise<RunResult>;
   /**
-   * Commits the prepared runs whose slot has come, `lanes` at a time, until none is left; returns
-   * how many it committed (each in its own transaction, so any number of workers can share them).
+   * Commits the prepared runs whose slot has come, in `lanes` concurrent transactions of up to 25
+   * runs, until none is left; returns how many it took (any number of workers can share them).
    */
   deliverDue(lanes: number): Promise<number>;
   /** When the earliest prepared run is due, or null when none is waiting. */
@@ -146,43 +148,58 @@ export function createAlertEngine(
     return { status: 'replanned' };
   }
 
-  /** One prepared run whose slot has come, committed; false when none is left. */
-  async function deliverOne(): Promise<boolean> {
-    let claimed: (AlertRun & { plan: unknown }) | undefined;
+  /**
+   * Up to `size` prepared runs whose slot has come, committed in one transaction (one commit for
+   * many e-mails at the slot). Runs are taken in user order, so two transactions take the users'
+   * sent-article locks in the same order and never deadlock. When one run of a batch fails, the
+   * batch is rolled back and its runs are committed one by one, so only that run's fate changes.
+   * Returns how many runs it took; 0 when none is due.
+   */
+  async function deliverBatch(size: number, only?: string): Promise<number> {
+    let claimed: (AlertRun & { plan: unknown })[] = [];
     try {
-      const result = await db.transaction(async (tx) => {
-        [claimed] = await tx
+      const results = await db.transaction(async (tx) => {
+        claimed = await tx
           .select({ ...runColumns, plan: alertRuns.plan })
           .from(alertRuns)
-          .where(and(eq(alertRuns.status, 'prepared'), lte(alertRuns.dueAt, sql`now()`)))
-          .orderBy(asc(alertRuns.dueAt))
-          .limit(1)
+          .where(and(eq(alertRuns.status, 'prepared'), lte(alertRuns.dueAt, sql`now()`), only ? eq(alertRuns.id, only) : undefined))
+          .orderBy(asc(alertRuns.dueAt), asc(alertRuns.userId))
+          .limit(size)
           .for('update', { skipLocked: true });
-        if (!claimed) return null;
-        const ahead = deps.ahead?.[claimed.kind];
-        if (!ahead) throw new Error(`no prepared-run handler for ${claimed.kind}`);
-        return write(tx, claimed, ahead.resume(claimed.plan, claimed, deps, true));
+        const written: RunResult[] = [];
+        for (const run of claimed) {
+          const ahead = deps.ahead?.[run.kind];
+          if (!ahead) throw new Error(`no prepared-run handler for ${run.kind}`);
+          written.push(await write(tx, run, ahead.resume(run.plan, run, deps, true)));
+        }
+        return written;
       });
-      if (!claimed) return false;
-      if (result?.status === 'succeeded')
-        log.info('alert run succeeded', { runId: claimed.id, kind: claimed.kind, outcome: result.outcome });
-      return true;
+      claimed.forEach((run, i) => {
+        const result = results[i];
+        if (result?.status === 'succeeded') log.info('alert run succeeded', { runId: run.id, kind: run.kind, outcome: result.outcome });
+      });
+      return claimed.length;
     } catch (err) {
-      if (!claimed) throw err;
+      if (claimed.length === 0) throw err;
+      if (claimed.length > 1) {
+        for (const run of claimed) await deliverBatch(1, run.id);
+        return claimed.length;
+      }
+      const run = claimed[0]!;
       const reason = errorMessage(err);
-      if (err instanceof AlertSkip) await finish(claimed.id, 'skipped', reason);
-      else if (err instanceof AlertReplan) await replan(claimed, reason);
+      if (err instanceof AlertSkip) await finish(run.id, 'skipped', reason);
+      else if (err instanceof AlertReplan) await replan(run, reason);
       else {
         // The plan could not be committed (a bug, a row it refers to gone): the run starts over as
         // an ordinary one, now that its slot has passed, with the reason kept for the operator.
-        log.warn('prepared alert run could not be committed; running it again', { runId: claimed.id, kind: claimed.kind, reason });
+        log.warn('prepared alert run could not be committed; running it again', { runId: run.id, kind: run.kind, reason });
         await db
           .update(alertRuns)
           .set({ status: 'queued', plan: null, reason: reason.slice(0, REASON_MAX) })
-          .where(and(eq(alertRuns.id, claimed.id), eq(alertRuns.status, 'prepared')));
-        await deps.wakeAt?.(claimed.id, new Date());
+          .where(and(eq(alertRuns.id, run.id), eq(alertRuns.status, 'prepared')));
+        await deps.wakeAt?.(run.id, new Date());
       }
-      return true;
+      return 1;
     }
   }
 
@@ -190,7 +207,7 @@ export function createAlertEngine(
     deliverDue: async (lanes) => {
       let delivered = 0;
       const lane = async () => {
-        while (await deliverOne()) delivered += 1;
+        for (let n = await deliverBatch(DELIVERY_BATCH); n > 0; n = await deliverBatch(DELIVERY_BATCH)) delivered += n;
       };
       await Promise.all(Array.from({ length: Math.max(1, lanes) }, lane));
       return delivered;
