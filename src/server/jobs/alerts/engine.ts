@@ -8,6 +8,7 @@
 // plan is kept in the run row (status 'prepared') and any worker commits it, in the same way, once
 // its slot has come (deliverDue).
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import { alertRuns } from '../../db/schema.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
@@ -83,197 +84,199 @@ const runColumns = {
   createdAt: alertRuns.createdAt,
 };
 
-export function createAlertEngine(
-  deps: AlertDeps & {
-    handlers: Record<AlertRunKind, AlertHandler>;
-    /** Kinds whose scheduled runs are prepared before their slot. */
-    ahead?: Partial<Record<AlertRunKind, AheadHandler<unknown>>>;
-    wakeAt?: (runId: string, at: Date) => Promise<void>;
-    /** Told when a run is prepared, so the worker's timer can be set for its slot. */
-    onPrepared?: (dueAt: Date) => void;
-  },
-): AlertEngine {
-  const { db, config } = deps;
+type EngineDeps = AlertDeps & {
+  handlers: Record<AlertRunKind, AlertHandler>;
+  /** Kinds whose scheduled runs are prepared before their slot. */
+  ahead?: Partial<Record<AlertRunKind, AheadHandler<unknown>>>;
+  wakeAt?: (runId: string, at: Date) => Promise<void>;
+  /** Told when a run is prepared, so the worker's timer can be set for its slot. */
+  onPrepared?: (dueAt: Date) => void;
+};
 
-  /** Ends a run that is still open; a run another worker already finished is left as it is. */
-  async function finish(runId: string, status: 'skipped' | 'failed', reason: string) {
-    await db
-      .update(alertRuns)
-      .set({ status, reason: reason.slice(0, REASON_MAX), plan: null, finishedAt: sql`now()` })
-      .where(isUnfinished(runId));
-  }
-
-  function unsubscribeHeaders(mail: AlertMail) {
-    const { oneClick } = deps.links.unsubscribe(mail.unsubscribe.kind, mail.unsubscribe.alertId);
-    // RFC 8058: a mail client POSTs "List-Unsubscribe=One-Click" to this address, no sign-in needed.
-    return { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
-  }
-
-  /** Writes a run's rows, its e-mail and its success through `tx`, which holds the run row locked. */
-  async function write(tx: DbExecutor, run: AlertRun, prepared: PreparedRun): Promise<RunResult> {
-    const result = await prepared.commit(tx);
-    let mailId: string | null = null;
-    if (result.mail) {
-      const { unsubscribe: _, ...mail } = result.mail;
-      mailId = await enqueueMail(tx, { ...mail, userId: run.userId, headers: unsubscribeHeaders(result.mail) });
-    }
-    await tx
-      .update(alertRuns)
-      .set({
-        status: 'succeeded',
-        outcome: result.outcome.slice(0, REASON_MAX),
-        mailId,
-        reason: null,
-        plan: null,
-        scannedAt: prepared.scannedAt ?? null,
-        finishedAt: sql`now()`,
-      })
-      .where(eq(alertRuns.id, run.id));
-    return { status: 'succeeded', outcome: result.outcome, mailId };
-  }
-
-  async function commit(run: AlertRun, prepared: PreparedRun): Promise<RunResult> {
-    return db.transaction(async (tx) => {
-      const [locked] = await tx.select({ status: alertRuns.status }).from(alertRuns).where(eq(alertRuns.id, run.id)).for('update');
-      const status = locked?.status;
-      if (status !== 'running' && status !== 'queued') return { status: 'not-claimed' } as const;
-      return write(tx, run, prepared);
-    });
-  }
-
-  /** A plan kept for its slot that no longer fits: the run goes, and the tick plans the slot again if it is still due. */
-  async function replan(run: AlertRun, reason: string): Promise<RunResult> {
-    await db.delete(alertRuns).where(and(eq(alertRuns.id, run.id), inArray(alertRuns.status, ['queued', 'running', 'prepared'])));
-    log.info('alert run replanned', { runId: run.id, kind: run.kind, reason });
-    return { status: 'replanned' };
-  }
-
-  /**
-   * Up to `size` prepared runs whose slot has come, committed in one transaction (one commit for
-   * many e-mails at the slot). Runs are taken in user order, so two transactions take the users'
-   * sent-article locks in the same order and never deadlock. When one run of a batch fails, the
-   * batch is rolled back and its runs are committed one by one, so only that run's fate changes.
-   * Returns how many runs it took; 0 when none is due.
-   */
-  async function deliverBatch(size: number, only?: string): Promise<number> {
-    let claimed: (AlertRun & { plan: unknown })[] = [];
-    try {
-      const results = await db.transaction(async (tx) => {
-        claimed = await tx
-          .select({ ...runColumns, plan: alertRuns.plan })
-          .from(alertRuns)
-          .where(and(eq(alertRuns.status, 'prepared'), lte(alertRuns.dueAt, sql`now()`), only ? eq(alertRuns.id, only) : undefined))
-          .orderBy(asc(alertRuns.dueAt), asc(alertRuns.userId))
-          .limit(size)
-          .for('update', { skipLocked: true });
-        const written: RunResult[] = [];
-        for (const run of claimed) {
-          const ahead = deps.ahead?.[run.kind];
-          if (!ahead) throw new Error(`no prepared-run handler for ${run.kind}`);
-          written.push(await write(tx, run, ahead.resume(run.plan, run, deps, true)));
-        }
-        return written;
-      });
-      claimed.forEach((run, i) => {
-        const result = results[i];
-        if (result?.status === 'succeeded') log.info('alert run succeeded', { runId: run.id, kind: run.kind, outcome: result.outcome });
-      });
-      return claimed.length;
-    } catch (err) {
-      if (claimed.length === 0) throw err;
-      if (claimed.length > 1) {
-        for (const run of claimed) await deliverBatch(1, run.id);
-        return claimed.length;
-      }
-      const run = claimed[0]!;
-      const reason = errorMessage(err);
-      if (err instanceof AlertSkip) await finish(run.id, 'skipped', reason);
-      else if (err instanceof AlertReplan) await replan(run, reason);
-      else {
-        // The plan could not be committed (a bug, a row it refers to gone): the run starts over as
-        // an ordinary one, now that its slot has passed, with the reason kept for the operator.
-        log.warn('prepared alert run could not be committed; running it again', { runId: run.id, kind: run.kind, reason });
-        await db
-          .update(alertRuns)
-          .set({ status: 'queued', plan: null, reason: reason.slice(0, REASON_MAX) })
-          .where(and(eq(alertRuns.id, run.id), eq(alertRuns.status, 'prepared')));
-        await deps.wakeAt?.(run.id, new Date());
-      }
-      return 1;
-    }
-  }
-
+export function createAlertEngine(deps: EngineDeps): AlertEngine {
   return {
-    deliverDue: async (lanes) => {
+    process: (runId, signal = new AbortController().signal) => processRun(deps, runId, signal),
+
+    async deliverDue(lanes) {
       let delivered = 0;
       const lane = async () => {
-        for (let n = await deliverBatch(DELIVERY_BATCH); n > 0; n = await deliverBatch(DELIVERY_BATCH)) delivered += n;
+        for (let n = await deliverBatch(deps, DELIVERY_BATCH); n > 0; n = await deliverBatch(deps, DELIVERY_BATCH)) delivered += n;
       };
       await Promise.all(Array.from({ length: Math.max(1, lanes) }, lane));
       return delivered;
     },
 
     async nextDue() {
-      const [row] = await db
+      const [row] = await deps.db
         .select({ at: sql<string | null>`min(${alertRuns.dueAt})` })
         .from(alertRuns)
         .where(eq(alertRuns.status, 'prepared'));
       return row?.at ? new Date(row.at) : null;
     },
-
-    async process(runId, signal = new AbortController().signal) {
-      const [run]: AlertRun[] = await db
-        .update(alertRuns)
-        .set({ status: 'running', attempts: sql`${alertRuns.attempts} + 1`, startedAt: sql`now()`, notBefore: null })
-        .where(and(isOpen(runId), or(isNull(alertRuns.notBefore), lte(alertRuns.notBefore, sql`now()`))))
-        .returning(runColumns);
-      if (!run) return { status: 'not-claimed' };
-      try {
-        const ahead = deps.ahead?.[run.kind];
-        const dueAt = slotTime(run.slot);
-        if (ahead && dueAt && dueAt > deps.now()) {
-          const { plan, scannedAt } = await ahead.prepare(run, deps, signal);
-          const [kept] = await db
-            .update(alertRuns)
-            .set({ status: 'prepared', plan, dueAt, scannedAt, reason: null })
-            .where(and(eq(alertRuns.id, run.id), eq(alertRuns.status, 'running')))
-            .returning({ id: alertRuns.id });
-          if (!kept) return { status: 'not-claimed' };
-          deps.onPrepared?.(dueAt);
-          return { status: 'prepared', dueAt };
-        }
-        const prepared = await deps.handlers[run.kind](run, deps, signal);
-        const result = await commit(run, prepared);
-        if (result.status === 'succeeded') log.info('alert run succeeded', { runId, kind: run.kind, outcome: result.outcome });
-        return result;
-      } catch (err) {
-        const reason = errorMessage(err);
-        if (err instanceof AlertSkip) {
-          await finish(run.id, 'skipped', reason);
-          return { status: 'skipped', reason };
-        }
-        if (err instanceof AlertReplan) return replan(run, reason);
-        if (err instanceof AlertRetryLater) {
-          await db
-            .update(alertRuns)
-            .set({ status: 'queued', notBefore: err.at, reason: reason.slice(0, REASON_MAX) })
-            .where(isOpen(run.id));
-          await deps.wakeAt?.(run.id, err.at);
-          return { status: 'waiting', until: err.at, reason };
-        }
-        const final = err instanceof AlertPermanentFailure || run.attempt >= config.ALERT_MAX_ATTEMPTS || signal.aborted;
-        log.warn(final ? 'alert run failed' : 'alert run failed; will retry', { runId, kind: run.kind, attempt: run.attempt, reason });
-        if (final && !signal.aborted) {
-          await finish(run.id, 'failed', reason);
-          return { status: 'failed', reason };
-        }
-        // Back to the queue with the reason, so the operator sees why it is being retried.
-        await db
-          .update(alertRuns)
-          .set({ status: 'queued', reason: reason.slice(0, REASON_MAX) })
-          .where(and(eq(alertRuns.id, run.id), eq(alertRuns.status, 'running')));
-        throw new RetryableRunError(reason);
-      }
-    },
   };
+}
+
+async function processRun(deps: EngineDeps, runId: string, signal: AbortSignal): Promise<RunResult> {
+  const { db, config } = deps;
+  const [run]: AlertRun[] = await db
+    .update(alertRuns)
+    .set({ status: 'running', attempts: sql`${alertRuns.attempts} + 1`, startedAt: sql`now()`, notBefore: null })
+    .where(and(isOpen(runId), or(isNull(alertRuns.notBefore), lte(alertRuns.notBefore, sql`now()`))))
+    .returning(runColumns);
+  if (!run) return { status: 'not-claimed' };
+  try {
+    const ahead = deps.ahead?.[run.kind];
+    const dueAt = slotTime(run.slot);
+    if (ahead && dueAt && dueAt > deps.now()) {
+      const { plan, scannedAt } = await ahead.prepare(run, deps, signal);
+      const [kept] = await db
+        .update(alertRuns)
+        .set({ status: 'prepared', plan, dueAt, scannedAt, reason: null })
+        .where(and(eq(alertRuns.id, run.id), eq(alertRuns.status, 'running')))
+        .returning({ id: alertRuns.id });
+      if (!kept) return { status: 'not-claimed' };
+      deps.onPrepared?.(dueAt);
+      return { status: 'prepared', dueAt };
+    }
+    const prepared = await deps.handlers[run.kind](run, deps, signal);
+    const result = await commit(deps, run, prepared);
+    if (result.status === 'succeeded') log.info('alert run succeeded', { runId, kind: run.kind, outcome: result.outcome });
+    return result;
+  } catch (err) {
+    const reason = errorMessage(err);
+    if (err instanceof AlertSkip) {
+      await finish(db, run.id, 'skipped', reason);
+      return { status: 'skipped', reason };
+    }
+    if (err instanceof AlertReplan) return replan(db, run, reason);
+    if (err instanceof AlertRetryLater) {
+      await db
+        .update(alertRuns)
+        .set({ status: 'queued', notBefore: err.at, reason: reason.slice(0, REASON_MAX) })
+        .where(isOpen(run.id));
+      await deps.wakeAt?.(run.id, err.at);
+      return { status: 'waiting', until: err.at, reason };
+    }
+    const final = err instanceof AlertPermanentFailure || run.attempt >= config.ALERT_MAX_ATTEMPTS || signal.aborted;
+    log.warn(final ? 'alert run failed' : 'alert run failed; will retry', { runId, kind: run.kind, attempt: run.attempt, reason });
+    if (final && !signal.aborted) {
+      await finish(db, run.id, 'failed', reason);
+      return { status: 'failed', reason };
+    }
+    // Back to the queue with the reason, so the operator sees why it is being retried.
+    await db
+      .update(alertRuns)
+      .set({ status: 'queued', reason: reason.slice(0, REASON_MAX) })
+      .where(and(eq(alertRuns.id, run.id), eq(alertRuns.status, 'running')));
+    throw new RetryableRunError(reason);
+  }
+}
+
+/** Ends a run that is still open; a run another worker already finished is left as it is. */
+async function finish(db: Database, runId: string, status: 'skipped' | 'failed', reason: string) {
+  await db
+    .update(alertRuns)
+    .set({ status, reason: reason.slice(0, REASON_MAX), plan: null, finishedAt: sql`now()` })
+    .where(isUnfinished(runId));
+}
+
+function unsubscribeHeaders(links: AlertDeps['links'], mail: AlertMail) {
+  const { oneClick } = links.unsubscribe(mail.unsubscribe.kind, mail.unsubscribe.alertId);
+  // RFC 8058: a mail client POSTs "List-Unsubscribe=One-Click" to this address, no sign-in needed.
+  return { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
+/** Writes a run's rows, its e-mail and its success through `tx`, which holds the run row locked. */
+async function write(deps: EngineDeps, tx: DbExecutor, run: AlertRun, prepared: PreparedRun): Promise<RunResult> {
+  const result = await prepared.commit(tx);
+  let mailId: string | null = null;
+  if (result.mail) {
+    const { unsubscribe: _, ...mail } = result.mail;
+    mailId = await enqueueMail(tx, { ...mail, userId: run.userId, headers: unsubscribeHeaders(deps.links, result.mail) });
+  }
+  await tx
+    .update(alertRuns)
+    .set({
+      status: 'succeeded',
+      outcome: result.outcome.slice(0, REASON_MAX),
+      mailId,
+      reason: null,
+      plan: null,
+      scannedAt: prepared.scannedAt ?? null,
+      finishedAt: sql`now()`,
+    })
+    .where(eq(alertRuns.id, run.id));
+  return { status: 'succeeded', outcome: result.outcome, mailId };
+}
+
+async function commit(deps: EngineDeps, run: AlertRun, prepared: PreparedRun): Promise<RunResult> {
+  return deps.db.transaction(async (tx) => {
+    const [locked] = await tx.select({ status: alertRuns.status }).from(alertRuns).where(eq(alertRuns.id, run.id)).for('update');
+    const status = locked?.status;
+    if (status !== 'running' && status !== 'queued') return { status: 'not-claimed' } as const;
+    return write(deps, tx, run, prepared);
+  });
+}
+
+/** A plan kept for its slot that no longer fits: the run goes, and the tick plans the slot again if it is still due. */
+async function replan(db: Database, run: AlertRun, reason: string): Promise<RunResult> {
+  await db.delete(alertRuns).where(and(eq(alertRuns.id, run.id), inArray(alertRuns.status, ['queued', 'running', 'prepared'])));
+  log.info('alert run replanned', { runId: run.id, kind: run.kind, reason });
+  return { status: 'replanned' };
+}
+
+/**
+ * Up to `size` prepared runs whose slot has come, committed in one transaction (one commit for
+ * many e-mails at the slot). Runs are taken in user order, so two transactions take the users'
+ * sent-article locks in the same order and never deadlock. When one run of a batch fails, the
+ * batch is rolled back and its runs are committed one by one, so only that run's fate changes.
+ * Returns how many runs it took; 0 when none is due.
+ */
+async function deliverBatch(deps: EngineDeps, size: number, only?: string): Promise<number> {
+  const { db } = deps;
+  let claimed: (AlertRun & { plan: unknown })[] = [];
+  try {
+    const results = await db.transaction(async (tx) => {
+      claimed = await tx
+        .select({ ...runColumns, plan: alertRuns.plan })
+        .from(alertRuns)
+        .where(and(eq(alertRuns.status, 'prepared'), lte(alertRuns.dueAt, sql`now()`), only ? eq(alertRuns.id, only) : undefined))
+        .orderBy(asc(alertRuns.dueAt), asc(alertRuns.userId))
+        .limit(size)
+        .for('update', { skipLocked: true });
+      const written: RunResult[] = [];
+      for (const run of claimed) {
+        const ahead = deps.ahead?.[run.kind];
+        if (!ahead) throw new Error(`no prepared-run handler for ${run.kind}`);
+        written.push(await write(deps, tx, run, ahead.resume(run.plan, run, deps, true)));
+      }
+      return written;
+    });
+    claimed.forEach((run, i) => {
+      const result = results[i];
+      if (result?.status === 'succeeded') log.info('alert run succeeded', { runId: run.id, kind: run.kind, outcome: result.outcome });
+    });
+    return claimed.length;
+  } catch (err) {
+    if (claimed.length === 0) throw err;
+    if (claimed.length > 1) {
+      for (const run of claimed) await deliverBatch(deps, 1, run.id);
+      return claimed.length;
+    }
+    const run = claimed[0]!;
+    const reason = errorMessage(err);
+    if (err instanceof AlertSkip) await finish(db, run.id, 'skipped', reason);
+    else if (err instanceof AlertReplan) await replan(db, run, reason);
+    else {
+      // The plan could not be committed (a bug, a row it refers to gone): the run starts over as
+      // an ordinary one, now that its slot has passed, with the reason kept for the operator.
+      log.warn('prepared alert run could not be committed; running it again', { runId: run.id, kind: run.kind, reason });
+      await db
+        .update(alertRuns)
+        .set({ status: 'queued', plan: null, reason: reason.slice(0, REASON_MAX) })
+        .where(and(eq(alertRuns.id, run.id), eq(alertRuns.status, 'prepared')));
+      await deps.wakeAt?.(run.id, new Date());
+    }
+    return 1;
+  }
 }
