@@ -1,11 +1,24 @@
-// Benchmark: GET /api/dashboard for a user with 1,000 news results among a busy platform.
-// Usage: npm run bench:dashboard [-- --requests 500 --explain]
+// Benchmark: GET /api/dashboard for a user with 1,000 news results among a busy platform, then
+// GET /api/news-alerts over real HTTP.
+// Usage: npm run bench:dashboard [-- --requests 500 --explain --connections 64 --seconds 5 --rounds 3 --rate 300]
 // A fresh database on DATABASE_URL's server, else on the embedded PostgreSQL (its own data dir
-// and port, as scripts/test.ts does); dropped at the end. Requests go through the real app
-// in-process (app.request: session check, routing, service, JSON), not over a socket, so the
-// numbers are the server's own work without HTTP parsing. Prints latency percentiles and the SQL
-// statements each request runs, and with --explain the plan of the dashboard statement.
+// and port, as scripts/test.ts does); dropped at the end.
+// Dashboard: requests go through the real app in-process (app.request: session check, routing,
+// service, JSON), not over a socket, so the numbers are the server's own work without HTTP
+// parsing. Prints latency percentiles and the SQL statements each request runs, and with --explain
+// the plan of the dashboard statement.
+// News alerts (issue 16): the app listens on a real port and a worker thread drives it over
+// keep-alive HTTP. (1) Throughput with --connections requests always in flight, against raw pg
+// running the very statements one request runs (captured from a request), as many callers at once
+// over a pool of the app's size: the ratio is the share of the database's rate the API reaches
+// (rounds alternate the two; the load average shows how busy the machine was).
+// (2) Latency at an open-loop --rate (requests sent on a fixed schedule, whatever has answered;
+// each latency counts from when its request was due, so a stalled server is not hidden).
+import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -26,8 +39,18 @@ const { values: args } = parseArgs({
     'other-users': { type: 'string', default: '300' },
     'rows-per-other-user': { type: 'string', default: '400' },
     explain: { type: 'boolean', default: false },
+    connections: { type: 'string', default: '64' },
+    seconds: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
+    rate: { type: 'string', default: '300' },
+    'rate-seconds': { type: 'string', default: '10' },
   },
 });
+const CONNECTIONS = Number(args.connections);
+const SECONDS = Number(args.seconds);
+const ROUNDS = Number(args.rounds);
+const RATE = Number(args.rate);
+const RATE_SECONDS = Number(args['rate-seconds']);
 const REQUESTS = Number(args.requests);
 const WARMUP = Number(args.warmup);
 const OTHER_USERS = Number(args['other-users']);
@@ -39,11 +62,18 @@ const embedded = process.env.DATABASE_URL
   : await startEmbeddedPostgres({ dataDir: 'data/bench', port: 54331, log: (line) => console.log(line) });
 const database = await createFreshDatabase(process.env.DATABASE_URL ?? embedded!.url, 'eos_bench');
 
-// Every statement any pg client runs, counted (the app's pool and better-auth's queries alike).
+// Every statement any pg client runs, counted (the app's pool and better-auth's queries alike),
+// and while `captured` is set, kept as sent (to replay one request's statements on raw pg).
 let statements = 0;
+let captured: pg.QueryConfig[] | null = null;
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...rest: unknown[]) {
   statements += 1;
+  if (captured) {
+    const [first, second] = rest;
+    const values = Array.isArray(second) ? second : undefined;
+    captured.push(typeof first === 'string' ? { text: first, values } : { ...(first as pg.QueryConfig), ...(values && { values }) });
+  }
   return (query as (...a: unknown[]) => unknown).apply(this, rest);
 } as typeof query;
 
@@ -93,12 +123,252 @@ try {
     const { rows } = await runtime.pool.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`, params);
     console.log(`\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
   }
+
+  await benchNewsAlertsOverHttp(cookie);
 } finally {
   pg.Client.prototype.query = query;
   await hub.close();
   await runtime.close();
   await database.drop();
   await embedded?.stop();
+}
+
+async function benchNewsAlertsOverHttp(cookie: string) {
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/news-alerts`;
+  const load = { url, headers: { cookie, origin: APP_URL } };
+  try {
+    // The statements one request runs, as the app sent them (text, parameters, row mode, name).
+    captured = [];
+    const probe = await fetch(url, { headers: load.headers });
+    if (probe.status !== 200) throw new Error(`GET /api/news-alerts answered ${probe.status}: ${await probe.text()}`);
+    const body = (await probe.json()) as { alerts: unknown[]; defaultNotificationEmail: string };
+    const requestStatements = captured;
+    captured = null;
+    console.log(`\nGET /api/news-alerts over HTTP: ${body.alerts.length} alerts, ${requestStatements.length} SQL statements a request:`);
+    for (const s of requestStatements) console.log(`  ${s.text.replace(/\s+/g, ' ').slice(0, 150)}`);
+
+    // (1) Throughput with CONNECTIONS in flight: the API, then raw pg on the same statements, in
+    // alternating rounds (a busy machine drifts; each ratio compares neighbours), median ratio.
+    console.log(
+      `\n${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s after 1 s warm-up each (app pool: ${runtime.config.DATABASE_POOL_SIZE} database connections; load average ${loadavg()[0]!.toFixed(1)}):`,
+    );
+    const ratios: number[] = [];
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const api = await drive({ ...load, mode: 'closed', connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: 1 });
+      const raw = await rawPgRate(requestStatements, CONNECTIONS, SECONDS, 1);
+      ratios.push(api.rate / raw);
+      console.log(
+        `  round ${round}: API ${api.rate.toFixed(0)} requests/s (${api.errors} errors, p50 ${api.p50.toFixed(1)} ms, p99 ${api.p99.toFixed(1)} ms); raw pg, the same ${requestStatements.length} statements, ${raw.toFixed(0)}/s; ratio ${(api.rate / raw).toFixed(2)}`,
+      );
+    }
+    ratios.sort((a, b) => a - b);
+    console.log(`  API / raw pg, median of ${ROUNDS}: ${ratios[Math.floor((ROUNDS - 1) / 2)]!.toFixed(2)}   (target ≥ 0.6)`);
+
+    // (2) Latency at a fixed rate, sent by the clock.
+    const before = statements;
+    const open = await drive({ ...load, mode: 'open', rate: RATE, seconds: RATE_SECONDS, warmupSeconds: 1 });
+    const perRequest = (statements - before) / open.total;
+    console.log(
+      `\nopen loop at ${RATE} requests/s for ${RATE_SECONDS} s (after 1 s warm-up; load average ${loadavg()[0]!.toFixed(1)}): ${open.done} answered, ${open.errors} errors, ${open.sockets} connections`,
+    );
+    console.log(
+      `  p50 ${open.p50.toFixed(1)} ms   p90 ${open.p90.toFixed(1)} ms   p99 ${open.p99.toFixed(1)} ms   max ${open.max.toFixed(1)} ms   (target p99 ≤ 25 ms)`,
+    );
+    console.log(`  SQL statements per request: ${perRequest.toFixed(2)}`);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+/** Request-equivalents a second: `callers` loops, each running the statements in turn on a pool of the app's size. */
+async function rawPgRate(requestStatements: pg.QueryConfig[], callers: number, seconds: number, warmupSeconds: number) {
+  const pool = new pg.Pool({ connectionString: database.url, max: runtime.config.DATABASE_POOL_SIZE });
+  try {
+    let done = 0;
+    let counting = false;
+    const end = performance.now() + (warmupSeconds + seconds) * 1000;
+    setTimeout(() => (counting = true), warmupSeconds * 1000);
+    await Promise.all(
+      Array.from({ length: callers }, async () => {
+        while (performance.now() < end) {
+          for (const statement of requestStatements) await pool.query(statement);
+          if (counting) done += 1;
+        }
+      }),
+    );
+    return done / seconds;
+  } finally {
+    await pool.end();
+  }
+}
+
+type DriveOptions = {
+  url: string;
+  headers: Record<string, string>;
+  mode: 'closed' | 'open';
+  connections?: number;
+  rate?: number;
+  seconds: number;
+  warmupSeconds: number;
+};
+type DriveResult = {
+  total: number;
+  sent: number;
+  done: number;
+  errors: number;
+  rate: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  sockets: number;
+};
+
+/** Runs httpLoad in a worker thread, so that the server has the main thread's event loop to itself. */
+function drive(options: DriveOptions): Promise<DriveResult> {
+  const source = `const { workerData, parentPort } = require('node:worker_threads');
+    (${httpLoad.toString()})(workerData, require('node:net')).then((r) => parentPort.postMessage(r));`;
+  const worker = new Worker(source, { eval: true, workerData: options });
+  return new Promise((resolve, reject) => {
+    worker.once('message', (result: DriveResult) => {
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
+/**
+ * The load driver (runs in the worker, so it uses only what it is given). Like autocannon, it
+ * writes one prepared request on a kept-alive socket and reads only the status line and the body's
+ * length, so that the client's own parsing takes little of the machine the server runs on.
+ * 'closed': `connections` sockets, each sending its next request when the last one has answered.
+ * 'open': request i is due at start + i / rate whatever has answered (on an idle socket, or a new
+ * one when all are busy), and its latency counts from then. Requests due in the warm-up are not
+ * measured.
+ */
+async function httpLoad(o: DriveOptions, net: typeof import('node:net')): Promise<DriveResult> {
+  const target = new URL(o.url);
+  const headerLines = Object.entries(o.headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  const request = Buffer.from(`GET ${target.pathname} HTTP/1.1\r\nhost: ${target.host}\r\n${headerLines.join('')}\r\n`, 'latin1');
+  type Connection = { send: () => Promise<number>; socket: import('node:net').Socket };
+
+  /** A kept-alive connection whose send() resolves with the answer's status once all of it is read (0: failed). */
+  const connect = () =>
+    new Promise<Connection>((resolve, reject) => {
+      const socket = net.connect(Number(target.port), target.hostname);
+      socket.setNoDelay(true);
+      let buffer: Buffer = Buffer.alloc(0);
+      let answered: ((status: number) => void) | null = null;
+      const finish = (status: number) => {
+        const resolveAnswer = answered;
+        answered = null;
+        resolveAnswer?.(status);
+      };
+      socket.on('data', (chunk: Buffer) => {
+        buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
+        const headEnd = buffer.indexOf('\r\n\r\n');
+        if (headEnd < 0) return;
+        const head = buffer.toString('latin1', 0, headEnd);
+        const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+        let total = headEnd + 4;
+        if (length) total += Number(length[1]);
+        else if (/\r\ntransfer-encoding: *chunked/i.test(head)) {
+          const last = buffer.indexOf('\r\n0\r\n\r\n', headEnd);
+          if (last < 0) return;
+          total = last + 7;
+        }
+        if (buffer.length < total) return;
+        buffer = buffer.subarray(total);
+        finish(Number(head.slice(9, 12)));
+      });
+      // The server closes a connection left idle past its keep-alive timeout: it is not used again.
+      socket.on('error', () => finish(0));
+      socket.on('close', () => finish(0));
+      socket.once('connect', () =>
+        resolve({
+          socket,
+          send: () =>
+            new Promise<number>((resolveAnswer) => {
+              if (socket.destroyed) return resolveAnswer(0);
+              answered = resolveAnswer;
+              socket.write(request);
+            }),
+        }),
+      );
+      socket.once('error', reject);
+    });
+
+  const latencies: number[] = [];
+  let errors = 0;
+  let sent = 0;
+  let total = 0;
+  const sockets: Connection[] = [];
+  const idle: Connection[] = [];
+  const start = performance.now();
+  const measureFrom = start + o.warmupSeconds * 1000;
+  const end = measureFrom + o.seconds * 1000;
+  const record = (due: number, status: number) => {
+    total += 1;
+    if (due < measureFrom) return;
+    sent += 1;
+    if (status === 200) latencies.push(performance.now() - due);
+    else errors += 1;
+  };
+  const open = async () => {
+    const connection = await connect();
+    sockets.push(connection);
+    return connection;
+  };
+
+  if (o.mode === 'closed') {
+    await Promise.all(
+      Array.from({ length: o.connections ?? 1 }, async () => {
+        let connection = await open();
+        while (performance.now() < end) {
+          if (connection.socket.destroyed) connection = await open();
+          const due = performance.now();
+          record(due, await connection.send());
+        }
+      }),
+    );
+  } else {
+    const interval = 1000 / (o.rate ?? 1);
+    const inFlight: Promise<void>[] = [];
+    const one = async (due: number) => {
+      let connection = idle.pop();
+      while (connection?.socket.destroyed) connection = idle.pop();
+      connection ??= await open();
+      record(due, await connection.send());
+      idle.push(connection);
+    };
+    for (let i = 0; ; i += 1) {
+      const due = start + i * interval;
+      if (due >= end) break;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      inFlight.push(one(due));
+    }
+    await Promise.all(inFlight);
+  }
+  for (const { socket } of sockets) socket.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.max(0, Math.ceil((p / 100) * latencies.length) - 1))] ?? Number.NaN;
+  return {
+    total,
+    sent,
+    done: latencies.length,
+    errors,
+    rate: latencies.length / o.seconds,
+    p50: at(50),
+    p90: at(90),
+    p99: at(99),
+    max: latencies.at(-1) ?? Number.NaN,
+    sockets: sockets.length,
+  };
 }
 
 async function seed(userId: string) {

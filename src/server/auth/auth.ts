@@ -12,6 +12,7 @@ import { log } from '../lib/log.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { otpMail, resetPasswordMail, setPasswordMail } from '../mail/templates.ts';
 import { consumeInvite } from './invites.ts';
+import { createSessionLookup } from './session-lookup.ts';
 
 /** Our middleware writes the client IP here (overwriting anything a client sent); better-auth reads it. */
 export const CLIENT_IP_HEADER = 'x-eos-client-ip';
@@ -134,6 +135,8 @@ export function createAuth({ db, appUrl, secret, production, sessionMaxAgeDays, 
       await db.delete(schema.sessions).where(eq(schema.sessions.id, session.id));
       return true;
     },
+    /** The request's session and user in one statement, and whether better-auth must handle it (session-lookup.ts). */
+    lookupSession: createSessionLookup(db, auth.$context),
   });
 }
 

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { parseJson } from '../../http/errors.ts';
 import { requireSession, type SessionEnv } from '../../http/session.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createAlert, deleteAlert, listAlerts, updateAlert } from './service.ts';
+import { alertLister, createAlert, deleteAlert, updateAlert } from './service.ts';
 
 /** The card's body; a refused one answers like the card does: 'Cannot save alert' and why. */
 async function alertBody(c: Context) {
@@ -19,9 +19,10 @@ async function alertBody(c: Context) {
 }
 
 export function newsAlertRoutes(db: Database, auth: Auth) {
+  const listAlerts = alertLister(db);
   return new Hono<SessionEnv>()
     .use(requireSession(auth))
-    .get('/', async (c) => c.json(await listAlerts(db, c.var.user)))
+    .get('/', async (c) => c.json(await listAlerts(c.var.user)))
     .post('/', async (c) => c.json({ alert: await createAlert(db, c.var.user.id, await alertBody(c)) }, 201))
     .put('/:id', async (c) => c.json({ alert: await updateAlert(db, c.var.user.id, c.req.param('id'), await alertBody(c)) }))
     .delete('/:id', async (c) => {
