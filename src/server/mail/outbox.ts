@@ -17,8 +17,9 @@ export type OutgoingMail = {
 
 type Executor = Pick<Database, 'insert'>;
 
-export async function enqueueMail(db: Executor, mail: OutgoingMail) {
-  const [row] = await db
+/** The outbox row's `INSERT … RETURNING id`: run alone (enqueueMail), or inside a statement of the caller's. */
+export function insertMail(db: Executor, mail: OutgoingMail) {
+  return db
     .insert(mailOutbox)
     .values({
       toAddress: mail.to,
@@ -30,5 +31,9 @@ export async function enqueueMail(db: Executor, mail: OutgoingMail) {
       headers: mail.headers,
     })
     .returning({ id: mailOutbox.id });
+}
+
+export async function enqueueMail(db: Executor, mail: OutgoingMail) {
+  const [row] = await insertMail(db, mail);
   return row!.id;
 }

@@ -11,7 +11,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { alertRuns } from '../../db/schema.ts';
 import { errorMessage, log } from '../../lib/log.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { insertMail } from '../../mail/outbox.ts';
 import {
   type AheadHandler,
   type AlertDeps,
@@ -189,23 +189,34 @@ function unsubscribeHeaders(links: AlertDeps['links'], mail: AlertMail) {
 /** Writes a run's rows, its e-mail and its success through `tx`, which holds the run row locked. */
 async function write(deps: EngineDeps, tx: DbExecutor, run: AlertRun, prepared: PreparedRun): Promise<RunResult> {
   const result = await prepared.commit(tx);
+  const succeeded = {
+    status: 'succeeded' as const,
+    outcome: result.outcome.slice(0, REASON_MAX),
+    reason: null,
+    plan: null,
+    scannedAt: prepared.scannedAt ?? null,
+    finishedAt: sql`now()`,
+  };
   let mailId: string | null = null;
   if (result.mail) {
-    const { unsubscribe: _, ...mail } = result.mail;
-    mailId = await enqueueMail(tx, { ...mail, userId: run.userId, headers: unsubscribeHeaders(deps.links, result.mail) });
+    // The e-mail and the run's success in one statement.
+    const { unsubscribe: _, ...fields } = result.mail;
+    const mail = tx
+      .$with('mail')
+      .as(insertMail(tx, { ...fields, userId: run.userId, headers: unsubscribeHeaders(deps.links, result.mail) }));
+    const [row] = await tx
+      .with(mail)
+      .update(alertRuns)
+      .set({ ...succeeded, mailId: sql`(select id from ${mail})` })
+      .where(eq(alertRuns.id, run.id))
+      .returning({ mailId: alertRuns.mailId });
+    mailId = row?.mailId ?? null;
+  } else {
+    await tx
+      .update(alertRuns)
+      .set({ ...succeeded, mailId: null })
+      .where(eq(alertRuns.id, run.id));
   }
-  await tx
-    .update(alertRuns)
-    .set({
-      status: 'succeeded',
-      outcome: result.outcome.slice(0, REASON_MAX),
-      mailId,
-      reason: null,
-      plan: null,
-      scannedAt: prepared.scannedAt ?? null,
-      finishedAt: sql`now()`,
-    })
-    .where(eq(alertRuns.id, run.id));
   return { status: 'succeeded', outcome: result.outcome, mailId };
 }
 

@@ -69,7 +69,7 @@ export type CommitResult = {
 };
 
 /** The database or a transaction on it: what a handler's commit writes through. */
-export type DbExecutor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+export type DbExecutor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | '$with' | 'with'>;
 
 export type PreparedRun = {
   /** When the run's sources were read up to (alert_runs.scanned_at): the next scan starts there. */
