@@ -49,7 +49,7 @@ if (config.ROLE !== 'web') {
     wakeAt: wakeAt(boss),
     onPrepared: (dueAt) => delivery?.prepared(dueAt),
   });
-  delivery = startSlotDelivery(engine);
+  delivery = startSlotDelivery(engine, config);
   await startAlertWorker({ boss, pool: runtime.pool, config, engine });
   const sender = await startOutboxSender({
     pool: runtime.pool,

@@ -39,8 +39,8 @@ function runQueueOptions(config: Config) {
 const FETCH_LANES = 4;
 /** Without NOTIFY (a dropped listener), or for retries and runs that wait, the queue is looked at this often. */
 const BACKSTOP_POLL_SECONDS = 10;
-/** Transactions committing prepared runs at their slot, per worker process. */
-const DELIVERY_LANES = 8;
+/** Transactions committing prepared runs at their slot, per worker process: at most half its pool, so the outbox keeps connections to send with. */
+const MAX_DELIVERY_LANES = 8;
 /** The earliest waiting slot is looked up again this often, for runs other workers prepared. */
 const DELIVERY_RECHECK_MS = 30_000;
 
@@ -117,7 +117,8 @@ export async function startAlertWorker(opts: { boss: PgBoss; pool: pg.Pool; conf
  * DELIVERY_RECHECK_MS for runs other workers prepared. Returns `prepared`, to be called with each
  * slot this worker prepares a run for, and `stop`.
  */
-export function startSlotDelivery(engine: Pick<AlertEngine, 'deliverDue' | 'nextDue'>) {
+export function startSlotDelivery(engine: Pick<AlertEngine, 'deliverDue' | 'nextDue'>, config: Pick<Config, 'DATABASE_POOL_SIZE'>) {
+  const lanes = Math.max(1, Math.min(MAX_DELIVERY_LANES, Math.floor(config.DATABASE_POOL_SIZE / 2)));
   let timer: NodeJS.Timeout | null = null;
   let armedFor = Number.POSITIVE_INFINITY;
   let delivering: Promise<void> | null = null;
@@ -138,7 +139,7 @@ export function startSlotDelivery(engine: Pick<AlertEngine, 'deliverDue' | 'next
     if (delivering) return;
     delivering = (async () => {
       try {
-        const delivered = await engine.deliverDue(DELIVERY_LANES);
+        const delivered = await engine.deliverDue(lanes);
         if (delivered > 0) log.info('prepared alert runs delivered', { delivered });
         const next = await engine.nextDue();
         arm(next ? next.getTime() : Number.POSITIVE_INFINITY);
