@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 // Identifies this build; the server reads build-id and the browser reloads when they differ
 // (DESIGN §6: reload when a new version is deployed).
@@ -12,10 +15,120 @@ const emitBuildId = (): Plugin => ({
   },
 });
 
+// Issue 16: a page's own code (a lazy route's chunks) is requested only once the main file has
+// downloaded and run, a round trip and a download after it; the signed-in screens' data (the session,
+// the dashboard) likewise. A small hashed script (the CSP allows same-origin script files only, no
+// inline script), loaded async ahead of the main file, requests them at once for the path being
+// opened: modulepreload links for its chunks, and fetches the app takes over (lib/api-client.ts
+// earlyResponse). The path -> module table comes from app/router.tsx's page(...) entries: the ones
+// under protectedRoutes also get the shell's chunks and the session.
+const ROUTER = 'src/web/app/router.tsx';
+/** Data the first screen of a path asks for at start (app.tsx prefetches the same). */
+const EARLY_DATA: Record<string, string[]> = { '/homepage': ['/api/dashboard'] };
+
+type Route = { path: string; modules: string[]; signedIn: boolean };
+
+function routesOfRouter(): Route[] {
+  const source = readFileSync(ROUTER, 'utf8');
+  const resolve = (spec: string) => path.resolve(path.dirname(ROUTER), spec);
+  const shell = /import\('(\.\/shell\/app-shell\.tsx)'\)/.exec(source)?.[1];
+  const protectedStart = source.indexOf('const protectedRoutes');
+  const protectedEnd = source.indexOf('export const routes');
+  if (!shell || protectedStart < 0 || protectedEnd < protectedStart) throw new Error(`route-preload: cannot read ${ROUTER}`);
+  const routes: Route[] = [];
+  for (const match of source.matchAll(/page\(\s*'([^']+)',\s*\(\)\s*=>\s*import\('([^']+)'\)/g)) {
+    const inShell = match.index > protectedStart && match.index < protectedEnd;
+    const signedIn = inShell || match.index > protectedEnd;
+    routes.push({ path: match[1]!, modules: [...(inShell ? [resolve(shell)] : []), resolve(match[2]!)], signedIn });
+  }
+  if (routes.length < 10) throw new Error(`route-preload: found only ${routes.length} routes in ${ROUTER}`);
+  return routes;
+}
+
+const routePreload = (): Plugin => ({
+  name: 'route-preload',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, { bundle, chunk: entry }) {
+      if (!bundle || !entry) return;
+      const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+      const byName = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (start: Rolldown.OutputChunk, into = new Set<string>()) => {
+        if (!into.has(start.fileName)) {
+          into.add(start.fileName);
+          for (const name of start.imports) closure(byName.get(name)!, into);
+        }
+        return into;
+      };
+      // What index.html already loads.
+      const loaded = closure(entry);
+      const files: string[] = [];
+      const table: Record<string, number[]> = {};
+      const data: Record<string, string[]> = {};
+      for (const route of routesOfRouter()) {
+        const wanted = new Set<string>();
+        for (const module of route.modules) {
+          const chunk = chunks.find((c) => c.facadeModuleId === module);
+          if (!chunk) throw new Error(`route-preload: no chunk for ${module} (${route.path})`);
+          closure(chunk, wanted);
+        }
+        const own = [...wanted].filter((name) => !loaded.has(name));
+        table[route.path] = own.map((name) => (files.includes(name) ? files.indexOf(name) : files.push(name) - 1));
+        const early = [...(route.signedIn ? ['/api/profile'] : []), ...(EARLY_DATA[route.path] ?? [])];
+        if (early.length) data[route.path] = early;
+      }
+      const source = `(function () {
+  var files = ${JSON.stringify(files.map((name) => name.replace(/^assets\//, '')))};
+  var chunks = ${JSON.stringify(table)};
+  var data = ${JSON.stringify(data)};
+  var path = location.pathname.replace(/[/]+$/, '') || '/';
+  (chunks[path] || []).forEach(function (i) {
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = '/assets/' + files[i];
+    document.head.appendChild(link);
+  });
+  var early = (window.__eosEarly = {});
+  (data[path] || []).forEach(function (url) {
+    var response = fetch(url, { credentials: 'same-origin' });
+    response.catch(function () {});
+    early[url] = response;
+  });
+})();
+`;
+      const fileName = `assets/boot-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
+      // Vite calls this hook from its HTML plugin's generateBundle, with that hook's context.
+      (this as unknown as Rolldown.PluginContext).emitFile({ type: 'asset', fileName, source });
+      // First of the page's scripts, after the meta tags.
+      const at = html.indexOf('<script type="module"');
+      if (at < 0) throw new Error('route-preload: no module script in index.html');
+      return `${html.slice(0, at)}<script async src="/${fileName}"></script>\n    ${html.slice(at)}`;
+    },
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), emitBuildId()],
+  plugins: [react(), tailwindcss(), emitBuildId(), routePreload()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
-  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    sourcemap: false,
+    // Every browser the app supports has modulepreload: no polyfill in the main file.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Issue 16: a first visit fetches few files (each costs a round trip on a slow phone
+          // connection): what the entry needs at start in one chunk, and no shared chunk of a few
+          // hundred bytes of its own (those go into the chunks that use them).
+          groups: [{ name: 'app', tags: ['$initial'] }],
+          experimentalInlineCommonChunks: { maxSize: 4096 },
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' },

@@ -49,7 +49,9 @@ export type DashboardSummary = {
 
 export type InterestsResponse = { interests: FeatureOfInterest[] };
 
-export const interestUpdateSchema = z.strictObject({ registered: z.boolean() });
+// Only the server validates with it: marked pure, so the web's bundle, which imports this file for its
+// texts and types, drops it and zod with it (issue 16).
+export const interestUpdateSchema = /*#__PURE__*/ z.strictObject({ registered: /*#__PURE__*/ z.boolean() });
 
 export const isFeatureOfInterest = (name: string): name is FeatureOfInterest => (FEATURES_OF_INTEREST as readonly string[]).includes(name);
 

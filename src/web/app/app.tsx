@@ -1,9 +1,9 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS } from '../../shared/constants.ts';
+import { dashboardQuery } from '../features/dashboard/dashboard-query.ts';
 import { ApiRequestError } from '../lib/api-client.ts';
-import { sessionQueryKey } from '../lib/session.ts';
+import { sessionQuery, sessionQueryKey } from '../lib/session.ts';
+import { Toasts } from '../lib/toast.tsx';
 import { router } from './router.tsx';
 
 // A 401 anywhere means the session is gone (expired, revoked by a password reset elsewhere):
@@ -27,11 +27,16 @@ const queryClient: QueryClient = new QueryClient({
   },
 });
 
+// The first screen's data starts now, with its code (the routes' chunks), not after it has rendered:
+// the session on every page (the shell and the guards wait for it), the dashboard on /homepage.
+void queryClient.prefetchQuery(sessionQuery);
+if (window.location.pathname.replace(/\/+$/, '') === '/homepage') void queryClient.prefetchQuery(dashboardQuery);
+
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster visibleToasts={1} duration={TOAST_DURATION_MS} position="top-right" hotkey={['F8']} richColors closeButton />
+      <Toasts />
     </QueryClientProvider>
   );
 }

@@ -20,14 +20,32 @@ export class ApiRequestError extends Error {
 /** True when `err` is the API's refusal with this code: screens compare codes, never message text. */
 export const isApiError = (err: unknown, code: ErrorCode): err is ApiRequestError => err instanceof ApiRequestError && err.code === code;
 
+declare global {
+  interface Window {
+    /** GETs the boot script (vite.config.ts, routePreload) started for the first screen, by path. */
+    __eosEarly?: Record<string, Promise<Response> | undefined>;
+  }
+}
+
+/** The boot script's response for this path, once: the first GET of it takes it over (issue 16). */
+function earlyResponse(path: string): Promise<Response> | undefined {
+  const early = typeof window === 'undefined' ? undefined : window.__eosEarly;
+  const response = early?.[path];
+  if (early && response) delete early[path];
+  return response;
+}
+
 export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-  const response = await fetch(path, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: init.body === undefined ? undefined : { 'content-type': 'application/json' },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    credentials: 'same-origin',
-    signal: init.signal,
-  });
+  const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
+  const early = method === 'GET' ? earlyResponse(path) : undefined;
+  const response = await (early ??
+    fetch(path, {
+      method,
+      headers: init.body === undefined ? undefined : { 'content-type': 'application/json' },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      credentials: 'same-origin',
+      signal: init.signal,
+    }));
   const text = await response.text();
   const data = text ? safeJson(text) : null;
   if (!response.ok) {

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
+import type { FieldErrors } from './form-values.ts';
 
-export type FieldErrors = Record<string, string>;
+export { type FieldErrors, formValues } from './form-values.ts';
 
 /** Validates a form's values with the same zod schema the server uses; first message per field. */
 export function validate<S extends z.core.$ZodType>(
@@ -13,7 +14,3 @@ export function validate<S extends z.core.$ZodType>(
   for (const issue of parsed.error.issues) errors[issue.path.join('.') || '_'] ??= issue.message;
   return { data: null, errors };
 }
-
-/** The text values of a submitted form, by input name. */
-export const formValues = (form: HTMLFormElement) =>
-  Object.fromEntries([...new FormData(form).entries()].map(([k, v]) => [k, typeof v === 'string' ? v : '']));

@@ -1,6 +1,6 @@
 // The signed-in user: GET /api/profile answers 401 without a session. Cached without expiry
 // (spec 01 §7: the profile read is cached under userProfile), refreshed after sign-in/out or edits.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Profile } from '../../shared/schemas.ts';
 import { ApiRequestError, api } from './api-client.ts';
 import { liveTables } from './live-updates.ts';
@@ -16,15 +16,17 @@ async function fetchSession(): Promise<Profile | null> {
   }
 }
 
+// retryOnMount off: after a failed check, pages that mount to report the error must not restart it.
+export const sessionQuery = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: fetchSession,
+  staleTime: Number.POSITIVE_INFINITY,
+  retryOnMount: false,
+  meta: liveTables('users'),
+});
+
 export function useSession() {
-  // retryOnMount off: after a failed check, pages that mount to report the error must not restart it.
-  return useQuery({
-    queryKey: sessionQueryKey,
-    queryFn: fetchSession,
-    staleTime: Number.POSITIVE_INFINITY,
-    retryOnMount: false,
-    meta: liveTables('users'),
-  });
+  return useQuery(sessionQuery);
 }
 
 export function useSignOut() {

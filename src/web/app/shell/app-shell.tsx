@@ -1,12 +1,15 @@
 import { Outlet } from 'react-router';
 import { SIDEBAR_COLLAPSED_PX } from '../../../shared/constants.ts';
 import { useLiveUpdates } from '../../lib/live-updates.ts';
+import { useToaster } from '../../lib/toast.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { WelcomeDialog } from './welcome-dialog.tsx';
 
 /** Layout of every signed-in page: fixed sidebar plus the page in a centred, padded container. */
 export function AppShell() {
   useLiveUpdates();
+  // The signed-in screens call sonner themselves: its Toaster comes once the shell has painted.
+  useToaster();
   return (
     <div className="min-h-screen bg-[radial-gradient(circle_at_top,_#eef4ff,_#ffffff_60%)]">
       <Sidebar />

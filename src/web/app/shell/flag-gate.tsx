@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { toast } from 'sonner';
 import { messages } from '../../../shared/messages.ts';
 import { type FlagName, isFlagOn } from '../../lib/flags.ts';
+import { toast } from '../../lib/toast.tsx';
 
 const refusal: Partial<Record<FlagName, string>> = {
   enableNavigationRestructure: messages.flags.sandboxDisabled,

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { toast } from 'sonner';
 import { messages } from '../../../shared/messages.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.tsx';
 
 /** The sign-in prompt per page; the profile form has its own words (spec 01 §8). */
 const signInPrompt = (pathname: string) => (pathname === '/profile-completion' ? messages.profile.authRequired : messages.auth.required);

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { OTP_RESEND_SECONDS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { emailFormSchema, otpVerifySchema, safeRedirectPath } from '../../../shared/schemas.ts';
@@ -11,6 +10,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { ApiRequestError, api } from '../../lib/api-client.ts';
 import { type FieldErrors, formValues, validate } from '../../lib/form.ts';
 import { sessionQueryKey } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.tsx';
 
 const errorText = (err: unknown) => (err instanceof ApiRequestError ? err.message : undefined);
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { messages } from '../../../shared/messages.ts';
 import { emailFormSchema } from '../../../shared/schemas.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
@@ -8,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiRequestError, api } from '../../lib/api-client.ts';
 import { type FieldErrors, formValues, validate } from '../../lib/form.ts';
+import { toast } from '../../lib/toast.tsx';
 
 export function ForgotPasswordPage() {
   const [errors, setErrors] = useState<FieldErrors>({});

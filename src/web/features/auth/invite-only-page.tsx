@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { messages } from '../../../shared/messages.ts';
 import { registrationSchema } from '../../../shared/schemas.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
@@ -10,6 +9,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiRequestError, api, isApiError } from '../../lib/api-client.ts';
 import { type FieldErrors, formValues, validate } from '../../lib/form.ts';
 import { useSession } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.tsx';
 
 export function InviteOnlyPage() {
   const [params] = useSearchParams();

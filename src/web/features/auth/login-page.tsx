@@ -1,15 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { messages } from '../../../shared/messages.ts';
-import { loginSchema, type Profile, safeRedirectPath } from '../../../shared/schemas.ts';
+import { safeRedirectPath } from '../../../shared/redirect.ts';
+import type { Profile } from '../../../shared/schemas.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiRequestError, api, isApiError } from '../../lib/api-client.ts';
-import { type FieldErrors, formValues, validate } from '../../lib/form.ts';
+import { type FieldErrors, formValues } from '../../lib/form-values.ts';
 import { sessionQueryKey, useSession } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.tsx';
+import { validateLogin } from './login-form.ts';
 
 export function LoginPage() {
   const { data: user } = useSession();
@@ -25,7 +27,7 @@ export function LoginPage() {
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const { data, errors } = validate(loginSchema, formValues(event.currentTarget));
+    const { data, errors } = validateLogin(formValues(event.currentTarget));
     setErrors(errors ?? {});
     if (!data) return;
     setBusy(true);

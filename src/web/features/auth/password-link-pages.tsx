@@ -3,7 +3,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { messages } from '../../../shared/messages.ts';
 import { newPasswordSchema } from '../../../shared/schemas.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
@@ -13,6 +12,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiRequestError, api, isApiError } from '../../lib/api-client.ts';
 import { type FieldErrors, formValues, validate } from '../../lib/form.ts';
 import { sessionQueryKey } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.tsx';
 
 type Purpose = 'invite' | 'reset';
 

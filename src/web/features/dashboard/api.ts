@@ -1,7 +1,6 @@
 // The dashboard's data: one query for the whole page, refreshed live by any change to a table it
 // reads, and the feature-interest toggle, whose answer goes into that query (lib/save-into-cache.ts).
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import {
   type DashboardSummary,
   type FeatureOfInterest,
@@ -9,25 +8,12 @@ import {
   type InterestsResponse,
 } from '../../../shared/dashboard.ts';
 import { api } from '../../lib/api-client.ts';
-import { liveTables } from '../../lib/live-updates.ts';
 import { useSaveIntoCache } from '../../lib/save-into-cache.ts';
-
-const dashboardKey = ['dashboard'] as const;
+import { toast } from '../../lib/toast.tsx';
+import { dashboardKey, dashboardQuery } from './dashboard-query.ts';
 
 export function useDashboard() {
-  return useQuery({
-    queryKey: dashboardKey,
-    queryFn: ({ signal }) => api<DashboardSummary>('/api/dashboard', { signal }),
-    meta: liveTables(
-      'sonar_alerts',
-      'sonar_results',
-      'newsletter_alerts',
-      'newsletter_results',
-      'earnings_tracking',
-      'earnings_tracking_results',
-      'feature_interest',
-    ),
-  });
+  return useQuery(dashboardQuery);
 }
 
 type InterestChange = { feature: FeatureOfInterest; registered: boolean };

@@ -1,10 +1,10 @@
 // The home dashboard (spec 02 §2 "Home dashboard"): Sonar OS set-up at a glance, the user's and the
 // platform's activity, and the features still to come. One query feeds the whole page.
-import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { useDeferredValue, useEffect } from 'react';
 import { BRAND } from '../../../shared/constants.ts';
 import { dashboardMessages } from '../../../shared/dashboard.ts';
 import { LoadError } from '../../components/load-error.tsx';
+import { toast } from '../../lib/toast.tsx';
 import { AllTimeActivity, PlatformActivity, RecentActivity } from './activity.tsx';
 import { AlertCards } from './alert-cards.tsx';
 import { useDashboard } from './api.ts';
@@ -12,8 +12,19 @@ import { ComingSoon } from './coming-soon.tsx';
 import { DashboardFooter } from './dashboard-footer.tsx';
 import { DashboardSkeleton } from './dashboard-skeleton.tsx';
 
+/** Until the first mount of the page in this visit: its first paint comes before the cards (below). */
+let firstMount = true;
+
 export function HomePage() {
-  const { data, isError, refetch, isRefetching } = useDashboard();
+  const { data: latest, isError, refetch, isRefetching } = useDashboard();
+  // Issue 16: on a first visit the dashboard's data often comes with the page's code; the shell, the
+  // welcome dialog and the skeleton then paint first, and the cards render right after in the
+  // background (React yields to the browser), not in one long task before anything shows.
+  const data = useDeferredValue(latest, firstMount ? null : undefined);
+
+  useEffect(() => {
+    firstMount = false;
+  }, []);
 
   useEffect(() => {
     if (isError) toast.error(dashboardMessages.loadError, { description: dashboardMessages.loadErrorDescription });

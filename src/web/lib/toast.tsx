@@ -1,0 +1,62 @@
+// Toasts without sonner's code on the first screen (issue 16): the public pages load sonner only when
+// they show their first toast, and the signed-in screens once they have painted (useToaster). A
+// toast asked for before sonner has loaded shows as soon as it has: sonner hands the toasts created
+// before its Toaster subscribed to it.
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import type { ExternalToast } from 'sonner';
+import { TOAST_DURATION_MS } from '../../shared/constants.ts';
+
+type Sonner = typeof import('sonner');
+type Message = Parameters<Sonner['toast']['error']>[0];
+
+let sonner: Promise<Sonner> | null = null;
+let mounted = false;
+const listeners = new Set<() => void>();
+
+/** Loads sonner (once) and mounts the Toaster. */
+function loadSonner(): Promise<Sonner> {
+  if (!mounted) {
+    mounted = true;
+    for (const listener of listeners) listener();
+  }
+  sonner ??= import('sonner');
+  return sonner;
+}
+
+const show =
+  (kind: 'success' | 'error' | 'info') =>
+  (message: Message, data?: ExternalToast): void => {
+    void loadSonner().then(({ toast }) => toast[kind](message, data));
+  };
+
+/** sonner's toast.success/error/info, loading sonner on first use. */
+export const toast = { success: show('success'), error: show('error'), info: show('info') };
+
+const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The app's one Toaster, rendered once a toast is wanted. */
+export function Toasts() {
+  const wanted = useSyncExternalStore(
+    subscribe,
+    () => mounted,
+    () => false,
+  );
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster visibleToasts={1} duration={TOAST_DURATION_MS} position="top-right" hotkey={['F8']} richColors closeButton />
+    </Suspense>
+  );
+}
+
+/** For screens whose code calls sonner's toast directly: mounts the Toaster after their first paint. */
+export function useToaster() {
+  useEffect(() => {
+    void loadSonner();
+  }, []);
+}
