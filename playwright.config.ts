@@ -1,4 +1,9 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+
+// The servers the journeys start load the same modules: Node's compile cache (on disk, keyed by
+// their content) spares compiling them each time.
+process.env.NODE_COMPILE_CACHE ??= path.join(import.meta.dirname, 'node_modules/.cache/node-compile-cache');
 
 // The real server on its own fresh database, with the fake SMTP server (tests/e2e/support/e2e-server.ts).
 // E2E_PORT moves all three, so several checkouts can run their suites side by side.
@@ -9,7 +14,9 @@ export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  fullyParallel: false,
+  // Every journey has users and rows of its own (and the second servers are shared, started once),
+  // so single tests, not whole files, are handed to the workers: no worker idles at the end.
+  fullyParallel: true,
   workers: 2,
   retries: 0,
   // Whole journeys on a 2-core machine running two of them at once (and their server) need room:
@@ -21,7 +28,9 @@ export default defineConfig({
   outputDir: 'test-results/e2e',
   use: {
     baseURL: E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // Every test is traced, and the trace kept when it fails: DOM snapshots of each step and the
+    // network, but no screencast, whose frames cost the browser several times the CPU of the test.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

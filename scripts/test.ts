@@ -1,7 +1,8 @@
-// `npm test`: typecheck, lint, unit, integration on real PostgreSQL, end-to-end in Chromium.
+// `npm test`: typecheck, lint and the production build side by side, then unit, integration on
+// real PostgreSQL, end-to-end in Chromium.
 // Stops at the first failing part and exits non-zero. Uses DATABASE_URL when set; otherwise it
 // starts the embedded PostgreSQL (under data/test-postgres) for the run.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 
@@ -35,6 +36,43 @@ function step(name: string, command: string, args: string[], env: NodeJS.Process
 }
 class StepFailed extends Error {}
 
+/**
+ * Steps that do not depend on one another, run side by side (the static checks and the build: one
+ * of them, tsc, keeps one core busy, the rest fit beside it). Each one's output is printed whole
+ * when it ends; a failure stops the run once all have ended.
+ */
+async function together(parts: { name: string; command: string; args: string[] }[], env: NodeJS.ProcessEnv = process.env) {
+  console.log(`\n▶ ${parts.map((p) => p.name).join(', ')} (side by side)`);
+  const ran = await Promise.all(
+    parts.map(
+      (part) =>
+        new Promise<{ name: string; seconds: number; status: number | null; signal: NodeJS.Signals | null; output: string }>((resolve) => {
+          const t = performance.now();
+          const child = spawn(part.command, part.args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+          const chunks: Buffer[] = [];
+          child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+          child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+          child.on('error', (err) => chunks.push(Buffer.from(`${err.message}\n`)));
+          child.on('close', (status, signal) =>
+            resolve({ name: part.name, seconds: (performance.now() - t) / 1000, status, signal, output: Buffer.concat(chunks).toString() }),
+          );
+        }),
+    ),
+  );
+  for (const r of ran) {
+    console.log(`\n▶ ${r.name}`);
+    if (r.output.trim()) process.stdout.write(r.output.endsWith('\n') ? r.output : `${r.output}\n`);
+    results.push({ name: r.name, seconds: r.seconds });
+  }
+  const failed = ran.filter((r) => r.status !== 0);
+  if (failed.length) {
+    for (const r of failed) console.error(`\n✖ ${r.name} failed (exit ${r.status ?? r.signal}).`);
+    summary();
+    void cleanup().then(() => process.exit(1));
+    throw new StepFailed();
+  }
+}
+
 function summary() {
   for (const r of results) console.log(`  ${r.name.padEnd(22)} ${r.seconds.toFixed(1)}s`);
   console.log(`  ${'total'.padEnd(22)} ${((performance.now() - started) / 1000).toFixed(1)}s`);
@@ -66,11 +104,15 @@ const bin = (name: string) => `node_modules/.bin/${name}`;
 let cleanup = async () => {};
 
 try {
-  step('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-  step('lint', bin('biome'), ['check', '.']);
-  step('import boundaries', process.execPath, ['scripts/check-boundaries.ts']);
-  step('spec references', process.execPath, ['scripts/check-references.ts']);
-  step('install policy', process.execPath, ['scripts/check-install-policy.ts']);
+  await together([
+    { name: 'typecheck', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
+    { name: 'lint', command: bin('biome'), args: ['check', '--colors=off', '.'] },
+    { name: 'import boundaries', command: process.execPath, args: ['scripts/check-boundaries.ts'] },
+    { name: 'spec references', command: process.execPath, args: ['scripts/check-references.ts'] },
+    { name: 'install policy', command: process.execPath, args: ['scripts/check-install-policy.ts'] },
+    // The production build the end-to-end journeys run against.
+    { name: 'build', command: process.execPath, args: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'] },
+  ]);
   step('unit', bin('vitest'), ['run', '--project', 'unit', ...vitestReport('unit')]);
 
   let databaseUrl = process.env.DATABASE_URL;
@@ -81,7 +123,6 @@ try {
   }
   const env = { ...process.env, DATABASE_URL: databaseUrl, CHROMIUM_PATH: chromium };
   step('integration', bin('vitest'), ['run', '--project', 'integration', ...vitestReport('integration')], env);
-  step('build', process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], env);
   step('end-to-end', bin('playwright'), ['test'], env);
   await cleanup();
   console.log('\n✔ all tests passed');

@@ -51,8 +51,7 @@ test('AIR shows credits, the report promise and the pipeline, and says it is not
 });
 
 test('Email me the report needs a website and 30 trimmed characters, then only says Coming soon!', async ({ page }) => {
-  await signedInUser(page);
-  await page.goto('/air');
+  await signedInUser(page, { at: '/air' });
   const website = page.getByLabel('Company Website');
   const solution = page.getByLabel('Solution & Buying Centers');
   const send = page.getByRole('button', { name: 'Email me the report' });

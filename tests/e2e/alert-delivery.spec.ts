@@ -11,8 +11,7 @@ test('news alert: set up, scanned, e-mailed with sources, shown on the dashboard
   page,
   browser,
 }) => {
-  const user = await signedInUser(page);
-  await page.goto('/sonar-os/news');
+  const user = await signedInUser(page, { at: '/sonar-os/news' });
   const first = page.getByRole('region', { name: 'Alert 1' });
   await first.getByLabel('Company name').fill('Acme Robotics');
   await first.getByRole('button', { name: 'MON' }).click();

@@ -4,12 +4,11 @@
 // stats retry policy against scripted fake answers (words in Who/What/Why pick the failure).
 
 import type { Page, Request } from '@playwright/test';
-import { E2E_PORT } from '../../playwright.config.ts';
 import { contentMessages } from '../../src/shared/content.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { INVENTED_URL } from '../fakes/research-model.ts';
 import { expect, publisherOrigin, signedInOn, signedInUser, test } from './support/fixtures.ts';
-import { startServerWithoutAi } from './support/second-server.ts';
+import { secondServer } from './support/second-server.ts';
 
 const text = contentMessages;
 
@@ -50,8 +49,7 @@ test.describe('content creation', () => {
 
   test('the whole journey: prefilled form, stats, hooks, draft, CTA, edit, modify and copy', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signedInUser(page);
-    await page.goto('/content-os?who=Logistics%20CFOs');
+    await signedInUser(page, { at: '/content-os?who=Logistics%20CFOs' });
     await expect(page).toHaveTitle('Content OS | Enterprise OS');
     await expect(page.getByRole('heading', { name: 'Content OS', level: 1 })).toBeVisible();
     await expect(page.getByText('Generate LinkedIn content')).toBeVisible();
@@ -211,7 +209,7 @@ test.describe('content creation', () => {
   });
 
   test('stats: the retry policy of §8, the hint after four generations, the counter and the selection reset', async ({ page }) => {
-    await signedInUser(page);
+    await signedInUser(page, { at: null });
     const sent = recordStatsRequests(page);
     await page.goto('/content-os');
     await fillForm(page, { category: 'Market Trend', who: 'Unverifiable fleet managers', what: 'Telematics', why: 'Fewer idle trucks' });
@@ -229,7 +227,9 @@ test.describe('content creation', () => {
     await fillForm(page, { who: 'Throttled fleet managers' });
     await page.getByRole('button', { name: 'Generate Stats' }).click();
     await expect(toast(page, text.stats.rateLimited)).toBeVisible({ timeout: 20_000 });
-    await page.waitForTimeout(2_500);
+    // The run is over (the button is back, not 'Generating...'): one request, no retry under way. (A
+    // retry sent later still would show up in the next step's three attempts, which take over 3 s.)
+    await expect(page.getByRole('button', { name: 'Generate Stats' })).toBeEnabled();
     expect(sent).toHaveLength(1);
     await expect(toast(page, text.stats.failed)).toHaveCount(0);
 
@@ -272,8 +272,7 @@ test.describe('content creation', () => {
   });
 
   test('hooks and drafts: every failure message of §5/§8, and the original kept when a change fails', async ({ page, context }) => {
-    await signedInUser(page);
-    await page.goto('/content-os');
+    await signedInUser(page, { at: '/content-os' });
 
     // Hooks refused by the AI provider: 'Error' with the server's message.
     await fillForm(page, { category: 'Contrarian', who: 'Plant managers', what: 'Broken sensors', why: 'Less downtime' });
@@ -330,8 +329,7 @@ test.describe('content creation', () => {
   test('first visit shows the navigation guide, and the Navigation guide button opens it again', async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await signedInUser(page);
-    await page.goto('/content-os');
+    await signedInUser(page, { at: '/content-os' });
     const guide = page.getByRole('dialog', { name: 'Menu Buttons Have Moved!' });
     await expect(guide).toBeVisible();
     await guide.getByRole('button', { name: 'Got it!' }).click();
@@ -346,18 +344,9 @@ test.describe('content creation', () => {
 });
 
 test.describe('content creation without an AI provider', () => {
-  let server: Awaited<ReturnType<typeof startServerWithoutAi>> | undefined;
-  test.beforeAll(async () => {
-    server = await startServerWithoutAi(E2E_PORT + 7);
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
-
   test('says what to configure and offers nothing to generate', async ({ browser, page: firstServerPage }) => {
-    const user = await signedInUser(firstServerPage);
-    const { context, page } = await signedInOn(browser, server!.url, user);
-    await page.goto('/content-os');
+    const user = await signedInUser(firstServerPage, { at: null });
+    const { context, page } = await signedInOn(browser, (await secondServer('withoutAi')).url, user, '/content-os');
     await expect(page.getByRole('alert').filter({ hasText: messages.errors.aiNotConfigured })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Generate Hooks' })).toBeDisabled();
     await context.close();

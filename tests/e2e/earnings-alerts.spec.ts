@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { sql as sqlExpression } from 'drizzle-orm';
 import { insertEarningsTracking } from '../support/factories.ts';
-import { db, expect, expectDefaultEmail, signedInUser, signIn, sql, test } from './support/fixtures.ts';
+import { db, expect, expectDefaultEmail, signedInUser, signInByApi, sql, test } from './support/fixtures.ts';
 
 const PATH = '/sonar-os/earnings';
 
@@ -50,8 +50,7 @@ async function seedAlerts(userId: string, ...companies: string[]) {
 }
 
 test('the 3-card grid: every validation message, then a new alert', async ({ page }) => {
-  const user = await signedInUser(page, { alertsEmail: 'dana.alerts@example.com' });
-  await page.goto(PATH);
+  const user = await signedInUser(page, { alertsEmail: 'dana.alerts@example.com', at: PATH });
   await expect(page).toHaveTitle('Earnings Alerts | Enterprise OS');
   await expect(page.getByRole('heading', { name: 'Earnings Alerts', level: 1 })).toBeVisible();
   await expect(page.getByText('QUARTERLY INSIGHTS')).toBeVisible();
@@ -124,7 +123,7 @@ test('the 3-card grid: every validation message, then a new alert', async ({ pag
 });
 
 test('edit, deactivate and activate an alert; a second one inactive; all of it persists', async ({ page }) => {
-  const user = await signedInUser(page, { alertsEmail: 'dana.alerts@example.com' });
+  const user = await signedInUser(page, { alertsEmail: 'dana.alerts@example.com', at: null });
   const [appleId] = await seedAlerts(user.id, 'Apple');
   await sql(
     "UPDATE earnings_tracking SET keywords = 'guidance, margins', notification_timing = '1w', notification_email = 'ir.watch@example.com' WHERE id = $1",
@@ -187,7 +186,7 @@ test('edit, deactivate and activate an alert; a second one inactive; all of it p
 });
 
 test('the status badge, Next Earnings date and Verify link follow the results, live', async ({ page }) => {
-  const user = await signedInUser(page);
+  const user = await signedInUser(page, { at: null });
   const [apple, nvidia, tesla] = await seedAlerts(user.id, 'Apple', 'Nvidia', 'Tesla');
   // Each result row says the checker has just looked (checked_at now), so no check falls due and the
   // e2e server's own worker cannot overwrite the rows this test writes.
@@ -249,15 +248,13 @@ test('the status badge, Next Earnings date and Verify link follow the results, l
 });
 
 test('changes from a second browser and from the database appear live; unsaved edits stay', async ({ page, browser }) => {
-  const user = await signedInUser(page);
-  await page.goto(PATH);
+  const user = await signedInUser(page, { at: PATH });
   await expect(card(page, 1).getByText('Not set up yet')).toBeVisible();
 
   const other = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.250.1.1' } });
   await other.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
   const otherPage = await other.newPage();
-  await signIn(otherPage, user);
-  await expect(otherPage).toHaveURL(/\/homepage$/);
+  await signInByApi(otherPage, user);
   await otherPage.goto(PATH);
   await card(otherPage, 1).getByLabel('Company name').fill('Apple');
   await card(otherPage, 1).getByRole('button', { name: 'Save Changes' }).click();
@@ -303,7 +300,7 @@ test('changes from a second browser and from the database appear live; unsaved e
 });
 
 test('a 4th alert is refused with the limit message', async ({ page }) => {
-  const user = await signedInUser(page);
+  const user = await signedInUser(page, { at: null });
   await seedAlerts(user.id, 'Apple', 'Nvidia');
   // Without live updates this page does not learn of the third alert, as if both saves raced.
   await page.route('**/api/events', (route) => route.abort());
@@ -317,8 +314,7 @@ test('a 4th alert is refused with the limit message', async ({ page }) => {
 });
 
 test('saving and loading can fail', async ({ page }) => {
-  await signedInUser(page);
-  await page.goto(PATH);
+  await signedInUser(page, { at: PATH });
   await page.route('**/api/earnings-alerts', (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
   await card(page, 1).getByLabel('Company name').fill('Apple');
   await card(page, 1).getByRole('button', { name: 'Save Changes' }).click();

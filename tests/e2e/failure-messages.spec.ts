@@ -152,7 +152,8 @@ test('profile completion without a session asks to log in to complete the profil
 });
 
 test('a screen that fails to load shows the router error', async ({ page }) => {
-  await page.route('**/assets/login-page-*.js', (route) => route.abort());
-  await page.goto('/login');
+  // A screen loaded on demand (the sign-in page itself is in the main file).
+  await page.route('**/assets/forgot-password-page-*.js', (route) => route.abort());
+  await page.goto('/forgot-password');
   await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
 });

@@ -1,28 +1,17 @@
 // Live updates in the browser: a change to the user's rows made by a second server process (through
 // its own UI, in another browser) or by direct SQL reaches the open page without a reload.
-import { E2E_PORT } from '../../playwright.config.ts';
-import { expect, signedInUser, signIn, sql, test } from './support/fixtures.ts';
-import { startSecondServer } from './support/second-server.ts';
-
-let second: Awaited<ReturnType<typeof startSecondServer>> | undefined;
-
-test.beforeAll(async () => {
-  second = await startSecondServer(E2E_PORT + 5);
-});
-
-test.afterAll(async () => {
-  await second?.stop();
-});
+import { expect, signedInUser, signInByApi, sql, test } from './support/fixtures.ts';
+import { secondServer } from './support/second-server.ts';
 
 test('a profile change made through a second server process appears in the open page', async ({ page, browser }) => {
   const user = await signedInUser(page, { firstName: 'Dana', lastName: 'Reyes' });
   await expect(page.getByRole('link', { name: /Dana Reyes/ })).toBeVisible();
 
-  const other = await browser.newContext({ baseURL: second!.url });
+  const second = await secondServer('second');
+  const other = await browser.newContext({ baseURL: second.url });
   await other.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
   const otherPage = await other.newPage();
-  await signIn(otherPage, user);
-  await expect(otherPage).toHaveURL(/\/homepage$/);
+  await signInByApi(otherPage, user, second.url);
   await otherPage.goto('/profile');
   await otherPage.getByLabel('First name').fill('Danielle');
   await otherPage.getByRole('button', { name: 'Save changes' }).click();

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { sql as sqlExpression } from 'drizzle-orm';
 import { newsAlertFieldMessages, newsAlertMessages } from '../../src/shared/news-alerts.ts';
 import { insertNewsAlert } from '../support/factories.ts';
-import { db, expect, expectDefaultEmail, signedInUser, signIn, sql, test } from './support/fixtures.ts';
+import { db, expect, expectDefaultEmail, signedInUser, signInByApi, sql, test } from './support/fixtures.ts';
 
 // Whole journeys on a machine shared with other suites: more time than a single step needs.
 test.describe.configure({ timeout: 180_000 });
@@ -62,7 +62,7 @@ async function openNewsAlerts(page: Page) {
 }
 
 test('create, edit, activate and deactivate an alert', async ({ page }) => {
-  const user = await signedInUser(page, { alertsEmail: 'alerts.desk@example.com' });
+  const user = await signedInUser(page, { alertsEmail: 'alerts.desk@example.com', at: null });
   await openNewsAlerts(page);
 
   // Three unsaved cards: inactive, 9:00 AM, no address of their own (the default one); nothing to save yet.
@@ -145,7 +145,7 @@ test('create, edit, activate and deactivate an alert', async ({ page }) => {
 });
 
 test('validation: required fields, activation, keyword length and e-mail', async ({ page }) => {
-  const user = await signedInUser(page);
+  const user = await signedInUser(page, { at: null });
   await openNewsAlerts(page);
   const first = card(page, 1);
   await expectDefaultEmail(first, user.email);
@@ -204,7 +204,7 @@ test('validation: required fields, activation, keyword length and e-mail', async
 });
 
 test('failures: loading, creating, saving and deleting', async ({ page }) => {
-  const user = await signedInUser(page);
+  const user = await signedInUser(page, { at: null });
   const [, , , fourth] = await seedAlerts(user.id, [{ company: 'One' }, { company: 'Two' }, { company: 'Three' }, { company: 'Four' }]);
 
   // Loading fails (a 4xx is not retried), then Try again works.
@@ -247,7 +247,7 @@ test('failures: loading, creating, saving and deleting', async ({ page }) => {
 });
 
 test('limits: Add Alert stops at six cards and a seventh alert is refused', async ({ page }) => {
-  const user = await signedInUser(page);
+  const user = await signedInUser(page, { at: null });
   await seedAlerts(
     user.id,
     ['One', 'Two', 'Three', 'Four'].map((company) => ({ company })),
@@ -289,7 +289,7 @@ test('limits: Add Alert stops at six cards and a seventh alert is refused', asyn
 });
 
 test('the first three alerts cannot be deleted; a fourth can', async ({ page }) => {
-  const user = await signedInUser(page);
+  const user = await signedInUser(page, { at: null });
   const ids = await seedAlerts(user.id, [{ company: 'One' }]);
   await openNewsAlerts(page);
   await expect(cards(page)).toHaveCount(3);
@@ -321,7 +321,7 @@ test('the first three alerts cannot be deleted; a fourth can', async ({ page }) 
 });
 
 test('live updates from another browser and from the database', async ({ page, browser }) => {
-  const user = await signedInUser(page);
+  const user = await signedInUser(page, { at: null });
   const [first, second] = await seedAlerts(user.id, [
     { company: 'Initech', keywords: ['layoffs'] },
     { company: 'Globex', days: ['TUE'], hour: 10 },
@@ -335,8 +335,7 @@ test('live updates from another browser and from the database', async ({ page, b
   const other = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.210.0.7' } });
   await other.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
   const otherPage = await other.newPage();
-  await signIn(otherPage, user);
-  await expect(otherPage).toHaveURL(/\/homepage$/);
+  await signInByApi(otherPage, user);
   await openNewsAlerts(otherPage);
   await card(otherPage, 2).getByLabel('Company name').fill('Globex Corporation');
   await card(otherPage, 2).getByRole('button', { name: 'Save Changes' }).click();

@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { newsletterAlerts } from '../../src/server/db/schema.ts';
 import { insertNewsletter, type SqlRow } from '../support/factories.ts';
-import { db, expect, expectDefaultEmail, signedInUser, signIn, sql, test } from './support/fixtures.ts';
+import { db, expect, expectDefaultEmail, signedInUser, signInByApi, sql, test } from './support/fixtures.ts';
 
 const stored = async (userId: string) =>
   (await sql<SqlRow<typeof newsletterAlerts>>('SELECT * FROM newsletter_alerts WHERE user_id = $1', [userId]))[0];
@@ -35,7 +35,7 @@ async function seedNewsletter(userId: string, portfolio = companies(1), industry
 test.describe.configure({ timeout: 180_000 });
 
 test('create, edit, activate and deactivate a newsletter', async ({ page }) => {
-  const user = await signedInUser(page, { alertsEmail: 'alerts@example.com' });
+  const user = await signedInUser(page, { alertsEmail: 'alerts@example.com', at: null });
   await openNewsletter(page);
   await expect(page).toHaveTitle('Newsletter | Enterprise OS');
   await expect(page.getByText('WEEKLY DIGEST')).toBeVisible();
@@ -156,7 +156,7 @@ test('create, edit, activate and deactivate a newsletter', async ({ page }) => {
 });
 
 test("the form offers the spec's choices in order, marks the required fields and says Saving...", async ({ page }) => {
-  const user = await signedInUser(page);
+  const user = await signedInUser(page, { at: null });
   await openNewsletter(page);
   const options = (label: string) => page.getByLabel(label).locator('option').allTextContents();
   expect(await options('Frequency')).toEqual(['Weekly', 'Bi-weekly', 'Monthly']);
@@ -213,7 +213,7 @@ test("the form offers the spec's choices in order, marks the required fields and
 });
 
 test('25 companies: Add Company is disabled, the list is collapsed and expands', async ({ page }) => {
-  const user = await signedInUser(page);
+  const user = await signedInUser(page, { at: null });
   await seedNewsletter(user.id, companies(25));
   await openNewsletter(page);
 
@@ -273,7 +273,7 @@ test('signed out, the screen sends the person to sign in', async ({ page }) => {
 });
 
 test('a failed save and a failed load say so', async ({ page }) => {
-  const user = await signedInUser(page);
+  const user = await signedInUser(page, { at: null });
   await openNewsletter(page);
   await page.getByLabel('Industry').fill('Fintech');
   await page.getByLabel('Company 1 name').fill('Ledger Co');
@@ -307,7 +307,7 @@ test('a failed save and a failed load say so', async ({ page }) => {
 });
 
 test('live updates from another browser and from the database', async ({ page, browser }) => {
-  const user = await signedInUser(page);
+  const user = await signedInUser(page, { at: null });
   await openNewsletter(page);
   await expect(page.getByLabel('Industry')).toHaveValue('');
 
@@ -315,8 +315,7 @@ test('live updates from another browser and from the database', async ({ page, b
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await otherPage.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
-  await signIn(otherPage, user);
-  await expect(otherPage).toHaveURL(/\/homepage$/);
+  await signInByApi(otherPage, user);
   await openNewsletter(otherPage);
   await otherPage.getByLabel('Industry').fill('Renewable Energy');
   await otherPage.getByLabel('Company 1 name').fill('Sunrise Power');

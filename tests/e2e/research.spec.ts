@@ -1,14 +1,13 @@
-// Aurora OS research in Chromium, through the real server and its fakes (AI fixture model with a
-// fixed 1.5 s latency, Google News / GDELT, SEC EDGAR): every field, rule and message of spec 02
+// Aurora OS research in Chromium, through the real server and its fakes (AI fixture model, with a
+// fixed 1.5 s latency for the runs whose progress is watched, Google News / GDELT, SEC EDGAR): every field, rule and message of spec 02
 // §5/§8/§9 a user can trigger, the progress stages, grounded results and the Markdown copy.
 // ('Invalid response' needs a server that breaks its own contract: research-run.test.tsx shows it.)
 import type { Page } from '@playwright/test';
-import { E2E_PORT } from '../../playwright.config.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { researchMessages } from '../../src/shared/research.ts';
 import { INVENTED_QUOTE, INVENTED_URL } from '../fakes/research-model.ts';
 import { expect, publisherOrigin, signedInOn, signedInUser, test } from './support/fixtures.ts';
-import { startServerWithoutAi } from './support/second-server.ts';
+import { secondServer } from './support/second-server.ts';
 
 const text = researchMessages;
 
@@ -26,8 +25,7 @@ test.describe('company research', () => {
     context,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signedInUser(page);
-    await page.goto('/aurora-os/company-news?company=Acme%20Robotics');
+    await signedInUser(page, { at: '/aurora-os/company-news?company=Acme%20Robotics' });
     await expect(page).toHaveTitle(/Company Research/);
     await expect(page.getByRole('heading', { name: 'Company Research', level: 1 })).toBeVisible();
     await expect(page.getByLabel('Company name')).toHaveValue('Acme Robotics');
@@ -95,8 +93,7 @@ test.describe('company research', () => {
   });
 
   test("an answer the AI cannot put in shape shows 'AI Response Error' with the reason", async ({ page }) => {
-    await signedInUser(page);
-    await page.goto('/aurora-os/company-news');
+    await signedInUser(page, { at: '/aurora-os/company-news' });
     await page.getByLabel('Company name').fill('Hopeless Holdings');
     await page.getByLabel('Timeframe').selectOption({ label: 'Last month' });
     await page.getByRole('button', { name: 'Generate analysis' }).click();
@@ -108,8 +105,7 @@ test.describe('company research', () => {
   });
 
   test('Cancel stops a running analysis and the form can be sent again', async ({ page }) => {
-    await signedInUser(page);
-    await page.goto('/aurora-os/company-news?company=Sluggish%20Software');
+    await signedInUser(page, { at: '/aurora-os/company-news?company=Sluggish%20Software' });
     await page.getByLabel('Timeframe').selectOption({ label: 'Last 24 hours' });
     await page.getByRole('button', { name: 'Generate analysis' }).click();
     await expect(page.getByRole('list', { name: 'Progress' })).toContainText('Reading 2 articles');
@@ -121,8 +117,7 @@ test.describe('company research', () => {
 
 test.describe('trend scanner', () => {
   test('requires industry, trend type and timeframe, then shows trends, market data and sources', async ({ page }) => {
-    await signedInUser(page);
-    await page.goto('/aurora-os/trends');
+    await signedInUser(page, { at: '/aurora-os/trends' });
     await expect(page).toHaveTitle(/Trend Scanner/);
     await expectOptions(page, 'Trend type', [
       'Select a trend type',
@@ -182,8 +177,7 @@ test.describe('trend scanner', () => {
   });
 
   test('warns in yellow when market data or sources are missing, and reports a failed analysis inline', async ({ page }) => {
-    await signedInUser(page);
-    await page.goto('/aurora-os/trends');
+    await signedInUser(page, { at: '/aurora-os/trends' });
     await page.getByLabel('Industry').fill('Sparse Sector');
     await page.getByLabel('Trend type').selectOption({ label: 'All angles' });
     await page.getByLabel('Region').selectOption({ label: 'Europe' });
@@ -201,14 +195,12 @@ test.describe('trend scanner', () => {
 
 test.describe('earnings analysis', () => {
   test('opens with the company from the link (earnings e-mails link here with ?company=)', async ({ page }) => {
-    await signedInUser(page);
-    await page.goto('/aurora-os/earnings?company=Apple%20Inc.');
+    await signedInUser(page, { at: '/aurora-os/earnings?company=Apple%20Inc.' });
     await expect(page.getByLabel('Company name')).toHaveValue('Apple Inc.');
   });
 
   test('requires a year, then reads the SEC earnings release and shows grounded quotes with speaker and context', async ({ page }) => {
-    await signedInUser(page);
-    await page.goto('/aurora-os/earnings');
+    await signedInUser(page, { at: '/aurora-os/earnings' });
     await expect(page).toHaveTitle(/Earnings Analysis/);
     await expectOptions(page, 'Year', ['Select a year', 'Most Recent Year', '2026', '2025', '2024', '2023', '2022', '2021', '2020']);
     await expect(page.getByLabel('Quarter')).toHaveValue('most_recent');
@@ -240,8 +232,7 @@ test.describe('earnings analysis', () => {
   });
 
   test("a model that does not answer in time shows 'Hmm.. the AI rejected something. Give it another go'", async ({ page }) => {
-    await signedInUser(page);
-    await page.goto('/aurora-os/earnings');
+    await signedInUser(page, { at: '/aurora-os/earnings' });
     await page.getByLabel('Company name').fill('Sluggish Systems');
     await page.getByLabel('Year').selectOption({ label: 'Most Recent Year' });
     await page.getByRole('button', { name: 'Generate analysis' }).click();
@@ -261,18 +252,9 @@ test('signed out, the research screens send the person to /login', async ({ page
 });
 
 test.describe('without an AI provider', () => {
-  let server: Awaited<ReturnType<typeof startServerWithoutAi>> | undefined;
-  test.beforeAll(async () => {
-    server = await startServerWithoutAi(E2E_PORT + 6);
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
-
   test('each screen says what to configure, and an analysis is refused with that message', async ({ browser, page: firstServerPage }) => {
-    const user = await signedInUser(firstServerPage);
-    const { context, page } = await signedInOn(browser, server!.url, user);
-    await page.goto('/aurora-os/trends');
+    const user = await signedInUser(firstServerPage, { at: null });
+    const { context, page } = await signedInOn(browser, (await secondServer('withoutAi')).url, user, '/aurora-os/trends');
     await expect(page.getByRole('alert').filter({ hasText: messages.errors.aiNotConfigured })).toBeVisible();
     await page.getByLabel('Industry').fill('Cybersecurity');
     await page.getByLabel('Trend type').selectOption({ label: 'Adoption' });

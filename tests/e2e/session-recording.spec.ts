@@ -1,7 +1,7 @@
 // Spec 01 §4: PostHog only for a signed-in user who opted in; off again after sign-out or opt-out.
 // The e2e server points POSTHOG_HOST at a local fake that records every call it receives.
 import { E2E_POSTHOG_PORT } from '../../playwright.config.ts';
-import { completeProfile, expect, registeredUser, signIn, test } from './support/fixtures.ts';
+import { completeProfile, expect, registeredUser, signIn, test, watchNetwork } from './support/fixtures.ts';
 
 type Received = { method: string; path: string; userAgent: string; at: number }[];
 // Other journeys may opt in at the same time: this one's browser is told apart by its user agent.
@@ -13,6 +13,7 @@ const received = async (): Promise<Received> =>
 const since = async (t: number) => (await received()).filter((r) => r.at >= t && r.userAgent.includes(AGENT));
 
 test('nothing reaches PostHog until the user opts in; then it loads and talks to the configured host', async ({ page }) => {
+  const network = watchNetwork(page);
   const user = await registeredUser();
   await signIn(page, user);
   await completeProfile(page);
@@ -20,7 +21,8 @@ test('nothing reaches PostHog until the user opts in; then it loads and talks to
   const start = Date.now();
   await page.goto('/profile');
   await page.goto('/homepage');
-  await page.waitForTimeout(1500);
+  // Signed in, not opted in: once the page has sent all it sends, none of it went to PostHog.
+  await network.quiet();
   expect(await since(start)).toEqual([]);
 
   await page.goto('/profile');
@@ -41,9 +43,9 @@ test('nothing reaches PostHog until the user opts in; then it loads and talks to
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/hello');
   // Let anything the previous page sent while unloading arrive before counting.
-  await page.waitForTimeout(1000);
+  await network.quiet();
   const signedOut = Date.now();
   await page.reload();
-  await page.waitForTimeout(1500);
+  await network.quiet();
   expect(await since(signedOut)).toEqual([]);
 });

@@ -35,8 +35,7 @@ test('the Success Center shows the support contacts and the subscription', async
 });
 
 test('the FAQ opens one answer at a time and can close it', async ({ page }) => {
-  await signedInUser(page);
-  await page.goto('/success-center');
+  await signedInUser(page, { at: '/success-center' });
   const faq = page.getByRole('region', { name: 'Frequently asked questions' });
   await expect(faq.getByRole('heading', { level: 3 })).toHaveCount(3);
   const quality = faq.getByRole('button', { name: 'How are the prospects in a report chosen?' });

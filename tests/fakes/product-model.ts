@@ -4,18 +4,24 @@ import { contentModel } from './content-model.ts';
 import { earningsModel } from './earnings-model.ts';
 import { newsAlertModel } from './news-alert-model.ts';
 import { newsletterModel } from './newsletter-model.ts';
-import type { FakeHandler } from './openai.ts';
+import { type FakeHandler, requestText } from './openai.ts';
 import { researchModel } from './research-model.ts';
 
 type Schema = { properties?: Record<string, { items?: { type?: string } }> };
 
-export function productModel(options: { latencyMs?: number } = {}): FakeHandler {
-  const research = researchModel(options);
-  const news = newsAlertModel(options);
+/**
+ * `latencyMs` is the fixed "thinking" time of every answer; with `slowWhen`, only of the requests
+ * whose text it matches (the journeys that watch a run in progress), every other answer at once.
+ */
+export function productModel(options: { latencyMs?: number; slowWhen?: RegExp } = {}): FakeHandler {
+  const { slowWhen, ...rest } = options;
+  const everyAnswer = slowWhen ? {} : rest;
+  const research = researchModel(everyAnswer);
+  const news = newsAlertModel(everyAnswer);
   const newsletter = newsletterModel();
   const earnings = earningsModel();
-  const content = contentModel(options);
-  return (request, index) => {
+  const content = contentModel(everyAnswer);
+  const handler: FakeHandler = (request, index) => {
     const properties = (request.response_format?.json_schema?.schema as Schema | undefined)?.properties ?? {};
     // Content creation first: its keys are its own, and its statistics must not reach research's fixture.
     if (['stats', 'hooks', 'ctaOptions', 'modifiedContent'].some((key) => key in properties)) return content(request, index);
@@ -24,5 +30,11 @@ export function productModel(options: { latencyMs?: number } = {}): FakeHandler 
     // The earnings summary cites a source per finding; research's earnings findings are plain text.
     if (properties.keyFindings?.items?.type === 'object') return earnings(request, index);
     return research(request, index);
+  };
+  if (!slowWhen) return handler;
+  return async (request, index) => {
+    const reply = await handler(request, index);
+    if (!slowWhen.test(requestText(request))) return reply;
+    return { ...reply, delayMs: Math.max(reply.delayMs ?? 0, options.latencyMs ?? 0) };
   };
 }

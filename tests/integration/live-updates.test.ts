@@ -10,6 +10,7 @@ import { eventRoutes } from '../../src/server/realtime/routes.ts';
 import { PASSWORD, registerUser, signedInClient, uniqueIp, validProfile } from '../support/accounts.ts';
 import { freePort } from '../support/ports.ts';
 import { startTestRuntime, TEST_APP_URL } from '../support/runtime.ts';
+import { inheritedEnv } from '../support/server-process.ts';
 import { SseReader } from '../support/sse.ts';
 import { testDatabaseUrl } from '../support/test-database.ts';
 
@@ -159,7 +160,7 @@ describe('a change made through a second server process', () => {
     child = spawn(process.execPath, ['src/server/main.ts'], {
       cwd: path.resolve(import.meta.dirname, '../..'),
       env: {
-        PATH: process.env.PATH ?? '',
+        ...inheritedEnv(),
         NODE_ENV: 'test',
         ROLE: 'web',
         PORT: String(port),

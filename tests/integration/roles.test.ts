@@ -11,7 +11,7 @@ import { type FakeSmtp, startFakeSmtp } from '../fakes/smtp.ts';
 import { uniqueEmail } from '../support/accounts.ts';
 import { createFreshDatabase, requireDatabaseUrl } from '../support/database.ts';
 import { freePort } from '../support/ports.ts';
-import { until } from '../support/server-process.ts';
+import { inheritedEnv, until } from '../support/server-process.ts';
 import { testDatabaseUrl } from '../support/test-database.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -28,7 +28,7 @@ function startServer(env: Record<string, string>): Child {
       DATABASE_URL: testDatabaseUrl(),
       AUTH_SECRET: 'roles-test-secret-roles-test-secret-roles-test',
       LOG_LEVEL: 'warn',
-      PATH: process.env.PATH ?? '',
+      ...inheritedEnv(),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

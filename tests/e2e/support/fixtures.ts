@@ -3,9 +3,10 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { type Browser, test as base, expect, type Locator, type Page } from '@playwright/test';
-import pg from 'pg';
+import { type Browser, test as base, expect, type Locator, type Page, type Request } from '@playwright/test';
+import type pg from 'pg';
 import { E2E_BASE_URL, E2E_MAIL_API_PORT } from '../../../playwright.config.ts';
+import { createInvite } from '../../../src/server/auth/invites.ts';
 import { factoryDb } from '../../support/factories.ts';
 import { E2E_ENV_FILE } from './env.ts';
 
@@ -58,22 +59,18 @@ let database: ReturnType<typeof openDb> | undefined;
 export const db = () => (database ??= openDb());
 
 export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: serverEnv().DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
+  return (await db().$client.query<T>(text, values)).rows;
 }
 
 export type TestUser = { email: string; password: string; firstName: string; lastName: string };
 
-/** An invited and registered user (through the real invite + registration API). */
+/**
+ * An invited and registered user: the invite made by the invite service the operator CLI calls (in
+ * this process: invite-registration.spec.ts runs the CLI itself), then the real registration API.
+ */
 export async function registeredUser(overrides: Partial<TestUser> = {}): Promise<TestUser> {
   const user = { email: uniqueEmail(), password: 'secret-pass-1', firstName: 'Dana', lastName: 'Reyes', ...overrides };
-  const link = (await admin('invite', user.email)).at(-1)!;
-  const token = new URL(link).searchParams.get('token');
+  const { token } = await createInvite(db(), user.email, 24);
   const res = await fetch(`${E2E_BASE_URL}/api/accounts/registration`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: E2E_BASE_URL, 'x-forwarded-for': randomIp() },
@@ -88,6 +85,32 @@ export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'passwor
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * Follows `page`'s requests from now on; `quiet()` resolves once none has been open for 500 ms (the
+ * meaning of Playwright's 'networkidle', but the live-updates stream, which stays open, not counted).
+ * For checking that something was *not* sent: whatever the page would send has been sent by then.
+ */
+export function watchNetwork(page: Page) {
+  const open = new Set<Request>();
+  let lastChange = Date.now();
+  const started = (request: Request) => {
+    if (new URL(request.url()).pathname === '/api/events') return;
+    open.add(request);
+    lastChange = Date.now();
+  };
+  const ended = (request: Request) => {
+    if (open.delete(request)) lastChange = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    async quiet(timeoutMs = 15_000) {
+      await expect.poll(() => open.size === 0 && Date.now() - lastChange >= 500, { timeout: timeoutMs, intervals: [100] }).toBe(true);
+    },
+  };
 }
 
 /** An empty notification e-mail field (stored NULL) in a form or card, showing the default address as placeholder and hint. */
@@ -110,11 +133,34 @@ export async function completeProfile(page: Page) {
 }
 
 /**
- * A registered user whose profile is complete (set in the database, not through the form) and who
- * is signed in on `page`, landing on /homepage. Returns the user with its id.
+ * Signs `page`'s browser context in through the sign-in API, then opens `at` (/homepage unless told;
+ * null: nothing, the journey opens its page itself): for journeys that only need a session (the
+ * sign-in form has journeys of its own, which use `signIn`).
  */
-export async function signedInUser(page: Page, overrides: Partial<TestUser> & { alertsEmail?: string } = {}) {
-  const { alertsEmail, ...rest } = overrides;
+export async function signInByApi(
+  page: Page,
+  user: Pick<TestUser, 'email' | 'password'>,
+  baseURL = E2E_BASE_URL,
+  at: string | null = '/homepage',
+) {
+  const res = await page.request.post(`${baseURL}/api/auth/sign-in/email`, {
+    data: { email: user.email, password: user.password },
+    headers: { origin: baseURL },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  if (at === null) return;
+  await page.goto(`${baseURL}${at}`);
+  if (at === '/homepage') await expect(page).toHaveURL(/\/homepage$/);
+}
+
+/**
+ * A registered user whose profile is complete (set in the database, not through the form) and who
+ * is signed in on `page` (through the API: the sign-in form has journeys of its own), on /homepage,
+ * or on the page `at` (null: none yet, when the journey first seeds rows or routes requests).
+ * Returns the user with its id.
+ */
+export async function signedInUser(page: Page, options: Partial<TestUser> & { alertsEmail?: string; at?: string | null } = {}) {
+  const { alertsEmail, at, ...rest } = options;
   const user = await registeredUser(rest);
   const [row] = await sql<{ id: string }>(
     `UPDATE users SET profile_completed = true, job_title = 'Account Executive', company_name = 'Acme Robotics',
@@ -123,18 +169,16 @@ export async function signedInUser(page: Page, overrides: Partial<TestUser> & { 
      WHERE email = $1 RETURNING id`,
     [user.email, alertsEmail ?? null],
   );
-  await signIn(page, user);
-  await expect(page).toHaveURL(/\/homepage$/);
+  await signInByApi(page, user, E2E_BASE_URL, at);
   return { ...user, id: row!.id };
 }
 
-/** A page of its own on another server (its own address, the sidebar guide seen), signed in as `user`. */
-export async function signedInOn(browser: Browser, baseURL: string, user: Pick<TestUser, 'email' | 'password'>) {
+/** A page of its own on another server (its own address, the sidebar guide seen), signed in as `user`, on `at`. */
+export async function signedInOn(browser: Browser, baseURL: string, user: Pick<TestUser, 'email' | 'password'>, at = '/homepage') {
   const context = await browser.newContext({ baseURL });
   await context.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
   const page = await context.newPage();
-  await signIn(page, user);
-  await expect(page).toHaveURL(/\/homepage$/);
+  await signInByApi(page, user, baseURL, at);
   return { context, page };
 }
 
