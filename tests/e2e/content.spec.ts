@@ -13,7 +13,8 @@ import { secondServer } from './support/second-server.ts';
 const text = contentMessages;
 
 /** The spec's sonner toast: title and description in one live region. */
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
+/** A toast on screen (one leaving, already removed, still sits in the page while it fades out). */
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: title });
 
 /** Every analyze-metrics request the page sends, with when it was sent. */
 function recordStatsRequests(page: Page) {

@@ -12,7 +12,8 @@ import { secondServer } from './support/second-server.ts';
 const text = researchMessages;
 
 /** The spec's sonner toast: title and description in one live region. */
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
+/** A toast on screen (one leaving, already removed, still sits in the page while it fades out). */
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: title });
 
 /** The choices of a select, in order (waits for the lazily loaded screen). */
 async function expectOptions(page: Page, label: string, texts: string[]) {
