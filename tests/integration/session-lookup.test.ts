@@ -105,6 +105,25 @@ describe('GET /api/news-alerts with the session cookie', () => {
     expect((await get(`${cookie}; ${tampered}`)).status).toBe(200);
   });
 
+  it('remembers a verified cookie, yet refuses a tampered one after it and reads the session every time', async () => {
+    const { token, cookie, id } = await signedIn();
+    // Verified once, then answered from memory: the session is still read on every request.
+    expect((await get(cookie)).status).toBe(200);
+    const texts = await statementsDuring(async () => expect((await get(cookie)).status).toBe(200));
+    expect(texts[0]).toMatch(/from "sessions" inner join "users"/);
+    // Tampered after the good value was remembered: refused, without a statement.
+    const value = decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1));
+    const signature = value.slice(value.lastIndexOf('.') + 1);
+    const flipped = `${signature.slice(0, 5)}${signature[5] === 'A' ? 'B' : 'A'}${signature.slice(6)}`;
+    const tampered = `${COOKIE}=${encodeURIComponent(`${token}.${flipped}`)}`;
+    expect(await statementsDuring(async () => expect((await get(tampered)).status).toBe(401))).toEqual([]);
+    expect((await get(`${COOKIE}=${encodeURIComponent(`${token}x.${signature}`)}`)).status).toBe(401);
+    expect((await get(`${COOKIE}=${signed(token, `${SECRET}-other`)}`)).status).toBe(401);
+    // A remembered cookie whose session is gone is refused: the database decides, not the memory.
+    await rt.pool.query('DELETE FROM sessions WHERE user_id = $1', [id]);
+    expect((await get(cookie)).status).toBe(401);
+  });
+
   it('refuses an expired session, and deletes it as better-auth does', async () => {
     const { cookie, id } = await signedIn();
     await rt.pool.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [id]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSignedCookieReader } from './signed-cookie.ts';
+import { createSignedCookieReader, VERIFIED_CACHE_SIZE } from './signed-cookie.ts';
 
 const SECRET = 'unit-test-secret-unit-test-secret-unit-test';
 const NAME = 'better-auth.session_token';
@@ -46,5 +46,40 @@ describe('createSignedCookieReader', () => {
     const bad = await betterCallSigned('second', 'another-secret');
     expect(read(`${NAME}=${good}; ${NAME}=${bad}`, NAME)).toBe('first');
     expect(read(`${NAME}=${bad}; ${NAME}=${good}`, NAME)).toBe(false);
+  });
+});
+
+describe('the verified-value cache', () => {
+  it('still refuses a tampered cookie, and a wrong secret, after the good one was remembered', async () => {
+    const read = createSignedCookieReader(SECRET);
+    const good = await betterCallSigned('token');
+    expect(read(`${NAME}=${good}`, NAME)).toBe('token');
+    expect(read(`${NAME}=${good}`, NAME)).toBe('token');
+    expect(read.cached()).toBe(1);
+    const decoded = decodeURIComponent(good);
+    const signature = decoded.slice(decoded.lastIndexOf('.') + 1);
+    const changed = `${signature.slice(0, 5)}${signature[5] === 'A' ? 'B' : 'A'}${signature.slice(6)}`;
+    expect(read(`${NAME}=${encodeURIComponent(`token.${changed}`)}`, NAME)).toBe(false);
+    expect(read(`${NAME}=${encodeURIComponent(`tokem.${signature}`)}`, NAME)).toBe(false);
+    expect(read(`${NAME}=${encodeURIComponent(`token.${signature}`)}x`, NAME)).toBeNull();
+    expect(read(`${NAME}=${await betterCallSigned('token', `${SECRET}!`)}`, NAME)).toBe(false);
+    // A reader with another secret has its own memory: the good cookie is not good there.
+    expect(createSignedCookieReader(`${SECRET}!`)(`${NAME}=${good}`, NAME)).toBe(false);
+    // Refused values are not remembered.
+    expect(read.cached()).toBe(1);
+  });
+
+  it('stays bounded: past its size the oldest values are forgotten, and verified again when they return', async () => {
+    const read = createSignedCookieReader(SECRET, 3);
+    const cookies = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((v) => betterCallSigned(`token-${v}`)));
+    for (const [i, cookie] of cookies.entries()) {
+      expect(read(`${NAME}=${cookie}`, NAME)).toBe(`token-${'abcde'[i]}`);
+      expect(read.cached()).toBe(Math.min(i + 1, 3));
+    }
+    expect(read(`${NAME}=${cookies[0]}`, NAME)).toBe('token-a');
+    expect(read.cached()).toBe(3);
+    const many = createSignedCookieReader(SECRET);
+    for (let i = 0; i < VERIFIED_CACHE_SIZE + 50; i += 1) expect(many(`${NAME}=${await betterCallSigned(`t${i}`)}`, NAME)).toBe(`t${i}`);
+    expect(many.cached()).toBe(VERIFIED_CACHE_SIZE);
   });
 });

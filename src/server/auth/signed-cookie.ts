@@ -10,17 +10,27 @@ import { parse } from 'hono/utils/cookie';
 const SIGNATURE_LENGTH = 44;
 const BASE64_DIGEST = /^[A-Za-z0-9+/]{43}=$/;
 
+/** How many verified cookie values a reader remembers (one a signed-in browser; the oldest go first). */
+export const VERIFIED_CACHE_SIZE = 1024;
+
 /**
  * The value of the signed cookie `name` in a Cookie header: the value when its signature is
  * right, false when it is wrong, null when there is no such cookie or it is not signed.
  * The same answers as better-call's `getSignedCookie` (the first cookie of the name counts).
+ * A signed value whose signature was found right is remembered (at most `cacheSize`, the oldest
+ * forgotten first), so a browser's every request does not recompute the HMAC: only the very same
+ * string, signature included, is answered from memory; anything else is verified. Whether the
+ * session it names is still valid is the database's answer on every request, not this cache's.
  */
-export function createSignedCookieReader(secret: string) {
+export function createSignedCookieReader(secret: string, cacheSize = VERIFIED_CACHE_SIZE) {
   const key: KeyObject = createSecretKey(Buffer.from(secret, 'utf8'));
-  return (cookieHeader: string | null | undefined, name: string): string | null | false => {
+  const verified = new Map<string, string>();
+  const read = (cookieHeader: string | null | undefined, name: string): string | null | false => {
     if (!cookieHeader) return null;
     const value = parse(cookieHeader, name)[name];
     if (!value) return null;
+    const known = verified.get(value);
+    if (known !== undefined) return known;
     const dot = value.lastIndexOf('.');
     if (dot < 1) return null;
     const signed = value.slice(0, dot);
@@ -28,6 +38,11 @@ export function createSignedCookieReader(secret: string) {
     if (signature.length !== SIGNATURE_LENGTH || !signature.endsWith('=')) return null;
     if (!BASE64_DIGEST.test(signature)) return false;
     const expected = Buffer.from(createHmac('sha256', key).update(signed, 'utf8').digest('base64'), 'ascii');
-    return timingSafeEqual(Buffer.from(signature, 'ascii'), expected) ? signed : false;
+    if (!timingSafeEqual(Buffer.from(signature, 'ascii'), expected)) return false;
+    if (verified.size >= cacheSize) verified.delete(verified.keys().next().value!);
+    verified.set(value, signed);
+    return signed;
   };
+  /** How many verified values are remembered (for tests). */
+  return Object.assign(read, { cached: () => verified.size });
 }

@@ -20,9 +20,10 @@ async function alertBody(c: Context) {
 
 export function newsAlertRoutes(db: Database, auth: Auth) {
   const listAlerts = alertLister(db);
+  // The list (the hot path) reads the user with c.get: c.var copies every variable into a new object.
   return new Hono<SessionEnv>()
     .use(requireSession(auth))
-    .get('/', async (c) => c.json(await listAlerts(c.var.user)))
+    .get('/', async (c) => c.json(await listAlerts(c.get('user'))))
     .post('/', async (c) => c.json({ alert: await createAlert(db, c.var.user.id, await alertBody(c)) }, 201))
     .put('/:id', async (c) => c.json({ alert: await updateAlert(db, c.var.user.id, c.req.param('id'), await alertBody(c)) }))
     .delete('/:id', async (c) => {

@@ -40,9 +40,16 @@ const alertColumns = {
 };
 type AlertRow = { [K in keyof NewsAlert]: K extends 'createdAt' | 'updatedAt' ? Date : K extends 'deliveryDays' ? string[] : NewsAlert[K] };
 
+// Field by field in alertColumns' order (the JSON's order), not a spread: the list's hot path.
 const toAlert = (row: AlertRow): NewsAlert => ({
-  ...row,
+  id: row.id,
+  active: row.active,
+  companyName: row.companyName,
+  keywords: row.keywords,
   deliveryDays: row.deliveryDays as Weekday[],
+  deliveryHour: row.deliveryHour,
+  notificationEmail: row.notificationEmail,
+  searchId: row.searchId,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
