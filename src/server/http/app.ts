@@ -193,15 +193,22 @@ function mountWebApp(app: Hono<{ Bindings: HttpBindings; Variables: { clientIp: 
   const indexHtml = readFileSync(indexFile, 'utf8');
   const root = path.relative(process.cwd(), webRoot) || '.';
   app.use('/assets/*', compress());
+  // Hashed file names never change content: a year, immutable. (serveStatic's onFound runs after its
+  // response is made, too late for a header.)
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+  });
   app.use(
     '/assets/*',
     serveStatic({
       root,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
+      // The build's .br and .gz copies (vite.config.ts precompress), for browsers that accept them.
+      precompressed: true,
     }),
   );
+  // An asset that is not there (an old build's chunk) is a 404, not the app's HTML under a script's name.
+  app.get('/assets/*', (c) => c.text('Not found', 404));
   app.get('*', compress(), (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.html(indexHtml);
