@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
@@ -22,14 +22,18 @@ const emitBuildId = (): Plugin => ({
 const COMPRESSIBLE = /\.(js|css|svg|json|txt)$/;
 const precompress = (): Plugin => ({
   name: 'precompress',
-  generateBundle(_options, bundle) {
-    for (const [fileName, item] of Object.entries(bundle)) {
+  // From the files as written: every other plugin has finished with the code by then.
+  writeBundle(options, bundle) {
+    for (const fileName of Object.keys(bundle)) {
       if (!COMPRESSIBLE.test(fileName)) continue;
-      const source = Buffer.from(item.type === 'chunk' ? item.code : item.source);
+      const file = path.join(options.dir ?? 'dist/web', fileName);
+      const source = readFileSync(file);
       if (source.length < 1024) continue;
-      const br = brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } });
-      this.emitFile({ type: 'asset', fileName: `${fileName}.br`, source: br });
-      this.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: gzipSync(source, { level: 9 }) });
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+      );
+      writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
     }
   },
 });
