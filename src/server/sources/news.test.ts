@@ -164,6 +164,25 @@ describe('mergeStories', () => {
     ]);
   });
 
+  it("keeps Google News' publisher name over GDELT's domain, whichever provider's copy came first", () => {
+    const merged = mergeStories([
+      {
+        ...item('https://www.reuters.com/markets/acme-buys-beta/', 'Acme buys Beta for $2 billion', 'gdelt'),
+        publisher: 'www.reuters.com',
+      },
+      {
+        ...item('https://news.google.com/rss/articles/CBMiAAA?oc=5', 'Acme buys Beta for $2 billion', 'google-news', true),
+        publisher: 'Reuters',
+      },
+    ]);
+    expect(merged).toHaveLength(1);
+    expect(merged[0]).toMatchObject({
+      url: 'https://www.reuters.com/markets/acme-buys-beta/',
+      publisher: 'Reuters',
+      providers: ['gdelt', 'google-news'],
+    });
+  });
+
   it('merges one address reached through tracking parameters, www. or a trailing slash', () => {
     const merged = mergeStories([
       item('https://www.reuters.com/markets/acme-buys-beta/?utm_source=rss&utm_medium=feed', 'Acme buys Beta', 'google-news'),

@@ -137,6 +137,9 @@ export function mergeStories(documents: SourceDocument[]): SourceDocument[] {
       kept.push({ doc: { ...doc, providers: [...(doc.providers ?? [])] }, urlKey, words, key });
       continue;
     }
+    // Google News names the publisher ("Reuters"); GDELT gives only its domain: the name wins, whichever came first.
+    if (doc.publisher && doc.providers?.includes('google-news') && !same.doc.providers!.includes('google-news'))
+      same.doc = { ...same.doc, publisher: doc.publisher };
     for (const provider of doc.providers ?? []) if (!same.doc.providers!.includes(provider)) same.doc.providers!.push(provider);
     if (same.doc.googleLink && !doc.googleLink) {
       same.doc = { ...same.doc, url: doc.url, googleLink: false };
