@@ -11,9 +11,13 @@
 // keep-alive HTTP. (1) Throughput with --connections requests always in flight, against raw pg
 // running the very statements one request runs (captured from a request), as many callers at once
 // over a pool of the app's size: the ratio is the share of the database's rate the API reaches
-// (rounds alternate the two; the load average shows how busy the machine was).
+// (rounds alternate them; the load average shows how busy the machine was). A third contender,
+// a bare node:http server that runs the same statements on a plain pg pool and writes the rows as
+// JSON (no auth, no framework), is driven by the same worker: it is the most any Node HTTP API can
+// reach on this machine, so API / bare is the share the app's own code leaves (ADR 017).
 // (2) Latency at an open-loop --rate (requests sent on a fixed schedule, whatever has answered;
 // each latency counts from when its request was due, so a stalled server is not hidden).
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -154,28 +158,38 @@ async function benchNewsAlertsOverHttp(cookie: string) {
     console.log(
       `\n${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s after 1 s warm-up each (app pool: ${runtime.config.DATABASE_POOL_SIZE} database connections; load average ${loadavg()[0]!.toFixed(1)}):`,
     );
-    const ratios: number[] = [];
-    const cpu: [number, number][] = [];
-    for (let round = 1; round <= ROUNDS; round += 1) {
-      const apiCpu = process.threadCpuUsage();
-      const api = await drive({ ...load, mode: 'closed', connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: 1 });
-      const apiMicros = cpuMicros(process.threadCpuUsage(apiCpu)) / api.total;
-      const rawCpu = process.threadCpuUsage();
-      const raw = await rawPgRate(requestStatements, CONNECTIONS, SECONDS, 1);
-      const rawMicros = cpuMicros(process.threadCpuUsage(rawCpu)) / raw.total;
-      ratios.push(api.rate / raw.rate);
-      cpu.push([apiMicros, rawMicros]);
-      console.log(
-        `  round ${round}: API ${api.rate.toFixed(0)} requests/s (${api.errors} errors, p50 ${api.p50.toFixed(1)} ms, p99 ${api.p99.toFixed(1)} ms); raw pg, the same ${requestStatements.length} statements, ${raw.rate.toFixed(0)}/s; ratio ${(api.rate / raw.rate).toFixed(2)}; main-thread CPU a request: API ${apiMicros.toFixed(0)} µs, raw pg ${rawMicros.toFixed(0)} µs`,
-      );
+    const rounds: { api: number; bare: number; raw: number; apiMicros: number; bareMicros: number; rawMicros: number }[] = [];
+    const bare = await startBareServer(requestStatements);
+    try {
+      for (let round = 1; round <= ROUNDS; round += 1) {
+        const apiCpu = process.threadCpuUsage();
+        const api = await drive({ ...load, mode: 'closed', connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: 1 });
+        const apiMicros = cpuMicros(process.threadCpuUsage(apiCpu)) / api.total;
+        const bareCpu = process.threadCpuUsage();
+        const bareRun = await drive({ ...load, url: bare.url, mode: 'closed', connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: 1 });
+        const bareMicros = cpuMicros(process.threadCpuUsage(bareCpu)) / bareRun.total;
+        const rawCpu = process.threadCpuUsage();
+        const raw = await rawPgRate(requestStatements, CONNECTIONS, SECONDS, 1);
+        const rawMicros = cpuMicros(process.threadCpuUsage(rawCpu)) / raw.total;
+        rounds.push({ api: api.rate, bare: bareRun.rate, raw: raw.rate, apiMicros, bareMicros, rawMicros });
+        console.log(
+          `  round ${round}: API ${api.rate.toFixed(0)} requests/s (${api.errors} errors, p50 ${api.p50.toFixed(1)} ms, p99 ${api.p99.toFixed(1)} ms); bare node:http ${bareRun.rate.toFixed(0)}/s (${bareRun.errors} errors); raw pg, the same ${requestStatements.length} statements, ${raw.rate.toFixed(0)}/s; main-thread CPU a request: API ${apiMicros.toFixed(0)} µs, bare ${bareMicros.toFixed(0)} µs, raw pg ${rawMicros.toFixed(0)} µs`,
+        );
+      }
+    } finally {
+      await bare.close();
     }
-    ratios.sort((a, b) => a - b);
-    console.log(`  API / raw pg, median of ${ROUNDS}: ${ratios[Math.floor((ROUNDS - 1) / 2)]!.toFixed(2)}   (target ≥ 0.6)`);
+    // Each ratio compares neighbours in one round (a busy machine drifts); medians over the rounds.
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+    const ratio = (of: (r: (typeof rounds)[number]) => number) => median(rounds.map(of)).toFixed(2);
+    console.log(`  medians of ${ROUNDS} rounds:`);
+    console.log(`    API / raw pg ${ratio((r) => r.api / r.raw)}   (issue 16's target ≥ 0.6)`);
+    console.log(`    bare / raw pg ${ratio((r) => r.bare / r.raw)}   (the ceiling of any Node HTTP API here)`);
+    console.log(`    API / bare ${ratio((r) => r.api / r.bare)}   (ADR 017's target ≥ 0.6)`);
     // The rates depend on how much of the machine the bench gets; the CPU the main thread spends on
     // one request does much less (the load driver's own work is in its worker, not counted here).
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
     console.log(
-      `  main-thread CPU a request, median: API ${median(cpu.map(([a]) => a)).toFixed(0)} µs, raw pg ${median(cpu.map(([, r]) => r)).toFixed(0)} µs (raw / API ${median(cpu.map(([a, r]) => r / a)).toFixed(2)})`,
+      `    main-thread CPU a request: API ${ratio((r) => r.apiMicros)} µs, bare ${ratio((r) => r.bareMicros)} µs, raw pg ${ratio((r) => r.rawMicros)} µs`,
     );
 
     // (2) Latency at a fixed rate, sent by the clock.
@@ -192,6 +206,30 @@ async function benchNewsAlertsOverHttp(cookie: string) {
   } finally {
     await new Promise((resolve) => server.close(resolve));
   }
+}
+
+/**
+ * The bare reference: node:http, the request's statements on a plain pg pool of the app's size,
+ * the last one's rows written as JSON. No session check, routing, headers or logging.
+ */
+async function startBareServer(requestStatements: pg.QueryConfig[]) {
+  const pool = new pg.Pool({ connectionString: database.url, max: runtime.config.DATABASE_POOL_SIZE });
+  const server = createServer(async (req, res) => {
+    let last: pg.QueryResult | undefined;
+    for (const statement of requestStatements) last = await pool.query(statement);
+    const body = JSON.stringify({ alerts: last?.rows ?? [], cookie: req.headers.cookie?.length ?? 0 });
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/news-alerts`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await pool.end();
+    },
+  };
 }
 
 function cpuMicros({ user, system }: NodeJS.CpuUsage) {

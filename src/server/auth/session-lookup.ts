@@ -46,10 +46,10 @@ export function createSessionLookup(db: Database, context: Promise<SessionContex
   // Made on first use: better-auth's context (secret, cookie names) is ready by then.
   let ready: Promise<{ ctx: SessionContext; read: ReturnType<typeof createSignedCookieReader> }> | undefined;
 
-  return async function lookup(headers: Headers): Promise<SessionLookup> {
+  /** `cookieHeader`: the request's Cookie header ('' when it has none). */
+  return async function lookup(cookieHeader: string): Promise<SessionLookup> {
     ready ??= context.then((ctx) => ({ ctx, read: createSignedCookieReader(ctx.secret) }));
     const { ctx, read } = await ready;
-    const cookieHeader = headers.get('cookie') ?? '';
     const token = read(cookieHeader, ctx.authCookies.sessionToken.name);
     if (!token) return { state: 'none' };
     const [row] = await byToken.execute({ token });

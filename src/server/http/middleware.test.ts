@@ -1,5 +1,6 @@
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { pathAndQuery } from './middleware.ts';
+import { pathAndQuery, requestHeader } from './middleware.ts';
 
 describe('pathAndQuery', () => {
   it('cuts the same path and query out of a serialised URL as URL parses', () => {
@@ -20,5 +21,23 @@ describe('pathAndQuery', () => {
       const url = new URL(href);
       expect(pathAndQuery(href), href).toEqual({ pathname: url.pathname, search: url.search.slice(1) });
     }
+  });
+});
+
+describe('requestHeader', () => {
+  const app = new Hono().get('/', (c) =>
+    c.json({ cookie: requestHeader(c, 'cookie') ?? null, forwarded: requestHeader(c, 'x-forwarded-for') ?? null }),
+  );
+
+  it("reads Node's parsed headers when the request came over node-server", async () => {
+    const incoming = { headers: { cookie: 'a=1; b=2', 'x-forwarded-for': ['10.0.0.1', '10.0.0.2'] } };
+    // The Web request's headers differ on purpose: Node's are the ones read.
+    const res = await app.request('/', { headers: { cookie: 'web=1' } }, { incoming });
+    expect(await res.json()).toEqual({ cookie: 'a=1; b=2', forwarded: '10.0.0.1, 10.0.0.2' });
+  });
+
+  it('reads the Web headers of an in-process request', async () => {
+    const res = await app.request('/', { headers: { cookie: 'web=1' } });
+    expect(await res.json()).toEqual({ cookie: 'web=1', forwarded: null });
   });
 });

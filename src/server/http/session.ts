@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Auth } from '../auth/auth.ts';
 import type { SessionUser } from '../auth/session-lookup.ts';
 import { unauthorized } from '../lib/app-error.ts';
+import { requestHeader } from './middleware.ts';
 
 export type { SessionUser };
 export type SessionEnv = { Variables: { user: SessionUser } };
@@ -15,7 +16,7 @@ export type SessionEnv = { Variables: { user: SessionUser } };
  */
 export function requireSession(auth: Auth): MiddlewareHandler<SessionEnv> {
   return async (c, next) => {
-    const found = await auth.lookupSession(c.req.raw.headers);
+    const found = await auth.lookupSession(requestHeader(c, 'cookie') ?? '');
     if (found.state === 'none') throw unauthorized();
     if (found.state === 'valid') {
       if (await auth.outlived(found.session)) throw unauthorized();
