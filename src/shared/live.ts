@@ -9,6 +9,7 @@ export const USER_TABLES = [
   'earnings_tracking',
   'earnings_tracking_results',
   'feature_interest',
+  'air_reports',
 ] as const;
 export type UserTable = (typeof USER_TABLES)[number];
 
