@@ -166,7 +166,14 @@ async function benchNewsAlertsOverHttp(cookie: string) {
         const api = await drive({ ...load, mode: 'closed', connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: 1 });
         const apiMicros = cpuMicros(process.threadCpuUsage(apiCpu)) / api.total;
         const bareCpu = process.threadCpuUsage();
-        const bareRun = await drive({ ...load, url: bare.url, mode: 'closed', connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: 1 });
+        const bareRun = await drive({
+          ...load,
+          url: bare.url,
+          mode: 'closed',
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+          warmupSeconds: 1,
+        });
         const bareMicros = cpuMicros(process.threadCpuUsage(bareCpu)) / bareRun.total;
         const rawCpu = process.threadCpuUsage();
         const raw = await rawPgRate(requestStatements, CONNECTIONS, SECONDS, 1);

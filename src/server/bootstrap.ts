@@ -8,6 +8,7 @@ import { type Config, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateWhenReachable } from './db/migrate.ts';
+import { createRunProducer } from './jobs/alerts/producer.ts';
 import { log, setLogLevel } from './lib/log.ts';
 
 export async function bootstrap(env: NodeJS.ProcessEnv = process.env, hooks: Pick<AuthOptions, 'onPasswordLink'> = {}) {
@@ -35,6 +36,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env, hooks: Pic
     ...hooks,
   });
   const attempts = createAttemptLimits(pool, config.AUTH_LIMIT_WINDOW_MINUTES);
+  const runs = createRunProducer(pool, config);
   return {
     config,
     db,
@@ -44,7 +46,10 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env, hooks: Pic
     /** Signs tokens that are not sessions (one-click unsubscribe links). */
     secret,
     databaseUrl,
+    /** Queues alert-engine runs from any role (AIR reports are asked for on the web). */
+    runs,
     async close() {
+      await runs.stop().catch(() => {});
       await pool.end().catch(() => {});
       await embedded?.stop();
     },

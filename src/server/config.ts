@@ -114,6 +114,8 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
   FINNHUB_BASE_URL: serviceUrl('https://finnhub.io'),
+  /** Social listening for AIR reports: the Hacker News search API by Algolia (open, no key). */
+  HACKER_NEWS_BASE_URL: serviceUrl('https://hn.algolia.com'),
   /** Publishers' sites, where news articles are read: the least time between two requests to one site. */
   PUBLISHER_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Let publisher links reach loopback and private addresses: only for local fakes in tests, never in production. */
@@ -160,6 +162,7 @@ const AI_TASKS = [
   'content_hooks',
   'content_post',
   'content_modify',
+  'air_report',
 ] as const;
 export type AiTask = (typeof AI_TASKS)[number];
 

@@ -15,7 +15,6 @@ export const AIR_MAX_PROSPECTS = 20;
 export const AIR_NEWS_DAYS = 90;
 
 export const airMessages = {
-  comingSoon: 'Coming soon!',
   beThorough: 'IMPORTANT: be thorough to receive an accurate prospect list',
   websiteRequired: 'Company Website is required',
   websiteInvalid: 'Enter the company website as a web address, e.g. https://www.example.com',
@@ -53,14 +52,12 @@ export function normaliseWebsite(input: string): string | null {
 
 export const airRequestSchema = z.object({
   website: z.pipe(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, airMessages.websiteRequired),
-        z.maxLength(AIR_WEBSITE_MAX_CHARS, airMessages.websiteInvalid),
-        z.refine((value) => normaliseWebsite(value) !== null, airMessages.websiteInvalid),
-      ),
+    z.string().check(
+      z.trim(),
+      z.minLength(1, airMessages.websiteRequired),
+      z.maxLength(AIR_WEBSITE_MAX_CHARS, airMessages.websiteInvalid),
+      z.refine((value) => normaliseWebsite(value) !== null, airMessages.websiteInvalid),
+    ),
     z.transform((value) => normaliseWebsite(value)!),
   ),
   solution: z

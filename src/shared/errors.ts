@@ -11,6 +11,8 @@ const APP_ERROR_CODES = [
   'not_found',
   'cannot_delete',
   'limit_reached',
+  'no_credits',
+  'cannot_retry',
   'newsletter_exists',
   'profile_completed',
   'user_exists',

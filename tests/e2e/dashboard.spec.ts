@@ -146,49 +146,54 @@ test('each card opens its Sonar OS screen', async ({ page }) => {
   }
 });
 
+test('AIR is live: its card links to /air, with no interest toggle', async ({ page }) => {
+  await signedInUser(page);
+  const air = page.getByRole('article', { name: 'Account Intelligence Report (AIR)' });
+  await expect(air).toContainText('Live');
+  await expect(air.getByRole('button', { name: 'Notify me when available' })).toHaveCount(0);
+  await air.getByRole('link', { name: 'Request a report' }).click();
+  await expect(page).toHaveURL(/\/air$/);
+});
+
 test('feature interest: notify me, cancel, kept after a reload, live from another device, and a failure', async ({ page, browser }) => {
   const user = await signedInUser(page, { alertsEmail: 'alerts.inbox@example.com' });
-  const air = page.getByRole('article', { name: 'Account Intelligence Report (AIR)' });
   const wolfebot = page.getByRole('article', { name: 'Wolfebot' });
-  await expect(air).toContainText('Beta');
-  await expect(air).toContainText('Under Development');
   await expect(wolfebot).toContainText('Coming Soon');
 
-  await air.getByRole('button', { name: 'Notify me when available' }).click();
+  await wolfebot.getByRole('button', { name: 'Notify me when available' }).click();
   await expect(toast(page)).toContainText("You'll be notified");
-  const airCancel = air.getByRole('button', { name: 'Cancel notification' });
-  await expect(airCancel).toHaveAttribute('aria-pressed', 'true');
-  await expect(wolfebot.getByRole('button', { name: 'Notify me when available' })).toHaveAttribute('aria-pressed', 'false');
+  const cancel = wolfebot.getByRole('button', { name: 'Cancel notification' });
+  await expect(cancel).toHaveAttribute('aria-pressed', 'true');
   expect(await sql('SELECT feature_name, notification_email FROM feature_interest WHERE user_id = $1', [user.id])).toEqual([
-    { feature_name: 'air', notification_email: 'alerts.inbox@example.com' },
+    { feature_name: 'wolfebot', notification_email: 'alerts.inbox@example.com' },
   ]);
 
   await page.reload();
-  await expect(airCancel).toHaveAttribute('aria-pressed', 'true');
+  await expect(cancel).toHaveAttribute('aria-pressed', 'true');
 
-  // The same user on another device registers for Wolfebot: this page follows.
+  await cancel.click();
+  await expect(toast(page)).toContainText('Notification cancelled');
+  await expect(wolfebot.getByRole('button', { name: 'Notify me when available' })).toHaveAttribute('aria-pressed', 'false');
+  expect(await sql('SELECT feature_name FROM feature_interest WHERE user_id = $1', [user.id])).toEqual([]);
+
+  // The same user on another device registers: this page follows.
   const other = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.201.0.7' } });
   const otherPage = await other.newPage();
   await otherPage.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
   await signInByApi(otherPage, user);
   await otherPage.getByRole('article', { name: 'Wolfebot' }).getByRole('button', { name: 'Notify me when available' }).click();
   await expect(toast(otherPage)).toContainText("You'll be notified");
-  await expect(wolfebot.getByRole('button', { name: 'Cancel notification' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(cancel).toHaveAttribute('aria-pressed', 'true');
   await other.close();
-
-  await airCancel.click();
-  await expect(toast(page)).toContainText('Notification cancelled');
-  await expect(air.getByRole('button', { name: 'Notify me when available' })).toHaveAttribute('aria-pressed', 'false');
-  expect(await sql('SELECT feature_name FROM feature_interest WHERE user_id = $1', [user.id])).toEqual([{ feature_name: 'wolfebot' }]);
 
   // The server fails: the user is told and the toggle stays as it was.
   await page.route('**/api/dashboard/interests/**', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }),
   );
-  await wolfebot.getByRole('button', { name: 'Cancel notification' }).click();
+  await cancel.click();
   await expect(toast(page)).toContainText('Error');
   await expect(toast(page)).toContainText('Failed to update notification preference.');
-  await expect(wolfebot.getByRole('button', { name: 'Cancel notification' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(cancel).toHaveAttribute('aria-pressed', 'true');
   expect(await sql('SELECT feature_name FROM feature_interest WHERE user_id = $1', [user.id])).toEqual([{ feature_name: 'wolfebot' }]);
 });
 

@@ -6,18 +6,21 @@ import type { AddressInfo } from 'node:net';
 export type FakeHttp = {
   server: http.Server;
   port: number;
-  /** http://127.0.0.1:<port>, no trailing slash. */
+  /** http://<host>:<port>, no trailing slash. */
   url: string;
   /** Stops listening and resolves once the server is closed (idle keep-alive connections are closed too). */
   stop: () => Promise<void>;
 };
 
-/** Listens with `handler` on 127.0.0.1 (`port` 0: any free port); fails if the port is taken. */
-export async function startFakeHttp(handler?: http.RequestListener, port = 0): Promise<FakeHttp> {
+/**
+ * Listens with `handler` on 127.0.0.1 (`port` 0: any free port); fails if the port is taken. Another
+ * loopback `host` (127.0.0.2…, all on Linux's lo) gives a fake a host name of its own.
+ */
+export async function startFakeHttp(handler?: http.RequestListener, port = 0, host = '127.0.0.1'): Promise<FakeHttp> {
   const server = http.createServer(handler);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
@@ -26,7 +29,7 @@ export async function startFakeHttp(handler?: http.RequestListener, port = 0): P
   return {
     server,
     port: actualPort,
-    url: `http://127.0.0.1:${actualPort}`,
+    url: `http://${host}:${actualPort}`,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

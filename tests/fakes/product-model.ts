@@ -1,5 +1,6 @@
 // One fixture "model" for a whole running product (the e2e server, the benchmarks): each request
 // goes to the fixture for its task, told apart by the schema the server asks for.
+import { airModel, isAirRequest } from './air-model.ts';
 import { contentModel } from './content-model.ts';
 import { earningsModel } from './earnings-model.ts';
 import { newsAlertModel } from './news-alert-model.ts';
@@ -21,7 +22,9 @@ export function productModel(options: { latencyMs?: number; slowWhen?: RegExp } 
   const newsletter = newsletterModel();
   const earnings = earningsModel();
   const content = contentModel(everyAnswer);
+  const air = airModel(everyAnswer);
   const handler: FakeHandler = (request, index) => {
+    if (isAirRequest(request)) return air(request, index);
     const properties = (request.response_format?.json_schema?.schema as Schema | undefined)?.properties ?? {};
     // Content creation first: its keys are its own, and its statistics must not reach research's fixture.
     if (['stats', 'hooks', 'ctaOptions', 'modifiedContent'].some((key) => key in properties)) return content(request, index);

@@ -33,6 +33,7 @@ const handlers: Record<AlertRunKind, AlertHandler> = {
   earnings_check: unavailable('earnings'),
   earnings_reminder: unavailable('earnings'),
   earnings_summary: unavailable('earnings'),
+  air_report: unavailable('air report'),
 };
 
 beforeAll(async () => {

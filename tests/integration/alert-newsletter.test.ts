@@ -78,9 +78,7 @@ function deps(overrides: Partial<AlertDeps> = {}): AlertDeps {
     config: rt.config,
     ai: createAiRunner(rt.config, rt.db),
     sources: {
-      news: sources.news,
-      sharedNews: sources.sharedNews,
-      sec: sources.sec,
+      ...sources,
       transcripts: null,
       earningsCalendar: {
         nextEarnings: () => Promise.reject(new Error('a newsletter run never asks for earnings dates')),

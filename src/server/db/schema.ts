@@ -328,7 +328,7 @@ export const aiUsage = pgTable(
   ],
 );
 
-export const ALERT_RUN_KINDS = ['news', 'newsletter', 'earnings_check', 'earnings_reminder', 'earnings_summary'] as const;
+export const ALERT_RUN_KINDS = ['news', 'newsletter', 'earnings_check', 'earnings_reminder', 'earnings_summary', 'air_report'] as const;
 export const ALERT_RUN_STATUSES = ['queued', 'running', 'prepared', 'succeeded', 'failed', 'skipped'] as const;
 
 /**
@@ -341,7 +341,7 @@ export const alertRuns = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind', { enum: ALERT_RUN_KINDS }).notNull(),
-    /** sonar_alerts.id, newsletter_alerts.id or earnings_tracking.id, by kind. */
+    /** sonar_alerts.id, newsletter_alerts.id, earnings_tracking.id or air_reports.id, by kind. */
     alertId: uuid('alert_id').notNull(),
     userId: userId(),
     /** The scheduled moment as an ISO string, or 'manual:<ISO>' for an operator's run-alerts. */
@@ -375,7 +375,10 @@ export const alertRuns = pgTable(
     index('alert_runs_prepared_idx').on(t.dueAt).where(sql`status = 'prepared'`),
     // "Since the last scan" and the newsletter's last delivery read the latest finished run per alert.
     index('alert_runs_alert_finished_idx').on(t.alertId, t.kind, t.finishedAt).where(sql`status = 'succeeded'`),
-    check('alert_runs_kind', sql`${t.kind} in ('news', 'newsletter', 'earnings_check', 'earnings_reminder', 'earnings_summary')`),
+    check(
+      'alert_runs_kind',
+      sql`${t.kind} in ('news', 'newsletter', 'earnings_check', 'earnings_reminder', 'earnings_summary', 'air_report')`,
+    ),
     check('alert_runs_status', sql`${t.status} in ('queued', 'running', 'prepared', 'succeeded', 'failed', 'skipped')`),
   ],
 );
@@ -458,4 +461,41 @@ export const googleNewsLinks = pgTable(
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('google_news_links_checked_idx').on(t.checkedAt)],
+);
+
+export const AIR_REPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+
+/**
+ * Account Intelligence Reports (issue 17). A report is researched by the alert engine (an
+ * alert_runs row of kind 'air_report' per start or retry); `steps` is what the page shows live,
+ * `work` what each finished step found (a retry resumes after the last one), `report` the result.
+ * A report takes a credit of its `credit_month` (New York) unless it failed.
+ */
+export const airReports = pgTable(
+  'air_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    website: text('website').notNull(),
+    solution: text('solution').notNull(),
+    companyName: text('company_name'),
+    status: text('status', { enum: AIR_REPORT_STATUSES }).notNull().default('queued'),
+    /** 'YYYY-MM' in America/New_York: the month whose credits this report uses. */
+    creditMonth: text('credit_month').notNull(),
+    steps: jsonb('steps').notNull(),
+    work: jsonb('work').notNull().default(sql`'{}'::jsonb`),
+    report: jsonb('report'),
+    /** { step, message } when the report failed. */
+    failure: jsonb('failure'),
+    mailId: uuid('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+    emailedTo: text('emailed_to'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('air_reports_user_created_idx').on(t.userId, t.createdAt),
+    index('air_reports_user_month_idx').on(t.userId, t.creditMonth),
+    check('air_reports_status', sql`${t.status} in ('queued', 'running', 'succeeded', 'failed')`),
+  ],
 );

@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
+import type pg from 'pg';
 import { VERSION_LABEL } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
 import { createAiRunner } from '../ai/runner.ts';
@@ -16,6 +17,7 @@ import { authRoutes } from '../auth/routes.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { accountRoutes } from '../features/accounts/routes.ts';
+import { airRoutes } from '../features/air/routes.ts';
 import { contentRoutes } from '../features/content/routes.ts';
 import { dashboardRoutes } from '../features/dashboard/routes.ts';
 import { earningsAlertRoutes } from '../features/earnings-alerts/routes.ts';
@@ -24,6 +26,7 @@ import { newsletterRoutes } from '../features/newsletter/routes.ts';
 import { profileRoutes } from '../features/profile/routes.ts';
 import { researchRoutes } from '../features/research/routes.ts';
 import { unsubscribeRoutes } from '../features/unsubscribe/routes.ts';
+import type { RunProducer } from '../jobs/alerts/producer.ts';
 import { AppError } from '../lib/app-error.ts';
 import { devMailboxRoutes } from '../mail/dev-mailbox.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
@@ -37,6 +40,9 @@ const MAX_BODY_BYTES = 64 * 1024;
 type AppDeps = {
   config: Config;
   db: Database;
+  pool: pg.Pool;
+  /** Queues alert-engine runs (AIR reports). */
+  runs: RunProducer;
   auth: Auth;
   attempts: AttemptLimits;
   hub: RealtimeHub;
@@ -83,7 +89,7 @@ function contentSecurityPolicy(config: Config) {
   };
 }
 
-export function createApp({ config, db, auth, attempts, hub, webRoot, secret, draining = () => false }: AppDeps) {
+export function createApp({ config, db, pool, runs, auth, attempts, hub, webRoot, secret, draining = () => false }: AppDeps) {
   const app = new Hono<{ Bindings: HttpBindings; Variables: { clientIp: string } }>();
   app.onError(errorResponse);
   app.use(requestLog());
@@ -171,6 +177,7 @@ export function createApp({ config, db, auth, attempts, hub, webRoot, secret, dr
   const sources = createSources(config, db);
   api.route('/research', researchRoutes(auth, ai, sources));
   api.route('/content', contentRoutes(auth, ai, { news: sources.news }));
+  api.route('/air', airRoutes({ db, pool, runs, ai, creditsPerMonth: config.PLAN_AIR_GENERATIONS }, auth));
   api.route('/events', eventRoutes(hub, auth));
   api.all('/*', () => {
     throw new AppError('not_found', messages.errors.notFound);

@@ -26,6 +26,8 @@ const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
   not_found: 404,
   cannot_delete: 409,
   limit_reached: 409,
+  no_credits: 409,
+  cannot_retry: 409,
   newsletter_exists: 409,
   profile_completed: 409,
   user_exists: 409,

@@ -59,6 +59,8 @@ export const POLITE_INTERVALS_MS: Record<string, number> = {
   'api.nasdaq.com': 500,
   // The free plan allows 60 calls a minute.
   'finnhub.io': 1000,
+  // HN Search by Algolia allows 10,000 requests an hour per IP.
+  'hn.algolia.com': 400,
 };
 
 const DEFAULT_TIMEOUT_MS = 15_000;

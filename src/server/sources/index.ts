@@ -4,11 +4,14 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createArticleReader } from './articles.ts';
+import { createCompanySiteReader } from './company-site.ts';
 import { createEarningsCalendarSource } from './earnings-calendar.ts';
 import { createSourceHttp, POLITE_INTERVALS_MS } from './http.ts';
 import { createNewsSource } from './news.ts';
 import { createSecSource } from './sec.ts';
+import { createSecCompanySource } from './sec-company.ts';
 import { createSharedNewsSearch } from './shared-news.ts';
+import { createSocialSource } from './social.ts';
 import { createTranscriptSource } from './transcripts.ts';
 
 /** A publisher page larger than this is not an article we can use. */
@@ -43,11 +46,16 @@ export function createSources(config: Config, db: Database) {
     userAgent: publisherAgent,
   });
   const news = createNewsSource({ googleNewsBaseUrl: config.GOOGLE_NEWS_BASE_URL, gdeltBaseUrl: config.GDELT_BASE_URL, http, articles });
+  const sec = createSecSource({ secBaseUrl: config.SEC_BASE_URL, secDataBaseUrl: config.SEC_DATA_BASE_URL, http });
   return {
     articles,
     news,
     sharedNews: createSharedNewsSearch(db, news),
-    sec: createSecSource({ secBaseUrl: config.SEC_BASE_URL, secDataBaseUrl: config.SEC_DATA_BASE_URL, http }),
+    sec,
+    // AIR reports: a company's own site is read like a publisher's (public addresses, robots.txt, paced).
+    companySite: createCompanySiteReader({ http: publisherHttp, userAgent: publisherAgent }),
+    secCompany: createSecCompanySource({ secBaseUrl: config.SEC_BASE_URL, secDataBaseUrl: config.SEC_DATA_BASE_URL, http, sec }),
+    social: createSocialSource({ hackerNewsBaseUrl: config.HACKER_NEWS_BASE_URL, http }),
     transcripts: config.FMP_API_KEY ? createTranscriptSource({ baseUrl: config.FMP_BASE_URL, apiKey: config.FMP_API_KEY, http }) : null,
     earningsCalendar: createEarningsCalendarSource({
       http,

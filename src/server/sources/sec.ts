@@ -28,9 +28,11 @@ export type SecSource = {
    */
   earningsReleases(cik: string, signal?: AbortSignal, since?: string): Promise<EarningsFiling[]>;
   fetchRelease(filing: EarningsFiling, signal?: AbortSignal): Promise<SourceDocument[]>;
+  /** EDGAR's ticker list (company_tickers.json), downloaded once a day and shared by every caller. */
+  companies(signal?: AbortSignal): Promise<TickerRow[]>;
 };
 
-const SEC_PUBLISHER = 'SEC EDGAR';
+export const SEC_PUBLISHER = 'SEC EDGAR';
 const RELEASE_MAX_CHARS = 40_000;
 const TICKERS_TTL_MS = 24 * 60 * 60 * 1000;
 const DAY_MS = 86_400_000;
@@ -89,9 +91,9 @@ export function normaliseTicker(ticker: string): string {
   return ticker.trim().toUpperCase().replace(/[./]/g, '-');
 }
 
-const padCik = (cik: string | number) => String(cik).padStart(10, '0');
+export const padCik = (cik: string | number) => String(cik).padStart(10, '0');
 
-type TickerRow = { cik_str: number | string; ticker: string; title: string };
+export type TickerRow = { cik_str: number | string; ticker: string; title: string };
 
 export function findCompany(rows: TickerRow[], nameOrTicker: string): SecCompany | null {
   const input = nameOrTicker.trim();
@@ -148,7 +150,7 @@ export function pickFiling(filings: EarningsFiling[], want: { year: EarningsYear
 }
 
 /** EDGAR's filing columns, as in `filings.recent` and in each older page of `filings.files`. */
-type FilingColumns = {
+export type FilingColumns = {
   accessionNumber?: string[];
   filingDate?: string[];
   reportDate?: string[];
@@ -156,13 +158,41 @@ type FilingColumns = {
   items?: string[];
   primaryDocument?: string[];
 };
+export type OlderFilingPages = Array<{ name?: unknown; filingFrom?: unknown; filingTo?: unknown }>;
 type Submissions = {
   name?: string;
   filings?: {
     recent?: FilingColumns;
-    files?: Array<{ name?: unknown; filingFrom?: unknown; filingTo?: unknown }>;
+    files?: OlderFilingPages;
   };
 };
+
+/** The filing's -index.htm page on EDGAR. */
+export function filingIndexUrl(secBase: string, cik: string, accessionNumber: string) {
+  return `${secBase}/Archives/edgar/data/${Number.parseInt(cik, 10)}/${accessionNumber.replace(/-/g, '')}/${accessionNumber}-index.htm`;
+}
+
+/**
+ * The older pages EDGAR keeps beside a company's recent filings (`filings.files`) that reach back to
+ * `since` (YYYY-MM-DD), read one after the other.
+ */
+export async function olderFilingColumns(
+  opts: { http: SourceHttp; dataBase: string },
+  pages: OlderFilingPages | undefined,
+  since: string,
+  signal?: AbortSignal,
+): Promise<FilingColumns[]> {
+  const columns: FilingColumns[] = [];
+  for (const page of pages ?? []) {
+    const name = typeof page?.name === 'string' ? page.name : '';
+    const to = typeof page?.filingTo === 'string' ? page.filingTo : '';
+    // Only EDGAR's own page names, and only pages that reach back into the period asked for.
+    if (!/^CIK\d{10}-submissions-\d{3}\.json$/.test(name) || (to && to < since)) continue;
+    const older = await opts.http.getJson<FilingColumns>(`${opts.dataBase}/submissions/${name}`, { signal });
+    if (older && Array.isArray(older.form)) columns.push(older);
+  }
+  return columns;
+}
 
 /** The 8-K filings with item 2.02 among EDGAR's filing columns. */
 function earningsFilings(columns: FilingColumns, filingUrl: (accessionNumber: string) => string): EarningsFiling[] {
@@ -186,7 +216,7 @@ function earningsFilings(columns: FilingColumns, filingUrl: (accessionNumber: st
 }
 
 /** Whether a document has text to read: an exhibit of page images has a caption at most ("Exhibit 99.1"). */
-const hasReadableText = (text: string) => (text.match(/[A-Za-z]/g)?.length ?? 0) >= 50;
+export const hasReadableText = (text: string) => (text.match(/[A-Za-z]/g)?.length ?? 0) >= 50;
 
 /** Filing index rows: the document link and its Type column. */
 export function parseFilingIndex(html: string, indexUrl: string): Array<{ type: string; url: string; description: string }> {
@@ -234,11 +264,9 @@ export function createSecSource(opts: { secBaseUrl: string; secDataBaseUrl: stri
     return rows;
   }
 
-  function indexUrl(cik: string, accessionNumber: string) {
-    return `${secBase}/Archives/edgar/data/${Number.parseInt(cik, 10)}/${accessionNumber.replace(/-/g, '')}/${accessionNumber}-index.htm`;
-  }
-
   return {
+    companies: tickerRows,
+
     async resolveCompany(nameOrTicker, signal) {
       return findCompany(await tickerRows(signal), nameOrTicker);
     },
@@ -249,18 +277,12 @@ export function createSecSource(opts: { secBaseUrl: string; secDataBaseUrl: stri
       const recent = body?.filings?.recent;
       if (!recent || !Array.isArray(recent.form) || !Array.isArray(recent.accessionNumber) || !Array.isArray(recent.filingDate))
         throw new SourceError(SEC_PUBLISHER, 'submissions in an unexpected shape');
-      const urlOf = (accessionNumber: string) => indexUrl(cik, accessionNumber);
+      const urlOf = (accessionNumber: string) => filingIndexUrl(secBase, cik, accessionNumber);
       const filings = earningsFilings(recent, urlOf);
       const oldestRecent = recent.filingDate.filter((d) => typeof d === 'string').sort()[0];
       if (since && oldestRecent && oldestRecent > since) {
-        for (const page of body.filings?.files ?? []) {
-          const name = typeof page?.name === 'string' ? page.name : '';
-          const to = typeof page?.filingTo === 'string' ? page.filingTo : '';
-          // Only EDGAR's own page names, and only pages that reach back into the period asked for.
-          if (!/^CIK\d{10}-submissions-\d{3}\.json$/.test(name) || (to && to < since)) continue;
-          const older = await opts.http.getJson<FilingColumns>(`${dataBase}/submissions/${name}`, { signal });
-          if (older && Array.isArray(older.form)) filings.push(...earningsFilings(older, urlOf));
-        }
+        for (const older of await olderFilingColumns({ http: opts.http, dataBase }, body.filings?.files, since, signal))
+          filings.push(...earningsFilings(older, urlOf));
       }
       return filings.sort((a, b) => b.filingDate.localeCompare(a.filingDate));
     },

@@ -32,6 +32,6 @@ const names: Record<string, string> = {
 export function documentTitle(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '/homepage') return BRAND;
-  const name = names[path];
+  const name = names[path] ?? (/^\/air\/reports\/[^/]+$/.test(path) ? names['/air'] : undefined);
   return name ? `${name} | ${BRAND}` : `404 Not Found | ${BRAND}`;
 }

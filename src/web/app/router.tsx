@@ -38,6 +38,7 @@ const protectedRoutes: RouteObject[] = [
   page('/content-os', () => import('../features/content/content-page.tsx'), 'ContentOsPage'),
   page('/wolfebot', () => import('../features/wolfebot/wolfebot-page.tsx'), 'WolfebotPage'),
   page('/air', () => import('../features/air/air-page.tsx'), 'AirPage'),
+  page('/air/reports/:id', () => import('../features/air/report-page.tsx'), 'AirReportPage'),
   page('/aurora-os/company-news', () => import('../features/research/company-news-page.tsx'), 'CompanyNewsPage'),
   page('/aurora-os/trends', () => import('../features/research/trends-page.tsx'), 'TrendsPage'),
   page('/aurora-os/earnings', () => import('../features/research/earnings-page.tsx'), 'EarningsAnalysisPage'),

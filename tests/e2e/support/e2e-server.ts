@@ -1,11 +1,14 @@
 // Started by Playwright: a fresh database, the fake SMTP server (with its HTTP API for the tests),
-// fakes for the AI (fixture models, tests/fakes/product-model.ts), the news, SEC EDGAR and the earnings calendars, then
+// fakes for the AI (fixture models, tests/fakes/product-model.ts), the news, SEC EDGAR, the earnings calendars, a company's
+// website and Hacker News search, then
 // the real server (`src/server/main.ts`) wired to all of them. Everything stops with this process.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { E2E_BASE_URL, E2E_MAIL_API_PORT, E2E_PORT, E2E_POSTHOG_PORT } from '../../../playwright.config.ts';
+import { SECOND_COMPANY, SECOND_COMPANY_HOST, startFakeCompanySite } from '../../fakes/company-site.ts';
+import { startFakeHackerNews } from '../../fakes/hacker-news.ts';
 import { startFakeEarningsCalendars } from '../../fakes/nasdaq.ts';
 import { startFakeNews } from '../../fakes/news.ts';
 import { startFakeOpenAi } from '../../fakes/openai.ts';
@@ -26,6 +29,11 @@ const ai = await startFakeOpenAi({ handler: productModel({ latencyMs: 1_500, slo
 const news = await startFakeNews();
 const sec = await startFakeSec();
 const calendars = await startFakeEarningsCalendars();
+const companySite = await startFakeCompanySite();
+const secondCompanySite = await startFakeCompanySite(0, SECOND_COMPANY, SECOND_COMPANY_HOST);
+// EDGAR records Initech's website (the fake site's address); Vandelay, on another host, is not Initech.
+sec.websites.set('1990001', `${companySite.url}/`);
+const hackerNews = await startFakeHackerNews();
 forgetSecondServers();
 const env = e2eEnv(database.url, smtp.smtpPort, posthog.port, {
   AI_BASE_URL: ai.url,
@@ -37,6 +45,10 @@ const env = e2eEnv(database.url, smtp.smtpPort, posthog.port, {
   SEC_DATA_BASE_URL: sec.url,
   SEC_USER_AGENT: 'Enterprise OS e2e ops@example.com',
   NASDAQ_BASE_URL: calendars.url,
+  HACKER_NEWS_BASE_URL: hackerNews.url,
+  // Not the server's: where the AIR journeys find the fake company's website.
+  E2E_COMPANY_SITE_URL: companySite.url,
+  E2E_SECOND_COMPANY_SITE_URL: secondCompanySite.url,
 });
 
 // The servers serve the web app from a copy of the build made now (their working directory), so a
@@ -74,7 +86,15 @@ async function stop() {
   await Promise.all([server, ...others].map(exited));
   await smtp.stop();
   await posthog.stop();
-  await Promise.all([ai.stop(), news.stop(), sec.stop(), calendars.stop()]);
+  await Promise.all([
+    ai.stop(),
+    news.stop(),
+    sec.stop(),
+    calendars.stop(),
+    companySite.stop(),
+    secondCompanySite.stop(),
+    hackerNews.stop(),
+  ]);
   await database.drop();
   rmSync(webCopy, { recursive: true, force: true });
   process.exit(0);

@@ -7,7 +7,7 @@ import { E2E_BASE_URL, E2E_PORT } from '../../../playwright.config.ts';
  * The requests the fake model takes 1.5 s to answer (every other one it answers at once): those of
  * the journeys that watch a run in progress, told apart by their subject as the fixtures' failure words are.
  */
-export const SLOW_MODEL_SUBJECTS = /^(?:Company: (?:Acme Robotics|Apple Inc\.)|Industry: Cybersecurity|Who: Logistics CFOs)$/m;
+export const SLOW_MODEL_SUBJECTS = /^(?:Company: (?:Acme Robotics|Apple Inc\.|Initech)|Industry: Cybersecurity|Who: Logistics CFOs)$/m;
 
 export const E2E_ENV_FILE = path.join(tmpdir(), `eos-e2e-env-${E2E_PORT}.json`);
 

@@ -23,6 +23,11 @@ const serverEnv = () => JSON.parse(readFileSync(E2E_ENV_FILE, 'utf8')) as Record
 /** Where the fake publishers' articles live (the fake news server's own address): links must lead there, not to Google. */
 export const publisherOrigin = () => serverEnv().GDELT_BASE_URL!;
 
+/** The fake company's website (Initech), for the AIR journeys. */
+export const companySiteUrl = () => serverEnv().E2E_COMPANY_SITE_URL!;
+/** The same pages as another company's (Vandelay), whose Hacker News searches find the service down. */
+export const secondCompanySiteUrl = () => serverEnv().E2E_SECOND_COMPANY_SITE_URL!;
+
 export async function mailsTo(to: string): Promise<Mail[]> {
   const res = await fetch(`http://127.0.0.1:${E2E_MAIL_API_PORT}/messages?to=${encodeURIComponent(to)}`);
   return (await res.json()) as Mail[];

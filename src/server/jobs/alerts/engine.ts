@@ -181,6 +181,7 @@ async function finish(db: Database, runId: string, status: 'skipped' | 'failed',
 }
 
 function unsubscribeHeaders(links: AlertDeps['links'], mail: AlertMail) {
+  if (!mail.unsubscribe) return undefined;
   const { oneClick } = links.unsubscribe(mail.unsubscribe.kind, mail.unsubscribe.alertId);
   // RFC 8058: a mail client POSTs "List-Unsubscribe=One-Click" to this address, no sign-in needed.
   return { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };

@@ -4,6 +4,7 @@ import { createAiRunner } from '../../ai/runner.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { createSources } from '../../sources/index.ts';
+import { airReportHandler } from '../air-report/handler.ts';
 import { earningsCheckHandler, earningsReminderHandler, earningsSummaryHandler } from './earnings.ts';
 import { createAlertLinks } from './links.ts';
 import { newsAlert } from './news.ts';
@@ -16,6 +17,7 @@ export const alertHandlers: Record<AlertRunKind, AlertHandler> = {
   earnings_check: earningsCheckHandler,
   earnings_reminder: earningsReminderHandler,
   earnings_summary: earningsSummaryHandler,
+  air_report: airReportHandler,
 };
 
 /** Kinds whose scheduled runs are prepared before their slot (ADR 016). */

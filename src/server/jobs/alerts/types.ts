@@ -7,10 +7,13 @@ import type { AiRunner } from '../../ai/runner.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { ALERT_RUN_KINDS } from '../../db/schema.ts';
+import type { CompanySiteReader } from '../../sources/company-site.ts';
 import type { EarningsCalendarSource } from '../../sources/earnings-calendar.ts';
 import type { NewsSource } from '../../sources/news.ts';
 import type { SecSource } from '../../sources/sec.ts';
+import type { SecCompanySource } from '../../sources/sec-company.ts';
 import type { SharedNewsSearch } from '../../sources/shared-news.ts';
+import type { SocialSource } from '../../sources/social.ts';
 import type { TranscriptSource } from '../../sources/transcripts.ts';
 
 export type AlertRunKind = (typeof ALERT_RUN_KINDS)[number];
@@ -36,6 +39,9 @@ export type AlertLinks = {
 
 type AlertSources = {
   news: NewsSource;
+  companySite: CompanySiteReader;
+  secCompany: SecCompanySource;
+  social: SocialSource;
   sharedNews: SharedNewsSearch;
   sec: SecSource;
   transcripts: TranscriptSource | null;
@@ -59,7 +65,8 @@ export type AlertMail = {
   text: string;
   /** mail_outbox.kind, e.g. 'news-alert', 'newsletter', 'earnings-reminder', 'earnings-summary'. */
   kind: string;
-  unsubscribe: { kind: UnsubscribeAlertKind; alertId: string };
+  /** Alert mails carry one-click unsubscribe headers; a report the user asked for (AIR) has none. */
+  unsubscribe?: { kind: UnsubscribeAlertKind; alertId: string };
 };
 
 export type CommitResult = {

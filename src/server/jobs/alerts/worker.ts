@@ -14,15 +14,15 @@ import { errorMessage, log } from '../../lib/log.ts';
 import type { AlertEngine, RunResult } from './engine.ts';
 import { failAbandonedRuns, insertDueRuns } from './schedule.ts';
 
-const RUN_QUEUE = 'alert-run';
+export const RUN_QUEUE = 'alert-run';
 const TICK_QUEUE = 'alert-tick';
 
 type RunJob = { runId: string };
 
 /** pg-boss writing through our transaction's connection: its jobs commit or roll back with our rows. */
-const through = (client: pg.PoolClient) => ({ executeSql: (text: string, values?: unknown[]) => client.query(text, values) });
+export const through = (client: pg.PoolClient) => ({ executeSql: (text: string, values?: unknown[]) => client.query(text, values) });
 
-function runQueueOptions(config: Config) {
+export function runQueueOptions(config: Pick<Config, 'ALERT_MAX_ATTEMPTS' | 'ALERT_RETRY_DELAY_SECONDS' | 'ALERT_HEARTBEAT_SECONDS'>) {
   return {
     // Crashes need room beyond the engine's own attempts, which end in a recorded failure anyway.
     retryLimit: config.ALERT_MAX_ATTEMPTS + 2,

@@ -140,9 +140,9 @@ export function EmailLayout({ preview, eyebrow, heading, reason, links, children
           h(
             Text,
             { style: styles.footer },
-            footerLink(links.manage, 'Manage this alert'),
-            ' · ',
-            footerLink(links.unsubscribe, 'Unsubscribe'),
+            footerLink(links.manage, links.manageLabel ?? 'Manage this alert'),
+            links.unsubscribe ? ' · ' : null,
+            links.unsubscribe ? footerLink(links.unsubscribe, 'Unsubscribe') : null,
           ),
         ),
       ),

@@ -6,8 +6,10 @@ export type EmailLinks = {
   viewInApp: string;
   /** The alert's settings screen. */
   manage: string;
-  /** The unsubscribe page for this one alert. */
-  unsubscribe: string;
+  /** How the manage link reads; default 'Manage this alert'. */
+  manageLabel?: string;
+  /** The unsubscribe page for this one alert; none for a report the user asked for. */
+  unsubscribe?: string;
 };
 
 export type EmailArticle = {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AIR_SOLUTION_MIN_CHARS, canRequestReport, needsMoreDetail, solutionCounter, solutionLength } from './air-request.ts';
+import { AIR_SOLUTION_MIN_CHARS, solutionLength } from '../../../shared/air.ts';
+import { canRequestReport, needsMoreDetail, solutionCounter } from './air-request.ts';
+import { formatDay, formatRefreshDate, websiteHost } from './format.ts';
 
 const text = (length: number) => 'x'.repeat(length);
 
@@ -34,5 +36,18 @@ describe('AIR request rules', () => {
     expect(solutionCounter(`  ${text(29)}  `)).toBe('29/30 characters (1 more needed)');
     expect(solutionCounter(text(30))).toBe('30 characters');
     expect(solutionCounter(text(250))).toBe('250 characters');
+  });
+});
+
+describe('AIR formats', () => {
+  it('shows a calendar day as that day in every time zone', () => {
+    expect(formatRefreshDate('2026-07-01', 'en-US')).toBe('July 1, 2026');
+    expect(formatDay('2026-01-31', 'en-US')).toBe('Jan 31, 2026');
+    expect(formatDay('not a date', 'en-US')).toBe('not a date');
+  });
+
+  it('names a website by its host', () => {
+    expect(websiteHost('https://www.acme.com/')).toBe('www.acme.com');
+    expect(websiteHost('acme')).toBe('acme');
   });
 });

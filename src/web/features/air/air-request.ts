@@ -1,19 +1,8 @@
-export const airMessages = {
-  comingSoon: 'Coming soon!',
-  beThorough: 'IMPORTANT: be thorough to receive an accurate prospect list',
-} as const;
-// The AIR request rules (spec 02 §5, §9). Nothing is sent yet, so they live only in the browser.
-
-/** The solution text must have at least this many characters, not counting surrounding spaces. */
-export const AIR_SOLUTION_MIN_CHARS = 30;
-
-/** AIR is not live, so no credits are issued (spec 02 §9). */
-export const AIR_CREDITS = 0;
+// The form's rules for 'Email me the report' (spec 02 §5, §9). The limits and texts are the ones the
+// server validates with (shared/air.ts); this file only says how the form shows them.
+import { AIR_SOLUTION_MIN_CHARS, solutionLength } from '../../../shared/air.ts';
 
 type AirRequestDraft = { website: string; solution: string };
-
-/** Characters of the solution text that count towards the minimum. */
-export const solutionLength = (solution: string) => solution.trim().length;
 
 /** 'Email me the report' is enabled only for a website and a thorough enough solution text. */
 export const canRequestReport = ({ website, solution }: AirRequestDraft) =>

@@ -21,8 +21,12 @@ const QUESTIONS: Question[] = [
     question: 'How long does a report take?',
     answer: (
       <p>
-        Reports arrive in your inbox within 24 hours of your request. Account Intelligence Reports are still in development; this is the
-        delivery time once they launch.
+        Reports arrive in your inbox within 24 hours of your request. You can follow each step of an Account Intelligence Report as it runs
+        on its page under{' '}
+        <Link to="/air" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          Account Intelligence Report
+        </Link>
+        , and the report is e-mailed to you as soon as it is ready.
       </p>
     ),
   },

@@ -1,0 +1,357 @@
+// An Account Intelligence Report as an alert-engine run (issue 17). The eight steps run in order;
+// each one's state is written as it starts and ends (the page follows them live), and what a
+// finished step found is kept in air_reports.work, so a retry resumes after the last step that
+// succeeded. The slow work happens outside any transaction; the engine's one commit then marks
+// the report delivered and queues its e-mail together, exactly once (engine.ts).
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { AIR_NEWS_DAYS, type AirReport, type AirStep, type AirStepId, type AirStepState, airStepNames } from '../../../shared/air.ts';
+import type { Retrieved } from '../../ai/grounding.ts';
+import type { AiRun } from '../../ai/runner.ts';
+import { alertRecipient } from '../../db/alert-recipient.ts';
+import type { Database } from '../../db/client.ts';
+import { airReports, users } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { errorMessage, log } from '../../lib/log.ts';
+import { renderAirReportEmail } from '../../mail/alert-emails/index.ts';
+import { SourceError } from '../../sources/types.ts';
+import { type AlertHandler, AlertPermanentFailure, type AlertRun, AlertSkip } from '../alerts/types.ts';
+import { type Enrichment, enrichCompany } from './enrich.ts';
+import { ReportGrounding } from './ground.ts';
+import {
+  type Candidate,
+  eventsOutput,
+  eventsPrompt,
+  outreachOutput,
+  outreachPrompt,
+  personasOutput,
+  personasPrompt,
+  prospectsOutput,
+  prospectsPrompt,
+  systems,
+} from './prompts.ts';
+import type { AirSources } from './sources.ts';
+
+/** What each finished step found: kept with the report, so a retry starts after it. */
+type AirWork = {
+  enrichment?: Enrichment;
+  news?: { events: AirReport['events']; documents: Retrieved[] };
+  social?: AirReport['social'] & { documents: Retrieved[] };
+  personas?: { buyingCenters: AirReport['buyingCenters'] };
+  prospects?: { prospects: AirReport['prospects']; note: string };
+  outreach?: { outreach: AirReport['outreach'] };
+};
+
+type ReportRow = { id: string; userId: string; website: string; solution: string; status: string; steps: AirStep[]; work: AirWork };
+
+const NEWS_LIMIT = 20;
+const SOCIAL_LIMIT = 10;
+/** Characters of each site page and filing the persona and outreach prompts carry. */
+const CONTEXT_CHARS = 4_000;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** Writes the steps (and what they found) as the report goes, while the report is still this run's. */
+class Progress {
+  readonly steps: AirStep[];
+  readonly work: AirWork;
+  private readonly db: Database;
+  private readonly row: ReportRow;
+  constructor(db: Database, row: ReportRow) {
+    this.db = db;
+    this.row = row;
+    // A retry left the failed step waiting; a step cut off by a crash was left running: both run again.
+    this.steps = row.steps.map((s) => (s.state === 'running' || s.state === 'failed' ? { ...s, state: 'waiting', summary: null } : s));
+    this.work = row.work ?? {};
+  }
+
+  private async save(extra: Record<string, unknown> = {}) {
+    await this.db
+      .update(airReports)
+      .set({ steps: this.steps, work: this.work, status: 'running', ...extra })
+      .where(
+        and(eq(airReports.id, this.row.id), eq(airReports.userId, this.row.userId), inArray(airReports.status, ['queued', 'running'])),
+      );
+  }
+
+  set(id: AirStepId, state: AirStepState, summary: string | null) {
+    const step = this.steps.find((s) => s.id === id)!;
+    step.state = state;
+    step.summary = summary;
+  }
+
+  done(id: AirStepId) {
+    return this.steps.find((s) => s.id === id)?.state === 'done' || this.steps.find((s) => s.id === id)?.state === 'not_available';
+  }
+
+  /** Runs a step unless a previous attempt finished it; its outcome is saved before the next starts. */
+  async step<K extends keyof AirWork>(
+    id: AirStepId,
+    key: K,
+    work: () => Promise<{ data: NonNullable<AirWork[K]>; state?: 'done' | 'not_available'; summary: string; companyName?: string }>,
+  ): Promise<NonNullable<AirWork[K]>> {
+    const kept = this.work[key];
+    if (kept && this.done(id)) return kept as NonNullable<AirWork[K]>;
+    this.set(id, 'running', null);
+    await this.save();
+    const result = await work();
+    this.work[key] = result.data;
+    this.set(id, result.state ?? 'done', result.summary);
+    await this.save(result.companyName ? { companyName: result.companyName } : {});
+    return result.data;
+  }
+
+  async fail(id: AirStepId, message: string) {
+    this.set(id, 'failed', message);
+    await this.db
+      .update(airReports)
+      .set({ steps: this.steps, work: this.work, status: 'failed', failure: { step: id, message }, finishedAt: sql`now()` })
+      .where(
+        and(eq(airReports.id, this.row.id), eq(airReports.userId, this.row.userId), inArray(airReports.status, ['queued', 'running'])),
+      );
+  }
+
+  current(): AirStepId {
+    return this.steps.find((s) => s.state === 'running')?.id ?? this.steps.find((s) => s.state === 'waiting')?.id ?? 'instant_delivery';
+  }
+}
+
+/** A step's failure as the user reads it: our own errors and the sources' as they are; anything else in general terms. */
+function failureMessage(err: unknown): string {
+  if (err instanceof AppError) return err.message;
+  if (err instanceof SourceError) return err.message;
+  log.error('air report step failed', { error: errorMessage(err) });
+  return 'Something went wrong on our side at this step. Try again; if it happens again, contact support.';
+}
+
+async function loadReport(db: Database, run: AlertRun): Promise<ReportRow | null> {
+  const [row] = await db
+    .select({
+      id: airReports.id,
+      userId: airReports.userId,
+      website: airReports.website,
+      solution: airReports.solution,
+      status: airReports.status,
+      steps: airReports.steps,
+      work: airReports.work,
+    })
+    .from(airReports)
+    .where(and(eq(airReports.id, run.alertId), eq(airReports.userId, run.userId)));
+  return row ? { ...row, steps: row.steps as AirStep[], work: row.work as AirWork } : null;
+}
+
+export const airReportHandler: AlertHandler = async (run, deps, signal) => {
+  const row = await loadReport(deps.db, run);
+  if (!row) throw new AlertSkip('the report no longer exists');
+  if (row.status === 'succeeded' || row.status === 'failed') throw new AlertSkip(`the report is already ${row.status}`);
+  const [seller] = await deps.db
+    .select({
+      email: alertRecipient,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      name: users.name,
+      jobTitle: users.jobTitle,
+      companyName: users.companyName,
+    })
+    .from(users)
+    .where(eq(users.id, row.userId));
+  if (!seller) throw new AlertSkip('the user no longer exists');
+  const progress = new Progress(deps.db, row);
+  const sources: AirSources = deps.sources;
+  try {
+    const report = await deps.ai.run(row.userId, 'air_report', (ai) => research(progress, row, sources, ai, seller, signal), {
+      background: true,
+      signal,
+    });
+    progress.set(
+      'report_builder',
+      'done',
+      `Built the report: ${plural(report.prospects.length, 'prospect')}, ${plural(report.outreach.length, 'outreach message')}, ${plural(report.sources.length, 'source')}.`,
+    );
+    const reportUrl = deps.links.app(`/air/reports/${row.id}`);
+    const email = await renderAirReportEmail({ report, solution: row.solution, reportUrl, manageUrl: deps.links.app('/air') });
+    progress.set('instant_delivery', 'done', `Queued for ${seller.email}.`);
+    return {
+      async commit(tx) {
+        await tx
+          .update(airReports)
+          .set({
+            status: 'succeeded',
+            steps: progress.steps,
+            work: progress.work,
+            report,
+            emailedTo: seller.email,
+            companyName: report.company.name,
+            finishedAt: sql`now()`,
+          })
+          .where(and(eq(airReports.id, row.id), eq(airReports.userId, row.userId)));
+        return {
+          mail: { to: seller.email, subject: email.subject, html: email.html, text: email.text, kind: 'air-report' },
+          outcome: `report on ${report.company.name}: ${plural(report.prospects.length, 'prospect')}; e-mail queued`,
+        };
+      },
+    };
+  } catch (err) {
+    if (signal.aborted) throw err;
+    const step = progress.current();
+    const message = failureMessage(err);
+    await progress.fail(step, message);
+    throw new AlertPermanentFailure(`${airStepNames[step]}: ${message}`);
+  }
+};
+
+type Seller = { firstName: string | null; lastName: string | null; name: string; jobTitle: string | null; companyName: string | null };
+
+async function research(
+  progress: Progress,
+  row: ReportRow,
+  sources: AirSources,
+  ai: AiRun,
+  seller: Seller,
+  signal: AbortSignal,
+): Promise<AirReport> {
+  const enrichment = await progress.step('company_enrichment', 'enrichment', async () => {
+    const data = await enrichCompany(sources, row.website, signal);
+    return { data, summary: data.summary, companyName: data.company.name };
+  });
+  const { company } = enrichment;
+
+  const news = await progress.step('news_intelligence', 'news', async () => {
+    const result = await sources.news.search({ query: `"${company.name}"`, days: AIR_NEWS_DAYS, limit: NEWS_LIMIT }, signal);
+    const documents: Retrieved[] = result.documents.map((d) => ({ ...d }));
+    if (documents.length === 0) {
+      const down = result.failed.length >= 2;
+      return {
+        data: { events: [], documents },
+        state: down ? ('not_available' as const) : ('done' as const),
+        summary: down
+          ? 'The news sources (Google News, GDELT) could not be reached; the report goes on without news.'
+          : `No news about ${company.name} in the last ${AIR_NEWS_DAYS} days.`,
+      };
+    }
+    const { output } = await ai.generate({
+      schema: eventsOutput,
+      system: systems.events,
+      prompt: eventsPrompt(company, documents),
+      signal,
+    });
+    const events = new ReportGrounding(documents).events(output);
+    return {
+      data: { events, documents },
+      summary: `${plural(events.length, 'event')} a seller can act on, from ${plural(documents.length, 'article')} of the last ${AIR_NEWS_DAYS} days.`,
+    };
+  });
+
+  const social = await progress.step('social_listening', 'social', async () => {
+    const host = new URL(company.website).hostname.replace(/^www\./, '');
+    const found = await sources.social.search({ name: company.name, domain: host }, { days: 365, limit: SOCIAL_LIMIT, signal });
+    const posts = found.posts.map(({ text: _, ...post }) => post);
+    const documents: Retrieved[] = found.posts.map((p) => ({
+      url: p.url,
+      title: p.title,
+      publisher: p.platform,
+      publishedAt: p.postedAt,
+      text: p.text || p.title,
+      evidence: 'article',
+    }));
+    const unreachable = found.unavailable.map((u) => u.source);
+    const note =
+      unreachable.length === found.searched.length
+        ? `${unreachable.join(' and ')} could not be reached; nothing is said here rather than guessed.`
+        : posts.length === 0
+          ? `No public discussion of ${company.name} on ${found.searched.join(' or ')} in the last year.`
+          : null;
+    const state = unreachable.length === found.searched.length ? ('not_available' as const) : ('done' as const);
+    return {
+      data: { searched: found.searched, posts, note, documents },
+      state,
+      summary: posts.length ? `${plural(posts.length, 'public discussion')} on ${found.searched.join(', ')}.` : note!,
+    };
+  });
+
+  // What the later steps read: the site and filings (trimmed), the news and the discussions.
+  const context: Retrieved[] = [
+    ...enrichment.documents.map((d) => ({ ...d, text: d.text.slice(0, CONTEXT_CHARS) })),
+    ...news.documents,
+    ...social.documents,
+  ];
+  const grounding = new ReportGrounding([...enrichment.documents, ...news.documents, ...social.documents]);
+
+  const personas = await progress.step('persona_builder', 'personas', async () => {
+    const { output } = await ai.generate({
+      schema: personasOutput,
+      system: systems.personas,
+      prompt: personasPrompt(company, row.solution, context),
+      signal,
+    });
+    const buyingCenters = grounding.buyingCenters(output);
+    return {
+      data: { buyingCenters },
+      summary: `${plural(buyingCenters.length, 'buying center')}: ${buyingCenters.map((c) => c.name).join(', ') || 'none identified'}.`,
+    };
+  });
+
+  const prospects = await progress.step('prospect_discovery', 'prospects', async () => {
+    const candidates: Candidate[] = enrichment.people;
+    const { output } = await ai.generate({
+      schema: prospectsOutput,
+      system: systems.prospects,
+      prompt: prospectsPrompt(company, row.solution, personas.buyingCenters, candidates, [...enrichment.documents, ...news.documents]),
+      signal,
+    });
+    const kept = grounding.prospects(output, candidates, personas.buyingCenters);
+    const note = prospectNote(kept.length, candidates.length, company.name);
+    return { data: { prospects: kept, note }, summary: note };
+  });
+
+  const outreach = await progress.step('outreach_strategy', 'outreach', async () => {
+    const sellerName = [seller.firstName, seller.lastName].filter(Boolean).join(' ') || seller.name;
+    const { output } = await ai.generate({
+      schema: outreachOutput,
+      system: systems.outreach,
+      prompt: outreachPrompt(
+        company,
+        { name: sellerName, title: seller.jobTitle, company: seller.companyName },
+        row.solution,
+        personas.buyingCenters,
+        prospects.prospects,
+        context,
+      ),
+      signal,
+      maxOutputTokens: 8192,
+    });
+    const items = grounding.outreach(output, prospects.prospects);
+    return { data: { outreach: items }, summary: `${plural(items.length, 'opening')}, each hung on an event or fact with its source.` };
+  });
+
+  progress.set('report_builder', 'running', null);
+  return {
+    company,
+    facts: enrichment.facts,
+    financials: enrichment.financials,
+    filings: enrichment.filings,
+    events: news.events,
+    social: { searched: social.searched, posts: social.posts, note: social.note },
+    buyingCenters: personas.buyingCenters,
+    prospects: prospects.prospects,
+    prospectNote: prospects.note,
+    outreach: outreach.outreach,
+    sources: usedSources([...enrichment.documents, ...news.documents, ...social.documents]),
+  };
+}
+
+/** How many prospects the report found, and why not more: it never pads the list. */
+export function prospectNote(kept: number, candidates: number, company: string): string {
+  if (kept === 0)
+    return `No named person at ${company} could be matched to your buying centers from public sources (the company's site, SEC filings, the news). Nobody is invented to fill the list.`;
+  const more = kept < 20 ? ` Public sources named no more people who fit; the list is not padded to 20.` : '';
+  return `${plural(kept, 'prospect')} found among ${plural(candidates, 'person', 'people')} named on the company's site and in SEC filings, and in the news.${more}`;
+}
+
+function usedSources(documents: Retrieved[]): AirReport['sources'] {
+  const seen = new Set<string>();
+  return documents.flatMap((d) => {
+    if (seen.has(d.url)) return [];
+    seen.add(d.url);
+    return [{ url: d.url, title: d.title, publisher: d.publisher, publishedAt: d.publishedAt }];
+  });
+}

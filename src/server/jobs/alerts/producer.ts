@@ -1,0 +1,46 @@
+// Runs queued from outside the worker (a web process: "Email me the report"): one job per run in
+// the alert engine's queue, inserted through the caller's transaction so that the run and its job
+// commit together. A web process needs pg-boss only to write jobs: it neither supervises nor
+// schedules, and starts on first use (a process that never queues a run never touches pg-boss).
+import type pg from 'pg';
+import { PgBoss } from 'pg-boss';
+import type { Config } from '../../config.ts';
+import { errorMessage, log } from '../../lib/log.ts';
+import { queueRuns, RUN_QUEUE, runQueueOptions } from './worker.ts';
+
+export type RunProducer = {
+  /** One job per run, through `client`'s open transaction. */
+  queue(client: pg.PoolClient, runIds: string[]): Promise<void>;
+  stop(): Promise<void>;
+};
+
+type ProducerConfig = Pick<Config, 'ALERT_MAX_ATTEMPTS' | 'ALERT_RETRY_DELAY_SECONDS' | 'ALERT_HEARTBEAT_SECONDS'>;
+
+export function createRunProducer(pool: pg.Pool, config: ProducerConfig): RunProducer {
+  let starting: Promise<PgBoss> | null = null;
+
+  function boss(): Promise<PgBoss> {
+    starting ??= (async () => {
+      const producer = new PgBoss({ db: { executeSql: (text, values) => pool.query(text, values) }, supervise: false, schedule: false });
+      producer.on('error', (err) => log.error('pg-boss error', { error: errorMessage(err) }));
+      await producer.start();
+      // The worker creates the queue too; whichever process comes first, it exists with the same options.
+      await producer.createQueue(RUN_QUEUE, runQueueOptions(config));
+      return producer;
+    })().catch((err) => {
+      starting = null;
+      throw err;
+    });
+    return starting;
+  }
+
+  return {
+    async queue(client, runIds) {
+      await queueRuns(await boss(), client, runIds);
+    },
+    async stop() {
+      const started = await starting?.catch(() => null);
+      await started?.stop({ graceful: false, close: false });
+    },
+  };
+}

@@ -1,0 +1,152 @@
+// The Account Intelligence Report as an e-mail (issue 17): the same report as its page, in the order
+// a seller reads it before a call: who the company is, what happened, who to talk to and how to open.
+// Every fact links to its source; every value is text (React escapes it), only http(s) links render.
+import { Link, Section, Text } from '@react-email/components';
+import { createElement as h, type ReactNode } from 'react';
+import { type AirReport, airEventLabels } from '../../../shared/air.ts';
+import { BRAND } from '../../../shared/constants.ts';
+import { httpUrl } from '../../sources/text.ts';
+import { EmailLayout, heading2, mutedLine, paragraph, renderEmail, shortDate, styles } from './layout.ts';
+import type { RenderedEmail } from './types.ts';
+
+export type AirReportEmailProps = {
+  report: AirReport;
+  solution: string;
+  /** The report's page in the app. */
+  reportUrl: string;
+  /** /air: the user's reports. */
+  manageUrl: string;
+};
+
+const sourceLink = (url: string, text = 'source'): ReactNode => {
+  const href = httpUrl(url);
+  return href ? h(Link, { href, style: { color: styles.articleTitle.color } }, text) : null;
+};
+
+/** "Label: value (source)". */
+const factLine = (key: number, label: string, value: string, url: string) =>
+  h(Text, { key, style: styles.articleSummary }, `${label}: ${value} (`, sourceLink(url), ')');
+
+function AirReportEmail({ report, reportUrl, manageUrl }: AirReportEmailProps) {
+  const { company } = report;
+  const title = [company.name, company.ticker].filter(Boolean).join(' · ');
+  return h(
+    EmailLayout,
+    {
+      preview: `${report.prospects.length} prospects, ${report.events.length} events and outreach for ${company.name}`,
+      eyebrow: 'Account Intelligence Report',
+      heading: title,
+      reason: `You get this e-mail because you asked ${BRAND} for an Account Intelligence Report on ${company.website}.`,
+      links: { viewInApp: reportUrl, manage: manageUrl, manageLabel: 'Your reports' },
+    },
+    company.description ? paragraph(company.description) : null,
+
+    heading2('Company'),
+    h(
+      Section,
+      null,
+      report.facts.map((f, i) => factLine(i, f.label, f.value, f.sourceUrl)),
+      report.financials.map((f, i) => factLine(100 + i, f.label, f.value, f.sourceUrl)),
+      report.filings.map((f, i) =>
+        h(
+          Text,
+          { key: 200 + i, style: styles.articleSummary },
+          `Form ${f.form}, filed ${f.filedOn}${f.highlight ? `: ${f.highlight}` : ''} (`,
+          sourceLink(f.url, 'filing'),
+          ')',
+        ),
+      ),
+    ),
+
+    heading2('News intelligence'),
+    report.events.length === 0
+      ? mutedLine('No events a seller can act on in the last 90 days.')
+      : h(
+          Section,
+          null,
+          report.events.map((e, i) =>
+            h(
+              Section,
+              { key: i, style: styles.article },
+              h(Text, { style: styles.articleMeta }, [airEventLabels[e.type], shortDate(e.date)].filter(Boolean).join(' · ')),
+              sourceLink(e.sourceUrl, e.headline),
+              h(Text, { style: styles.articleSummary }, e.summary),
+            ),
+          ),
+        ),
+
+    heading2('Social listening'),
+    report.social.posts.length === 0
+      ? mutedLine(report.social.note ?? 'Nothing found.')
+      : h(
+          Section,
+          null,
+          report.social.posts.map((p, i) =>
+            h(
+              Section,
+              { key: i, style: styles.article },
+              sourceLink(p.url, p.title),
+              h(
+                Text,
+                { style: styles.articleMeta },
+                [
+                  p.platform,
+                  shortDate(p.postedAt),
+                  p.points !== null ? `${p.points} points` : null,
+                  p.comments !== null ? `${p.comments} comments` : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · '),
+              ),
+            ),
+          ),
+        ),
+
+    heading2('Buying centers'),
+    report.buyingCenters.length === 0
+      ? mutedLine('No buying center could be grounded in what was found.')
+      : report.buyingCenters.map((c, i) =>
+          h(
+            Section,
+            { key: i, style: styles.article },
+            h(Text, { style: styles.articleTitlePlain }, c.name),
+            c.roles.length ? h(Text, { style: styles.articleMeta }, c.roles.join(' · ')) : null,
+            c.priorities.map((p, j) => h(Text, { key: j, style: styles.articleSummary }, `• ${p.text} (`, sourceLink(p.sourceUrl), ')')),
+          ),
+        ),
+
+    heading2(`Prospects (${report.prospects.length})`),
+    mutedLine(report.prospectNote),
+    report.prospects.map((p, i) =>
+      h(
+        Section,
+        { key: i, style: styles.article },
+        h(Text, { style: styles.articleTitlePlain }, `${p.name} — ${p.title}`),
+        h(Text, { style: styles.articleMeta }, `${p.buyingCenter} · ${p.sourceKind} (`, sourceLink(p.sourceUrl), ')'),
+        h(Text, { style: styles.articleSummary }, p.why),
+      ),
+    ),
+
+    heading2('Outreach strategy'),
+    report.outreach.length === 0
+      ? mutedLine('No opening could be hung on a sourced event.')
+      : report.outreach.map((o, i) =>
+          h(
+            Section,
+            { key: i, style: styles.article },
+            h(Text, { style: styles.articleTitlePlain }, o.prospectName ? `${o.prospectName} (${o.buyingCenter})` : o.buyingCenter),
+            h(Text, { style: styles.articleSummary }, `Angle: ${o.angle}`),
+            h(Text, { style: styles.articleSummary }, `Trigger: ${o.trigger.text} (`, sourceLink(o.trigger.sourceUrl), ')'),
+            h(Text, { style: { ...styles.paragraph, whiteSpace: 'pre-wrap' } }, o.message),
+          ),
+        ),
+
+    mutedLine(
+      `Built from ${report.sources.length} public sources read for this report. People are named only where a page or filing names them; no e-mail address or phone number is guessed.`,
+    ),
+  );
+}
+
+export function renderAirReportEmail(p: AirReportEmailProps): Promise<RenderedEmail> {
+  return renderEmail(`Account Intelligence Report: ${p.report.company.name}`, h(AirReportEmail, p));
+}

@@ -1,0 +1,298 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeCompanySite, LOCALISED_HOME, startFakeCompanySite } from '../../../tests/fakes/company-site.ts';
+import { companyPageLinks, createCompanySiteReader, PAGE_MAX_CHARS, peopleOnPage } from './company-site.ts';
+import { createSourceHttp, type SourceHttp } from './http.ts';
+import { SourceError } from './types.ts';
+
+const UA = 'EnterpriseOS/1.0 (+http://localhost; test@example.com)';
+
+const LEADERS = [
+  { name: 'Priya Raman', title: 'Co-Founder & Chief Executive Officer' },
+  { name: 'Marcus Ellery', title: 'Chief Financial Officer' },
+  { name: 'Dana Whitfield', title: 'Chief Operating Officer' },
+  { name: 'Tomás Ibarra', title: 'Co-Founder & Chief Technology Officer' },
+  { name: 'Lena Kowalczyk', title: 'Chief Revenue Officer' },
+  { name: 'Grant Osei', title: 'Vice President, Supply Chain Solutions' },
+  { name: 'Helen Marsh', title: 'General Counsel & Corporate Secretary' },
+  { name: 'Jordan Blake', title: 'VP, People' },
+];
+
+describe('createCompanySiteReader on a corporate site', () => {
+  let site: FakeCompanySite;
+  const reader = (options: { maxPages?: number; http?: SourceHttp } = {}) =>
+    createCompanySiteReader({ http: options.http ?? createSourceHttp({ userAgent: UA }), userAgent: UA, maxPages: options.maxPages });
+  const home = () => `${site.url}/`;
+  const requested = () => site.requests.map((request) => request.path);
+
+  beforeAll(async () => {
+    site = await startFakeCompanySite();
+  });
+  afterAll(() => site.stop());
+  beforeEach(() => site.reset());
+
+  it('reads the home page, then the leadership, about, contact and newsroom pages it links to', async () => {
+    const read = await reader().read(home());
+    expect(read.homeUrl).toBe(home());
+    expect(read.pages.map((page) => [page.url.replace(site.url, ''), page.kind])).toEqual([
+      ['/', 'home'],
+      ['/company/leadership', 'leadership'],
+      ['/about-us', 'about'],
+      ['/contact', 'other'],
+      ['/newsroom', 'other'],
+    ]);
+    expect(read.pages.map((page) => page.title)).toEqual([
+      'Initech | Logistics Automation Software for Modern Supply Chains',
+      'Leadership | Initech',
+      'About Us | Initech',
+      'Contact Us | Initech',
+      'Newsroom | Initech',
+    ]);
+    expect(read.failed).toEqual([]);
+  });
+
+  it("names the company from the home page's meta tags and JSON-LD Organization", async () => {
+    const read = await reader().read(home());
+    expect(read.name).toBe('Initech');
+    expect(read.description).toBe(
+      'Initech builds logistics automation software that orchestrates warehouses, yards and transportation for more than 600 shippers worldwide.',
+    );
+    expect(read.organization).toEqual({
+      name: 'Initech',
+      legalName: 'Initech Systems, Inc.',
+      description: 'Initech Systems builds logistics automation software for warehouses, yards and transportation networks.',
+      address: '500 W 2nd Street, Suite 1900, Austin, TX 78701, US',
+      tickerSymbol: 'NASDAQ: INTK',
+      foundingDate: '2009',
+      // The javascript: address in sameAs is not one.
+      sameAs: [
+        'https://www.linkedin.com/company/initech-systems',
+        'https://x.com/initech',
+        'https://www.youtube.com/@initech',
+        'https://en.wikipedia.org/wiki/Initech_Systems',
+      ],
+      founders: [
+        { name: 'Priya Raman', title: 'Chief Executive Officer' },
+        { name: 'Tomás Ibarra', title: null },
+      ],
+      employees: [],
+    });
+  });
+
+  it('finds exactly the eight leaders with their titles, from the leadership page', async () => {
+    const read = await reader().read(home());
+    const leadershipUrl = `${site.url}/company/leadership`;
+    expect(read.people).toEqual(LEADERS.map((leader) => ({ ...leader, pageUrl: leadershipUrl })));
+  });
+
+  it("keeps a page's lines apart and leaves out scripts, menus and the cookie banner", async () => {
+    const leadership = (await reader().read(home())).pages[1]!;
+    expect(leadership.text).toContain('Priya Raman\nCo-Founder & Chief Executive Officer\nRead bio');
+    expect(leadership.text).toContain('Jordan Blake\nVP, People');
+    expect(leadership.text).not.toMatch(
+      /gtm\.js|initechSettings|--brand|Accept All Cookies|We Value Your Privacy|Warehouse Orchestration\n/,
+    );
+    expect(leadership.text).not.toMatch(/<[a-z/]/i);
+    expect(leadership.text.length).toBeLessThanOrEqual(PAGE_MAX_CHARS);
+  });
+
+  it('honours robots.txt: the disallowed page is reported and never requested; no PDF, careers or product page is fetched', async () => {
+    const read = await reader().read(home());
+    expect(read.blocked).toEqual([`${site.url}/private/board-minutes`]);
+    expect(requested()[0]).toBe('/robots.txt');
+    expect(requested().filter((path) => path === '/robots.txt')).toHaveLength(1);
+    expect(requested().some((path) => path.startsWith('/private/'))).toBe(false);
+    expect(requested().some((path) => path.endsWith('.pdf'))).toBe(false);
+    expect(requested()).not.toContain('/careers');
+    expect(requested().some((path) => path.startsWith('/solutions/'))).toBe(false);
+    expect(new Set(site.requests.map((request) => request.userAgent))).toEqual(new Set([UA]));
+  });
+
+  it("asks for each page at robots.txt's Crawl-delay", async () => {
+    site.mode.crawlDelaySeconds = 0.01;
+    const base = createSourceHttp({ userAgent: UA });
+    const intervals: Array<number | undefined> = [];
+    const http: SourceHttp = {
+      ...base,
+      getPage: (url, init) => {
+        intervals.push(init?.minIntervalMs);
+        return base.getPage(url, init);
+      },
+    };
+    await reader({ http }).read(home());
+    expect(intervals.length).toBeGreaterThan(1);
+    expect(new Set(intervals)).toEqual(new Set([10]));
+  });
+
+  it('reads at most maxPages pages besides the home page, the best first', async () => {
+    const read = await reader({ maxPages: 1 }).read(home());
+    expect(read.pages.map((page) => page.url)).toEqual([home(), `${site.url}/company/leadership`]);
+    expect(requested()).toEqual(['/robots.txt', '/', '/company/leadership']);
+  });
+
+  it('reports the address it ended at after a redirect', async () => {
+    site.mode.redirectHome = true;
+    const read = await reader().read(home());
+    expect(read.homeUrl).toBe(`${site.url}${LOCALISED_HOME}`);
+    expect(read.pages[0]).toMatchObject({ url: `${site.url}${LOCALISED_HOME}`, kind: 'home' });
+    expect(read.name).toBe('Initech');
+  });
+
+  it('lists a page that failed and goes on; the founders then come from the JSON-LD', async () => {
+    site.mode.failingPaths = ['/company/leadership'];
+    const read = await reader().read(home());
+    expect(read.failed).toEqual([{ url: `${site.url}/company/leadership`, reason: expect.stringMatching(/answered 500/) }]);
+    expect(read.pages.map((page) => page.kind)).toEqual(['home', 'about', 'other', 'other']);
+    expect(read.people).toEqual([
+      { name: 'Priya Raman', title: 'Chief Executive Officer', pageUrl: home() },
+      { name: 'Tomás Ibarra', title: 'Founder', pageUrl: home() },
+    ]);
+  });
+
+  it('throws a SourceError naming the site when the site answers 503', async () => {
+    site.mode.down = true;
+    const failure = reader().read(home());
+    await expect(failure).rejects.toBeInstanceOf(SourceError);
+    await expect(failure).rejects.toThrow(`${site.url.replace('http://', '')}: the site did not answer (robots.txt answered 503)`);
+  });
+
+  it('throws a SourceError about robots.txt when it disallows everything, and reads nothing else', async () => {
+    site.mode.robotsDisallowAll = true;
+    const failure = reader().read(home());
+    await expect(failure).rejects.toBeInstanceOf(SourceError);
+    await expect(failure).rejects.toThrow(/robots\.txt does not let us read the home page/);
+    expect(requested()).toEqual(['/robots.txt']);
+  });
+
+  it('throws a SourceError when nothing answers at the address', async () => {
+    const gone = await startFakeCompanySite();
+    await gone.stop();
+    await expect(reader().read(`${gone.url}/`)).rejects.toThrow(/the site did not answer \(request to .*robots\.txt failed/);
+  });
+
+  it('throws a SourceError for an address that is not a website', async () => {
+    await expect(reader().read('ftp://initech.example/')).rejects.toBeInstanceOf(SourceError);
+  });
+});
+
+describe('companyPageLinks', () => {
+  const page = 'https://www.initech.example/';
+  const links = (body: string) => companyPageLinks(`<html><body>${body}</body></html>`, page).map((link) => link.url);
+
+  it('ranks leadership over about over contact over news, and skips pages that say nothing of the company', () => {
+    expect(
+      links(`
+        <a href="/newsroom">Newsroom</a><a href="/contact">Contact us</a><a href="/about-us">About us</a>
+        <a href="/company/leadership">Leadership</a><a href="/careers">Join our team</a><a href="/solutions/yard-management">Yard Management</a>
+        <a href="/legal/privacy-policy">Privacy</a><a href="/blog/our-story">Our story</a><a href="/">Home</a>`),
+    ).toEqual([
+      'https://www.initech.example/company/leadership',
+      'https://www.initech.example/about-us',
+      'https://www.initech.example/contact',
+      'https://www.initech.example/newsroom',
+    ]);
+  });
+
+  it('treats www. and the bare host as one site; other hosts, fragments, files and repeats are not followed', () => {
+    expect(
+      links(`
+        <a href="https://initech.example/about">About</a>
+        <a href="https://www.initech.example/about#history">Our history</a>
+        <a href="https://investors.initech.example/management">Management</a>
+        <a href="https://www.globex.example/leadership">Leadership</a>
+        <a href="/files/leadership-bios.pdf">Leadership bios (PDF)</a>
+        <a href="/img/team.jpg">Team photo</a>
+        <a href="mailto:press@initech.example">Press</a>
+        <a href="/our-team.html">Our team</a>`),
+    ).toEqual(['https://www.initech.example/our-team.html', 'https://initech.example/about']);
+  });
+
+  it('reads a menu item by its text when its path says nothing ("/p/123")', () => {
+    expect(companyPageLinks('<a href="/p/123">Management Team</a><a href="/p/124">People Analytics</a>', page)).toEqual([
+      { url: 'https://www.initech.example/p/123', text: 'Management Team', topic: 'leadership', score: 8 },
+    ]);
+  });
+});
+
+describe('peopleOnPage', () => {
+  const url = 'https://www.globex.example/leadership';
+  const people = (html: string) => peopleOnPage(html, url).map(({ name, title }) => `${name} | ${title}`);
+
+  it('reads cards whose name and title are <span>s in one link (Elementor, Webflow)', () => {
+    const html = `<div class="team-grid">
+      <a class="team-card" href="/team/ana-souza"><img src="ana.jpg" alt="Ana Souza"><span class="team-card__name">Ana Souza</span><span class="team-card__role">SVP, Global Sales</span></a>
+      <a class="team-card" href="/team/ken-oduya"><img src="ken.jpg" alt=""><span class="team-card__name">Dr. Ken Oduya</span><span class="team-card__role">Chief Medical Officer</span></a>
+      <a class="team-card" href="/team/siobhan-o-neill"><span class="team-card__name">Siobhán O'Neill (she/her)</span><span class="team-card__role">Head of People &amp; Culture</span></a>
+    </div>`;
+    expect(people(html)).toEqual([
+      'Ana Souza | SVP, Global Sales',
+      'Ken Oduya | Chief Medical Officer',
+      "Siobhán O'Neill | Head of People & Culture",
+    ]);
+  });
+
+  it('reads cards that put the title above the name', () => {
+    const html = `<section><h2>Our Leadership</h2>
+      <div class="card"><p class="eyebrow">Chief Executive Officer</p><h3>Jean-Luc Martin</h3><p>Jean-Luc has led the company since 2015.</p></div>
+      <div class="card"><p class="eyebrow">Chief Financial Officer</p><h3>Mary Ann van der Berg</h3><p>She joined from a global bank.</p></div>
+      <div class="card"><p class="eyebrow">EVP, Operations</p><h3>J. Robert McAllister Jr.</h3></div>
+    </section>`;
+    expect(people(html)).toEqual([
+      'Jean-Luc Martin | Chief Executive Officer',
+      'Mary Ann van der Berg | Chief Financial Officer',
+      'J. Robert McAllister Jr. | EVP, Operations',
+    ]);
+  });
+
+  it('reads "Name, Title" and "Name — Title" lines, and tables', () => {
+    const html = `<h2>Board of Directors</h2>
+      <ul>
+        <li><strong>Margaret Chen</strong>, Chair of the Board</li>
+        <li>Eleanor Vance</li>
+        <li>Robert Alvarez — Independent Director</li>
+        <li>Sarah Kim, PhD, Chief Scientific Officer</li>
+        <li>Anil Gupta | Partner, Sequoia Ridge Capital</li>
+        <li>Board Committees, Audit and Risk</li>
+      </ul>
+      <table><tr><th>Name</th><th>Position</th></tr><tr><td>Lucía Fernández</td><td>Treasurer</td></tr></table>`;
+    expect(people(html)).toEqual([
+      'Margaret Chen | Chair of the Board',
+      'Robert Alvarez | Independent Director',
+      'Sarah Kim | Chief Scientific Officer',
+      'Anil Gupta | Partner, Sequoia Ridge Capital',
+      'Lucía Fernández | Treasurer',
+    ]);
+  });
+
+  it('reads schema.org Person entries in JSON-LD and microdata, once per person', () => {
+    const html = `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Globex",
+        "employee":[{"@type":"Person","name":"Hank Scorpio","jobTitle":"Chief Executive Officer"},
+                    {"@type":"Person","givenName":"Frank","familyName":"Grimes","jobTitle":{"@type":"DefinedTerm","name":"Director of Safety"}},
+                    {"@type":"Person","name":"No Title Here"}]}</script>
+      <script type="application/ld+json">{ broken json </script>
+      <div itemscope itemtype="https://schema.org/Person"><a href="/p/hs"><span itemprop="name">Hank Scorpio</span> <span itemprop="jobTitle">CEO</span></a></div>`;
+    expect(people(html)).toEqual(['Hank Scorpio | CEO', 'Frank Grimes | Director of Safety']);
+  });
+
+  it('finds no one in menus, footers, banners, headlines, testimonials and addresses', () => {
+    const html = `<header><nav><ul><li><a href="/about">About Us</a></li><li><a href="/leadership">Our Team</a></li>
+        <li><a href="/board">Board of Directors</a></li></ul></nav></header>
+      <main>
+        <h1>Meet Our Team</h1>
+        <h2>Board of Directors</h2><p>Read More</p>
+        <h3>Supply Chain</h3><p>Director Guide</p>
+        <h3>New York</h3><p>Head Office</p>
+        <h3>Austin, Texas</h3><p>Headquarters</p>
+        <article><h3>Globex Appoints New Chief Financial Officer</h3><p>Chief Financial Officer to lead the finance team.</p></article>
+        <h3>Lena Kowalczyk Joins Globex</h3><p>Chief Revenue Officer will lead sales.</p>
+        <figure><blockquote>Globex is great.</blockquote><figcaption>— Sam Porter, Director of Operations, Acme Freight</figcaption></figure>
+        <div class="testimonial-card"><p>They answer in minutes.</p><p>Tom Hale</p><p>Logistics Manager, Vandelay Industries</p></div>
+        <blockquote><p>Fast and reliable.</p><cite>Jane Roe, VP Logistics, Initrode</cite></blockquote>
+        <h3>Customer Stories</h3><p>Case Study Lead</p>
+        <p>Priya Raman, our CEO, said the results were strong.</p>
+        <h3>Contact Sales</h3><p>Sales Manager</p>
+      </main>
+      <div id="onetrust-banner-sdk"><h2>Cookie Preferences</h2><p>Privacy Officer</p><button>Accept All Cookies</button></div>
+      <footer><h4>Leadership Team</h4><p>Read bio</p><p>© 2025 Globex Corporation, Inc.</p></footer>`;
+    expect(people(html)).toEqual([]);
+  });
+});

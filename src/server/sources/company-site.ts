@@ -1,0 +1,926 @@
+// The company's own website, for the Account Intelligence Report (issue 17): Company enrichment reads
+// what the company says about itself (its name, description and schema.org Organization data), and
+// Prospect discovery the people its leadership pages name, with their titles. The site is read like
+// a polite crawler: robots.txt first (its rules and its Crawl-delay), the home page, then a handful of
+// the site's own pages most likely to describe the company and its people, one after another.
+// Everything here is what a page says; a person is only ever a name and a title written on a page.
+import { errorMessage } from '../lib/log.ts';
+import type { SourceHttp } from './http.ts';
+import { ALLOW_ALL, DENY_ALL, parseRobots, type RobotsRules, robotsUrlFor, rulesForStatus } from './robots.ts';
+import { BLOCK_ELEMENTS, capText, decodeEntities, htmlTitle, htmlToLine, htmlToText, httpUrl, walkHtml } from './text.ts';
+import { SourceBusyError, SourceError } from './types.ts';
+
+export type CompanySitePage = { url: string; title: string | null; text: string; kind: 'home' | 'about' | 'leadership' | 'other' };
+export type SitePerson = { name: string; title: string; pageUrl: string };
+/** A person the site's schema.org Organization names as a founder or an employee. */
+export type OrganizationPerson = { name: string; title: string | null };
+/** The home page's JSON-LD Organization (or Corporation, LocalBusiness…): what the company states about itself. */
+export type SiteOrganization = {
+  name: string | null;
+  legalName: string | null;
+  description: string | null;
+  /** One line: street, city, region and postal code, country. */
+  address: string | null;
+  /** As written, e.g. 'NASDAQ: INTK'. */
+  tickerSymbol: string | null;
+  foundingDate: string | null;
+  /** The company's profiles elsewhere (LinkedIn, X, Wikipedia…): http(s) only. */
+  sameAs: string[];
+  founders: OrganizationPerson[];
+  employees: OrganizationPerson[];
+};
+export type CompanySite = {
+  /** The URL actually read (after redirects). */
+  homeUrl: string;
+  name: string | null;
+  description: string | null;
+  /** Null when the home page carries no JSON-LD Organization. */
+  organization: SiteOrganization | null;
+  /** Home first, then the others in the order they were read. */
+  pages: CompanySitePage[];
+  /** From leadership and about pages, then the Organization's founders and employees; one per name. */
+  people: SitePerson[];
+  /** URLs robots.txt did not let us read. */
+  blocked: string[];
+  failed: { url: string; reason: string }[];
+};
+export type CompanySiteReader = { read(homeUrl: string, signal?: AbortSignal): Promise<CompanySite> };
+
+/** Pages read besides the home page, unless the caller asks for another number. */
+const DEFAULT_MAX_PAGES = 6;
+/** A page's text beyond this is not what the model needs to know a company (leadership pages are a few thousand). */
+export const PAGE_MAX_CHARS = 20_000;
+const PAGE_TITLE_MAX_CHARS = 300;
+const NAME_MAX_CHARS = 120;
+const DESCRIPTION_MAX_CHARS = 1_000;
+const PERSON_TITLE_MAX_CHARS = 120;
+const HTML = /^(text\/html|application\/xhtml\+xml)/i;
+const ACCEPT_HTML = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1';
+
+export function createCompanySiteReader(opts: { http: SourceHttp; userAgent: string; maxPages?: number }): CompanySiteReader {
+  const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
+  return {
+    async read(homeUrl, signal) {
+      const start = websiteUrl(homeUrl);
+      const reader = pageReader(opts.http, opts.userAgent, signal);
+      const home = homePage(await reader.read(start.href), siteLabel(start));
+      const facts = homeFacts(home.html, new URL(home.url));
+      const others = await readCompanyPages(reader, home, maxPages);
+      return {
+        homeUrl: home.url,
+        name: facts.name,
+        description: facts.description,
+        organization: facts.organization,
+        pages: [sitePage(home.url, home.html, 'home'), ...others.pages],
+        people: uniqueByName([...others.people, ...organizationPeople(facts.organization, home.url)]),
+        blocked: others.blocked,
+        failed: others.failed,
+      };
+    },
+  };
+}
+
+/** The home page as fetched, or the reason the site cannot be read at all. */
+function homePage(fetched: FetchedPage, label: string): { url: string; html: string } {
+  if (fetched.outcome === 'read') return fetched;
+  if (fetched.outcome === 'blocked') throw new SourceError(label, 'robots.txt does not let us read the home page');
+  if (fetched.siteDown) throw new SourceError(label, `the site did not answer (${fetched.reason})`);
+  throw new SourceError(label, `the home page could not be read (${fetched.reason})`);
+}
+
+/**
+ * The best-ranked pages the home page links to, read one after another until `maxPages` were asked
+ * for; the links of the about and leadership pages join the candidates, since many sites link their
+ * leadership page only from "About".
+ */
+async function readCompanyPages(
+  reader: PageReader,
+  home: { url: string; html: string },
+  maxPages: number,
+): Promise<Pick<CompanySite, 'pages' | 'people' | 'blocked' | 'failed'>> {
+  const read: Pick<CompanySite, 'pages' | 'people' | 'blocked' | 'failed'> = { pages: [], people: [], blocked: [], failed: [] };
+  const candidates = new CandidatePool(new URL(home.url));
+  candidates.add(companyPageLinks(home.html, home.url), 0);
+  for (let asked = 0; asked < maxPages; ) {
+    const next = candidates.next();
+    if (!next) break;
+    const fetched = await reader.read(next.url);
+    if (fetched.outcome === 'blocked') {
+      read.blocked.push(fetched.url);
+      continue;
+    }
+    asked += 1;
+    if (fetched.outcome === 'failed') {
+      read.failed.push({ url: fetched.url, reason: fetched.reason });
+      continue;
+    }
+    // A redirect to a page already read (/about to /about-us) adds nothing.
+    if (!candidates.markRead(next.topic, fetched.url)) continue;
+    const kind = KIND_OF_TOPIC[next.topic];
+    read.pages.push(sitePage(fetched.url, fetched.html, kind));
+    if (kind === 'leadership' || kind === 'about') {
+      read.people.push(...peopleOnPage(fetched.html, fetched.url));
+      candidates.add(companyPageLinks(fetched.html, fetched.url), SECOND_HOP_PENALTY);
+    }
+  }
+  return read;
+}
+
+// --- Fetching, politely ---------------------------------------------------------------------------
+
+type FetchedPage =
+  | { outcome: 'read'; url: string; html: string }
+  | { outcome: 'blocked'; url: string }
+  /** `siteDown`: no answer at all (or robots.txt answered with a server error), not a page-level refusal. */
+  | { outcome: 'failed'; url: string; reason: string; siteDown: boolean };
+type PageReader = { read(url: string): Promise<FetchedPage> };
+/** robots.txt rules, and why they deny everything when the site did not give us its rules. */
+type SiteRules = { rules: RobotsRules; trouble: string | null };
+
+/** Reads pages as robots.txt allows (read once per origin for this run), at its Crawl-delay. */
+function pageReader(http: SourceHttp, userAgent: string, signal: AbortSignal | undefined): PageReader {
+  const robots = new Map<string, Promise<SiteRules>>();
+  const rulesFor = (url: string) => {
+    const robotsUrl = robotsUrlFor(url);
+    let rules = robots.get(robotsUrl);
+    if (!rules) {
+      rules = readRobots(robotsUrl);
+      robots.set(robotsUrl, rules);
+    }
+    return rules;
+  };
+
+  async function readRobots(robotsUrl: string): Promise<SiteRules> {
+    try {
+      const body = await http.getText(robotsUrl, { accept: 'text/plain', signal });
+      return { rules: parseRobots(robotsUrl, body, userAgent), trouble: null };
+    } catch (error) {
+      // The caller gave up: its reason goes through, it is not the site's doing.
+      signal?.throwIfAborted();
+      // RFC 9309 §2.3.1: an answered status decides (4xx: no rules; 5xx: nothing allowed); no answer at all
+      // means the site is unreachable.
+      const status = error instanceof SourceError ? error.status : undefined;
+      if (!status) return { rules: DENY_ALL, trouble: reasonOf(error) };
+      const rules = rulesForStatus(status) ?? ALLOW_ALL;
+      return { rules, trouble: rules === DENY_ALL ? `robots.txt answered ${status}` : null };
+    }
+  }
+
+  return {
+    async read(url) {
+      const siteRules = await rulesFor(url);
+      const refused = refusal(url, siteRules);
+      if (refused) return refused;
+      let page: { url: string; contentType: string; body: string };
+      try {
+        page = await http.getPage(url, { accept: ACCEPT_HTML, minIntervalMs: siteRules.rules.crawlDelayMs ?? undefined, signal });
+      } catch (error) {
+        signal?.throwIfAborted();
+        // Our own queue for the host being full (SourceBusyError) leaves the page unread like any other failure.
+        const status = error instanceof SourceError ? error.status : undefined;
+        return { outcome: 'failed', url, reason: reasonOf(error), siteDown: !status && !(error instanceof SourceBusyError) };
+      }
+      // The client follows redirects to other hosts (bare host to www.): the page read must be one that host's robots.txt allows.
+      if (new URL(page.url).origin !== new URL(url).origin) {
+        const landing = refusal(page.url, await rulesFor(page.url));
+        if (landing) return landing;
+      }
+      if (!HTML.test(page.contentType))
+        return { outcome: 'failed', url: page.url, reason: `not an HTML page (${page.contentType || 'no content type'})`, siteDown: false };
+      return { outcome: 'read', url: page.url, html: page.body };
+    },
+  };
+}
+
+/** Why `url` is not read under these rules (blocked, or the rules could not be had); null when it may be. */
+function refusal(url: string, { rules, trouble }: SiteRules): FetchedPage | null {
+  if (trouble) return { outcome: 'failed', url, reason: trouble, siteDown: true };
+  return rules.allows(url) ? null : { outcome: 'blocked', url };
+}
+
+/** A source error's message without the host it starts with (the report names the host once). */
+function reasonOf(error: unknown): string {
+  if (error instanceof SourceError) return error.message.replace(`${error.source}: `, '');
+  return errorMessage(error);
+}
+
+function websiteUrl(homeUrl: string): URL {
+  const url = httpUrl(homeUrl);
+  if (!url) throw new SourceError('website', `${homeUrl.slice(0, 200)} is not a web address`);
+  return new URL(url);
+}
+
+/** How errors name the site: initech.example for https://www.initech.example/. */
+function siteLabel(url: URL): string {
+  return url.host.replace(/^www\./i, '');
+}
+
+/** www.initech.example and initech.example are one site; the port matters (local sites differ by it). */
+function siteKey(url: URL): string {
+  return `${url.hostname.toLowerCase().replace(/^www\./, '')}:${url.port}`;
+}
+
+/** One page whatever the link's scheme, www., trailing slash or fragment. */
+function pageKey(url: URL): string {
+  return `${siteKey(url)}${url.pathname.replace(/\/+$/, '') || '/'}${url.search}`;
+}
+
+// --- Which pages to read ----------------------------------------------------------------------------
+
+export type PageTopic = 'leadership' | 'about' | 'contact' | 'news';
+export type CompanyPageLink = { url: string; text: string; topic: PageTopic; score: number };
+
+const KIND_OF_TOPIC: Record<PageTopic, CompanySitePage['kind']> = {
+  leadership: 'leadership',
+  about: 'about',
+  contact: 'other',
+  news: 'other',
+};
+/**
+ * Words in a link's path or text, by what the page is likely to be about, best first. A site's
+ * "Company" menu item is usually its about page. `alone` words say so only in a segment (or link
+ * text) of nothing but such words: "/management-team" and "Our People" are the leadership, while
+ * "/solutions/yard-management" is a product and "People Analytics" a feature.
+ */
+const TOPICS: Array<{ topic: PageTopic; score: number; words: Set<string>; alone?: Set<string> }> = [
+  {
+    topic: 'leadership',
+    score: 10,
+    words: new Set(['leadership', 'leaders', 'executives', 'board', 'directors', 'officers', 'founders']),
+    alone: new Set(['management', 'team', 'people', 'executive']),
+  },
+  {
+    topic: 'about',
+    score: 8,
+    words: new Set(['about', 'company', 'who', 'story', 'overview', 'history', 'mission', 'profile', 'corporate']),
+  },
+  { topic: 'contact', score: 4, words: new Set(['contact', 'locations', 'location', 'offices', 'office', 'headquarters']) },
+  { topic: 'news', score: 3, words: new Set(['newsroom', 'news', 'press', 'media']) },
+];
+/** Words that go with `alone` words without changing what the page is: "meet-the-team", "our-people". */
+const FILLER_WORDS = new Set(['our', 'the', 'meet', 'us', 'of', 'and', 'senior', 'global', 'leadership', 'company', 'board', 'directors']);
+/**
+ * Pages that never describe the company: accounts, search, legal text, products, marketing content,
+ * hiring (its "Join our team" is not the team).
+ */
+const UNWANTED_PATH_WORDS = new Set(
+  `login signin sign register account portal cart checkout search privacy terms legal cookie cookies policy sitemap accessibility subscribe
+  unsubscribe careers career jobs job vacancies openings feed rss tag category author wp admin solutions solution products product platform
+  industries industry services resources blog webinars events customers features pricing integrations docs support help`.split(/\s+/),
+);
+/** Addresses of documents, not pages: a path ending in another extension is a file (PDF, image, archive…). */
+const PAGE_EXTENSIONS = new Set(['html', 'htm', 'xhtml', 'php', 'asp', 'aspx', 'jsp', 'shtml', 'cfm']);
+/** How many pages of each topic are read: a site's news or bios must not crowd out its about page. */
+const TOPIC_LIMITS: Record<PageTopic, number> = { leadership: 3, about: 2, contact: 1, news: 1 };
+/** Links found on a page other than the home page count for a little less. */
+const SECOND_HOP_PENALTY = 1;
+
+/**
+ * The links on a page to other pages of the same site (www. or not) that may describe the company
+ * or its people, best first: ranked by the words of their path and text, deeper paths (news
+ * articles, one person's bio) lower. No fragments, files or repeats.
+ */
+export function companyPageLinks(html: string, pageUrl: string): CompanyPageLink[] {
+  const page = new URL(pageUrl);
+  const ranked = new Map<string, CompanyPageLink>();
+  for (const link of anchors(html)) {
+    const url = sitePageUrl(link.href, page);
+    if (!url) continue;
+    const scored = scoreLink(url, link.text);
+    const key = pageKey(url);
+    if (scored && (ranked.get(key)?.score ?? 0) < scored.score) ranked.set(key, scored);
+  }
+  return [...ranked.values()].sort((a, b) => b.score - a.score);
+}
+
+/** The link as a page of this site worth considering, without its fragment; null for anything else. */
+function sitePageUrl(href: string, page: URL): URL | null {
+  const absolute = httpUrl(href, page.href);
+  if (!absolute) return null;
+  const url = new URL(absolute);
+  url.hash = '';
+  if (siteKey(url) !== siteKey(page)) return null;
+  const extension = /\.([a-z0-9]{1,5})$/i.exec(url.pathname)?.[1]?.toLowerCase();
+  if (extension && !PAGE_EXTENSIONS.has(extension)) return null;
+  return url;
+}
+
+function scoreLink(url: URL, text: string): CompanyPageLink | null {
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    path = url.pathname;
+  }
+  // "/our-team.html" says "our team".
+  path = path.replace(/\.[a-z]{2,5}$/i, '');
+  const pathWords = wordsOf(path);
+  if (pathWords.length === 0 || pathWords.some((word) => UNWANTED_PATH_WORDS.has(word))) return null;
+  const segments = path
+    .split('/')
+    .map(wordsOf)
+    .filter((words) => words.length);
+  const byPath = TOPICS.find((topic) => segments.some((words) => saysTopic(topic, words)));
+  const byText = TOPICS.find((topic) => saysTopic(topic, wordsOf(text)));
+  const topic = byPath ?? byText;
+  if (!topic) return null;
+  const agreement = byPath && byText === byPath ? 2 : byPath ? 0 : -2;
+  const score = topic.score + agreement - 2 * Math.max(0, segments.length - 2);
+  return score > 0 ? { url: url.href, text, topic: topic.topic, score } : null;
+}
+
+function saysTopic(topic: (typeof TOPICS)[number], words: string[]): boolean {
+  if (words.some((word) => topic.words.has(word))) return true;
+  const { alone } = topic;
+  return alone !== undefined && words.some((word) => alone.has(word)) && words.every((word) => alone.has(word) || FILLER_WORDS.has(word));
+}
+
+function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/** Every <a href> with its text (or, for an icon link, its label or image's alt). */
+function anchors(html: string): Array<{ href: string; text: string }> {
+  const found: Array<{ href: string; text: string }> = [];
+  let current: { href: string; label: string; parts: string[] } | null = null;
+  const finish = () => {
+    if (current)
+      found.push({ href: decodeEntities(current.href).trim(), text: htmlToLine(current.parts.join(' ')) || htmlToLine(current.label) });
+    current = null;
+  };
+  walkHtml(html, {
+    open(name, attrs) {
+      if (name === 'a') {
+        finish();
+        if (attrs.href) current = { href: attrs.href, label: attrs['aria-label'] ?? attrs.title ?? '', parts: [] };
+      } else if (name === 'img' && current && attrs.alt) current.parts.push(attrs.alt);
+    },
+    close(name) {
+      if (name === 'a') finish();
+    },
+    text(text) {
+      current?.parts.push(text);
+    },
+  });
+  finish();
+  return found;
+}
+
+/** The links not yet read, best first, within each topic's limit. */
+class CandidatePool {
+  private readonly waiting = new Map<string, CompanyPageLink>();
+  /** Pages read or waiting: a link to one of them is not a new candidate. */
+  private readonly known = new Set<string>();
+  private readonly readKeys = new Set<string>();
+  private readonly readPerTopic: Record<PageTopic, number> = { leadership: 0, about: 0, contact: 0, news: 0 };
+
+  constructor(home: URL) {
+    this.known.add(pageKey(home));
+  }
+
+  add(links: CompanyPageLink[], penalty: number) {
+    for (const link of links) {
+      const key = pageKey(new URL(link.url));
+      if (this.known.has(key) || link.score - penalty <= 0) continue;
+      this.known.add(key);
+      this.waiting.set(key, { ...link, score: link.score - penalty });
+    }
+  }
+
+  next(): CompanyPageLink | null {
+    let best: [string, CompanyPageLink] | null = null;
+    for (const [key, link] of this.waiting) {
+      if (this.readPerTopic[link.topic] >= TOPIC_LIMITS[link.topic]) continue;
+      if (!best || link.score > best[1].score) best = [key, link];
+    }
+    if (!best) return null;
+    this.waiting.delete(best[0]);
+    return best[1];
+  }
+
+  /** Counts a page read for its topic; false when the address it ended at was read already. */
+  markRead(topic: PageTopic, finalUrl: string): boolean {
+    const key = pageKey(new URL(finalUrl));
+    if (this.readKeys.has(key)) return false;
+    this.readKeys.add(key);
+    this.known.add(key);
+    this.readPerTopic[topic] += 1;
+    return true;
+  }
+}
+
+// --- A page's text ----------------------------------------------------------------------------------
+
+function sitePage(url: string, html: string, kind: CompanySitePage['kind']): CompanySitePage {
+  const title = documentTitle(html);
+  return {
+    url,
+    title: title ? capText(title, PAGE_TITLE_MAX_CHARS) : null,
+    text: capText(pageLines(html, isPageChrome).join('\n'), PAGE_MAX_CHARS),
+    kind,
+  };
+}
+
+/**
+ * The document's <title>: read in the <head> only, since htmlTitle also collects the <title>s of
+ * inline SVG icons in the body (a logo's "Initech" would be appended to every page's title).
+ */
+function documentTitle(html: string): string {
+  const headEnd = html.search(/<\/head\s*>|<body[\s>]/i);
+  return htmlTitle(headEnd >= 0 ? html.slice(0, headEnd) : html);
+}
+
+/** Elements that never close, so never hold text; they are not kept on the open-element stack. */
+const VOID_ELEMENTS = new Set('area base br col embed hr img input link meta param source track wbr'.split(' '));
+const CELL_ELEMENTS = new Set(['td', 'th']);
+/**
+ * Elements a person card marks as a name or a title: they are lines of their own even when they are
+ * <span>s in one <a> ("<span class="name">…</span><span class="role">…</span>"), as the page shows them.
+ */
+const FIELD_CLASS = /name|title|role|position|designation|job/i;
+/** hCard and CMS parts of one name: they stay on the name's line. */
+const NAME_PART_CLASS = /(given|family|first|last|middle|additional)[-_]?name/i;
+/** Deeper nesting than this is not tracked (a hostile page must not make the walk quadratic). */
+const MAX_TRACKED_DEPTH = 400;
+const CONSENT_BANNER = /cookie|consent|onetrust|gdpr/i;
+// An escaped tag in the text cannot pass for one: htmlToText strips anything tag-shaped after decoding.
+const LINE_BREAK = '<br>';
+
+type SkipRule = (name: string, attrs: Record<string, string>) => boolean;
+
+/** Menus and cookie banners: the same on every page, and nothing about the company. */
+const isPageChrome: SkipRule = (name, attrs) =>
+  name === 'nav' ||
+  attrs.role === 'navigation' ||
+  attrs['aria-hidden'] === 'true' ||
+  CONSENT_BANNER.test(attrs.id ?? '') ||
+  CONSENT_BANNER.test(attrs.class ?? '');
+
+function startsOwnLine(name: string, attrs: Record<string, string>): boolean {
+  if (BLOCK_ELEMENTS.has(name) || CELL_ELEMENTS.has(name)) return true;
+  const itemprop = attrs.itemprop?.trim().toLowerCase();
+  if (itemprop === 'name' || itemprop === 'jobtitle') return true;
+  const className = attrs.class ?? '';
+  return FIELD_CLASS.test(className) && !NAME_PART_CLASS.test(className);
+}
+
+/**
+ * The page's text as the lines a reader sees (whitespace in the source is not a line break; blocks,
+ * table cells and name/title fields are), without the elements `skip` names. One linear pass.
+ */
+function pageLines(html: string, skip: SkipRule): string[] {
+  const out: string[] = [];
+  const open: Array<{ name: string; ownLine: boolean }> = [];
+  // Index in `open` of the outermost skipped element; -1 when the text is kept.
+  let skippedFrom = -1;
+  const boundary = (ownLine: boolean) => {
+    if (skippedFrom < 0) out.push(ownLine ? LINE_BREAK : ' ');
+  };
+  walkHtml(html, {
+    open(name, attrs) {
+      if (VOID_ELEMENTS.has(name)) return boundary(BLOCK_ELEMENTS.has(name));
+      const ownLine = startsOwnLine(name, attrs);
+      boundary(ownLine);
+      if (open.length >= MAX_TRACKED_DEPTH) return;
+      if (skippedFrom < 0 && skip(name, attrs)) skippedFrom = open.length;
+      open.push({ name, ownLine });
+    },
+    close(name) {
+      if (VOID_ELEMENTS.has(name)) return;
+      const at = open.findLastIndex((element) => element.name === name);
+      if (at < 0) return boundary(BLOCK_ELEMENTS.has(name));
+      const { ownLine } = open[at]!;
+      open.length = at;
+      if (skippedFrom >= at) skippedFrom = -1;
+      boundary(ownLine);
+    },
+    text(text) {
+      if (skippedFrom < 0) out.push(text.replace(/\s+/g, ' '));
+    },
+  });
+  // The kept text is still HTML text (entities as written): htmlToText decodes and tidies it as for every other source.
+  return htmlToText(out.join(''))
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+// --- The home page's facts ----------------------------------------------------------------------------
+
+type JsonObject = Record<string, unknown>;
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
+const ORGANIZATION_TYPE = /(Organization|Corporation|Business)$/;
+
+function homeFacts(html: string, home: URL): { name: string | null; description: string | null; organization: SiteOrganization | null } {
+  const meta = metaTags(html);
+  const organization = organizationOf(schemaItems(html), home);
+  return {
+    name: firstLine(
+      NAME_MAX_CHARS,
+      meta.get('og:site_name'),
+      meta.get('application-name'),
+      organization?.name,
+      siteNameFromTitle(documentTitle(html)),
+    ),
+    description: firstLine(
+      DESCRIPTION_MAX_CHARS,
+      meta.get('description'),
+      meta.get('og:description'),
+      meta.get('twitter:description'),
+      organization?.description,
+    ),
+    organization,
+  };
+}
+
+/** meta name/property/itemprop (lower case) → content as written; the first of each wins. */
+function metaTags(html: string): Map<string, string> {
+  const tags = new Map<string, string>();
+  walkHtml(
+    html,
+    {
+      open(name, attrs) {
+        if (name !== 'meta' || !attrs.content?.trim()) return;
+        for (const key of [attrs.property, attrs.name, attrs.itemprop]) {
+          const normalised = key?.trim().toLowerCase();
+          if (normalised && !tags.has(normalised)) tags.set(normalised, attrs.content);
+        }
+      },
+    },
+    { keepDropped: true },
+  );
+  return tags;
+}
+
+/** Parts of a <title> that name no company: "Initech | Home", "Welcome to Initech". */
+const GENERIC_TITLE_PART = /^(home( ?page)?|welcome|official (web)?site|index|start|main)$/i;
+
+/** The company's name from a home page title: of its parts, the shortest that is not "Home". */
+function siteNameFromTitle(title: string): string | null {
+  const parts = title
+    .split(/\s*[|·•»]\s*|\s+[-–—]\s+|:\s+/)
+    .map((part) => part.replace(/^welcome to\s+/i, '').trim())
+    .filter((part) => part && !GENERIC_TITLE_PART.test(part));
+  if (parts.length === 0) return null;
+  return parts.reduce((best, part) => (wordsOf(part).length < wordsOf(best).length ? part : best));
+}
+
+/** The first value that is text once tags and entities are gone, capped; else null. */
+function firstLine(max: number, ...values: Array<string | null | undefined>): string | null {
+  for (const value of values) {
+    const line = value ? htmlToLine(value) : '';
+    if (line) return capText(line, max);
+  }
+  return null;
+}
+
+/** The parsed JSON-LD blocks of a page (a broken block is skipped; the others still count). */
+function jsonLdBlocks(html: string): unknown[] {
+  const blocks: unknown[] = [];
+  let script: string[] | null = null;
+  walkHtml(
+    html,
+    {
+      open(name, attrs) {
+        if (name === 'script' && attrs.type?.trim().toLowerCase() === 'application/ld+json') script = [];
+      },
+      close(name) {
+        if (name !== 'script' || !script) return;
+        const source = script
+          .join('')
+          .replace(/^\s*(<!--|\/\/\s*<!\[CDATA\[)/, '')
+          .replace(/(-->|\/\/\s*\]\]>)\s*$/, '');
+        script = null;
+        try {
+          blocks.push(JSON.parse(source));
+        } catch {}
+      },
+      text(text) {
+        script?.push(text);
+      },
+    },
+    { keepDropped: true },
+  );
+  return blocks;
+}
+
+/** Bounds on walking JSON-LD: real pages hold a few dozen objects, a few levels deep. */
+const MAX_SCHEMA_DEPTH = 8;
+const MAX_SCHEMA_ITEMS = 2_000;
+
+/** Every typed object in the page's JSON-LD, wherever it sits (@graph, an Organization's employees, an ItemList…). */
+function schemaItems(html: string): JsonObject[] {
+  const found: JsonObject[] = [];
+  const collect = (value: unknown, depth: number) => {
+    if (depth > MAX_SCHEMA_DEPTH || found.length >= MAX_SCHEMA_ITEMS) return;
+    for (const item of asArray(value)) {
+      if (!isObject(item)) continue;
+      if (typesOf(item).length) found.push(item);
+      for (const child of Object.values(item)) if (typeof child === 'object') collect(child, depth + 1);
+    }
+  };
+  for (const block of jsonLdBlocks(html)) collect(block, 0);
+  return found;
+}
+
+/** "@type" may be written as "schema:Person" or "https://schema.org/Person". */
+function typesOf(item: JsonObject): string[] {
+  return asArray(item['@type'])
+    .filter((type): type is string => typeof type === 'string')
+    .map((type) => type.replace(/^.*[/:]/, ''));
+}
+
+/** A schema.org text value: a string, the first of a list, or a thing's name (a DefinedTerm job title). */
+function textOf(value: unknown, max = NAME_MAX_CHARS): string | null {
+  for (const item of asArray(value)) {
+    const raw = typeof item === 'string' ? item : isObject(item) && typeof item.name === 'string' ? item.name : null;
+    const line = raw ? htmlToLine(raw) : '';
+    if (line) return capText(line, max);
+  }
+  return null;
+}
+
+/** The home site's own Organization: the one whose url is this site, else the first that has a name. */
+function organizationOf(items: JsonObject[], home: URL): SiteOrganization | null {
+  const organizations = items.filter((item) => typesOf(item).some((type) => ORGANIZATION_TYPE.test(type)));
+  const ownSite = (item: JsonObject) => {
+    const url = httpUrl(textOf(item.url, 2048), home.href);
+    return url !== null && siteKey(new URL(url)) === siteKey(home);
+  };
+  const own = organizations.find(ownSite) ?? organizations.find((item) => textOf(item.name));
+  if (!own) return null;
+  return {
+    name: textOf(own.name),
+    legalName: textOf(own.legalName),
+    description: textOf(own.description, DESCRIPTION_MAX_CHARS),
+    address: postalAddress(own.address),
+    tickerSymbol: textOf(own.tickerSymbol),
+    foundingDate: textOf(own.foundingDate),
+    sameAs: [...new Set(asArray(own.sameAs).map((value) => (typeof value === 'string' ? httpUrl(value) : null)))].filter(
+      (url): url is string => url !== null,
+    ),
+    founders: organizationMembers(own.founder ?? own.founders),
+    employees: organizationMembers(own.employee ?? own.employees),
+  };
+}
+
+function postalAddress(value: unknown): string | null {
+  const address = asArray(value)[0];
+  if (typeof address === 'string') return textOf(address, DESCRIPTION_MAX_CHARS);
+  if (!isObject(address)) return null;
+  const part = (key: string) => textOf(address[key]) ?? '';
+  const regionAndCode = `${part('addressRegion')} ${part('postalCode')}`.trim();
+  const line = [part('streetAddress'), part('addressLocality'), regionAndCode, part('addressCountry')].filter(Boolean).join(', ');
+  return line || null;
+}
+
+/** Founders or employees as given: names (persons only, not organizations) with their job titles. */
+function organizationMembers(value: unknown): OrganizationPerson[] {
+  const members: OrganizationPerson[] = [];
+  for (const member of asArray(value)) {
+    const person = typeof member === 'string' ? { name: member } : isObject(member) ? member : null;
+    const name = person ? personName(schemaPersonName(person) ?? '') : null;
+    if (name) members.push({ name, title: textOf((person as JsonObject).jobTitle, PERSON_TITLE_MAX_CHARS) });
+  }
+  return members;
+}
+
+function schemaPersonName(person: JsonObject): string | null {
+  return textOf(person.name) ?? ([textOf(person.givenName), textOf(person.familyName)].filter(Boolean).join(' ') || null);
+}
+
+/** The Organization's founders (as "Founder" when it gives no title) and its employees that have a title. */
+function organizationPeople(organization: SiteOrganization | null, pageUrl: string): SitePerson[] {
+  if (!organization) return [];
+  return [
+    ...organization.founders.map((founder) => ({ name: founder.name, title: founder.title ?? 'Founder', pageUrl })),
+    ...organization.employees.flatMap((employee) => (employee.title ? [{ name: employee.name, title: employee.title, pageUrl }] : [])),
+  ];
+}
+
+// --- People on a page -----------------------------------------------------------------------------
+
+/**
+ * The people a leadership or team page names with their titles: person cards (a name line and a
+ * title line, or the title first, whichever the page does), "Name, Title" / "Name — Title" lines,
+ * and schema.org Person entries in its JSON-LD. A name must look like a person's name and a title
+ * like a job title; quotes and testimonials (mostly customers) are not read. One entry per name.
+ */
+export function peopleOnPage(html: string, pageUrl: string): SitePerson[] {
+  const lines = pageLines(html, isNotAboutStaff);
+  const found = [...peopleOnTheirLines(lines), ...pairedPeople(lines)].sort((a, b) => a.line - b.line);
+  const fromData = schemaItems(html)
+    .filter((item) => typesOf(item).includes('Person'))
+    .flatMap((person) => {
+      const name = personName(schemaPersonName(person) ?? '');
+      const title = textOf(person.jobTitle, PERSON_TITLE_MAX_CHARS);
+      return name && title ? [{ name, title }] : [];
+    });
+  return uniqueByName([...found, ...fromData].map(({ name, title }) => ({ name, title, pageUrl })));
+}
+
+const QUOTE_CLASS = /testimonial|quote|review/i;
+const isNotAboutStaff: SkipRule = (name, attrs) =>
+  isPageChrome(name, attrs) || name === 'blockquote' || name === 'q' || QUOTE_CLASS.test(attrs.class ?? '');
+
+type LinePerson = { line: number; name: string; title: string };
+
+const NAME_TITLE_SEPARATOR = /\s*(?:,|\||—|–|:|\s-\s)\s*/g;
+/** Degrees and certifications after a name: not part of the name, not a title. */
+const CREDENTIALS = String.raw`Ph\.?\s?D\.?|M\.?D\.?|M\.?B\.?A\.?|CPA|CFA|CFP|J\.?D\.?|Esq\.?|P\.?E\.?|RN|FCA|ACA|PMP`;
+const CREDENTIAL = new RegExp(`^(?:${CREDENTIALS})$`);
+const CREDENTIAL_SUFFIX = new RegExp(`(?:,?\\s+(?:${CREDENTIALS}))+$`);
+
+/** "Priya Raman, Chief Executive Officer", "Priya Raman — CEO", "Priya Raman (CEO)". */
+function peopleOnTheirLines(lines: string[]): LinePerson[] {
+  // A quote's attribution ("— Sam Porter, Director of Operations, Acme Freight") starts with a dash, which no name does.
+  return lines.flatMap((line, index) => {
+    const person = nameAndTitle(line);
+    return person ? [{ line: index, ...person }] : [];
+  });
+}
+
+function nameAndTitle(line: string): { name: string; title: string } | null {
+  const parenthesised = /^(.+?)\s*\(([^()]+)\)$/.exec(line);
+  if (parenthesised) {
+    const name = personName(parenthesised[1]!);
+    const title = name && jobTitle(parenthesised[2]!);
+    if (name && title) return { name, title };
+  }
+  const separators = [...line.matchAll(NAME_TITLE_SEPARATOR)];
+  const first = separators[0];
+  if (!first) return null;
+  const name = personName(line.slice(0, first.index));
+  if (!name) return null;
+  // Credentials after the name ("Jane Doe, PhD, Chief Scientist") belong to neither.
+  let rest = first.index + first[0].length;
+  for (const separator of separators.slice(1)) {
+    if (!CREDENTIAL.test(line.slice(rest, separator.index).trim())) break;
+    rest = separator.index + separator[0].length;
+  }
+  const title = jobTitle(line.slice(rest));
+  return title ? { name, title } : null;
+}
+
+/** Lines a person card puts between a name and a title: links and icons, pronouns. */
+const CARD_NOISE =
+  /^(linkedin|twitter|x|facebook|e-?mail|email me|bio|profile|more|learn more|read more|(read|view|see) (full )?(bio|biography|profile)|full (bio|biography)|close|[-–—+→›»×]|\(?(she|he|they)\s*\/\s*(her|him|them|hers|his|theirs)\)?)$/i;
+/** A title broken over lines ("Vice President," / "Supply Chain Solutions") continues after these. */
+const CONTINUED_TITLE = /(,|&|\band|\bof|\bfor|\/|-|–)$/i;
+
+/**
+ * Person cards: a name line then a title line, or a title then a name. The page's own order is the
+ * one that pairs more people (reading "Name, Title, Name, Title" title-first pairs each title with the
+ * next person's name, and finds one fewer).
+ */
+function pairedPeople(lines: string[]): LinePerson[] {
+  const nameFirst = cardPeople(lines, true);
+  const titleFirst = cardPeople(lines, false);
+  return titleFirst.length > nameFirst.length ? titleFirst : nameFirst;
+}
+
+function cardPeople(lines: string[], nameFirst: boolean): LinePerson[] {
+  const found: LinePerson[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const next = nextCardLine(lines, i);
+    if (next < 0) break;
+    if (nameFirst) {
+      const name = personName(lines[i]!);
+      const title = name ? titleFrom(lines, next) : null;
+      if (!name || !title) continue;
+      found.push({ line: i, name, title: title.text });
+      i = title.end;
+    } else {
+      const title = nameAndTitle(lines[i]!) ? null : jobTitle(lines[i]!);
+      const name = title ? personName(lines[next]!) : null;
+      if (!title || !name) continue;
+      found.push({ line: next, name, title });
+      i = next;
+    }
+  }
+  return found;
+}
+
+/** The next line that is not a card's link or icon (at most two are skipped); -1 at the end. */
+function nextCardLine(lines: string[], from: number): number {
+  for (let i = from + 1; i < lines.length && i <= from + 3; i++) if (!CARD_NOISE.test(lines[i]!)) return i;
+  return -1;
+}
+
+/** The job title at `at`, with its continuation line when the title is broken over two; `end` is its last line. */
+function titleFrom(lines: string[], at: number): { text: string; end: number } | null {
+  const line = lines[at]!;
+  // "Marcus Ellery, Chief Financial Officer" is Marcus's title, not the previous name's.
+  if (nameAndTitle(line)) return null;
+  const next = lines[at + 1];
+  if (CONTINUED_TITLE.test(line) && next && !personName(next) && !CARD_NOISE.test(next)) {
+    const joined = jobTitle(`${line} ${next}`);
+    if (joined) return { text: joined, end: at + 1 };
+  }
+  const title = jobTitle(line);
+  return title ? { text: title, end: at } : null;
+}
+
+// Words of job titles. "Head" only as "Head of …" or last ("Sales Head"): a "Head Office" is not a person's.
+const ROLE_WORD =
+  /\b(chief|officer|president|director|head of|manager|founder|co-?founder|partner|chair|chairman|chairwoman|chairperson|counsel|treasurer|secretary|controller|comptroller|principal|owner|trustee|lead|engineer|scientist|architect|strategist|advis[eo]r|evangelist|fellow|superintendent|administrator|coordinator|supervisor)\b|\bhead$/i;
+const ROLE_ACRONYM = /\b(C[A-Z]{1,3}O|[SEA]?VP|GM)\b/;
+/** Words of a sentence or a call to action, not of a title. */
+const NOT_TITLE_WORD =
+  /\b(said|says|added|announced|joins|joined|is|was|are|were|has|have|had|will|would|can|leads|led|oversees|manages|brings|helps|our|we|you|your|their|his|her|become|contact|learn|read|view|meet|join|get|see|apply)\b/i;
+const MAX_TITLE_WORDS = 12;
+
+/** The line as a job title ("Chief Financial Officer", "VP, People", "Head of Product"), or null. */
+function jobTitle(line: string): string | null {
+  // A title broken after its comma ("Vice President,") is shown without it.
+  const title = line
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\s,;:&/–-]+$/, '');
+  if (title.length < 2 || title.length > PERSON_TITLE_MAX_CHARS) return null;
+  if (!/^[\p{Lu}\d]/u.test(title) || /[@©®™]|https?:|www\./i.test(title)) return null;
+  const words = title.split(' ');
+  // A bio or a headline: a sentence ended, or words no title has.
+  if (words.length > MAX_TITLE_WORDS || /[!?]$/.test(title) || (title.endsWith('.') && words.length > 6)) return null;
+  if (NOT_TITLE_WORD.test(title)) return null;
+  return ROLE_WORD.test(title) || ROLE_ACRONYM.test(title) ? title : null;
+}
+
+/** "(she/her)" after a name, as many team pages now show. */
+const PRONOUNS = /\s*\((she|he|they)\s*\/\s*(her|him|them|hers|his|theirs)\)\s*$/i;
+const HONORIFIC = /^(Dr|Mr|Mrs|Ms|Mx|Prof|Sir|Dame)\.?\s+/;
+const NAME_PART = String.raw`(?:\p{Lu}['’])?\p{Lu}[\p{Ll}\p{M}]+(?:\p{Lu}[\p{Ll}\p{M}]+)?(?:['’]\p{Ll}+)?`;
+/** A capitalised name word: Priya, Tomás, O'Brien, McDonald, DeAndre, Mary-Jane. */
+const NAME_WORD = new RegExp(`^${NAME_PART}(?:-${NAME_PART})*$`, 'u');
+/** J. or J.R. (and, inside a name, a bare J). */
+const INITIAL = /^(\p{Lu}\.)+$/u;
+const BARE_INITIAL = /^\p{Lu}$/u;
+const PARTICLES = new Set('van von de del della der den di da du la le dos das bin binti al el ter y'.split(' '));
+const GENERATIONAL = /^(Jr\.?|Sr\.?|II|III|IV)$/;
+/**
+ * Capitalised words of headings, menus and banners that are not names: a name with one of them is
+ * not a person's ("Our Team", "Board of Directors", "Read More", "New York", "Supply Chain").
+ */
+const NOT_NAME_WORDS = new Set(
+  `about all and our the this that team teams board directors director leadership leaders management executive executives read more bio
+  biography view profile contact us news newsroom press company meet learn click here home careers career jobs investors investor relations
+  people staff menu search privacy policy terms cookie cookies accept reject settings preferences manage login sign chief officer president
+  vice founder founders partner partners head global senior group solutions solution services service products product platform supply
+  chain inc llc ltd corp corporation systems technologies technology tech software holdings center centre office offices street avenue road
+  suite new san los las north south east west united states kingdom america europe asia data cloud digital logistics automation analytics
+  network networks media health energy financial finance bank capital industries industry international labs customer customers stories
+  story case studies resources resource blog events event webinar webinars support help overview mission values history culture diversity
+  inclusion sustainability governance report annual quarterly results latest featured upcoming welcome follow share subscribe download
+  watch get started demo request free trial pricing features integrations why how what who we are is joins named names appoints appointed
+  announces promoted welcomes hires elected award awards wins warehouse yard transportation planning retail manufacturing operations sales
+  marketing engineering legal human revenue strategy innovation research development quality security compliance risk enterprise business
+  partner program programs portal sitemap site map`.split(/\s+/),
+);
+const MAX_NAME_CHARS = 60;
+
+/** The line as a person's name (2–4 names or initials, particles between), without honorific or degrees; else null. */
+function personName(line: string): string | null {
+  let text = line.replace(/\s+/g, ' ').replace(PRONOUNS, '').trim();
+  if (text.length < 4 || text.length > MAX_NAME_CHARS || /[\d@/()|:;!?"“”&]/.test(text)) return null;
+  // "Dr. Jane Doe", "Marcus Ellery, CPA": the name is the name alone.
+  text = text.replace(HONORIFIC, '').replace(CREDENTIAL_SUFFIX, '');
+  if (text.includes(',')) return null;
+  return looksLikeName(text.split(' ')) ? text : null;
+}
+
+function looksLikeName(tokens: string[]): boolean {
+  const names = tokens.filter((token) => NAME_WORD.test(token) || INITIAL.test(token) || BARE_INITIAL.test(token));
+  const particles = tokens.filter((token) => PARTICLES.has(token));
+  const suffixes = tokens.filter((token) => GENERATIONAL.test(token));
+  if (names.length + particles.length + suffixes.length !== tokens.length) return false;
+  if (names.length < 2 || names.length > 4 || particles.length > 2 || suffixes.length > 1) return false;
+  const first = tokens[0]!;
+  const last = suffixes.length ? tokens.at(-2)! : tokens.at(-1)!;
+  if (!(NAME_WORD.test(first) || INITIAL.test(first)) || !NAME_WORD.test(last)) return false;
+  if (suffixes.length && !GENERATIONAL.test(tokens.at(-1)!)) return false;
+  return names.every((token) => !NOT_NAME_WORDS.has(token.toLowerCase()));
+}
+
+/** Accents, case and punctuation aside: "Tomás Ibarra" and "Tomas Ibarra" are one person. */
+function nameKey(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}]+/gu, ' ')
+    .trim();
+}
+
+function uniqueByName(people: SitePerson[]): SitePerson[] {
+  const seen = new Set<string>();
+  return people.filter((person) => {
+    const key = nameKey(person.name);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,649 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeSec, startFakeSec } from '../../../tests/fakes/sec.ts';
+import { createSourceHttp } from './http.ts';
+import { createSecSource } from './sec.ts';
+import {
+  createSecCompanySource,
+  executiveOfficers,
+  figuresFromFacts,
+  filingTitle,
+  headquartersOf,
+  leadingTitle,
+  officerChanges,
+  periodKind,
+  personName,
+  pickProfileFilings,
+  type SecFigure,
+  type SecFilingRef,
+  sentences,
+} from './sec-company.ts';
+import { SourceError } from './types.ts';
+
+const USER_AGENT = 'Enterprise OS test@example.com';
+/** The fake's filings are dated as seen from this day. */
+const NOW = Date.parse('2026-11-26T12:00:00Z');
+const INITECH = '1990001';
+
+describe('SEC company source against the fake EDGAR over HTTP', () => {
+  let fake: FakeSec;
+  const http = () => createSourceHttp({ userAgent: USER_AGENT });
+  const source = (extra: { sec?: ReturnType<typeof createSecSource> } = {}) =>
+    createSecCompanySource({ secBaseUrl: fake.url, secDataBaseUrl: `${fake.url}/`, http: http(), now: () => NOW, ...extra });
+  const archive = (accession: string, document: string) =>
+    `${fake.url}/Archives/edgar/data/1990001/${accession.replace(/-/g, '')}/${document}`;
+  const index = (accession: string) => archive(accession, `${accession}-index.htm`);
+
+  beforeAll(async () => {
+    fake = await startFakeSec();
+  });
+  afterAll(() => fake.stop());
+  beforeEach(() => fake.reset());
+
+  it('resolves a company by ticker, by name and by the website EDGAR records for it', async () => {
+    const companies = source();
+    const initech = { cik: '0001990001', ticker: 'INTK', name: 'Initech Systems, Inc.' };
+    expect(await companies.resolve('intk', null)).toEqual({ ...initech, matchedOn: 'ticker' });
+    expect(await companies.resolve('Initech Systems Inc', null)).toEqual({ ...initech, matchedOn: 'name' });
+    // The site's own name ("Initech") is not EDGAR's, but EDGAR's website for the company is the host.
+    expect(await companies.resolve('Initech', 'www.initech.example')).toEqual({ ...initech, matchedOn: 'website' });
+    expect(await companies.resolve(null, 'initech.example')).toEqual({ ...initech, matchedOn: 'website' });
+    // EDGAR records no website for Apple: a company whose whole name is the site's stands.
+    expect(await companies.resolve(null, 'www.apple.com')).toEqual({
+      cik: '0000320193',
+      ticker: 'AAPL',
+      name: 'Apple Inc.',
+      matchedOn: 'name',
+    });
+    // A name match whose EDGAR website is another site is another company.
+    expect(await companies.resolve('Initech Systems', 'initech-consulting.example')).toBeNull();
+    expect(await companies.resolve('Nonexistent Widgets', 'widgets.example')).toBeNull();
+    expect(await companies.resolve(null, null)).toBeNull();
+  });
+
+  it('shares the SEC client’s ticker list: one download for both', async () => {
+    const sec = createSecSource({ secBaseUrl: fake.url, secDataBaseUrl: fake.url, http: http() });
+    const companies = source({ sec });
+    expect((await sec.resolveCompany('AAPL'))?.cik).toBe('0000320193');
+    expect((await companies.resolve('INTK', null))?.cik).toBe('0001990001');
+    expect(fake.requests.filter((r) => r.path === '/files/company_tickers.json')).toHaveLength(1);
+  });
+
+  it('reads the profile from the submissions: identity, headquarters, the EDGAR page and the filings a report shows', async () => {
+    const profile = await source().profile(INITECH);
+    const { filings, ...identity } = profile;
+    expect(identity).toEqual({
+      cik: '0001990001',
+      name: 'Initech Systems, Inc.',
+      tickers: ['INTK'],
+      exchanges: ['Nasdaq'],
+      sic: '7372',
+      sicDescription: 'Services-Prepackaged Software',
+      stateOfIncorporation: 'DE',
+      fiscalYearEnd: '1231',
+      headquarters: 'Austin, TX',
+      website: 'https://www.initech.example',
+      profileUrl: `${fake.url}/cgi-bin/browse-edgar?action=getcompany&CIK=0001990001`,
+    });
+    // The latest 10-K and 10-Q and the 8-Ks of the last 12 months; no Forms 3/4, proxy, older 10-K/10-Q or 8-K of 2025-10.
+    expect(filings.map((f) => `${f.form} ${f.filingDate} ${f.items.join(',')}`)).toEqual([
+      '10-Q 2026-11-04 ',
+      '8-K 2026-11-03 2.02,9.01',
+      '8-K 2026-09-14 5.02,9.01',
+      '8-K 2026-08-04 2.02,9.01',
+      '8-K 2026-06-12 5.07',
+      '10-K 2026-02-20 ',
+      '8-K 2026-02-12 2.02,9.01',
+    ]);
+    expect(filings[2]).toEqual({
+      form: '8-K',
+      filingDate: '2026-09-14',
+      reportDate: '2026-09-10',
+      accessionNumber: '0001990001-26-000019',
+      items: ['5.02', '9.01'],
+      description: '8-K',
+      indexUrl: index('0001990001-26-000019'),
+      documentUrl: archive('0001990001-26-000019', 'intk-20260910.htm'),
+    });
+    // The addresses a user can open answer.
+    const pages = await Promise.all([profile.profileUrl, filings[2]!.indexUrl].map((url) => http().getText(url)));
+    expect(pages[0]).toContain('Initech Systems, Inc.');
+    expect(pages[1]).toContain('intk-20260910.htm');
+    expect(fake.requests.every((r) => r.userAgent === USER_AGENT)).toBe(true);
+  });
+
+  it('reports the latest fiscal year and quarter from the company facts, the latest filing winning, year-to-date never as a quarter', async () => {
+    const figures = await source().figures(INITECH);
+    const K25 = index('0001990001-26-000004');
+    const Q3 = index('0001990001-26-000028');
+    const brief = (f: SecFigure) => [f.label, f.value, f.unit, f.periodStart, f.periodEnd, f.form, f.sourceUrl];
+    expect(figures.map(brief)).toEqual([
+      // 2024 and before were tagged us-gaap:Revenues, 2025 on RevenueFromContractWithCustomerExcludingAssessedTax.
+      ['Revenue (fiscal year 2025)', 1_326_900_000, 'USD', '2025-01-01', '2025-12-31', '10-K', K25],
+      ['Net income (fiscal year 2025)', 131_500_000, 'USD', '2025-01-01', '2025-12-31', '10-K', K25],
+      // The year-end balance sheet was recast in the latest 10-Q: that value, from that filing.
+      ['Total assets (as of 2025-12-31)', 2_415_300_000, 'USD', null, '2025-12-31', '10-Q', Q3],
+      ['Operating cash flow (fiscal year 2025)', 236_700_000, 'USD', '2025-01-01', '2025-12-31', '10-K', K25],
+      // The three months, not the nine-month total the same 10-Q reports under the same fiscal period.
+      ['Revenue (quarter ended 2026-09-30)', 371_800_000, 'USD', '2026-07-01', '2026-09-30', '10-Q', Q3],
+      ['Net income (quarter ended 2026-09-30)', 41_200_000, 'USD', '2026-07-01', '2026-09-30', '10-Q', Q3],
+      ['Total assets (as of 2026-09-30)', 2_561_000_000, 'USD', null, '2026-09-30', '10-Q', Q3],
+      // Cash flow statements are year-to-date only: said so.
+      ['Operating cash flow (nine months ended 2026-09-30)', 190_400_000, 'USD', '2026-01-01', '2026-09-30', '10-Q', Q3],
+      ['Shares outstanding (as of 2026-10-28)', 154_236_870, 'shares', null, '2026-10-28', '10-Q', Q3],
+    ]);
+    expect(figures[0]!.concept).toBe('us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax');
+    expect(fake.requests.map((r) => r.path)).toContain('/api/xbrl/companyfacts/CIK0001990001.json');
+  });
+
+  it('names the 10-K’s executive officers and the 8-K item 5.02 changes, each with the filing that says so', async () => {
+    const companies = source();
+    const profile = await companies.profile(INITECH);
+    const { people, documents } = await companies.officers(profile.cik, profile.filings);
+    const tenK = archive('0001990001-26-000004', 'intk-20251231.htm');
+    const eightK = archive('0001990001-26-000019', 'intk-20260910.htm');
+    expect(people.map((p) => [p.name, p.title, p.change, p.sourceUrl, p.filedOn])).toEqual([
+      ['Lena Kowalczyk', 'Chief Revenue Officer', 'appointed', eightK, '2026-09-14'],
+      // Her retirement, filed after the 10-K, is the newest word on her.
+      ['Dana Whitfield', 'Executive Vice President and Chief Operating Officer', 'departing', eightK, '2026-09-14'],
+      ['Priya Raman', 'President, Chief Executive Officer and Director', null, tenK, '2026-02-20'],
+      ['Marcus Ellery', 'Executive Vice President and Chief Financial Officer', null, tenK, '2026-02-20'],
+      ['Helen Marsh', 'Executive Vice President, General Counsel and Secretary', null, tenK, '2026-02-20'],
+      ['Tomás Ibarra', 'Co-Founder and Chief Technology Officer', null, tenK, '2026-02-20'],
+    ]);
+    expect(people[0]!.context).toBe(
+      'On September 10, 2026, the Board of Directors (the “Board”) of Initech Systems, Inc. (the “Company”) appointed Lena Kowalczyk as Chief Revenue Officer of the Company, effective October 1, 2026.',
+    );
+    expect(people[2]!.context).toBe('Priya Raman | 51 | President, Chief Executive Officer and Director');
+    expect(documents.map((d) => [d.url, d.title, d.publisher, d.publishedAt, d.kind])).toEqual([
+      [
+        eightK,
+        'Form 8-K (filed 2026-09-14): Item 5.02 Departure of Directors or Certain Officers; Election of Directors; Appointment…',
+        'SEC EDGAR',
+        '2026-09-14',
+        'filing',
+      ],
+      [tenK, 'Form 10-K (filed 2026-02-20): Information about our Executive Officers', 'SEC EDGAR', '2026-02-20', 'filing'],
+    ]);
+    // Every name is in the text of the document it cites; the directors who only sign the 10-K are not officers.
+    for (const person of people) expect(documents.find((d) => d.url === person.sourceUrl)!.text).toContain(person.name);
+    expect(people.map((p) => p.name)).not.toContain('Harold Quint');
+    expect(documents[1]!.text).not.toContain('Risk Factors');
+  });
+
+  it('gives a filing’s primary document as text, and refuses one off EDGAR', async () => {
+    const companies = source();
+    const [, earnings] = (await companies.profile(INITECH)).filings;
+    expect(await companies.filingDocument(earnings!)).toEqual({
+      url: archive('0001990001-26-000026', 'intk-20261103.htm'),
+      title: 'Form 8-K (filed 2026-11-03): Item 2.02 Results of Operations and Financial Condition',
+      publisher: 'SEC EDGAR',
+      publishedAt: '2026-11-03',
+      text: 'FORM 8-K. Item 2.02 Results of Operations and Financial Condition. On 2026-11-03, Initech Systems, Inc. issued a press release regarding its financial results.',
+      kind: 'filing',
+    });
+    await expect(companies.filingDocument({ ...earnings!, documentUrl: 'https://evil.example/8k.htm' })).rejects.toBeInstanceOf(
+      SourceError,
+    );
+  });
+
+  it('reports EDGAR’s failures as SourceErrors and a company without XBRL facts as no figures', async () => {
+    const companies = source();
+    await expect(companies.profile('9999999')).rejects.toMatchObject({ name: 'SourceError', status: 404 });
+    await expect(companies.profile('../../etc')).rejects.toBeInstanceOf(SourceError);
+    expect(await companies.figures('320193')).toEqual([]);
+    fake.mode.failCompanyFacts = true;
+    await expect(companies.figures(INITECH)).rejects.toMatchObject({ name: 'SourceError', status: 500 });
+    fake.mode.failSubmissions = true;
+    await expect(companies.profile(INITECH)).rejects.toMatchObject({ name: 'SourceError', status: 500 });
+  });
+
+  it('is refused without a declared User-Agent, as EDGAR refuses it', async () => {
+    const anonymous = createSecCompanySource({
+      secBaseUrl: fake.url,
+      secDataBaseUrl: fake.url,
+      http: createSourceHttp({ userAgent: 'node' }),
+    });
+    await expect(anonymous.profile(INITECH)).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe('figuresFromFacts', () => {
+  const url = (accn: string) => `https://www.sec.gov/${accn}-index.htm`;
+  type Fact = {
+    start?: string;
+    end: string;
+    val: number;
+    accn: string;
+    fy: number;
+    fp: string;
+    form: string;
+    filed: string;
+    frame?: string;
+  };
+  const usd = (facts: Fact[]) => ({ units: { USD: facts } });
+  const TEN_K_24 = { accn: '0000320193-24-000123', fy: 2024, fp: 'FY', form: '10-K', filed: '2024-11-01' };
+  const TEN_K_25 = { accn: '0000320193-25-000079', fy: 2025, fp: 'FY', form: '10-K', filed: '2025-10-31' };
+  const TEN_Q_26 = { accn: '0000320193-26-000006', fy: 2026, fp: 'Q1', form: '10-Q', filed: '2026-01-30' };
+
+  it('reads 52/53-week fiscal years and quarters, keeps the latest filed value and labels the year as the filer does', () => {
+    // Apple-shaped: fiscal years ending the last Saturday of September, each period repeated by later filings.
+    const figures = figuresFromFacts(
+      {
+        facts: {
+          'us-gaap': {
+            RevenueFromContractWithCustomerExcludingAssessedTax: usd([
+              { start: '2023-10-01', end: '2024-09-28', val: 391_035_000_000, ...TEN_K_24, frame: 'CY2024' },
+              { start: '2023-10-01', end: '2024-09-28', val: 391_035_000_000, ...TEN_K_25 },
+              { start: '2024-09-29', end: '2025-09-27', val: 416_161_000_000, ...TEN_K_25 },
+              { start: '2024-09-29', end: '2024-12-28', val: 124_300_000_000, ...TEN_Q_26 },
+              { start: '2025-09-28', end: '2025-12-27', val: 143_756_000_000, ...TEN_Q_26 },
+            ]),
+            // Restated in the next annual report: the restated value wins.
+            NetIncomeLoss: usd([
+              { start: '2024-09-29', end: '2025-09-27', val: 112_010_000_000, ...TEN_K_25 },
+              { start: '2024-09-29', end: '2025-09-27', val: 112_500_000_000, ...TEN_Q_26, fp: 'Q1' },
+            ]),
+          },
+        },
+      },
+      url,
+    );
+    expect(figures.map((f) => [f.label, f.value, f.filed])).toEqual([
+      ['Revenue (fiscal year 2025)', 416_161_000_000, '2025-10-31'],
+      ['Net income (fiscal year 2025)', 112_500_000_000, '2026-01-30'],
+      ['Revenue (quarter ended 2025-12-27)', 143_756_000_000, '2026-01-30'],
+    ]);
+    expect(figures[0]!.sourceUrl).toBe('https://www.sec.gov/0000320193-25-000079-index.htm');
+  });
+
+  it('names a fiscal year as the annual report that first gave it did (a year ending in February is the previous one)', () => {
+    const [revenue] = figuresFromFacts(
+      {
+        facts: {
+          'us-gaap': {
+            Revenues: usd([
+              {
+                start: '2024-02-04',
+                end: '2025-02-01',
+                val: 106_566_000_000,
+                accn: '0000027419-25-000010',
+                fy: 2024,
+                fp: 'FY',
+                form: '10-K',
+                filed: '2025-03-12',
+              },
+              {
+                start: '2024-02-04',
+                end: '2025-02-01',
+                val: 106_566_000_000,
+                accn: '0000027419-26-000009',
+                fy: 2025,
+                fp: 'FY',
+                form: '10-K',
+                filed: '2026-03-11',
+              },
+              {
+                start: '2025-02-02',
+                end: '2026-01-31',
+                val: 104_800_000_000,
+                accn: '0000027419-26-000009',
+                fy: 2025,
+                fp: 'FY',
+                form: '10-K',
+                filed: '2026-03-11',
+              },
+            ]),
+          },
+        },
+      },
+      url,
+    );
+    expect(revenue!.label).toBe('Revenue (fiscal year 2025)');
+    expect(revenue!.periodEnd).toBe('2026-01-31');
+  });
+
+  it('prefers total Revenues, falls back across concepts per period, and ignores facts from non-periodic forms', () => {
+    const figures = figuresFromFacts(
+      {
+        facts: {
+          'us-gaap': {
+            SalesRevenueNet: usd([{ start: '2016-01-01', end: '2016-12-31', val: 5, ...TEN_K_24, fy: 2016 }]),
+            Revenues: usd([
+              { start: '2025-01-01', end: '2025-12-31', val: 1_000, ...TEN_K_25 },
+              // A registration statement repeating a figure is not a periodic report.
+              {
+                start: '2025-10-01',
+                end: '2025-12-31',
+                val: 999,
+                accn: '0000320193-26-000001',
+                fy: 2025,
+                fp: 'FY',
+                form: 'S-1',
+                filed: '2026-01-05',
+              },
+            ]),
+            RevenueFromContractWithCustomerExcludingAssessedTax: usd([
+              { start: '2025-01-01', end: '2025-12-31', val: 900, ...TEN_K_25 },
+              { start: '2026-01-01', end: '2026-03-31', val: 260, ...TEN_Q_26 },
+            ]),
+          },
+        },
+      },
+      url,
+    );
+    expect(figures.map((f) => [f.label, f.value, f.concept])).toEqual([
+      ['Revenue (fiscal year 2025)', 1_000, 'us-gaap:Revenues'],
+      ['Revenue (quarter ended 2026-03-31)', 260, 'us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax'],
+    ]);
+  });
+
+  it('never reports a year-to-date total as a quarter, and labels it when it is all there is', () => {
+    const q3 = { accn: '0000789019-26-000011', fy: 2026, fp: 'Q3', form: '10-Q', filed: '2026-04-29' };
+    const figures = figuresFromFacts(
+      {
+        facts: {
+          'us-gaap': {
+            NetIncomeLoss: usd([
+              { start: '2025-07-01', end: '2026-03-31', val: 90, ...q3 },
+              { start: '2026-01-01', end: '2026-03-31', val: 30, ...q3 },
+            ]),
+            NetCashProvidedByUsedInOperatingActivities: usd([{ start: '2025-07-01', end: '2026-03-31', val: 120, ...q3 }]),
+          },
+        },
+      },
+      url,
+    );
+    expect(figures.map((f) => [f.label, f.value])).toEqual([
+      ['Net income (quarter ended 2026-03-31)', 30],
+      ['Operating cash flow (nine months ended 2026-03-31)', 120],
+    ]);
+  });
+
+  it('adds the share classes of the latest cover and the employees when the filer tags them; nothing to report is []', () => {
+    const cover = { accn: '0001652044-26-000012', fy: 2026, fp: 'Q1', form: '10-Q', filed: '2026-04-25' };
+    const figures = figuresFromFacts(
+      {
+        facts: {
+          dei: {
+            // companyfacts drops the class of each cover value: Class A, B and C of one filing.
+            EntityCommonStockSharesOutstanding: {
+              units: {
+                shares: [
+                  { end: '2026-01-28', val: 99, ...cover, accn: '0001652044-26-000003', filed: '2026-02-04', fp: 'FY', form: '10-K' },
+                  { end: '2026-04-15', val: 5_800_000_000, ...cover },
+                  { end: '2026-04-15', val: 860_000_000, ...cover },
+                  { end: '2026-04-15', val: 5_450_000_000, ...cover },
+                ],
+              },
+            },
+            EntityNumberOfEmployees: { units: { pure: [{ end: '2025-12-31', val: 187_000, ...cover, form: '10-K', fp: 'FY' }] } },
+          },
+        },
+      },
+      url,
+    );
+    expect(figures.map((f) => [f.label, f.value, f.unit])).toEqual([
+      ['Shares outstanding (as of 2026-04-15)', 12_110_000_000, 'shares'],
+      ['Employees (as of 2025-12-31)', 187_000, 'pure'],
+    ]);
+    expect(figuresFromFacts({ facts: {} }, url)).toEqual([]);
+  });
+
+  it('tells quarters, years and year-to-date totals apart by their length', () => {
+    expect(periodKind({ end: '2025-09-27' })).toBe('instant');
+    expect(periodKind({ start: '2025-06-29', end: '2025-09-27' })).toBe('quarter');
+    expect(periodKind({ start: '2024-09-29', end: '2025-09-27' })).toBe('year');
+    expect(periodKind({ start: '2023-09-25', end: '2024-09-28' })).toBe('year'); // 53 weeks
+    expect(periodKind({ start: '2024-12-29', end: '2025-06-28' })).toBe('ytd');
+    expect(periodKind({ start: '2025-01-01', end: '2025-09-30' })).toBe('ytd');
+  });
+});
+
+describe('executiveOfficers', () => {
+  // The shape of a Workiva 10-K (most of EDGAR's): every cell a <div><span>, spacer cells between,
+  // the heading also in the table of contents, biographies after the table, the signatures at the end.
+  const cell = (text: string) =>
+    `<td colspan="3" style="padding:2px 1pt;vertical-align:bottom"><div><span style="font-family:'Arial',sans-serif;font-size:8pt">${text}</span></div></td><td style="width:1%"></td>`;
+  const row = (...cells: string[]) => `<tr>${cells.map(cell).join('')}</tr>`;
+  const para = (text: string) => `<div style="margin-top:6pt"><span style="font-size:10pt">${text}</span></div>`;
+  const workiva = [
+    '<html><head><title>fabr-20250630</title></head><body>',
+    `<table>${row('Item 1A.', 'Risk Factors', '21')}${row('', 'Information About Our Executive Officers', '19')}${row('PART II', '', '')}</table>`,
+    para('ITEM 1. BUSINESS'),
+    para('Fabrikam designs, licenses and supports software.'),
+    para('INFORMATION ABOUT OUR EXECUTIVE OFFICERS'),
+    para('Our executive officers as of July 30, 2025 were as follows:'),
+    '<table>',
+    row('<b>Name</b>', '<b>Age</b>', '<b>Position with the Company</b>'),
+    row('Avery J. Lindqvist', '56', 'Chairman and Chief Executive Officer'),
+    row('Rosa M. Delgado-Park', '51', 'Executive Vice President and Chief Commercial Officer'),
+    row('Theodore Banks III', '58', 'Executive Vice President, Chief Financial Officer'),
+    row('Nkechi Obi', '47', 'Executive Vice President, General Counsel and Corporate Secretary'),
+    row('Paul de la Cruz', '62', 'Corporate Vice President and Chief Accounting Officer'),
+    '</table>',
+    para(
+      'Mr. Lindqvist was appointed Chairman of the Board in June 2021 and Chief Executive Officer in February 2014. He served as Executive Vice President, Cloud from 2011 to 2014.',
+    ),
+    para('Ms. Delgado-Park was appointed Executive Vice President and Chief Commercial Officer in July 2021.'),
+    para('ITEM 1A. RISK FACTORS'),
+    para('Our future growth depends on our ability to transform our business.'),
+    para('SIGNATURES'),
+    `<table>${row('/s/ Avery J. Lindqvist', 'Chairman and Chief Executive Officer')}${row('/s/ Morgan Hale', 'Lead Independent Director')}</table>`,
+    '</body></html>',
+  ].join('\n');
+
+  it('reads the table of a Workiva 10-K, not its table of contents, biographies or signatures', () => {
+    const section = executiveOfficers(workiva);
+    expect(section?.heading).toBe('INFORMATION ABOUT OUR EXECUTIVE OFFICERS');
+    expect(section?.people).toEqual([
+      {
+        name: 'Avery J. Lindqvist',
+        title: 'Chairman and Chief Executive Officer',
+        context: 'Avery J. Lindqvist | 56 | Chairman and Chief Executive Officer',
+      },
+      {
+        name: 'Rosa M. Delgado-Park',
+        title: 'Executive Vice President and Chief Commercial Officer',
+        context: 'Rosa M. Delgado-Park | 51 | Executive Vice President and Chief Commercial Officer',
+      },
+      {
+        name: 'Theodore Banks III',
+        title: 'Executive Vice President, Chief Financial Officer',
+        context: 'Theodore Banks III | 58 | Executive Vice President, Chief Financial Officer',
+      },
+      {
+        name: 'Nkechi Obi',
+        title: 'Executive Vice President, General Counsel and Corporate Secretary',
+        context: 'Nkechi Obi | 47 | Executive Vice President, General Counsel and Corporate Secretary',
+      },
+      {
+        name: 'Paul de la Cruz',
+        title: 'Corporate Vice President and Chief Accounting Officer',
+        context: 'Paul de la Cruz | 62 | Corporate Vice President and Chief Accounting Officer',
+      },
+    ]);
+    expect(section?.text).not.toMatch(/Risk Factors|transform our business|Morgan Hale/);
+  });
+
+  it('reads the plain-text table of an older filing and the "Name, age, has served as" biographies', () => {
+    const text = executiveOfficers(`<pre>
+PART I
+ITEM 4A. EXECUTIVE OFFICERS OF THE REGISTRANT
+
+Name                    Age    Position
+John A. Smith, Jr.      61     President and Chief Executive Officer
+Mary O'Neil             49     Vice President, Finance and Treasurer
+
+PART II
+</pre>`);
+    expect(text?.people.map((p) => [p.name, p.title])).toEqual([
+      ['John A. Smith, Jr.', 'President and Chief Executive Officer'],
+      ["Mary O'Neil", 'Vice President, Finance and Treasurer'],
+    ]);
+    const bios = executiveOfficers(
+      `<p><b>Executive Officers of the Company</b></p><p>Jane Q. Public, 58, has served as our Chief Financial Officer since 2019. Before joining us, Ms. Public was a partner at Deloitte.</p><p>Omar Haddad, age 45, has been our Senior Vice President, Operations since March 2022.</p><p>Item 5. Market for the Registrant's Common Equity</p>`,
+    );
+    expect(bios?.people.map((p) => [p.name, p.title, p.context])).toEqual([
+      ['Jane Q. Public', 'Chief Financial Officer', 'Jane Q. Public, 58, has served as our Chief Financial Officer since 2019.'],
+      [
+        'Omar Haddad',
+        'Senior Vice President, Operations',
+        'Omar Haddad, age 45, has been our Senior Vice President, Operations since March 2022.',
+      ],
+    ]);
+  });
+
+  it('names nobody when the 10-K refers to the proxy statement, or has no such section', () => {
+    const byReference = executiveOfficers(
+      '<p>Information About Our Executive Officers</p><p>The information required by this item is incorporated by reference to our Proxy Statement for the 2026 Annual Meeting of Stockholders.</p><p>PART II</p>',
+    );
+    expect(byReference?.people).toEqual([]);
+    expect(executiveOfficers('<p>Item 1. Business</p><p>We make widgets. Our Chief Executive Officer is Ann Lee.</p>')).toBeNull();
+  });
+});
+
+describe('officerChanges', () => {
+  const eightK = (...paragraphs: string[]) =>
+    [
+      'FORM 8-K',
+      'Item 5.02 Departure of Directors or Certain Officers; Election of Directors; Appointment of Certain Officers; Compensatory Arrangements of Certain Officers.',
+      ...paragraphs,
+      'Item 9.01 Financial Statements and Exhibits.',
+      'By: /s/ Helen Marsh Helen Marsh Executive Vice President, General Counsel and Secretary',
+    ].join('\n');
+
+  it('finds appointments in the ways 8-Ks word them, with the sentence', () => {
+    const changes = officerChanges(
+      eightK(
+        'On March 3, 2026, the Board of Directors of Contoso Ltd. (the “Company”) appointed Wei Zhang as the Company’s Chief Financial Officer, effective April 1, 2026.',
+        'Effective May 1, 2026, Carlos Mendes, 52, was named Executive Vice President and Chief Operating Officer.',
+        'The Company also announced the appointment of Dr. Amara Nwosu as Chief Medical Officer.',
+        'Ms. Zhang, 44, has served as Chief Financial Officer of Fabrikam, Inc. since 2019.',
+        'The Board elected Robert King as a Class II director.',
+      ),
+    );
+    expect(changes.map((c) => [c.name, c.title, c.change])).toEqual([
+      ['Wei Zhang', 'Chief Financial Officer', 'appointed'],
+      ['Carlos Mendes', 'Executive Vice President and Chief Operating Officer', 'appointed'],
+      ['Amara Nwosu', 'Chief Medical Officer', 'appointed'],
+    ]);
+    expect(changes[1]!.context).toBe(
+      'Effective May 1, 2026, Carlos Mendes, 52, was named Executive Vice President and Chief Operating Officer.',
+    );
+  });
+
+  it('finds departures, with the office from the appositive or after "as"', () => {
+    const changes = officerChanges(
+      eightK(
+        'On January 12, 2026, Peter Vance, the Company’s Chief Technology Officer, informed the Company of his intention to resign, effective February 27, 2026.',
+        'Laura Chen notified the Board of her decision to retire as Senior Vice President, Human Resources of the Company, effective June 30, 2026.',
+        'Ms. Chen’s decision was not the result of any disagreement with the Company.',
+      ),
+    );
+    expect(changes.map((c) => [c.name, c.title, c.change])).toEqual([
+      ['Peter Vance', 'Chief Technology Officer', 'departing'],
+      ['Laura Chen', 'Senior Vice President, Human Resources', 'departing'],
+    ]);
+  });
+});
+
+describe('names, titles, sentences', () => {
+  it('takes a person’s name as written and refuses titles, companies and surnames alone', () => {
+    expect(personName('Ms. Priya Raman')).toBe('Priya Raman');
+    expect(personName('John A. Smith, Jr.')).toBe('John A. Smith, Jr.');
+    expect(personName('Samuel O’Connor-Reyes')).toBe('Samuel O’Connor-Reyes');
+    expect(personName('Jane Doe, Ph.D.')).toBe('Jane Doe');
+    expect(personName('J. Michael Brown')).toBe('J. Michael Brown');
+    for (const notAPerson of [
+      'Chief Executive Officer',
+      'Initech Systems',
+      'Board of Directors',
+      'Raman',
+      'Veridian Cloud Corp.',
+      'Name Age Position',
+      'PART II',
+    ])
+      expect(personName(notAPerson)).toBeNull();
+  });
+
+  it('cuts the title where the sentence goes on', () => {
+    expect(leadingTitle('Chief Revenue Officer of the Company, effective October 1, 2026.')).toBe('Chief Revenue Officer');
+    expect(leadingTitle('our President and Chief Executive Officer since January 2021 and as a member of our Board')).toBe(
+      'President and Chief Executive Officer',
+    );
+    expect(leadingTitle('a Class II director, effective immediately.')).toBeNull();
+  });
+
+  it('splits sentences but not after Inc., Ms. or an initial', () => {
+    expect(sentences('Initech Systems, Inc. (the “Company”) appointed Ms. Kowalczyk. John A. Smith retired. Done')).toEqual([
+      'Initech Systems, Inc. (the “Company”) appointed Ms. Kowalczyk.',
+      'John A. Smith retired.',
+      'Done',
+    ]);
+  });
+
+  it('writes headquarters as a reader would, at home and abroad', () => {
+    expect(headquartersOf({ city: 'SANTA CLARA', stateOrCountry: 'CA', stateOrCountryDescription: 'CA' })).toBe('Santa Clara, CA');
+    expect(headquartersOf({ city: 'BANDUNG', stateOrCountry: 'K8', stateOrCountryDescription: 'Indonesia', country: 'Indonesia' })).toBe(
+      'Bandung, Indonesia',
+    );
+    expect(headquartersOf({ city: 'VELDHOVEN', stateOrCountry: 'P7', stateOrCountryDescription: 'NETHERLANDS' })).toBe(
+      'Veldhoven, Netherlands',
+    );
+    expect(headquartersOf({ city: null, stateOrCountry: 'NE' })).toBeNull();
+  });
+
+  it('titles a filing by its form, date and items', () => {
+    const filing = { form: '10-K', filingDate: '2026-02-20', reportDate: '2025-12-31', items: [], description: '10-K' };
+    expect(filingTitle(filing)).toBe('Form 10-K (filed 2026-02-20): Annual report for the period ended 2025-12-31');
+    expect(filingTitle({ ...filing, form: '8-K', items: ['2.02', '9.01'] })).toBe(
+      'Form 8-K (filed 2026-02-20): Item 2.02 Results of Operations and Financial Condition',
+    );
+    expect(filingTitle({ ...filing, form: '8-K', items: ['9.01'] })).toBe(
+      'Form 8-K (filed 2026-02-20): Item 9.01 Financial Statements and Exhibits',
+    );
+  });
+});
+
+describe('pickProfileFilings', () => {
+  const ref = (form: string, filingDate: string, items: string[] = []): SecFilingRef => ({
+    form,
+    filingDate,
+    reportDate: null,
+    accessionNumber: `0000000001-${filingDate.slice(2, 4)}-${filingDate.slice(5, 7)}${filingDate.slice(8, 10)}00`,
+    items,
+    description: null,
+    indexUrl: `https://www.sec.gov/${filingDate}-index.htm`,
+    documentUrl: `https://www.sec.gov/${filingDate}.htm`,
+  });
+
+  it('keeps the latest 10-K and 10-Q and the year’s 8-Ks, item 5.02 first when they do not all fit, newest first', () => {
+    const busyYear = Array.from({ length: 11 }, (_, i) => ref('8-K', `2026-${String(i + 1).padStart(2, '0')}-15`, ['8.01']));
+    const picked = pickProfileFilings(
+      [
+        ...busyYear,
+        ref('8-K', '2025-12-01', ['5.02']),
+        ref('8-K', '2025-11-01', ['5.02']), // more than 12 months before
+        ref('10-K', '2026-02-20'),
+        ref('10-K', '2025-02-21'),
+        ref('10-Q', '2026-11-04'),
+        ref('10-Q', '2026-08-05'),
+        ref('4', '2026-11-20'),
+      ],
+      NOW,
+    );
+    expect(picked).toHaveLength(10);
+    expect(picked.map((f) => `${f.form} ${f.filingDate}`)).toEqual([
+      '8-K 2026-11-15',
+      '10-Q 2026-11-04',
+      '8-K 2026-10-15',
+      '8-K 2026-09-15',
+      '8-K 2026-08-15',
+      '8-K 2026-07-15',
+      '8-K 2026-06-15',
+      '8-K 2026-05-15',
+      '10-K 2026-02-20',
+      '8-K 2025-12-01',
+    ]);
+  });
+});

@@ -1,0 +1,976 @@
+// SEC EDGAR for the Account Intelligence Report (issue 17): who a public company is (submissions),
+// what it reported (XBRL company facts), what it filed lately (10-K, 10-Q, 8-Ks) and the officers
+// those filings name. Everything carries the EDGAR address it came from, and a person is only ever
+// a name found verbatim in a filing the server read.
+import type { SourceHttp } from './http.ts';
+import {
+  createSecSource,
+  type FilingColumns,
+  filingIndexUrl,
+  findCompany,
+  hasReadableText,
+  normaliseCompanyName,
+  normaliseTicker,
+  type OlderFilingPages,
+  olderFilingColumns,
+  padCik,
+  SEC_PUBLISHER,
+  type SecSource,
+  type TickerRow,
+} from './sec.ts';
+import { capText, htmlTableRows, htmlToText, httpUrl } from './text.ts';
+import { type SourceDocument, SourceError } from './types.ts';
+
+export type SecFilingRef = {
+  form: string;
+  /** YYYY-MM-DD. */
+  filingDate: string;
+  reportDate: string | null;
+  accessionNumber: string;
+  /** 8-K item numbers, e.g. ['5.02', '9.01']. */
+  items: string[];
+  /** EDGAR's description of the primary document (often just the form). */
+  description: string | null;
+  /** The filing's -index.htm page. */
+  indexUrl: string;
+  /** The primary document in the Archives. */
+  documentUrl: string;
+};
+
+export type SecCompanyProfile = {
+  /** 10 digits. */
+  cik: string;
+  name: string;
+  tickers: string[];
+  exchanges: string[];
+  sic: string | null;
+  sicDescription: string | null;
+  stateOfIncorporation: string | null;
+  /** MMDD, as EDGAR gives it ("1231"). */
+  fiscalYearEnd: string | null;
+  /** "City, ST" from the business address (the country abroad). */
+  headquarters: string | null;
+  website: string | null;
+  /** The EDGAR company page a user can open. */
+  profileUrl: string;
+  /** The latest 10-K, the latest 10-Q and the 8-Ks of the last 12 months, newest first. */
+  filings: SecFilingRef[];
+};
+
+export type SecFigure = {
+  /** e.g. 'Revenue (fiscal year 2025)', 'Revenue (quarter ended 2025-09-27)', 'Operating cash flow (nine months ended 2025-09-27)'. */
+  label: string;
+  /** Taxonomy and concept, e.g. 'us-gaap:NetIncomeLoss'. */
+  concept: string;
+  value: number;
+  /** EDGAR's unit: 'USD', 'shares', 'pure'… */
+  unit: string;
+  periodEnd: string;
+  /** Null for a balance at a date (assets, shares outstanding). */
+  periodStart: string | null;
+  form: string;
+  filed: string;
+  /** The filing index of the filing that reported the value. */
+  sourceUrl: string;
+};
+
+export type SecOfficer = {
+  name: string;
+  title: string;
+  sourceUrl: string;
+  filedOn: string;
+  /** The table row or sentence that names them. */
+  context: string;
+  /** What the filing reports: null for the 10-K's list of executive officers, else an 8-K item 5.02 change. */
+  change: 'appointed' | 'departing' | null;
+};
+
+export type SecCompanyMatch = { cik: string; ticker: string; name: string; matchedOn: 'ticker' | 'name' | 'website' };
+
+export type SecCompanySource = {
+  /**
+   * The company's CIK from a name or ticker and/or its website's host. A name match whose EDGAR
+   * record names another website is refused; a company whose EDGAR website is the host is taken
+   * even when the name differs.
+   */
+  resolve(nameOrTicker: string | null, host: string | null, signal?: AbortSignal): Promise<SecCompanyMatch | null>;
+  /** Throws SourceError (status 404) for a CIK EDGAR does not know. */
+  profile(cik: string, signal?: AbortSignal): Promise<SecCompanyProfile>;
+  /** The latest fiscal year's and latest quarter's figures; [] when the company has filed no XBRL facts. */
+  figures(cik: string, signal?: AbortSignal): Promise<SecFigure[]>;
+  /** The primary document as text; null when it has none (page images). */
+  filingDocument(filing: SecFilingRef, signal?: AbortSignal): Promise<SourceDocument | null>;
+  /**
+   * People the filings name: the latest 10-K's executive officers and the 8-K item 5.02 changes of
+   * the last 12 months (the newest filing wins for a person), with the documents read.
+   */
+  officers(cik: string, filings: SecFilingRef[], signal?: AbortSignal): Promise<{ people: SecOfficer[]; documents: SourceDocument[] }>;
+};
+
+const FILING_MAX_CHARS = 60_000;
+const OFFICERS_SECTION_MAX_CHARS = 20_000;
+const TITLE_MAX_CHARS = 120;
+const PROFILE_MAX_FILINGS = 10;
+/** 8-Ks with item 5.02 read for officer changes. */
+const MAX_CHANGE_FILINGS = 4;
+/** Companies whose EDGAR website is compared with the host asked about. */
+const MAX_WEBSITE_CHECKS = 3;
+const SUBMISSIONS_TTL_MS = 10 * 60 * 1000;
+const SUBMISSIONS_CACHE_SIZE = 32;
+const DAY_MS = 86_400_000;
+
+const ANNUAL_FORMS = new Set(['10-K', '20-F', '40-F']);
+const CURRENT_FORMS = new Set(['8-K', '8-K/A']);
+const PERIODIC_FORMS = /^(?:10-K|10-Q|10-KT|10-QT|20-F|40-F)(?:\/A)?$/;
+const ACCESSION = /^\d{10}-\d{2}-\d{6}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+// ---------------------------------------------------------------------------------------------
+// Submissions: profile and filings
+
+type Address = {
+  city?: string | null;
+  stateOrCountry?: string | null;
+  stateOrCountryDescription?: string | null;
+  country?: string | null;
+};
+type SubmissionColumns = FilingColumns & { primaryDocDescription?: string[] };
+type Submissions = {
+  name?: unknown;
+  tickers?: unknown;
+  exchanges?: unknown;
+  sic?: unknown;
+  sicDescription?: unknown;
+  stateOfIncorporation?: unknown;
+  fiscalYearEnd?: unknown;
+  website?: unknown;
+  investorWebsite?: unknown;
+  addresses?: { business?: Address | null; mailing?: Address | null } | null;
+  filings?: { recent?: SubmissionColumns; files?: OlderFilingPages };
+};
+
+const textOf = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
+const stringsOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '') : [];
+// YYYY-MM-DD dates sort as strings.
+const latestOf = (dates: string[]) => [...dates].sort().at(-1) ?? null;
+const earliestOf = (dates: string[]) => [...dates].sort()[0] ?? null;
+const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
+const yearBefore = (time: number) => {
+  const date = new Date(time);
+  date.setUTCFullYear(date.getUTCFullYear() - 1);
+  return isoDate(date.getTime());
+};
+
+/** EDGAR writes US cities in capitals ("SANTA CLARA"): as a reader would. */
+function titleCase(words: string): string {
+  if (/\p{Ll}/u.test(words)) return words;
+  return words.toLowerCase().replace(/(^|[\s\-.'’])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
+}
+
+/** "Austin, TX"; abroad "Bandung, Indonesia" (EDGAR's own country codes, K8 or X0, mean nothing to a reader). */
+export function headquartersOf(address: Address | null | undefined): string | null {
+  const city = textOf(address?.city);
+  if (!city) return null;
+  const code = textOf(address?.stateOrCountry);
+  const region = code && /^[A-Z]{2}$/.test(code) ? code : (textOf(address?.stateOrCountryDescription) ?? textOf(address?.country));
+  return region ? `${titleCase(city)}, ${/^[A-Z]{2}$/.test(region) ? region : titleCase(region)}` : titleCase(city);
+}
+
+/** EDGAR's website field, when it has one (most companies leave it empty), as an http(s) address. */
+function websiteOf(value: unknown): string | null {
+  const raw = textOf(value);
+  if (!raw) return null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`;
+  return httpUrl(withScheme) ? withScheme : null;
+}
+
+const itemsOf = (value: unknown) =>
+  typeof value === 'string'
+    ? value
+        .split(/[,\s]+/)
+        .map((item) => item.trim())
+        .filter(Boolean)
+    : [];
+
+/** A primary document's name: EDGAR's own ("intk-20251231.htm", "xslF345X05/wk-form4.xml"), never a path out of the folder. */
+const isDocumentName = (name: unknown): name is string =>
+  typeof name === 'string' && /^[\w.-]+(?:\/[\w.-]+)?$/.test(name) && !name.includes('..');
+
+function filingRefs(columns: SubmissionColumns, secBase: string, cik: string): SecFilingRef[] {
+  const folder = (accessionNumber: string) =>
+    `${secBase}/Archives/edgar/data/${Number.parseInt(cik, 10)}/${accessionNumber.replace(/-/g, '')}`;
+  return (columns.form ?? []).flatMap((form, i) => {
+    const accessionNumber = columns.accessionNumber?.[i];
+    const filingDate = columns.filingDate?.[i];
+    const reportDate = columns.reportDate?.[i];
+    const document = columns.primaryDocument?.[i];
+    if (typeof form !== 'string' || !accessionNumber || !ACCESSION.test(accessionNumber)) return [];
+    if (!filingDate || !DATE.test(filingDate) || !isDocumentName(document)) return [];
+    return [
+      {
+        form,
+        filingDate,
+        reportDate: reportDate && DATE.test(reportDate) ? reportDate : null,
+        accessionNumber,
+        items: itemsOf(columns.items?.[i]),
+        description: textOf(columns.primaryDocDescription?.[i]),
+        indexUrl: filingIndexUrl(secBase, cik, accessionNumber),
+        documentUrl: `${folder(accessionNumber)}/${document}`,
+      },
+    ];
+  });
+}
+
+const newestFirst = (a: SecFilingRef, b: SecFilingRef) =>
+  b.filingDate.localeCompare(a.filingDate) || b.accessionNumber.localeCompare(a.accessionNumber);
+const reportsOfficerChange = (filing: SecFilingRef) => CURRENT_FORMS.has(filing.form) && filing.items.includes('5.02');
+
+/**
+ * The filings a report shows: the latest annual report, the latest 10-Q and the 8-Ks filed in the
+ * 12 months before `now`, newest first, at most PROFILE_MAX_FILINGS.
+ */
+export function pickProfileFilings(filings: SecFilingRef[], now: number): SecFilingRef[] {
+  const sorted = [...filings].sort(newestFirst);
+  const since = yearBefore(now);
+  const periodic = [sorted.find((f) => ANNUAL_FORMS.has(f.form)), sorted.find((f) => f.form === '10-Q')].filter(
+    (f): f is SecFilingRef => !!f,
+  );
+  const current = sorted.filter((f) => CURRENT_FORMS.has(f.form) && f.filingDate >= since);
+  // Officer changes matter most to prospecting: they stay when the year had more 8-Ks than fit.
+  const kept = [...current.filter(reportsOfficerChange), ...current.filter((f) => !reportsOfficerChange(f))].slice(
+    0,
+    PROFILE_MAX_FILINGS - periodic.length,
+  );
+  return [...periodic, ...kept].sort(newestFirst);
+}
+
+// ---------------------------------------------------------------------------------------------
+// XBRL company facts: figures
+
+type XbrlFact = {
+  start?: string;
+  end: string;
+  val: number;
+  accn: string;
+  fy?: number | null;
+  fp?: string | null;
+  form: string;
+  filed: string;
+};
+type CompanyFacts = { facts?: Record<string, Record<string, { units?: Record<string, unknown> } | undefined> | undefined> };
+type ConceptFacts = { concept: string; unit: string; facts: XbrlFact[] };
+type PeriodKind = 'instant' | 'quarter' | 'year' | 'ytd' | 'other';
+type FigureSpec = { name: string; kind: 'flow' | 'balance' | 'cover'; concepts: string[]; sumClasses?: boolean };
+
+/** In order of preference: total revenue is `Revenues` when a filer tags it, the contract-revenue concepts otherwise (and before 2018, SalesRevenueNet). */
+const FIGURE_SPECS: FigureSpec[] = [
+  {
+    name: 'Revenue',
+    kind: 'flow',
+    concepts: [
+      'us-gaap:Revenues',
+      'us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax',
+      'us-gaap:RevenueFromContractWithCustomerIncludingAssessedTax',
+      'us-gaap:SalesRevenueNet',
+    ],
+  },
+  { name: 'Net income', kind: 'flow', concepts: ['us-gaap:NetIncomeLoss', 'us-gaap:ProfitLoss'] },
+  { name: 'Total assets', kind: 'balance', concepts: ['us-gaap:Assets'] },
+  {
+    name: 'Operating cash flow',
+    kind: 'flow',
+    concepts: [
+      'us-gaap:NetCashProvidedByUsedInOperatingActivities',
+      'us-gaap:NetCashProvidedByUsedInOperatingActivitiesContinuingOperations',
+    ],
+  },
+  // One value per share class on the cover (companyfacts drops the class): their sum is the company's.
+  { name: 'Shares outstanding', kind: 'cover', concepts: ['dei:EntityCommonStockSharesOutstanding'], sumClasses: true },
+  { name: 'Employees', kind: 'cover', concepts: ['dei:EntityNumberOfEmployees'] },
+];
+
+const isFact = (value: unknown): value is XbrlFact => {
+  const fact = value as Partial<XbrlFact> | null;
+  return (
+    !!fact &&
+    typeof fact.val === 'number' &&
+    Number.isFinite(fact.val) &&
+    typeof fact.end === 'string' &&
+    DATE.test(fact.end) &&
+    (fact.start === undefined || (typeof fact.start === 'string' && DATE.test(fact.start))) &&
+    typeof fact.accn === 'string' &&
+    ACCESSION.test(fact.accn) &&
+    typeof fact.filed === 'string' &&
+    DATE.test(fact.filed) &&
+    typeof fact.form === 'string' &&
+    // Registration statements and 8-Ks repeat figures the periodic reports carry.
+    PERIODIC_FORMS.test(fact.form)
+  );
+};
+
+function conceptFacts(body: CompanyFacts, concept: string): ConceptFacts | null {
+  const [taxonomy, name] = concept.split(':') as [string, string];
+  const units = body.facts?.[taxonomy]?.[name]?.units;
+  if (!units || typeof units !== 'object') return null;
+  const unit = 'USD' in units ? 'USD' : Object.keys(units)[0];
+  const values = unit ? units[unit] : undefined;
+  const facts = Array.isArray(values) ? values.filter(isFact) : [];
+  return unit && facts.length ? { concept, unit, facts } : null;
+}
+
+/**
+ * A fact's period: the length of start..end tells a quarter (13 weeks, give or take) from a fiscal
+ * year (52 or 53 weeks) from a year-to-date total (the six or nine months 10-Qs also report), which
+ * EDGAR files under the same fiscal period ("Q3") as the quarter.
+ */
+export function periodKind(fact: { start?: string; end: string }): PeriodKind {
+  if (!fact.start) return 'instant';
+  const days = (Date.parse(fact.end) - Date.parse(fact.start)) / DAY_MS + 1;
+  if (days >= 80 && days <= 100) return 'quarter';
+  if (days >= 350 && days <= 380) return 'year';
+  if (days > 100 && days < 350) return 'ytd';
+  return 'other';
+}
+
+const filedLater = (a: XbrlFact, b: XbrlFact) => a.filed > b.filed || (a.filed === b.filed && a.accn > b.accn);
+
+/** One fact per period: later filings repeat earlier periods as comparatives, sometimes restated; the latest filed wins. */
+export function latestPerPeriod(facts: XbrlFact[]): XbrlFact[] {
+  const byPeriod = new Map<string, XbrlFact>();
+  for (const fact of facts) {
+    const key = `${fact.start ?? ''}/${fact.end}`;
+    const seen = byPeriod.get(key);
+    if (!seen || filedLater(fact, seen)) byPeriod.set(key, fact);
+  }
+  return [...byPeriod.values()];
+}
+
+/** The fiscal year as the filer names it: `fy` of the annual report that first reported the period (later ones carry their own year). */
+function fiscalYear(all: XbrlFact[], fact: XbrlFact): number {
+  const endYear = Number(fact.end.slice(0, 4));
+  const first = all
+    .filter((f) => f.start === fact.start && f.end === fact.end && f.fp === 'FY' && typeof f.fy === 'number')
+    .sort((a, b) => a.filed.localeCompare(b.filed))[0];
+  return first && (first.fy === endYear || first.fy === endYear - 1) ? first.fy! : endYear;
+}
+
+const MONTHS = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const monthsOf = (fact: XbrlFact) => {
+  const months = Math.round((Date.parse(fact.end) - Date.parse(fact.start!)) / DAY_MS / 30.44);
+  return MONTHS[months] ?? String(months);
+};
+
+function periodLabel(name: string, source: ConceptFacts, fact: XbrlFact): string {
+  switch (periodKind(fact)) {
+    case 'year':
+      return `${name} (fiscal year ${fiscalYear(source.facts, fact)})`;
+    case 'quarter':
+      return `${name} (quarter ended ${fact.end})`;
+    case 'ytd':
+      return `${name} (${monthsOf(fact)} months ended ${fact.end})`;
+    default:
+      return `${name} (as of ${fact.end})`;
+  }
+}
+
+type Picked = { source: ConceptFacts; fact: XbrlFact };
+type FigurePick = Picked & { spec: FigureSpec; value: number };
+
+/** The first concept, in order of preference, with a fact that passes. */
+function pick(sources: ConceptFacts[], test: (fact: XbrlFact) => boolean): Picked | null {
+  for (const source of sources) {
+    const fact = latestPerPeriod(source.facts)
+      .filter(test)
+      // Of several year-to-date totals ending together, the one from the start of the fiscal year.
+      .sort((a, b) => (a.start ?? '').localeCompare(b.start ?? ''))[0];
+    if (fact) return { source, fact };
+  }
+  return null;
+}
+
+const latestEnd = (sources: ConceptFacts[], kinds: PeriodKind[]) =>
+  latestOf(
+    sources
+      .flatMap((s) => s.facts)
+      .filter((f) => kinds.includes(periodKind(f)))
+      .map((f) => f.end),
+  );
+
+/** A cover value (shares outstanding, employees): the newest date's, from the latest filing that gave it. */
+function coverFigure(spec: FigureSpec, source: ConceptFacts): FigurePick {
+  const end = latestOf(source.facts.map((f) => f.end));
+  const atEnd = source.facts.filter((f) => f.end === end);
+  const newest = atEnd.reduce((a, b) => (filedLater(b, a) ? b : a));
+  const fromNewest = atEnd.filter((f) => f.accn === newest.accn);
+  const value = spec.sumClasses ? fromNewest.reduce((sum, f) => sum + f.val, 0) : newest.val;
+  // A date on the cover, whatever period the filer gave it.
+  return { spec, source, fact: { ...newest, start: undefined }, value };
+}
+
+/**
+ * The latest fiscal year's and the latest quarter's revenue, net income, total assets and operating
+ * cash flow, then shares outstanding and employees from the cover. Where the latest 10-Q has no
+ * three-month figure (cash flow statements are year-to-date), its year-to-date total, so labelled.
+ */
+export function figuresFromFacts(body: CompanyFacts, sourceUrl: (accessionNumber: string) => string): SecFigure[] {
+  const specs = FIGURE_SPECS.map((spec) => ({
+    spec,
+    sources: spec.concepts.map((concept) => conceptFacts(body, concept)).filter((s): s is ConceptFacts => !!s),
+  }));
+  const flows = specs.filter(({ spec }) => spec.kind === 'flow').flatMap(({ sources }) => sources);
+  const yearEnd = latestEnd(flows, ['year']);
+  const interimEnd = latestEnd(flows, ['quarter', 'ytd']);
+  const at = (end: string | null, kind: PeriodKind) => (f: XbrlFact) => f.end === end && periodKind(f) === kind;
+  const picks: Array<FigurePick | null> = [];
+  const add = (spec: FigureSpec, found: Picked | null) => picks.push(found && { spec, ...found, value: found.fact.val });
+  for (const { spec, sources } of specs) {
+    if (spec.kind === 'flow') add(spec, pick(sources, at(yearEnd, 'year')));
+    if (spec.kind === 'balance') add(spec, pick(sources, at(yearEnd, 'instant')));
+  }
+  for (const { spec, sources } of specs) {
+    if (spec.kind === 'flow') add(spec, pick(sources, at(interimEnd, 'quarter')) ?? pick(sources, at(interimEnd, 'ytd')));
+    // A 10-K's own quarter (Q4) ends with the year: its balance sheet is already there.
+    if (spec.kind === 'balance' && interimEnd !== yearEnd) add(spec, pick(sources, at(interimEnd, 'instant')));
+  }
+  for (const { spec, sources } of specs) if (spec.kind === 'cover' && sources[0]) picks.push(coverFigure(spec, sources[0]));
+  return picks
+    .filter((p): p is FigurePick => !!p)
+    .map(({ spec, source, fact, value }) => ({
+      label: periodLabel(spec.name, source, fact),
+      concept: source.concept,
+      value,
+      unit: source.unit,
+      periodEnd: fact.end,
+      periodStart: fact.start ?? null,
+      form: fact.form,
+      filed: fact.filed,
+      sourceUrl: sourceUrl(fact.accn),
+    }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// People in filings
+
+type NamedPerson = { name: string; title: string; context: string };
+
+const HONORIFIC = /^(?:Mr|Ms|Mrs|Miss|Mx|Dr|Prof)\.?\s+/;
+const CREDENTIALS = /,?\s+(?:Ph\.?\s?D\.?|M\.?D\.?|J\.?D\.?|CPA|CFA|Esq\.?|M\.?B\.?A\.?)$/;
+const NAME_SUFFIX = /^(?:Jr\.?|Sr\.?|II|III|IV)$/;
+const PARTICLES = new Set(['de', 'da', 'del', 'della', 'der', 'den', 'di', 'du', 'la', 'le', 'van', 'von', 'bin', 'al']);
+/** Words that make a run of capitalised words a title, a company, a place or a heading rather than a person. */
+const NOT_NAME_WORDS = new Set(
+  [
+    'chief officer officers executive executives president vice senior general counsel secretary treasurer controller director directors',
+    'board chair chairman chairwoman chairperson founder head interim principal managing partner',
+    'company corporation corp inc incorporated llc ltd plc group holdings systems software services technologies bank trust fund',
+    'item part name names age ages position positions title titles signature signatures table contents exhibit section form',
+    'the our its and of for in at to as by on with from a an',
+    'financial operating technology information legal global human resources marketing sales revenue product accounting',
+    'registrant annual report quarterly current united states america securities exchange commission act nasdaq nyse stock common',
+    'effective pursuant appointment retirement resignation departure offer letter agreement plan notes press release',
+    'street road avenue drive suite floor new york delaware texas california',
+    'university college school committee audit compensation governance nominating us usa it ai hr',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/**
+ * The person's name in a run of text ("Ms. Priya Raman", "John A. Smith, Jr., Ph.D."): two to five
+ * capitalised words (initials and particles allowed), none a title or company word; null otherwise.
+ * What is returned is a part of the text as written.
+ */
+export function personName(candidate: string): string | null {
+  let name = candidate.replace(/\s+/g, ' ').trim().replace(HONORIFIC, '');
+  while (CREDENTIALS.test(name)) name = name.replace(CREDENTIALS, '');
+  name = name.replace(/[,;:]+$/, '');
+  const words = name.split(' ');
+  const core = words.length > 2 && NAME_SUFFIX.test(words.at(-1)!) ? words.slice(0, -1) : words;
+  if (core.length < 2 || core.length > 5) return null;
+  const isNameWord = (word: string, i: number) => {
+    const bare = word.replace(/,$/, '');
+    if (i > 0 && i < core.length - 1 && (PARTICLES.has(bare) || /^\p{Lu}\.$/u.test(bare))) return true;
+    if (i === 0 && /^\p{Lu}\.$/u.test(bare)) return true;
+    return /^\p{Lu}[\p{L}'’-]*\p{L}$/u.test(bare) && !NOT_NAME_WORDS.has(bare.toLowerCase());
+  };
+  return core.every(isNameWord) ? name : null;
+}
+
+const OFFICER_TITLE =
+  /\b(?:chief|officer|president|counsel|secretary|treasurer|controller|comptroller|chair(?:man|woman|person)?|head|CEO|CFO|COO|CTO|CIO|CRO|CMO|CISO|CAO|CHRO|founder|general manager)\b/i;
+const NOT_A_TITLE = /\b(?:has|have|had|was|were|is|served|serves|since|joined|prior|previously)\b/i;
+
+/** A position as filings write it ("Executive Vice President, General Counsel and Secretary"), not a clause. */
+const isOfficerTitle = (text: string) => text.length <= TITLE_MAX_CHARS && OFFICER_TITLE.test(text) && !NOT_A_TITLE.test(text);
+
+/** The title at the start of the words after "as": up to where the sentence goes on (", effective", " since"…). */
+export function leadingTitle(rest: string): string | null {
+  const title = rest
+    .split(
+      /,\s*effective\b|\s+effective\b|\s+since\b|\s+until\b|\s+from\s+(?:\d|[A-Z][a-z]+\s+\d)|\s+and\s+(?:has|had|will|as|is|was|a|an|to)\b|,\s+(?:and|who|where|a|an|which)\s|\s+(?:succeeding|replacing|following|to\s+succeed)\b|\s+\(|\s+in\s+(?:19|20)\d\d|;|\.(?:\s|$)/,
+    )[0]!
+    .replace(/^(?:the\s+Company['’]s|the\s+Registrant['’]s|its|our|the|a|an)\s+/i, '')
+    .replace(/\s+of\s+(?:the\s+)?(?:Company|Registrant|Corporation|Bank)$/i, '')
+    .replace(/[\s,]+$/, '')
+    .trim();
+  return title && isOfficerTitle(title) ? title : null;
+}
+
+// Capitalised words (with initials, particles and a suffix) that may be a name: checked by personName.
+const NAME_WORD = String.raw`\p{Lu}[\p{L}'’.-]*`;
+const NAME_SPAN = String.raw`(?<![\p{L}'’.-])(${NAME_WORD}(?:\s+(?:(?:de|da|del|der|di|du|la|le|van|von|bin)\s+){0,2}${NAME_WORD}){1,4}(?:,?\s+(?:Jr\.|Sr\.|II|III|IV))?)`;
+const AS_TITLE = String.raw`(?:to\s+serve\s+)?(?:as|to\s+(?:the\s+)?(?:position|role|office)s?\s+of)\s+([^;]{2,200})`;
+const AGE_APPOSITIVE = String.raw`(?:,\s+(?:age\s+)?\d{2},)?`;
+const TITLE_APPOSITIVE = String.raw`(?:,\s+(?:the\s+Company['’]s|our|its)\s+([^,]{3,100}),)?`;
+const LEAVING = String.raw`(?:resign|retire|step\s+down|stepping\s+down|depart|leave|resignation|retirement)`;
+
+const APPOINTED = [
+  new RegExp(String.raw`\b(?:appointed|named|elected|promoted|hired)\s+${NAME_SPAN}${AGE_APPOSITIVE}\s+${AS_TITLE}`, 'gu'),
+  new RegExp(
+    String.raw`${NAME_SPAN}${AGE_APPOSITIVE}\s+(?:has\s+been|was|will\s+be|is\s+being|is)\s+(?:appointed|named|elected|promoted)\s+(?:${AS_TITLE}|([^;]{2,200}))`,
+    'gu',
+  ),
+  new RegExp(String.raw`\bappointment\s+of\s+${NAME_SPAN}\s+${AS_TITLE}`, 'gu'),
+];
+// Departures: [name, title from the appositive, title after "as"].
+const DEPARTING = [
+  new RegExp(
+    String.raw`${NAME_SPAN}${TITLE_APPOSITIVE}\s+(?:has\s+)?(?:notified|informed|advised|tendered|submitted|announced)\b[^.]{0,160}?\b${LEAVING}\w*(?:[^.;]{0,60}?\s+as\s+([^;]{2,200}))?`,
+    'gu',
+  ),
+  new RegExp(
+    String.raw`${NAME_SPAN}${TITLE_APPOSITIVE}\s+(?:will\s+(?:retire|resign|step\s+down|depart|leave)|(?:has\s+)?(?:resigned|retired|stepped\s+down|departed))\b(?:[^.;]{0,60}?\s+as\s+([^;]{2,200}))?`,
+    'gu',
+  ),
+  new RegExp(
+    String.raw`\b(?:resignation|retirement|departure)\s+of\s+${NAME_SPAN}()(?:\s+(?:as|from\s+(?:the\s+position\s+of|(?:his|her|their)\s+(?:position|role)s?\s+as))\s+([^;]{2,200}))?`,
+    'gu',
+  ),
+];
+
+/** Every match, overlapping ones too: a run of capitals that is not a name must not hide the name right after it. */
+function* everyMatch(pattern: RegExp, text: string) {
+  const re = new RegExp(pattern.source, pattern.flags);
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    yield m;
+    re.lastIndex = m.index + 1;
+  }
+}
+
+const ABBREVIATION =
+  /(?:\b(?:Inc|Corp|Co|Ltd|Mr|Ms|Mrs|Dr|Jr|Sr|No|St|vs|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)|\b\p{Lu}|\p{L}\.\p{L})$/u;
+
+/** Sentences of plain text, not broken after "Inc." or "Ms." or an initial. */
+export function sentences(text: string): string[] {
+  const out: string[] = [];
+  for (const paragraph of text.split(/\n+/)) {
+    let start = 0;
+    for (const m of paragraph.matchAll(/[.!?]["”’)]*\s+(?=["“(]?\p{Lu})/gu)) {
+      if (ABBREVIATION.test(paragraph.slice(start, m.index))) continue;
+      out.push(paragraph.slice(start, m.index + 1));
+      start = m.index + m[0].length;
+    }
+    out.push(paragraph.slice(start));
+  }
+  return out.map((s) => s.replace(/\s+/g, ' ').trim()).filter(Boolean);
+}
+
+const personKey = (name: string) =>
+  name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+
+function firstPerName<T extends { name: string }>(people: T[]): T[] {
+  const seen = new Set<string>();
+  return people.filter((p) => {
+    const key = personKey(p.name);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The lines after the heading at `at`, up to the first that `end` matches (or about `maxChars`). */
+function sectionAfter(lines: string[], at: number, end: RegExp, maxChars: number): string {
+  const body: string[] = [];
+  let length = 0;
+  for (const line of lines.slice(at + 1)) {
+    if (end.test(line) || length > maxChars) break;
+    body.push(line);
+    length += line.length + 1;
+  }
+  return body.join('\n');
+}
+
+/** 8-K item 5.02: who was appointed to or is leaving which office, sentence by sentence. */
+export function officerChanges(text: string): Array<NamedPerson & { change: 'appointed' | 'departing' }> {
+  const lines = text.split('\n');
+  const heading = lines.findIndex((line) => /^\s*Item\s*5\.02\b/i.test(line));
+  const section = heading < 0 ? text : sectionAfter(lines, heading, /^\s*(?:Item\s*\d+\.\d{2}\b|SIGNATURES?\s*$)/i, 30_000);
+  const found: Array<NamedPerson & { change: 'appointed' | 'departing' }> = [];
+  for (const sentence of sentences(section)) {
+    for (const pattern of APPOINTED)
+      for (const m of everyMatch(pattern, sentence)) {
+        const name = personName(m[1]!);
+        // "was named Chief Operating Officer" has no "as": the title follows the verb.
+        const title = leadingTitle(m[2] ?? m[3]!);
+        if (name && title) found.push({ name, title, context: sentence, change: 'appointed' });
+      }
+    for (const pattern of DEPARTING)
+      for (const m of everyMatch(pattern, sentence)) {
+        const name = personName(m[1]!);
+        const title = (m[3] && leadingTitle(m[3])) || (m[2] && leadingTitle(m[2]));
+        if (name && title) found.push({ name, title, context: sentence, change: 'departing' });
+      }
+  }
+  return firstPerName(found);
+}
+
+const OFFICERS_HEADING =
+  /^(?:item\s+\d+[a-z]?\.?\s*)?(?:information\s+(?:about|regarding|concerning)\s+(?:our\s+|the\s+company['’]s\s+)?executive\s+officers(?:\s+of\s+the\s+(?:registrant|company))?|(?:our\s+)?executive\s+officers(?:\s+of\s+(?:the\s+)?(?:registrant|company))?)\s*[.:]?$/i;
+const SECTION_END = /^\s*(?:PART\s+I{1,3}V?\b|Item\s+\d+[A-Z]?\b|SIGNATURES?\s*$)/i;
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+type OfficerRow = NamedPerson & { text: string };
+
+/** Table rows that name a person and an office (and usually an age), wherever they are in the document. */
+function officerRows(html: string): OfficerRow[] {
+  return htmlTableRows(html).flatMap(({ cells }) => {
+    const filled = cells.map((c) => c.trim()).filter(Boolean);
+    if (filled.length < 2 || filled.length > 6) return [];
+    const nameCell = filled.find((c) => personName(c));
+    const title = filled.find((c) => c !== nameCell && isOfficerTitle(c));
+    return nameCell && title ? [{ name: personName(nameCell)!, title, context: filled.join(' | '), text: squash(filled.join(' ')) }] : [];
+  });
+}
+
+/** The rows within the section: the same people elsewhere (the signatures) are listed with other words. */
+function tableOfficers(rows: OfficerRow[], section: string): NamedPerson[] {
+  const flat = squash(section);
+  return rows.filter((row) => flat.includes(row.text)).map(({ name, title, context }) => ({ name, title, context }));
+}
+
+/** Lines of a plain-text table: "Priya Raman 51 President and Chief Executive Officer". */
+function lineOfficers(section: string): NamedPerson[] {
+  return section.split('\n').flatMap((line) => {
+    const m = /^(.+?),?\s+(\d{2}),?\s+(.+)$/.exec(line.trim());
+    const name = m && personName(m[1]!);
+    return name && isOfficerTitle(m[3]!) ? [{ name, title: m[3]!, context: line.trim() }] : [];
+  });
+}
+
+/** Biographies: "Priya Raman, 51, has served as our President and Chief Executive Officer since 2021." */
+function paragraphOfficers(section: string): NamedPerson[] {
+  const bio = new RegExp(
+    String.raw`^${NAME_SPAN}${AGE_APPOSITIVE}\s+(?:has\s+(?:served|been)|serves|is|was\s+(?:appointed|named|elected))\s+(?:as\s+)?(?:our\s+|the\s+Company['’]s\s+|its\s+)?([^;]{2,200})`,
+    'u',
+  );
+  return sentences(section).flatMap((sentence) => {
+    const m = bio.exec(sentence);
+    const name = m && personName(m[1]!);
+    const title = m && leadingTitle(m[2]!);
+    return name && title ? [{ name, title, context: sentence }] : [];
+  });
+}
+
+/**
+ * A 10-K's "Information about our Executive Officers" (or "Executive Officers of the Registrant")
+ * section and the officers it lists, from its table, a plain-text table or its biographies. The
+ * heading also appears in the table of contents: the occurrence that lists the most people wins.
+ */
+export function executiveOfficers(html: string): { heading: string; text: string; people: NamedPerson[] } | null {
+  const lines = htmlToText(html).split('\n');
+  const rows = officerRows(html);
+  let best: { heading: string; text: string; people: NamedPerson[] } | null = null;
+  for (const [at, line] of lines.entries()) {
+    const heading = line.trim();
+    if (heading.length > 120 || !OFFICERS_HEADING.test(heading)) continue;
+    const text = sectionAfter(lines, at, SECTION_END, OFFICERS_SECTION_MAX_CHARS);
+    const people = firstPerName([...tableOfficers(rows, text), ...lineOfficers(text), ...paragraphOfficers(text)]);
+    const better = !best || people.length > best.people.length || (people.length === best.people.length && text.length > best.text.length);
+    if (better) best = { heading, text, people };
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Titles of filing documents
+
+/** Form 8-K's item titles. */
+const EIGHT_K_ITEMS: Record<string, string> = {
+  '1.01': 'Entry into a Material Definitive Agreement',
+  '1.02': 'Termination of a Material Definitive Agreement',
+  '1.03': 'Bankruptcy or Receivership',
+  '1.04': 'Mine Safety - Reporting of Shutdowns and Patterns of Violations',
+  '1.05': 'Material Cybersecurity Incidents',
+  '2.01': 'Completion of Acquisition or Disposition of Assets',
+  '2.02': 'Results of Operations and Financial Condition',
+  '2.03': 'Creation of a Direct Financial Obligation or an Obligation under an Off-Balance Sheet Arrangement of a Registrant',
+  '2.04':
+    'Triggering Events That Accelerate or Increase a Direct Financial Obligation or an Obligation under an Off-Balance Sheet Arrangement',
+  '2.05': 'Costs Associated with Exit or Disposal Activities',
+  '2.06': 'Material Impairments',
+  '3.01': 'Notice of Delisting or Failure to Satisfy a Continued Listing Rule or Standard; Transfer of Listing',
+  '3.02': 'Unregistered Sales of Equity Securities',
+  '3.03': 'Material Modification to Rights of Security Holders',
+  '4.01': "Changes in Registrant's Certifying Accountant",
+  '4.02': 'Non-Reliance on Previously Issued Financial Statements or a Related Audit Report or Completed Interim Review',
+  '5.01': 'Changes in Control of Registrant',
+  '5.02':
+    'Departure of Directors or Certain Officers; Election of Directors; Appointment of Certain Officers; Compensatory Arrangements of Certain Officers',
+  '5.03': 'Amendments to Articles of Incorporation or Bylaws; Change in Fiscal Year',
+  '5.04': "Temporary Suspension of Trading Under Registrant's Employee Benefit Plans",
+  '5.05': "Amendment to Registrant's Code of Ethics, or Waiver of a Provision of the Code of Ethics",
+  '5.06': 'Change in Shell Company Status',
+  '5.07': 'Submission of Matters to a Vote of Security Holders',
+  '5.08': 'Shareholder Director Nominations',
+  '7.01': 'Regulation FD Disclosure',
+  '8.01': 'Other Events',
+  '9.01': 'Financial Statements and Exhibits',
+};
+
+/** "Form 8-K (filed 2026-09-14): Item 5.02 Departure of Directors or Certain Officers…", "Form 10-K (filed …): Annual report for the period ended …". */
+export function filingTitle(
+  filing: Pick<SecFilingRef, 'form' | 'filingDate' | 'reportDate' | 'items' | 'description'>,
+  subject?: string,
+): string {
+  const period = filing.reportDate ? ` for the period ended ${filing.reportDate}` : '';
+  // Item 9.01 lists the exhibits: it says what was reported only when nothing else was.
+  const items = filing.items.length > 1 ? filing.items.filter((item) => item !== '9.01') : filing.items;
+  const what =
+    subject ??
+    (CURRENT_FORMS.has(filing.form)
+      ? items.map((item) => `Item ${item}${EIGHT_K_ITEMS[item] ? ` ${EIGHT_K_ITEMS[item]}` : ''}`).join('; ')
+      : ANNUAL_FORMS.has(filing.form)
+        ? `Annual report${period}`
+        : filing.form === '10-Q'
+          ? `Quarterly report${period}`
+          : filing.description !== filing.form
+            ? filing.description
+            : null);
+  return capText(`Form ${filing.form} (filed ${filing.filingDate})${what ? `: ${what}` : ''}`, TITLE_MAX_CHARS);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Resolving a company
+
+/** "www.initech.example" → "initech.example", from a host or a URL. */
+function siteOf(hostOrUrl: string | null): string | null {
+  const raw = hostOrUrl?.trim().toLowerCase();
+  if (!raw) return null;
+  try {
+    const host = new URL(/^[a-z][a-z0-9+.-]*:\/\//.test(raw) ? raw : `https://${raw}`).hostname;
+    return host.replace(/^www\d*\./, '') || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The same site: equal, or one a subdomain of the other (investors.initech.example). */
+const sameSite = (a: string, b: string) => a === b || a.endsWith(`.${b}`) || b.endsWith(`.${a}`);
+
+/** The name part of a site: "initech" for initech.example and shop.initech.co.uk. */
+function siteLabel(site: string): string | null {
+  const labels = site.split('.');
+  if (labels.length < 2) return null;
+  const twoPartSuffix = labels.length >= 3 && /^(?:co|com|net|org|gov|ac|edu|ltd|plc)$/.test(labels.at(-2)!) && labels.at(-1)!.length === 2;
+  return labels.at(twoPartSuffix ? -3 : -2)!.replace(/[^a-z0-9]/g, '') || null;
+}
+
+type Company = Omit<SecCompanyMatch, 'matchedOn'>;
+const companyOf = (row: TickerRow): Company => ({ cik: padCik(row.cik_str), ticker: row.ticker, name: row.title });
+
+/** Companies the site's name suggests: the whole name ("apple" → Apple Inc.), the ticker, then the first word of the name. */
+function companiesNamedLike(rows: TickerRow[], label: string): { exact: Company | null; all: Company[] } {
+  const names = rows.map((row) => normaliseCompanyName(row.title));
+  const exact = rows.filter((_, i) => names[i]!.replace(/ /g, '') === label);
+  const ticker = rows.filter((row) => normaliseTicker(row.ticker) === label.toUpperCase());
+  const firstWord = rows.filter((_, i) => names[i]!.split(' ')[0] === label);
+  const all = [...new Map([...exact, ...ticker, ...firstWord].map((row) => [padCik(row.cik_str), companyOf(row)])).values()];
+  return { exact: exact[0] ? companyOf(exact[0]) : null, all };
+}
+
+/** Whether EDGAR's website for the company is the site: null when EDGAR has none (most companies). */
+function websiteAgrees(body: Submissions, site: string): boolean | null {
+  const sites = [body.website, body.investorWebsite].map((value) => siteOf(textOf(value))).filter((s): s is string => !!s);
+  return sites.length ? sites.some((s) => sameSite(s, site)) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export function createSecCompanySource(opts: {
+  secBaseUrl: string;
+  secDataBaseUrl: string;
+  http: SourceHttp;
+  /** The SEC client whose ticker list to share (one download for both); one of our own otherwise. */
+  sec?: SecSource;
+  /** For tests: "the last 12 months" end here. */
+  now?: () => number;
+}): SecCompanySource {
+  const secBase = opts.secBaseUrl.replace(/\/+$/, '');
+  const dataBase = opts.secDataBaseUrl.replace(/\/+$/, '');
+  const sec = opts.sec ?? createSecSource(opts);
+  const now = opts.now ?? Date.now;
+  // resolve() and profile() read the same submissions one after the other: read them once.
+  const cache = new Map<string, { body: Submissions; until: number }>();
+
+  function checkCik(cik: string): string {
+    if (!/^\d{1,10}$/.test(cik)) throw new SourceError(SEC_PUBLISHER, 'a CIK is up to 10 digits');
+    return cik;
+  }
+
+  async function submissions(cik: string, signal?: AbortSignal): Promise<Submissions> {
+    const key = padCik(checkCik(cik));
+    const hit = cache.get(key);
+    if (hit && hit.until > now()) return hit.body;
+    const body = await opts.http.getJson<Submissions>(`${dataBase}/submissions/CIK${key}.json`, { signal });
+    const recent = body?.filings?.recent;
+    if (!recent || !Array.isArray(recent.form) || !Array.isArray(recent.accessionNumber) || !textOf(body.name))
+      throw new SourceError(SEC_PUBLISHER, 'submissions in an unexpected shape');
+    cache.delete(key);
+    cache.set(key, { body, until: now() + SUBMISSIONS_TTL_MS });
+    if (cache.size > SUBMISSIONS_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    return body;
+  }
+
+  /** The recent filings and, when those do not reach back a year (busy filers), the older pages that do. */
+  async function filingsOfYear(cik: string, body: Submissions, signal?: AbortSignal): Promise<SecFilingRef[]> {
+    const recent = body.filings!.recent!;
+    const refs = filingRefs(recent, secBase, cik);
+    const since = yearBefore(now());
+    const oldest = earliestOf(refs.map((f) => f.filingDate));
+    if (oldest && oldest > since)
+      for (const older of await olderFilingColumns({ http: opts.http, dataBase }, body.filings?.files, since, signal))
+        refs.push(...filingRefs(older, secBase, cik));
+    return refs;
+  }
+
+  async function readDocument(filing: SecFilingRef, signal?: AbortSignal): Promise<string> {
+    const url = httpUrl(filing.documentUrl);
+    if (!url || new URL(url).origin !== new URL(secBase).origin) throw new SourceError(SEC_PUBLISHER, 'filing document is not on EDGAR');
+    return opts.http.getText(url, { signal, accept: 'text/html' });
+  }
+
+  const asDocument = (filing: SecFilingRef, title: string, text: string, maxChars: number): SourceDocument => ({
+    url: filing.documentUrl,
+    title,
+    publisher: SEC_PUBLISHER,
+    publishedAt: filing.filingDate,
+    text: capText(text, maxChars),
+    kind: 'filing',
+  });
+
+  type OfficersRead = { people: SecOfficer[]; documents: SourceDocument[] };
+
+  async function annualOfficers(filing: SecFilingRef, signal?: AbortSignal): Promise<OfficersRead> {
+    const section = executiveOfficers(await readDocument(filing, signal));
+    if (!section || !hasReadableText(section.text)) return { people: [], documents: [] };
+    return {
+      people: section.people.map((p) => ({ ...p, sourceUrl: filing.documentUrl, filedOn: filing.filingDate, change: null })),
+      documents: [
+        asDocument(filing, filingTitle(filing, section.heading), `${section.heading}\n${section.text}`, OFFICERS_SECTION_MAX_CHARS),
+      ],
+    };
+  }
+
+  async function changedOfficers(filing: SecFilingRef, signal?: AbortSignal): Promise<OfficersRead> {
+    const text = htmlToText(await readDocument(filing, signal));
+    if (!hasReadableText(text)) return { people: [], documents: [] };
+    return {
+      people: officerChanges(text).map((p) => ({ ...p, sourceUrl: filing.documentUrl, filedOn: filing.filingDate })),
+      documents: [asDocument(filing, filingTitle(filing), text, FILING_MAX_CHARS)],
+    };
+  }
+
+  return {
+    async resolve(nameOrTicker, host, signal) {
+      const rows = await sec.companies(signal);
+      const named = nameOrTicker ? findCompany(rows, nameOrTicker) : null;
+      const namedMatch: SecCompanyMatch | null = named && {
+        ...named,
+        matchedOn: normaliseTicker(nameOrTicker!) === normaliseTicker(named.ticker) ? 'ticker' : 'name',
+      };
+      const site = siteOf(host);
+      if (!site) return namedMatch;
+      const label = siteLabel(site);
+      const suggested = label ? companiesNamedLike(rows, label) : { exact: null, all: [] };
+      const candidates = [...new Map([named, ...suggested.all].filter((c): c is Company => !!c).map((c) => [c.cik, c])).values()];
+      const verdicts = new Map<string, boolean | null>();
+      for (const candidate of candidates.slice(0, MAX_WEBSITE_CHECKS)) {
+        const agrees = await submissions(candidate.cik, signal).then(
+          (body) => websiteAgrees(body, site),
+          // A record EDGAR cannot give says nothing either way about this candidate.
+          (error: unknown) => {
+            if (error instanceof SourceError) return null;
+            throw error;
+          },
+        );
+        if (agrees) return { ...candidate, matchedOn: 'website' };
+        verdicts.set(candidate.cik, agrees);
+      }
+      // EDGAR rarely records websites: a name match stands unless EDGAR names another site, and so
+      // does a company whose whole name is the site's ("apple.com", Apple Inc.).
+      if (namedMatch && verdicts.get(namedMatch.cik) !== false) return namedMatch;
+      const exact = suggested.exact;
+      return exact && verdicts.get(exact.cik) === null ? { ...exact, matchedOn: 'name' } : null;
+    },
+
+    async profile(cik, signal) {
+      const body = await submissions(cik, signal);
+      const filings = pickProfileFilings(await filingsOfYear(cik, body, signal), now());
+      return {
+        cik: padCik(cik),
+        name: textOf(body.name)!,
+        tickers: stringsOf(body.tickers),
+        exchanges: stringsOf(body.exchanges),
+        sic: textOf(body.sic),
+        sicDescription: textOf(body.sicDescription),
+        stateOfIncorporation: textOf(body.stateOfIncorporation),
+        fiscalYearEnd: textOf(body.fiscalYearEnd),
+        headquarters: headquartersOf(body.addresses?.business ?? body.addresses?.mailing),
+        website: websiteOf(body.website),
+        profileUrl: `${secBase}/cgi-bin/browse-edgar?action=getcompany&CIK=${padCik(cik)}`,
+        filings,
+      };
+    },
+
+    async figures(cik, signal) {
+      const url = `${dataBase}/api/xbrl/companyfacts/CIK${padCik(checkCik(cik))}.json`;
+      let body: CompanyFacts;
+      try {
+        body = await opts.http.getJson<CompanyFacts>(url, { signal });
+      } catch (error) {
+        // EDGAR's 404 here means the company has filed no XBRL financial data.
+        if (error instanceof SourceError && error.status === 404) return [];
+        throw error;
+      }
+      if (!body || typeof body !== 'object' || !body.facts || typeof body.facts !== 'object')
+        throw new SourceError(SEC_PUBLISHER, 'company facts in an unexpected shape');
+      return figuresFromFacts(body, (accessionNumber) => filingIndexUrl(secBase, cik, accessionNumber));
+    },
+
+    async filingDocument(filing, signal) {
+      const text = htmlToText(await readDocument(filing, signal));
+      return hasReadableText(text) ? asDocument(filing, filingTitle(filing), text, FILING_MAX_CHARS) : null;
+    },
+
+    async officers(cik, filings, signal) {
+      const folder = `/Archives/edgar/data/${Number.parseInt(checkCik(cik), 10)}/`;
+      const own = filings.filter((f) => f.documentUrl.includes(folder)).sort(newestFirst);
+      const since = yearBefore(now());
+      const annual = own.find((f) => f.form === '10-K');
+      const changes = own.filter((f) => reportsOfficerChange(f) && f.filingDate >= since).slice(0, MAX_CHANGE_FILINGS);
+      const reads = [...changes.map((f) => changedOfficers(f, signal)), ...(annual ? [annualOfficers(annual, signal)] : [])];
+      const results = await Promise.allSettled(reads);
+      signal?.throwIfAborted();
+      const read = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+      // One unreadable filing leaves the others' people; none readable is the source failing.
+      if (!read.length && results[0]?.status === 'rejected') throw results[0].reason;
+      // Newest filing first (in each, the document's order), so a later change (a retirement) wins over the 10-K's list.
+      const people = firstPerName(read.flatMap((r) => r.people).sort((a, b) => b.filedOn.localeCompare(a.filedOn)));
+      return { people, documents: read.flatMap((r) => r.documents) };
+    },
+  };
+}

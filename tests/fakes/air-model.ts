@@ -1,0 +1,133 @@
+// A fixture "model" for the Account Intelligence Report's four AI steps (events, buying centers,
+// prospects, outreach), told apart by the key of the schema the server asks for. It answers from
+// what the prompt carries, like a well-behaved model, and always adds one thing a real model might
+// invent (an event from a URL never retrieved, a person no source names, a message for someone who
+// is not a prospect) so tests see the server drop them. A company whose name contains "Hopeless"
+// gets answers that never fit the schema (the report fails at its first AI step).
+import type { ChatRequest, FakeHandler, FakeReply } from './openai.ts';
+import { requestText } from './openai.ts';
+import { documentsOf, INVENTED_URL, schemaKeys } from './research-model.ts';
+
+export const INVENTED_PERSON = 'Imogen Fabricated';
+export const GHOST_PROSPECT = 'Gus Ghost';
+
+const companyOf = (prompt: string) => /^Company: (.*)$/m.exec(prompt)?.[1] ?? 'the company';
+
+function eventType(text: string) {
+  if (/acqui|merger/i.test(text)) return 'merger_acquisition';
+  if (/appoint|names .* (chief|officer)|hires/i.test(text)) return 'leadership_change';
+  if (/launch|unveil|introduc/i.test(text)) return 'product_launch';
+  if (/raise|funding|series [a-f]/i.test(text)) return 'funding';
+  if (/layoff|cuts? jobs/i.test(text)) return 'layoffs';
+  if (/earnings|quarter|revenue/i.test(text)) return 'earnings';
+  if (/expan|opens? /i.test(text)) return 'expansion';
+  return 'other';
+}
+
+function answer(request: ChatRequest): unknown {
+  const prompt = requestText(request);
+  const docs = documentsOf(prompt);
+  const company = companyOf(prompt);
+  const keys = schemaKeys(request);
+  const first = docs[0]?.url ?? INVENTED_URL;
+  if (keys.includes('events')) {
+    return {
+      events: [
+        ...docs.slice(0, 5).map((d) => ({
+          type: eventType(`${d.title} ${d.text}`),
+          date: null,
+          headline: d.title,
+          summary: `${company}: ${d.title}. This gives a seller a reason to call now.`,
+          sourceUrl: d.url,
+        })),
+        {
+          type: 'funding',
+          date: '2026-01-01',
+          headline: `${company} raises $1B (invented)`,
+          summary: 'Not in any document.',
+          sourceUrl: INVENTED_URL,
+        },
+      ],
+    };
+  }
+  if (keys.includes('buyingCenters')) {
+    return {
+      buyingCenters: [
+        {
+          name: 'Supply Chain Operations',
+          roles: ['Chief Operating Officer', 'VP Supply Chain'],
+          priorities: [
+            { text: `Keep ${company}'s fulfilment network running as it grows.`, sourceUrl: first },
+            { text: 'A priority from a page never read (invented).', sourceUrl: INVENTED_URL },
+          ],
+        },
+        {
+          name: 'Finance',
+          roles: ['Chief Financial Officer'],
+          priorities: [{ text: `Show a return on ${company}'s automation spending.`, sourceUrl: docs[1]?.url ?? first }],
+        },
+      ],
+    };
+  }
+  if (keys.includes('prospects')) {
+    const candidates = [...prompt.matchAll(/^\d+\. (.+?) — (.+?) \(source: (\S+)\)$/gm)].map((m) => ({
+      name: m[1]!,
+      title: m[2]!,
+      sourceUrl: m[3]!,
+    }));
+    return {
+      prospects: [
+        ...candidates.slice(0, 20).map((c, i) => ({
+          name: c.name,
+          title: c.title,
+          buyingCenter: i % 2 === 0 ? 'Supply Chain Operations' : 'Finance',
+          why: `${c.title} owns the outcomes the solution improves.`,
+          sourceUrl: c.sourceUrl,
+        })),
+        { name: INVENTED_PERSON, title: 'Chief Imagination Officer', buyingCenter: 'Finance', why: 'Invented.', sourceUrl: first },
+      ],
+    };
+  }
+  if (keys.includes('outreach')) {
+    const prospects = [...prompt.matchAll(/^- (.+?), (.+?) \((.+?)\)$/gm)].map((m) => ({ name: m[1]!, center: m[3]! }));
+    return {
+      outreach: [
+        ...prospects.map((p) => ({
+          prospectName: p.name,
+          buyingCenter: p.center,
+          angle: `Tie ${company}'s latest move to ${p.center} goals.`,
+          trigger: { text: docs[0]?.title ?? 'A recent event', sourceUrl: first },
+          message: `Hi ${p.name.split(' ')[0]}, I saw the news about ${company} and thought of how we help ${p.center} teams. Worth a short call next week?`,
+        })),
+        {
+          prospectName: null,
+          buyingCenter: 'Finance',
+          angle: 'Cost of manual work.',
+          trigger: { text: docs[1]?.title ?? 'A recent event', sourceUrl: docs[1]?.url ?? first },
+          message: `Finance teams at companies like ${company} cut manual work with us.`,
+        },
+        {
+          prospectName: GHOST_PROSPECT,
+          buyingCenter: 'Finance',
+          angle: 'x',
+          trigger: { text: 'y', sourceUrl: first },
+          message: 'Not a prospect.',
+        },
+      ],
+    };
+  }
+  return null;
+}
+
+/** Whether a request is one of the report's (the product model routes those here). */
+export const isAirRequest = (request: ChatRequest) =>
+  ['events', 'buyingCenters', 'prospects', 'outreach'].some((k) => schemaKeys(request).includes(k));
+
+export function airModel(options: { latencyMs?: number } = {}): FakeHandler {
+  return (request): FakeReply => {
+    const prompt = requestText(request);
+    const delayMs = options.latencyMs ?? 0;
+    if (/hopeless/i.test(companyOf(prompt))) return { delayMs, json: { nothing: 42 } };
+    return { delayMs, json: answer(request) };
+  };
+}
