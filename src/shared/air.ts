@@ -11,6 +11,8 @@ export const AIR_SOLUTION_MAX_CHARS = 4000;
 export const AIR_WEBSITE_MAX_CHARS = 2048;
 /** The report promises up to this many prospects (spec 02 §2), never padded with invented ones. */
 export const AIR_MAX_PROSPECTS = 20;
+/** A prospect's quality score (how well they match the buying centers, 0.00 to 1.00) must reach this to be in a report (spec 02 §9). */
+export const AIR_PROSPECT_MIN_SCORE = 0.8;
 /** News intelligence reads this far back. */
 export const AIR_NEWS_DAYS = 90;
 
@@ -176,6 +178,8 @@ export type AirProspect = {
   buyingCenter: string;
   /** Why this person matches the persona. */
   why: string;
+  /** Quality score, 0.00 to 1.00; only prospects at or above AIR_PROSPECT_MIN_SCORE are kept. */
+  score: number;
   /** The page or filing that names them (with this title). */
   sourceUrl: string;
   /** e.g. 'Company website', 'SEC filing', 'News'. */

@@ -2,7 +2,7 @@
 // prospects, outreach), told apart by the key of the schema the server asks for. It answers from
 // what the prompt carries, like a well-behaved model, and always adds one thing a real model might
 // invent (an event from a URL never retrieved, a person no source names, a message for someone who
-// is not a prospect) so tests see the server drop them. A company whose name contains "Hopeless"
+// is not a prospect) and scores some people under the cut-off so tests see the server drop them. A company whose name contains "Hopeless"
 // gets answers that never fit the schema (the report fails at its first AI step).
 import type { ChatRequest, FakeHandler, FakeReply } from './openai.ts';
 import { requestText } from './openai.ts';
@@ -77,14 +77,23 @@ function answer(request: ChatRequest): unknown {
     }));
     return {
       prospects: [
+        // Leaders score high; a general counsel or a people leader falls under the cut-off (0.80).
         ...candidates.slice(0, 20).map((c, i) => ({
           name: c.name,
           title: c.title,
           buyingCenter: i % 2 === 0 ? 'Supply Chain Operations' : 'Finance',
           why: `${c.title} owns the outcomes the solution improves.`,
+          score: /counsel|people/i.test(c.title) ? 0.55 : 0.95 - i * 0.01,
           sourceUrl: c.sourceUrl,
         })),
-        { name: INVENTED_PERSON, title: 'Chief Imagination Officer', buyingCenter: 'Finance', why: 'Invented.', sourceUrl: first },
+        {
+          name: INVENTED_PERSON,
+          title: 'Chief Imagination Officer',
+          buyingCenter: 'Finance',
+          why: 'Invented.',
+          score: 0.99,
+          sourceUrl: first,
+        },
       ],
     };
   }

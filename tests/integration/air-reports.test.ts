@@ -180,8 +180,12 @@ describe('a report', () => {
     expect(names).toContain('Priya Raman');
     expect(names).toContain('Lena Kowalczyk');
     expect(names).not.toContain(INVENTED_PERSON);
+    // Under the 0.80 quality score (the fake model scores the general counsel 0.55): not in the report.
+    expect(names).not.toContain('Helen Marsh');
+    expect(r.prospects.every((p) => p.score >= 0.8)).toBe(true);
+    expect(r.prospects.map((p) => p.score)).toEqual([...r.prospects.map((p) => p.score)].sort((a, b) => b - a));
     expect(r.prospects.length).toBeLessThanOrEqual(20);
-    expect(r.prospectNote).toMatch(new RegExp(`^${r.prospects.length} prospects? found`));
+    expect(r.prospectNote).toMatch(new RegExp(`^${r.prospects.length} prospects? with a quality score of 0\\.80 or more`));
     for (const p of r.prospects) expect(p.sourceUrl).toMatch(/^http/);
     expect(r.outreach.some((o) => o.prospectName === GHOST_PROSPECT)).toBe(false);
     expect(r.outreach.length).toBeGreaterThan(0);

@@ -2,7 +2,14 @@
 // URL must be one we read, and a person must be named, in so many words, in the page or filing
 // cited for them. Whatever else the model writes is dropped, never shown.
 import type { z } from 'zod';
-import { AIR_MAX_PROSPECTS, type AirBuyingCenter, type AirEvent, type AirOutreach, type AirProspect } from '../../../shared/air.ts';
+import {
+  AIR_MAX_PROSPECTS,
+  AIR_PROSPECT_MIN_SCORE,
+  type AirBuyingCenter,
+  type AirEvent,
+  type AirOutreach,
+  type AirProspect,
+} from '../../../shared/air.ts';
 import { Grounding, mailText, normaliseWords, type Retrieved, urlKey } from '../../ai/grounding.ts';
 import type { Candidate, eventsOutput, outreachOutput, personasOutput, prospectsOutput } from './prompts.ts';
 
@@ -63,7 +70,8 @@ export class ReportGrounding {
   }
 
   /**
-   * People the model picked, kept only when the cited page or filing names them. A candidate's title
+   * People the model picked, kept only when their quality score reaches the cut-off and the cited
+   * page or filing names them, best score first. A candidate's title
    * is the one its source gave; a person met only in the documents must have that title there too.
    */
   prospects(output: z.infer<typeof prospectsOutput>, candidates: Candidate[], centers: AirBuyingCenter[]): AirProspect[] {
@@ -73,7 +81,7 @@ export class ReportGrounding {
     const kept: AirProspect[] = [];
     for (const pick of output.prospects) {
       const key = normaliseWords(pick.name);
-      if (!key || seen.has(key)) continue;
+      if (!key || seen.has(key) || !(pick.score >= AIR_PROSPECT_MIN_SCORE)) continue;
       const candidate = byName.get(key);
       const url = candidate?.sourceUrl ?? this.url(pick.sourceUrl);
       if (!url || !this.names(url, pick.name)) continue;
@@ -85,12 +93,13 @@ export class ReportGrounding {
         title,
         buyingCenter: centerNames.get(pick.buyingCenter.toLowerCase()) ?? clean(pick.buyingCenter),
         why: clean(pick.why),
+        score: Math.round(Math.min(1, pick.score) * 100) / 100,
         sourceUrl: url,
         sourceKind: candidate?.sourceKind ?? kindOf(this.document(url)),
       });
       if (kept.length >= AIR_MAX_PROSPECTS) break;
     }
-    return kept;
+    return kept.sort((a, b) => b.score - a.score);
   }
 
   outreach(output: z.infer<typeof outreachOutput>, prospects: AirProspect[]): AirOutreach[] {

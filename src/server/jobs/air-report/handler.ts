@@ -4,7 +4,16 @@
 // succeeded. The slow work happens outside any transaction; the engine's one commit then marks
 // the report delivered and queues its e-mail together, exactly once (engine.ts).
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { AIR_NEWS_DAYS, type AirReport, type AirStep, type AirStepId, type AirStepState, airStepNames } from '../../../shared/air.ts';
+import {
+  AIR_MAX_PROSPECTS,
+  AIR_NEWS_DAYS,
+  AIR_PROSPECT_MIN_SCORE,
+  type AirReport,
+  type AirStep,
+  type AirStepId,
+  type AirStepState,
+  airStepNames,
+} from '../../../shared/air.ts';
 import type { Retrieved } from '../../ai/grounding.ts';
 import type { AiRun } from '../../ai/runner.ts';
 import { alertRecipient } from '../../db/alert-recipient.ts';
@@ -341,10 +350,14 @@ async function research(
 
 /** How many prospects the report found, and why not more: it never pads the list. */
 export function prospectNote(kept: number, candidates: number, company: string): string {
+  const cutOff = AIR_PROSPECT_MIN_SCORE.toFixed(2);
   if (kept === 0)
-    return `No named person at ${company} could be matched to your buying centers from public sources (the company's site, SEC filings, the news). Nobody is invented to fill the list.`;
-  const more = kept < 20 ? ` Public sources named no more people who fit; the list is not padded to 20.` : '';
-  return `${plural(kept, 'prospect')} found among ${plural(candidates, 'person', 'people')} named on the company's site and in SEC filings, and in the news.${more}`;
+    return `No named person at ${company} reached the ${cutOff} quality score for your buying centers in public sources (the company's site, SEC filings, the news). Nobody is invented to fill the list.`;
+  const more =
+    kept < AIR_MAX_PROSPECTS
+      ? ` No other person named in public sources scored ${cutOff} or more; the list is not padded to ${AIR_MAX_PROSPECTS}.`
+      : '';
+  return `${plural(kept, 'prospect')} with a quality score of ${cutOff} or more, among ${plural(candidates, 'person', 'people')} named on the company's site and in SEC filings, and in the news.${more}`;
 }
 
 function usedSources(documents: Retrieved[]): AirReport['sources'] {

@@ -50,6 +50,13 @@ export const prospectsOutput = z.object({
         title: text('Their title exactly as the source gives it.'),
         buyingCenter: text('Which of the buying centers they belong to.'),
         why: text('One sentence: why this person matches the persona.'),
+        score: z
+          .number()
+          .min(0)
+          .max(1)
+          .describe(
+            'Quality score from 0.00 to 1.00: how well this person matches a buying center for this solution (1.00 decides on it).',
+          ),
         sourceUrl,
       }),
     )

@@ -292,7 +292,7 @@ function ProspectsSection({ report }: { report: AirReport }) {
             <caption className="sr-only">Prospects</caption>
             <thead className="text-xs text-slate-600">
               <tr>
-                {['Name', 'Title', 'Buying center', 'Why', 'Source'].map((column) => (
+                {['Name', 'Title', 'Buying center', 'Score', 'Why', 'Source'].map((column) => (
                   <th key={column} scope="col" className="py-2 pr-4 font-medium">
                     {column}
                   </th>
@@ -308,6 +308,7 @@ function ProspectsSection({ report }: { report: AirReport }) {
                   </th>
                   <td className="py-2 pr-4 break-words text-slate-700">{prospect.title}</td>
                   <td className="py-2 pr-4 break-words text-slate-700">{prospect.buyingCenter}</td>
+                  <td className="py-2 pr-4 text-slate-700 tabular-nums">{prospect.score.toFixed(2)}</td>
                   <td className="py-2 pr-4 break-words text-slate-700">{prospect.why}</td>
                   <td className="py-2 break-words">
                     <SourceLink url={prospect.sourceUrl} about={prospect.name}>

@@ -57,6 +57,7 @@ export function airReport(overrides: Partial<AirReport> = {}): AirReport {
         title: 'VP Operations',
         buyingCenter: 'Operations',
         why: 'Runs the new warehouses.',
+        score: 0.92,
         sourceUrl: 'https://www.northwind.example/leadership',
         sourceKind: 'Company website',
       },
