@@ -120,7 +120,7 @@ describe('airRequestSchema', () => {
     expect(errorsOf({ website: 'acme.com', solution: 'x'.repeat(AIR_SOLUTION_MAX_CHARS + 1) })).toEqual({
       solution: airMessages.solutionTooLong,
     });
-    expect(airMessages.solutionTooLong).toBe('Keep the solution text under 4000 characters');
+    expect(airMessages.solutionTooLong).toBe('Keep the solution text to at most 4000 characters');
   });
 
   it('reports both fields at once and refuses what is not a string', () => {
@@ -134,5 +134,14 @@ describe('airRequestSchema', () => {
 
   it('states the hint the form shows under 30 characters', () => {
     expect(airMessages.beThorough).toBe('IMPORTANT: be thorough to receive an accurate prospect list');
+  });
+});
+
+describe('normaliseWebsite, what a review found', () => {
+  it('refuses a bare number (URL would read it as an IPv4 address) and a label starting with a hyphen', () => {
+    expect(normaliseWebsite('12345')).toBeNull();
+    expect(normaliseWebsite('https://12345')).toBeNull();
+    expect(normaliseWebsite('-acme.com')).toBeNull();
+    expect(normaliseWebsite('acme-robotics.com')).toBe('https://acme-robotics.com/');
   });
 });

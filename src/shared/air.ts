@@ -21,7 +21,7 @@ export const airMessages = {
   websiteRequired: 'Company Website is required',
   websiteInvalid: 'Enter the company website as a web address, e.g. https://www.example.com',
   solutionTooShort: `Describe your solution and buying centers in at least ${AIR_SOLUTION_MIN_CHARS} characters`,
-  solutionTooLong: `Keep the solution text under ${AIR_SOLUTION_MAX_CHARS} characters`,
+  solutionTooLong: `Keep the solution text to at most ${AIR_SOLUTION_MAX_CHARS} characters`,
   notFound: 'That report does not exist.',
   cannotRetry: 'Only a report that failed can be retried.',
 } as const;
@@ -37,6 +37,9 @@ export const solutionLength = (solution: string) => solution.trim().length;
 export function normaliseWebsite(input: string): string | null {
   const trimmed = input.trim();
   if (!trimmed || /\s/.test(trimmed)) return null;
+  // The host as typed: URL would read "12345" as the address 0.0.48.57.
+  const typedHost = trimmed.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/?#:]/)[0] ?? '';
+  if (!typedHost.includes('.') && !typedHost.startsWith('[')) return null;
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
   let url: URL;
   try {
@@ -48,7 +51,7 @@ export function normaliseWebsite(input: string): string | null {
   if (url.username || url.password) return null;
   const host = url.hostname;
   const ip = /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith('[');
-  if (!ip && !/^([a-z0-9-]+\.)+[a-z]{2,}$/i.test(host)) return null;
+  if (!ip && !/^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i.test(host)) return null;
   return `${url.protocol}//${url.host}/`;
 }
 

@@ -77,6 +77,12 @@ describe('normaliseWords', () => {
 });
 
 describe('mailText', () => {
+  it('drops tags but keeps comparisons', () => {
+    expect(mailText('Revenue < $1B while costs > $2B; <b>bold</b> <!-- x --> <img src=x onerror=alert(1)>')).toBe(
+      'Revenue < $1B while costs > $2B; bold',
+    );
+  });
+
   it('removes web addresses and tags a document may have talked the model into writing', () => {
     expect(mailText('Acme: verify your account at https://evil.example/login now')).toBe('Acme: verify your account at now');
     expect(mailText('See www.evil.example/x or HTTP://EVIL.example')).toBe('See or');

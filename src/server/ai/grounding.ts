@@ -118,9 +118,12 @@ export function normaliseWords(text: string) {
  * mail from us, so the only links an alert carries are the articles we retrieved.
  */
 export function mailText(text: string): string {
-  return text
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\b(?:https?:\/\/|www\.)\S+/gi, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      // Tags only: "revenue < $1B while costs > $2B" is text.
+      .replace(/<\/?[a-z!][^>]*>/gi, ' ')
+      .replace(/\b(?:https?:\/\/|www\.)\S+/gi, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }

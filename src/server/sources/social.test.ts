@@ -301,6 +301,7 @@ describe('what is asked', () => {
     expect(siteDomain('initech')).toBeNull();
     expect(siteDomain('  ')).toBeNull();
     expect(siteDomain(null)).toBeNull();
+    expect(siteDomain('http://127.0.0.1:4000/')).toBeNull();
   });
 
   it('builds the search URL with the exact phrase, stories only, the window and the url restriction', () => {

@@ -77,7 +77,8 @@ export function siteDomain(domain: string | null): string | null {
   if (!raw) return null;
   try {
     const host = new URL(raw.includes('://') ? raw : `https://${raw}`).hostname.toLowerCase().replace(/^www\./, '');
-    return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host) ? host : null;
+    // A name, not an address: nobody discusses a company by its IP.
+    return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host) && !/^[\d.]+$/.test(host) ? host : null;
   } catch {
     return null;
   }

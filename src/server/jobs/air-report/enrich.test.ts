@@ -51,6 +51,10 @@ describe('figureValue', () => {
     expect(figureValue({ value: 999, unit: 'USD' })).toBe('$999');
   });
 
+  it("writes XBRL's pure counts (employees) as a plain number", () => {
+    expect(figureValue({ value: 187_000, unit: 'pure' })).toBe('187K');
+  });
+
   it('keeps the sign of a loss', () => {
     expect(figureValue({ value: -5_000_000, unit: 'USD' })).toBe('-$5M');
   });

@@ -19,6 +19,8 @@ export type Enrichment = {
   documents: Retrieved[];
   /** People the site and the filings name, with their titles. */
   people: Candidate[];
+  /** Officers an 8-K says are leaving: no prospect, whatever the site still shows. */
+  departing: string[];
   summary: string;
 };
 
@@ -57,6 +59,8 @@ const count = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFract
 export function figureValue(figure: Pick<SecFigure, 'value' | 'unit'>): string {
   if (figure.unit === 'USD') return money.format(figure.value);
   if (figure.unit === 'shares') return `${count.format(figure.value)} shares`;
+  // XBRL's unit for a plain count (employees).
+  if (figure.unit === 'pure') return count.format(figure.value);
   return `${count.format(figure.value)} ${figure.unit}`;
 }
 
@@ -92,6 +96,7 @@ export async function enrichCompany(sources: AirSources, website: string, signal
   if (site.description) facts.push({ label: 'About', value: site.description, sourceUrl: site.homeUrl });
 
   const departing = new Set<string>();
+  const departingNames: string[] = [];
   let sec: SecCompanyProfile | null = null;
   let financials: AirFact[] = [];
   let filings: AirReport['filings'] = [];
@@ -120,7 +125,10 @@ export async function enrichCompany(sources: AirSources, website: string, signal
         url: f.indexUrl,
       }));
       // An officer an 8-K says is leaving is no one to prospect, whatever the site still shows.
-      for (const leaving of officers.people.filter((p) => p.change === 'departing')) departing.add(personKey(leaving.name));
+      for (const leaving of officers.people.filter((p) => p.change === 'departing')) {
+        departing.add(personKey(leaving.name));
+        departingNames.push(leaving.name);
+      }
       people.push(
         ...officers.people
           .filter((p) => p.change !== 'departing')
@@ -159,7 +167,7 @@ export async function enrichCompany(sources: AirSources, website: string, signal
     : '';
   const summary = `Read ${site.pages.length} page${site.pages.length === 1 ? '' : 's'} of ${host}${skipped}; ${secNote}.`;
   const candidates = dedupePeople(people).filter((p) => !departing.has(personKey(p.name)));
-  return { company, facts, financials, filings, documents, people: candidates, summary };
+  return { company, facts, financials, filings, documents, people: candidates, departing: [...departingNames], summary };
 }
 
 /**

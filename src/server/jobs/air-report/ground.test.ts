@@ -97,7 +97,10 @@ const message = (overrides: Partial<OutreachPick> = {}): OutreachPick => ({
   ...overrides,
 });
 
-const grounding = () => new ReportGrounding(documents);
+// The documents' "now": event dates are judged against it.
+const NOW = new Date('2026-11-26T17:00:00Z');
+const grounding = (options: ConstructorParameters<typeof ReportGrounding>[1] = {}) =>
+  new ReportGrounding(documents, { now: NOW, ...options });
 const prospects = (picks: ProspectPick[], people = candidates) => grounding().prospects({ prospects: picks }, people, centers);
 
 describe('ReportGrounding.url and names', () => {
@@ -403,7 +406,55 @@ describe('ReportGrounding.outreach', () => {
       buyingCenter: 'Finance',
       angle: 'Save money',
       trigger: { text: 'Ohio plant', sourceUrl: PLANT_NEWS },
-      message: 'Hi Jane, Book a slot at or now.',
+      // Paragraphs stay; addresses go.
+      message: 'Hi Jane,\n\nBook a slot at or now.',
     });
+  });
+});
+
+describe('ReportGrounding, what a review found', () => {
+  it('never keeps an officer a filing says is leaving, even cited to the page that still lists them', () => {
+    const leaving = grounding({ excludedPeople: ['John Smith'] }).prospects(
+      { prospects: [pick({ name: 'John Smith', title: 'Chief Financial Officer' }), pick()] },
+      [],
+      centers,
+    );
+    expect(leaving.map((p) => p.name)).toEqual(['Jane Roe']);
+  });
+
+  it("labels a person found on the company's own pages as the company website's, not the news'", () => {
+    const [kept] = grounding({ siteHost: 'acme.example' }).prospects({ prospects: [pick()] }, [], centers);
+    expect(kept?.sourceKind).toBe('Company website');
+    const [news] = grounding({ siteHost: 'acme.example' }).prospects(
+      { prospects: [pick({ name: 'Tom Lee', title: 'head of logistics', sourceUrl: PLANT_NEWS })] },
+      [],
+      centers,
+    );
+    expect(news?.sourceKind).toBe('News');
+  });
+
+  it('keeps a title only when it stands near the name, and a name only with two words or more', () => {
+    const far = new ReportGrounding(
+      [doc({ url: PLANT_NEWS, text: `Bob Stone attended. ${'Unrelated words here. '.repeat(20)} Tom Lee, head of logistics, spoke.` })],
+      { now: NOW },
+    );
+    expect(
+      far.prospects({ prospects: [pick({ name: 'Bob Stone', title: 'head of logistics', sourceUrl: PLANT_NEWS })] }, [], centers),
+    ).toEqual([]);
+    expect(
+      far.prospects({ prospects: [pick({ name: 'Tom Lee', title: 'head of logistics', sourceUrl: PLANT_NEWS })] }, [], centers),
+    ).toHaveLength(1);
+    expect(grounding().prospects({ prospects: [pick({ name: 'Acme', title: 'Acme', sourceUrl: PLANT_NEWS })] }, [], centers)).toEqual([]);
+  });
+
+  it("replaces an event date that is no real day, or not of the news searched, with the article's own New York day", () => {
+    const [impossible] = grounding().events({ events: [event({ date: '2026-13-45' })] });
+    expect(impossible?.date).toBe('2026-11-20');
+    const [ancient] = grounding().events({ events: [event({ date: '1999-01-01' })] });
+    expect(ancient?.date).toBe('2026-11-20');
+    const [future] = grounding().events({ events: [event({ date: '2027-06-01' })] });
+    expect(future?.date).toBe('2026-11-20');
+    const [fine] = grounding().events({ events: [event({ date: '2026-11-19' })] });
+    expect(fine?.date).toBe('2026-11-19');
   });
 });

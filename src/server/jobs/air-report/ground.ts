@@ -15,11 +15,49 @@ import type { Candidate, eventsOutput, outreachOutput, personasOutput, prospects
 
 const clean = (text: string) => mailText(text);
 
+/** A first message keeps its paragraphs; otherwise it is cleaned like any model text. */
+const messageText = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map(clean)
+    .filter(Boolean)
+    .join('\n\n');
+
+/** How far (in characters of normalised text) a title may stand from the name it belongs to. */
+const TITLE_DISTANCE = 160;
+/** An event is of the last 90 days; a date the model gives outside this is not the event's. */
+const EVENT_MAX_AGE_DAYS = 120;
+const DAY_MS = 86_400_000;
+
+const dayInNewYork = (at: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+
+/** YYYY-MM-DD that is a real day, not after today and not older than the news searched. */
+function plausibleEventDate(date: string | null, now: Date): string | null {
+  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
+  const at = new Date(`${date}T12:00:00Z`);
+  if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== date) return null;
+  const age = (now.getTime() - at.getTime()) / DAY_MS;
+  return age >= -1 && age <= EVENT_MAX_AGE_DAYS ? date : null;
+}
+
+type GroundingOptions = {
+  /** The company's own site (host without www.): its pages are the 'Company website'. */
+  siteHost?: string;
+  /** People a filing says are leaving: never a prospect, whatever a page still says. */
+  excludedPeople?: string[];
+  now?: Date;
+};
+
 export class ReportGrounding {
   private readonly grounding: Grounding;
   private readonly byKey = new Map<string, Retrieved>();
+  private readonly options: GroundingOptions;
+  private readonly excluded: Set<string>;
 
-  constructor(documents: Retrieved[]) {
+  constructor(documents: Retrieved[], options: GroundingOptions = {}) {
+    this.options = options;
+    this.excluded = new Set((options.excludedPeople ?? []).map(normaliseWords));
     this.grounding = new Grounding(documents);
     for (const doc of documents) {
       const key = urlKey(doc.url);
@@ -37,11 +75,29 @@ export class ReportGrounding {
     return (key && this.byKey.get(key)) || null;
   }
 
+  private words(url: string): string | null {
+    const doc = this.document(url);
+    return doc ? ` ${normaliseWords(`${doc.title ?? ''} ${doc.text}`)} ` : null;
+  }
+
   /** Whether `words` appear, as words, in the document at `url` (title included). */
   names(url: string, words: string): boolean {
-    const doc = this.document(url);
+    const text = this.words(url);
     const wanted = normaliseWords(words);
-    return !!doc && wanted.length > 0 && ` ${normaliseWords(`${doc.title ?? ''} ${doc.text}`)} `.includes(` ${wanted} `);
+    return !!text && wanted.length > 0 && text.includes(` ${wanted} `);
+  }
+
+  /** Whether the document names the person with this title close by (a title elsewhere is someone else's). */
+  namesWithTitle(url: string, name: string, title: string): boolean {
+    const text = this.words(url);
+    const who = ` ${normaliseWords(name)} `;
+    const role = ` ${normaliseWords(title)} `;
+    if (!text || who.trim() === '' || role.trim() === '') return false;
+    for (let at = text.indexOf(who); at >= 0; at = text.indexOf(who, at + 1)) {
+      const near = text.slice(Math.max(0, at - TITLE_DISTANCE), at + who.length + TITLE_DISTANCE);
+      if (near.includes(role)) return true;
+    }
+    return false;
   }
 
   events(output: z.infer<typeof eventsOutput>): AirEvent[] {
@@ -51,7 +107,9 @@ export class ReportGrounding {
       const headline = clean(event.headline);
       if (!url || !headline || seen.has(headline.toLowerCase())) return [];
       seen.add(headline.toLowerCase());
-      const date = /^\d{4}-\d{2}-\d{2}$/.test(event.date ?? '') ? event.date : (this.document(url)?.publishedAt?.slice(0, 10) ?? null);
+      const published = this.document(url)?.publishedAt;
+      const fallback = published && !Number.isNaN(new Date(published).getTime()) ? dayInNewYork(new Date(published)) : null;
+      const date = plausibleEventDate(event.date, this.options.now ?? new Date()) ?? fallback;
       return [{ type: event.type, date, headline, summary: clean(event.summary), sourceUrl: url }];
     });
   }
@@ -81,11 +139,12 @@ export class ReportGrounding {
     const kept: AirProspect[] = [];
     for (const pick of output.prospects) {
       const key = normaliseWords(pick.name);
-      if (!key || seen.has(key) || !(pick.score >= AIR_PROSPECT_MIN_SCORE)) continue;
+      // A person has a first and a last name at least ("Acme" is not one).
+      if (key.split(' ').length < 2 || seen.has(key) || this.excluded.has(key) || !(pick.score >= AIR_PROSPECT_MIN_SCORE)) continue;
       const candidate = byName.get(key);
       const url = candidate?.sourceUrl ?? this.url(pick.sourceUrl);
       if (!url || !this.names(url, pick.name)) continue;
-      const title = candidate?.title ?? (this.names(url, pick.title) ? clean(pick.title) : null);
+      const title = candidate?.title ?? (this.namesWithTitle(url, pick.name, pick.title) ? clean(pick.title) : null);
       if (!title) continue;
       seen.add(key);
       kept.push({
@@ -95,7 +154,7 @@ export class ReportGrounding {
         why: clean(pick.why),
         score: Math.round(Math.min(1, pick.score) * 100) / 100,
         sourceUrl: url,
-        sourceKind: candidate?.sourceKind ?? kindOf(this.document(url)),
+        sourceKind: candidate?.sourceKind ?? this.kindOf(this.document(url)),
       });
       if (kept.length >= AIR_MAX_PROSPECTS) break;
     }
@@ -115,15 +174,17 @@ export class ReportGrounding {
           buyingCenter: clean(item.buyingCenter),
           angle: clean(item.angle),
           trigger: { text: clean(item.trigger.text), sourceUrl: url },
-          message: clean(item.message),
+          message: messageText(item.message),
         },
       ];
     });
   }
-}
 
-function kindOf(doc: Retrieved | null): string {
-  if (!doc) return 'Public source';
-  if (doc.publisher === 'SEC EDGAR') return 'SEC filing';
-  return 'News';
+  private kindOf(doc: Retrieved | null): string {
+    if (!doc) return 'Public source';
+    if (doc.publisher === 'SEC EDGAR') return 'SEC filing';
+    if (this.options.siteHost && doc.publisher === this.options.siteHost) return 'Company website';
+    if (doc.publisher === 'Hacker News') return 'Hacker News';
+    return 'News';
+  }
 }

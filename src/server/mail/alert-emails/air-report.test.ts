@@ -93,7 +93,6 @@ const report = (overrides: Partial<AirReport> = {}): AirReport => ({
 
 const props = (overrides: Partial<AirReport> = {}): AirReportEmailProps => ({
   report: report(overrides),
-  solution: 'Warehouse orchestration software; buyers are Supply Chain Operations and Finance.',
   reportUrl: 'https://app.example.com/air/reports/5b0c?from=mail&x=1',
   manageUrl: 'https://app.example.com/air',
 });
@@ -266,5 +265,17 @@ describe('Account Intelligence Report e-mail', () => {
     expect(mail.text).toContain(
       'You get this e-mail because you asked Enterprise OS for an Account Intelligence Report on https://www.acme.example/.',
     );
+  });
+
+  it('dates an event by its calendar day, not the day before in New York', async () => {
+    const mail = await renderAirReportEmail(
+      props({
+        events: [
+          { type: 'expansion', date: '2026-03-02', headline: 'Acme opens Ohio', summary: 'Capacity doubles.', sourceUrl: PLANT_NEWS },
+        ],
+      }),
+    );
+    expect(mail.text).toContain('Mar 2, 2026');
+    expect(mail.text).not.toContain('Mar 1, 2026');
   });
 });

@@ -11,17 +11,25 @@ import type { RenderedEmail } from './types.ts';
 
 export type AirReportEmailProps = {
   report: AirReport;
-  solution: string;
   /** The report's page in the app. */
   reportUrl: string;
   /** /air: the user's reports. */
   manageUrl: string;
 };
 
+/** A link when the address is http(s); the text alone otherwise (a headline never disappears). */
 const sourceLink = (url: string, text = 'source'): ReactNode => {
   const href = httpUrl(url);
-  return href ? h(Link, { href, style: { color: styles.articleTitle.color } }, text) : null;
+  return href ? h(Link, { href, style: { color: styles.articleTitle.color } }, text) : text;
 };
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** A calendar day ('2026-03-02') as that day; a moment in time as its New York day. */
+const dayLabel = (date: string | null) =>
+  date && /^\d{4}-\d{2}-\d{2}$/.test(date)
+    ? new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+    : shortDate(date);
 
 /** "Label: value (source)". */
 const factLine = (key: number, label: string, value: string, url: string) =>
@@ -33,7 +41,7 @@ function AirReportEmail({ report, reportUrl, manageUrl }: AirReportEmailProps) {
   return h(
     EmailLayout,
     {
-      preview: `${report.prospects.length} prospects, ${report.events.length} events and outreach for ${company.name}`,
+      preview: `${plural(report.prospects.length, 'prospect')}, ${plural(report.events.length, 'event')} and outreach for ${company.name}`,
       eyebrow: 'Account Intelligence Report',
       heading: title,
       reason: `You get this e-mail because you asked ${BRAND} for an Account Intelligence Report on ${company.website}.`,
@@ -68,7 +76,7 @@ function AirReportEmail({ report, reportUrl, manageUrl }: AirReportEmailProps) {
             h(
               Section,
               { key: i, style: styles.article },
-              h(Text, { style: styles.articleMeta }, [airEventLabels[e.type], shortDate(e.date)].filter(Boolean).join(' · ')),
+              h(Text, { style: styles.articleMeta }, [airEventLabels[e.type], dayLabel(e.date)].filter(Boolean).join(' · ')),
               sourceLink(e.sourceUrl, e.headline),
               h(Text, { style: styles.articleSummary }, e.summary),
             ),
