@@ -15,7 +15,8 @@ type Env = { Bindings: HttpBindings; Variables: { clientIp: string } };
  */
 export function requestHeader(c: Context, name: string): string | undefined {
   const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
-  if (!incoming) return c.req.header(name);
+  // Tests may pass only a socket as `incoming` (for the client address): no headers there.
+  if (!incoming?.headers) return c.req.header(name);
   const value = incoming.headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
 }
