@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, registeredUser, signedInUser, signIn, test } from './support/fixtures.ts';
+import { expect, registeredUser, secondCompanySiteUrl, signedInUser, signIn, test } from './support/fixtures.ts';
 
 const PHONE = { width: 375, height: 812 };
 const SCREENS = [
@@ -57,7 +57,8 @@ test('the route lists of this file name every route of the router', () => {
   const router = readFileSync(new URL('../../src/web/app/router.tsx', import.meta.url), 'utf8');
   const routed = [...router.matchAll(/(?:page\(|path: )'(\/[^']*)'/g)].map((match) => match[1]);
   expect(routed.length).toBeGreaterThan(25);
-  const visited = new Set([...PUBLIC_PATHS, ...SIGNED_IN_PATHS, '/profile-completion']);
+  // /profile-completion and /air/reports/:id have tests of their own below (an incomplete profile; a report).
+  const visited = new Set([...PUBLIC_PATHS, ...SIGNED_IN_PATHS, '/profile-completion', '/air/reports/:id']);
   expect(routed.filter((path) => !visited.has(path!))).toEqual([]);
 });
 
@@ -109,6 +110,17 @@ test.describe('at 375 px no page scrolls sideways', () => {
     // The sandbox is behind its local flag; with the flag off it only sends the user to /.
     await page.evaluate(() => localStorage.setItem('enableNavigationRestructure', 'true'));
     for (const path of SIGNED_IN_PATHS) await expectNoSidewaysScroll(page, path);
+  });
+
+  test('an account intelligence report, once researched', async ({ page }) => {
+    await signedInUser(page, { at: '/air' });
+    // The fake site's second company: its report finishes quickly, Social Listening not available.
+    await page.getByLabel('Company Website').fill(secondCompanySiteUrl());
+    await page.getByLabel('Solution & Buying Centers').fill('Warehouse orchestration software for Supply Chain Operations leaders.');
+    await page.getByRole('button', { name: 'Email me the report' }).click();
+    await expect(page).toHaveURL(/\/air\/reports\/[0-9a-f-]{36}$/);
+    await expect(page.locator('li[data-state="done"]')).toHaveCount(7, { timeout: 30_000 });
+    await expectNoSidewaysScroll(page, new URL(page.url()).pathname);
   });
 
   test('profile completion, profile not completed yet', async ({ page }) => {

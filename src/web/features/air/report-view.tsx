@@ -100,7 +100,7 @@ function CompanySection({ report }: { report: AirReport }) {
 
 function FactTable({ facts, caption }: { facts: AirFact[]; caption: string }) {
   return (
-    <div className="mt-2 overflow-x-auto">
+    <div className="relative mt-2 overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-xs text-slate-600">
@@ -287,7 +287,9 @@ function ProspectsSection({ report }: { report: AirReport }) {
     <Section title="Prospects">
       <p className="text-sm text-slate-700">{prospectNote}</p>
       {prospects.length > 0 && (
-        <div className="mt-4 overflow-x-auto">
+        // relative: the sources' visually hidden labels (absolutely positioned) are placed in the
+        // scroll box; placed against the page, they widened it sideways on a phone.
+        <div className="relative mt-4 overflow-x-auto">
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">Prospects</caption>
             <thead className="text-xs text-slate-600">
