@@ -88,3 +88,15 @@ it('a claim whose process died (no result after the timeout) is taken over; a li
   expect(await workerSearch(60_000).search(q, { maxAgeMs: 30 * MINUTE })).toMatchObject({ shared: false });
   expect(searches()).toBe(1);
 });
+
+it('a claim made before the database last started is taken over at once: its process could not store or give it up', async () => {
+  const q = query(`Outage Co ${Date.now()}`);
+  // Claimed a second before the database (re)started, and nothing stored since; the timeout is far off.
+  await db.execute(
+    sql`INSERT INTO news_searches (key, claimed_at) VALUES (${searchKey(q)}, pg_postmaster_start_time() - interval '1 second')`,
+  );
+  // A timeout of a year: only the restart can make the claim abandoned, however long the database has been up.
+  const result = await workerSearch(365 * 24 * 60 * MINUTE).search(q, { maxAgeMs: 30 * MINUTE, signal: AbortSignal.timeout(5_000) });
+  expect(result).toMatchObject({ shared: false });
+  expect(searches()).toBe(1);
+});

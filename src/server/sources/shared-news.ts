@@ -22,7 +22,12 @@ export type SharedNewsSearch = {
   search(q: NewsSearch, opts: { maxAgeMs: number; signal?: AbortSignal }): Promise<SharedNewsResult>;
 };
 
-/** A claim with no result after this long belongs to a process that died or hung: it is taken over. */
+/**
+ * A claim with no result after this long belongs to a process that died or hung: it is taken over.
+ * So is one made before the database last started: its process could neither store a result nor
+ * give the claim up while the database was down, and waiting the timeout out delayed every alert
+ * asking that search by two minutes after an outage.
+ */
 const CLAIM_TIMEOUT_MS = 120_000;
 /** How often a search another process is running is looked at again. */
 const WAIT_STEP_MS = 500;
@@ -43,6 +48,7 @@ export function createSharedNewsSearch(db: Database, news: NewsSource, opts: { c
         INSERT INTO ${newsSearches} AS s (key, claimed_at) VALUES (${key}, now())
         ON CONFLICT (key) DO UPDATE SET claimed_at = now(), searched_at = NULL, result = NULL
          WHERE (s.searched_at IS NULL AND s.claimed_at < now() - make_interval(secs => ${claimTimeoutMs / 1000}))
+            OR (s.searched_at IS NULL AND s.claimed_at < pg_postmaster_start_time())
             OR (s.searched_at IS NOT NULL AND s.searched_at < now() - make_interval(secs => ${maxAgeMs / 1000}))
         RETURNING key)
       SELECT EXISTS (SELECT 1 FROM claim) AS claimed, found.searched_at, found.result
