@@ -164,7 +164,7 @@ describe('mergeStories', () => {
     ]);
   });
 
-  it("keeps Google News' publisher name over GDELT's domain, whichever provider's copy came first", () => {
+  it("keeps Google News' publisher name over GDELT's domain and lists Google News first, whichever provider's copy came first", () => {
     const merged = mergeStories([
       {
         ...item('https://www.reuters.com/markets/acme-buys-beta/', 'Acme buys Beta for $2 billion', 'gdelt'),
@@ -179,7 +179,7 @@ describe('mergeStories', () => {
     expect(merged[0]).toMatchObject({
       url: 'https://www.reuters.com/markets/acme-buys-beta/',
       publisher: 'Reuters',
-      providers: ['gdelt', 'google-news'],
+      providers: ['google-news', 'gdelt'],
     });
   });
 

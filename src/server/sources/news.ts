@@ -146,8 +146,12 @@ export function mergeStories(documents: SourceDocument[]): SourceDocument[] {
       same.urlKey = urlKey;
     }
   }
-  return kept.map((k) => k.doc);
+  // Providers in one order (Google News, then GDELT), not in the order their copies arrived: the
+  // source line reads the same whichever copy sorted first (their dates can differ by a second).
+  return kept.map((k) => ({ ...k.doc, providers: PROVIDER_ORDER.filter((p) => k.doc.providers!.includes(p)) }));
 }
+
+const PROVIDER_ORDER: NewsProvider[] = ['google-news', 'gdelt'];
 
 /** Within `days`, one per story, newest first, at most `limit`. */
 export function selectArticles(documents: SourceDocument[], days: number, limit: number, now = Date.now()): SourceDocument[] {
