@@ -17,6 +17,7 @@ import { INVENTED_URL } from '../fakes/research-model.ts';
 import { type FakeSec, startFakeSec } from '../fakes/sec.ts';
 import { IpClient, registerUser, signedInClient, type TestRuntime } from '../support/accounts.ts';
 import { startTestRuntime } from '../support/runtime.ts';
+import { sourcesEnv } from '../support/source-env.ts';
 
 let rt: TestRuntime;
 let bare: TestRuntime;
@@ -42,12 +43,7 @@ beforeAll(async () => {
     AI_MODEL: 'fake-air-model',
     AI_TIMEOUT_SECONDS: '5',
     AI_MAX_RETRIES: '0',
-    GOOGLE_NEWS_BASE_URL: news.url,
-    GDELT_BASE_URL: news.url,
-    SEC_BASE_URL: sec.url,
-    SEC_DATA_BASE_URL: sec.url,
-    SEC_USER_AGENT: 'Enterprise OS test ops@example.com',
-    HACKER_NEWS_BASE_URL: hn.url,
+    ...sourcesEnv({ news, sec, hn }),
     PLAN_AIR_GENERATIONS: '3',
   };
   [rt, bare] = await Promise.all([startTestRuntime(fakes), startTestRuntime({ PLAN_AIR_GENERATIONS: '3' })]);

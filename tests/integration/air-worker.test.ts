@@ -17,6 +17,7 @@ import { type FakeSec, startFakeSec } from '../fakes/sec.ts';
 import { type FakeSmtp, startFakeSmtp } from '../fakes/smtp.ts';
 import { createFreshDatabase, requireDatabaseUrl } from '../support/database.ts';
 import { type ServerProcess, startServerProcess, until } from '../support/server-process.ts';
+import { sourcesEnv } from '../support/source-env.ts';
 
 const SECRET = 'air-worker-test-secret-air-worker-test-00';
 
@@ -70,12 +71,7 @@ function serverEnv(): Record<string, string> {
     AI_MODEL: 'fake-air-model',
     AI_TIMEOUT_SECONDS: '120',
     AI_MAX_RETRIES: '0',
-    GOOGLE_NEWS_BASE_URL: news.url,
-    GDELT_BASE_URL: news.url,
-    SEC_BASE_URL: sec.url,
-    SEC_DATA_BASE_URL: sec.url,
-    SEC_USER_AGENT: 'Enterprise OS test ops@example.com',
-    HACKER_NEWS_BASE_URL: hn.url,
+    ...sourcesEnv({ news, sec, hn }),
     PUBLISHER_ALLOW_PRIVATE_ADDRESSES: 'true',
     PUBLISHER_MIN_INTERVAL_MS: '0',
     ALERT_HEARTBEAT_SECONDS: '10',

@@ -47,8 +47,8 @@ export function createSharedNewsSearch(db: Database, news: NewsSource, opts: { c
       WITH claim AS (
         INSERT INTO ${newsSearches} AS s (key, claimed_at) VALUES (${key}, now())
         ON CONFLICT (key) DO UPDATE SET claimed_at = now(), searched_at = NULL, result = NULL
-         WHERE (s.searched_at IS NULL AND s.claimed_at < now() - make_interval(secs => ${claimTimeoutMs / 1000}))
-            OR (s.searched_at IS NULL AND s.claimed_at < pg_postmaster_start_time())
+         WHERE (s.searched_at IS NULL
+                AND s.claimed_at < GREATEST(now() - make_interval(secs => ${claimTimeoutMs / 1000}), pg_postmaster_start_time()))
             OR (s.searched_at IS NOT NULL AND s.searched_at < now() - make_interval(secs => ${maxAgeMs / 1000}))
         RETURNING key)
       SELECT EXISTS (SELECT 1 FROM claim) AS claimed, found.searched_at, found.result
