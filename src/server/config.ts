@@ -62,6 +62,8 @@ const envSchema = z.object({
   PLAN_NAME: z.string().min(1).default('Tier 2: Professional'),
   PLAN_NEXT_TIER: z.string().min(1).default('Enterprise'),
   PLAN_AIR_GENERATIONS: z.coerce.number().int().min(0).max(1000).default(3),
+  /** AIR report runs (starts and retries) per user that may fail or be running in 24 hours: failed runs give their credit back. */
+  AIR_MAX_FAILED_PER_DAY: z.coerce.number().int().min(1).max(1000).default(5),
   /**
    * The AI provider (README "AI"). Unset everywhere → AI features answer 503 and say what to set.
    * `openai` is any OpenAI-compatible server (OpenAI, Ollama, vLLM, LM Studio) at AI_BASE_URL.

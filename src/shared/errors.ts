@@ -12,6 +12,7 @@ const APP_ERROR_CODES = [
   'cannot_delete',
   'limit_reached',
   'no_credits',
+  'air_daily_limit',
   'cannot_retry',
   'newsletter_exists',
   'profile_completed',

@@ -95,7 +95,7 @@ it('a worker killed mid-report: another resumes after the steps already done and
     `INSERT INTO users (id, email, name, email_verified) VALUES ('air-worker-user', 'buyer@example.com', 'Air Worker', true)`,
   );
   const report = await startReport(
-    { db: rt.db, pool: rt.pool, runs: rt.runs, ai: createAiRunner(rt.config, rt.db), creditsPerMonth: 3 },
+    { db: rt.db, pool: rt.pool, runs: rt.runs, ai: createAiRunner(rt.config, rt.db), creditsPerMonth: 3, maxFailedPerDay: 5 },
     'air-worker-user',
     { website: `${site.url}/`, solution: 'Warehouse orchestration software for Supply Chain Operations and Finance leaders.' },
   );

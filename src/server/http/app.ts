@@ -177,7 +177,10 @@ export function createApp({ config, db, pool, runs, auth, attempts, hub, webRoot
   const sources = createSources(config, db);
   api.route('/research', researchRoutes(auth, ai, sources));
   api.route('/content', contentRoutes(auth, ai, { news: sources.news }));
-  api.route('/air', airRoutes({ db, pool, runs, ai, creditsPerMonth: config.PLAN_AIR_GENERATIONS }, auth));
+  api.route(
+    '/air',
+    airRoutes({ db, pool, runs, ai, creditsPerMonth: config.PLAN_AIR_GENERATIONS, maxFailedPerDay: config.AIR_MAX_FAILED_PER_DAY }, auth),
+  );
   api.route('/events', eventRoutes(hub, auth));
   api.all('/*', () => {
     throw new AppError('not_found', messages.errors.notFound);

@@ -39,6 +39,7 @@ const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
   too_many_emails: 429,
   too_many_streams: 429,
   ai_user_limit: 429,
+  air_daily_limit: 429,
   ai_rate_limited: 429,
   internal: 500,
   ai_unavailable: 502,

@@ -80,12 +80,31 @@ export function createCompanySiteReader(opts: { http: SourceHttp; userAgent: str
   };
 }
 
+/**
+ * The site could not be read at all. The message keeps the detail for the log (the host, the socket
+ * error); `plain` says why in the words a user reads, without addresses, ports or socket errors.
+ */
+export class SiteUnreadableError extends SourceError {
+  readonly plain: string;
+  constructor(label: string, detail: string, plain: string) {
+    super(label, detail);
+    this.name = 'SiteUnreadableError';
+    this.plain = plain;
+  }
+}
+
 /** The home page as fetched, or the reason the site cannot be read at all. */
 function homePage(fetched: FetchedPage, label: string): { url: string; html: string } {
   if (fetched.outcome === 'read') return fetched;
-  if (fetched.outcome === 'blocked') throw new SourceError(label, 'robots.txt does not let us read the home page');
-  if (fetched.siteDown) throw new SourceError(label, `the site did not answer (${fetched.reason})`);
-  throw new SourceError(label, `the home page could not be read (${fetched.reason})`);
+  if (fetched.outcome === 'blocked')
+    throw new SiteUnreadableError(
+      label,
+      'robots.txt does not let us read the home page',
+      "the company's website does not allow its home page to be read (robots.txt)",
+    );
+  if (fetched.siteDown)
+    throw new SiteUnreadableError(label, `the site did not answer (${fetched.reason})`, "the company's website could not be reached");
+  throw new SiteUnreadableError(label, `the home page could not be read (${fetched.reason})`, "the company's home page could not be read");
 }
 
 /**

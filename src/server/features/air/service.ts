@@ -1,6 +1,9 @@
 // Account Intelligence Reports (issue 17): credits, starting a report (a row, its alert-engine run
 // and that run's job, in one transaction), reading and retrying. Every query is keyed by the
 // session's user id; another user's report is indistinguishable from a missing one (404).
+// A failed report gives its credit back, so credits alone do not bound the work failed runs cost
+// (sites fetched, model calls): each run, a start or a retry, also counts against a daily limit
+// until it succeeds (issue 25).
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import {
@@ -24,7 +27,16 @@ import type { RunProducer } from '../../jobs/alerts/producer.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 
-export type AirDeps = { db: Database; pool: pg.Pool; runs: RunProducer; ai: AiRunner; creditsPerMonth: number; now?: () => Date };
+export type AirDeps = {
+  db: Database;
+  pool: pg.Pool;
+  runs: RunProducer;
+  ai: AiRunner;
+  creditsPerMonth: number;
+  /** AIR_MAX_FAILED_PER_DAY: runs that failed or are still running, per user in the last 24 hours. */
+  maxFailedPerDay: number;
+  now?: () => Date;
+};
 
 const LIST_LIMIT = 50;
 
@@ -177,7 +189,7 @@ export async function startReport(deps: AirDeps, userId: string, input: AirReque
   if (!deps.ai.configured) throw aiNotConfigured();
   const month = creditMonth(deps.now?.() ?? new Date());
   const id = await inTransaction(deps.pool, async (client) => {
-    await takeCredit(deps, client, userId, month);
+    await takeRun(deps, client, userId, month);
     const { rows } = await client.query<{ id: string }>(
       `INSERT INTO air_reports (user_id, website, solution, credit_month, steps) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
       [userId, input.website, input.solution, month, JSON.stringify(initialAirSteps())],
@@ -189,7 +201,7 @@ export async function startReport(deps: AirDeps, userId: string, input: AirReque
   return getReport(deps, userId, id);
 }
 
-/** A failed report starts again from the step that failed; it takes a credit of this month. */
+/** A failed report starts again from the step that failed; it takes a credit of this month and is a run of the day. */
 export async function retryReport(deps: AirDeps, userId: string, id: string): Promise<AirReportDetail> {
   if (!isUuid(id)) throw notFound();
   if (!deps.ai.configured) throw aiNotConfigured();
@@ -201,7 +213,7 @@ export async function retryReport(deps: AirDeps, userId: string, id: string): Pr
     );
     if (!rows[0]) throw notFound();
     if (rows[0].status !== 'failed') throw new AppError('cannot_retry', airMessages.cannotRetry);
-    await takeCredit(deps, client, userId, month);
+    await takeRun(deps, client, userId, month);
     await client.query(
       `UPDATE air_reports SET status = 'queued', failure = NULL, credit_month = $3, finished_at = NULL, updated_at = now(),
          steps = (SELECT jsonb_agg(CASE WHEN s->>'state' = 'failed' THEN jsonb_build_object('id', s->'id', 'state', 'waiting', 'summary', NULL) ELSE s END ORDER BY n)
@@ -214,7 +226,12 @@ export async function retryReport(deps: AirDeps, userId: string, id: string): Pr
   return getReport(deps, userId, id);
 }
 
-async function takeCredit(deps: AirDeps, client: pg.PoolClient, userId: string, month: string) {
+/**
+ * Checks, under the user's lock, that a run may start: a credit is left this month, and fewer than
+ * `maxFailedPerDay` of the user's runs of the last 24 hours failed or are still running (a running
+ * one may yet fail, so the failures of a day never exceed the limit).
+ */
+async function takeRun(deps: AirDeps, client: pg.PoolClient, userId: string, month: string) {
   await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`air_credits:${userId}`]);
   const { rows } = await client.query<{ used: number }>(
     `SELECT count(*)::int AS used FROM air_reports WHERE user_id = $1 AND credit_month = $2 AND status <> 'failed'`,
@@ -224,6 +241,27 @@ async function takeCredit(deps: AirDeps, client: pg.PoolClient, userId: string, 
   if (used >= deps.creditsPerMonth) {
     throw noCredits({ limit: deps.creditsPerMonth, used, remaining: 0, refreshesOn: nextMonthStart(month) });
   }
+  const day = await client.query<{ failed: number; open: number; free_in_seconds: number | null }>(
+    `SELECT count(*) FILTER (WHERE status = 'failed')::int AS failed,
+            count(*) FILTER (WHERE status IN ('queued', 'running'))::int AS open,
+            ceil(extract(epoch FROM min(created_at) FILTER (WHERE status = 'failed') + interval '24 hours' - now()))::int AS free_in_seconds
+       FROM alert_runs
+      WHERE kind = 'air_report' AND user_id = $1 AND created_at > now() - interval '24 hours' AND status IN ('queued', 'running', 'failed')`,
+    [userId],
+  );
+  const { failed, open, free_in_seconds } = day.rows[0]!;
+  if (failed + open >= deps.maxFailedPerDay) throw dailyLimit(failed + open, open, free_in_seconds);
+}
+
+function dailyLimit(counted: number, open: number, freeInSeconds: number | null) {
+  const hours = freeInSeconds === null ? null : Math.max(1, Math.ceil(freeInSeconds / 3600));
+  const inHours = hours === null ? null : `in ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+  const when = open === 0 ? `Try again ${inHours}.` : `Try again once a running report has succeeded${inHours ? `, or ${inHours}` : ''}.`;
+  return new AppError(
+    'air_daily_limit',
+    `${counted} of your report runs in the last 24 hours ${open === 0 ? 'failed' : 'failed or are still running'}; that is the daily limit. ${when}`,
+    { title: 'Daily limit reached' },
+  );
 }
 
 /** The report's run in the alert engine's ledger (one per start or retry) and its job. */

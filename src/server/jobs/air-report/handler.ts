@@ -15,13 +15,14 @@ import {
   airStepNames,
 } from '../../../shared/air.ts';
 import type { Retrieved } from '../../ai/grounding.ts';
-import type { AiRun } from '../../ai/runner.ts';
+import type { GenerateRequest, Generation } from '../../ai/runner.ts';
 import { alertRecipient } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
 import { airReports, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 import { renderAirReportEmail } from '../../mail/alert-emails/index.ts';
+import { SiteUnreadableError } from '../../sources/company-site.ts';
 import { SourceError } from '../../sources/types.ts';
 import { type AlertHandler, AlertPermanentFailure, type AlertRun, AlertSkip } from '../alerts/types.ts';
 import { type Enrichment, enrichCompany } from './enrich.ts';
@@ -134,13 +135,23 @@ class Progress {
   }
 }
 
-/** A step's failure as the user reads it: our own errors and the sources' as they are; anything else in general terms. */
-function failureMessage(err: unknown): string {
-  if (err instanceof AppError) return err.message;
-  if (err instanceof SourceError) return err.message;
+/**
+ * A step's failure: the reason the user reads after the step's name, in plain words (never a socket
+ * error, an address or a port), and the detail the operator reads in the run's reason.
+ */
+function failureOf(err: unknown): { reason: string; detail: string | null } {
+  if (err instanceof AppError) return { reason: err.message, detail: null };
+  if (err instanceof SiteUnreadableError) return { reason: err.plain, detail: err.message };
+  if (err instanceof SourceError) return { reason: 'a source this step reads could not be read; try again later', detail: err.message };
   log.error('air report step failed', { error: errorMessage(err) });
-  return 'Something went wrong on our side at this step. Try again; if it happens again, contact support.';
+  return {
+    reason: 'something went wrong on our side at this step; try again, and if it happens again, contact support',
+    detail: errorMessage(err),
+  };
 }
+
+/** One model call of a report. */
+type Generate = <T>(request: GenerateRequest<T>) => Promise<Generation<T>>;
 
 async function loadReport(db: Database, run: AlertRun): Promise<ReportRow | null> {
   const [row] = await db
@@ -176,11 +187,11 @@ export const airReportHandler: AlertHandler = async (run, deps, signal) => {
   if (!seller) throw new AlertSkip('the user no longer exists');
   const progress = new Progress(deps.db, row);
   const sources: AirSources = deps.sources;
+  // Each model call is an AI request of the user's own, held to their limits like research: the
+  // user started the report (unlike an alert's scheduled run, which the runner does not limit).
+  const generate: Generate = (request) => deps.ai.run(row.userId, 'air_report', (ai) => ai.generate(request), { signal });
   try {
-    const report = await deps.ai.run(row.userId, 'air_report', (ai) => research(progress, row, sources, ai, seller, signal), {
-      background: true,
-      signal,
-    });
+    const report = await research(progress, row, sources, generate, seller, signal);
     progress.set(
       'report_builder',
       'done',
@@ -213,9 +224,9 @@ export const airReportHandler: AlertHandler = async (run, deps, signal) => {
   } catch (err) {
     if (signal.aborted) throw err;
     const step = progress.current();
-    const message = failureMessage(err);
-    await progress.fail(step, message);
-    throw new AlertPermanentFailure(`${airStepNames[step]}: ${message}`);
+    const { reason, detail } = failureOf(err);
+    await progress.fail(step, reason);
+    throw new AlertPermanentFailure(`${airStepNames[step]}: ${reason}${detail ? ` (${detail})` : ''}`);
   }
 };
 
@@ -225,7 +236,7 @@ async function research(
   progress: Progress,
   row: ReportRow,
   sources: AirSources,
-  ai: AiRun,
+  generate: Generate,
   seller: Seller,
   signal: AbortSignal,
 ): Promise<AirReport> {
@@ -248,7 +259,7 @@ async function research(
           : `No news about ${company.name} in the last ${AIR_NEWS_DAYS} days.`,
       };
     }
-    const { output } = await ai.generate({
+    const { output } = await generate({
       schema: eventsOutput,
       system: systems.events,
       prompt: eventsPrompt(company, documents),
@@ -300,7 +311,7 @@ async function research(
   });
 
   const personas = await progress.step('persona_builder', 'personas', async () => {
-    const { output } = await ai.generate({
+    const { output } = await generate({
       schema: personasOutput,
       system: systems.personas,
       prompt: personasPrompt(company, row.solution, context),
@@ -315,7 +326,7 @@ async function research(
 
   const prospects = await progress.step('prospect_discovery', 'prospects', async () => {
     const candidates: Candidate[] = enrichment.people;
-    const { output } = await ai.generate({
+    const { output } = await generate({
       schema: prospectsOutput,
       system: systems.prospects,
       prompt: prospectsPrompt(company, row.solution, personas.buyingCenters, candidates, [...enrichment.documents, ...news.documents]),
@@ -328,7 +339,7 @@ async function research(
 
   const outreach = await progress.step('outreach_strategy', 'outreach', async () => {
     const sellerName = [seller.firstName, seller.lastName].filter(Boolean).join(' ') || seller.name;
-    const { output } = await ai.generate({
+    const { output } = await generate({
       schema: outreachOutput,
       system: systems.outreach,
       prompt: outreachPrompt(

@@ -4,6 +4,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AIR_STEPS, type AirReportDetail, type AirStep, airMessages } from '../../../shared/air.ts';
 import { refreshLiveQueries } from '../../lib/live-updates.ts';
@@ -25,6 +26,7 @@ function renderReport(answers: Record<string, () => Answer>, id = 'r-1') {
   const view = render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
+      <Toaster />
     </QueryClientProvider>,
   );
   return { requests, client, container: view.container };
@@ -102,14 +104,32 @@ describe('a report being built', () => {
       },
     });
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Stopped at News Intelligence.');
-    expect(alert.textContent).toContain('The news search timed out.');
+    expect(alert.textContent).toContain('Stopped at News Intelligence: The news search timed out.');
     expect(stepItem('News Intelligence').textContent).toContain('Failed');
 
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(stepItem('News Intelligence').textContent).toContain('Running'));
     expect(requests).toContain('POST /api/air/reports/r-1/retry');
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('names the step and its plain reason, and says why a retry is refused for the day', async () => {
+    const reason = "the company's website could not be reached";
+    const limit = '5 of your report runs in the last 24 hours failed; that is the daily limit. Try again in 3 hours.';
+    renderReport({
+      'GET /api/air/reports/r-1': ok(
+        airReportDetail({ status: 'failed', steps: steps(['failed', reason]), failure: { step: 'company_enrichment', message: reason } }),
+      ),
+      'POST /api/air/reports/r-1/retry': () => ({
+        status: 429,
+        body: { error: { code: 'air_daily_limit', message: limit, title: 'Daily limit reached' } },
+      }),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("Stopped at Company Enrichment: the company's website could not be reached.");
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Daily limit reached')).toBeTruthy();
+    expect(screen.getByText(limit)).toBeTruthy();
   });
 });
 

@@ -132,6 +132,8 @@ function ReportDetail({ detail }: { detail: AirReportDetail }) {
   );
 }
 
+const sentenceEnd = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
 function Failure({ detail, failure }: { detail: AirReportDetail; failure: NonNullable<AirReportDetail['failure']> }) {
   const retry = useRetryAirReport(detail.id);
   return (
@@ -139,7 +141,8 @@ function Failure({ detail, failure }: { detail: AirReportDetail; failure: NonNul
       <p role="alert" className="flex items-start gap-2">
         <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-700" />
         <span>
-          <strong className="font-semibold">Stopped at {airStepNames[failure.step]}.</strong> {failure.message}
+          {/* "<Step name>: <plain reason>" (the server words the reason; never a socket error or an address). */}
+          <strong className="font-semibold">Stopped at {airStepNames[failure.step]}:</strong> {sentenceEnd(failure.message)}
         </span>
       </p>
       <Button
@@ -151,9 +154,11 @@ function Failure({ detail, failure }: { detail: AirReportDetail; failure: NonNul
             onError: (err) => {
               const title = isApiError(err, 'no_credits')
                 ? 'No credits left'
-                : isApiError(err, 'cannot_retry')
-                  ? 'Cannot retry'
-                  : 'Could not retry the report';
+                : isApiError(err, 'air_daily_limit')
+                  ? 'Daily limit reached'
+                  : isApiError(err, 'cannot_retry')
+                    ? 'Cannot retry'
+                    : 'Could not retry the report';
               toast.error(err instanceof ApiRequestError && err.title ? err.title : title, { description: err.message });
             },
           })
