@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
 import { researchPaths } from '../../src/shared/research.ts';
+import { fmpCallKey, startFakeFmp } from '../fakes/fmp.ts';
 import { type FakeNews, startFakeNews } from '../fakes/news.ts';
 import { type FakeOpenAi, requestText, startFakeOpenAi } from '../fakes/openai.ts';
 import { INVENTED_QUOTE, INVENTED_URL, researchModel } from '../fakes/research-model.ts';
@@ -347,6 +348,65 @@ describe('AI failures', () => {
     await expect
       .poll(async () => (await usageRows(user.id))[0], { timeout: 1_500 })
       .toMatchObject({ status: 'failed', error_code: 'cancelled' });
+  });
+});
+
+describe('earnings-call transcripts (FMP)', () => {
+  const FMP_KEY = 'research-fmp-key-1234567890';
+  let withFmp: TestRuntime;
+  let fmp: Awaited<ReturnType<typeof startFakeFmp>>;
+  beforeAll(async () => {
+    fmp = await startFakeFmp(FMP_KEY);
+    withFmp = await startTestRuntime({
+      AI_BASE_URL: ai.url,
+      AI_MODEL: 'fake-research-model',
+      AI_TIMEOUT_SECONDS: '2',
+      GOOGLE_NEWS_BASE_URL: news.url,
+      GDELT_BASE_URL: news.url,
+      SEC_BASE_URL: sec.url,
+      SEC_DATA_BASE_URL: sec.url,
+      SEC_USER_AGENT,
+      FMP_API_KEY: FMP_KEY,
+      FMP_BASE_URL: fmp.url,
+    });
+  });
+  afterAll(async () => {
+    await withFmp?.close();
+    await fmp?.stop();
+  });
+  beforeEach(() => fmp.reset());
+
+  const run = async () => {
+    const user = await registerUser(withFmp);
+    const client = await signedInClient(withFmp, user.email);
+    const all = await events(await streamed(client, researchPaths.earnings, earnings));
+    return {
+      stages: all.filter((e) => e.stage === 'retrieve').map((e) => e.detail as string),
+      result: all.at(-1)!,
+      prompt: requestText(ai.requests.at(-1)!),
+    };
+  };
+
+  it('reads the transcript of the call asked for, labelled with that call', async () => {
+    const { result, prompt } = await run();
+    expect(result.type).toBe('result');
+    expect(result.meta.period).toBe('Q3 2024 · AAPL 8-K filed 2024-10-31');
+    expect(prompt).toContain('AAPL Q3 2024 earnings call transcript');
+    expect(prompt).toContain('Apple Inc. Q3 2024 earnings conference call');
+  });
+
+  it('never passes another call off as the one asked for, and says the asked call was not found', async () => {
+    // As the real FMP did (asked for Q1 2020, it answered with the Q4 call): asked for Q3 2024, the Q2 2024 call.
+    fmp.answerWith.set(fmpCallKey('AAPL', { year: 2024, quarter: 3 }), { year: 2024, quarter: 2 });
+    const { stages, result, prompt } = await run();
+    expect(fmp.requests.map((r) => `Q${r.query.get('quarter')} ${r.query.get('year')}`)).toEqual(['Q3 2024']);
+    expect(result.type).toBe('result');
+    expect(result.meta.period).toBe('Q3 2024 · AAPL 8-K filed 2024-10-31 · the Q3 2024 earnings-call transcript was not found');
+    expect(stages).toContain('The Q3 2024 earnings-call transcript was not found; the analysis reads the release alone');
+    // Neither labelled Q3 2024 nor read as part of this quarter.
+    expect(prompt).not.toContain('earnings call transcript');
+    expect(prompt).not.toContain('Q2 2024 earnings conference call');
+    expect(result.data.sources.map((s: { url: string }) => s.url).some((url: string) => url.startsWith(fmp.url))).toBe(false);
   });
 });
 

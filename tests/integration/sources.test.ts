@@ -7,7 +7,7 @@ import { createNewsSource } from '../../src/server/sources/news.ts';
 import { createSecSource, pickFiling } from '../../src/server/sources/sec.ts';
 import { createTranscriptSource } from '../../src/server/sources/transcripts.ts';
 import { SourceError } from '../../src/server/sources/types.ts';
-import { startFakeFmp } from '../fakes/fmp.ts';
+import { fmpCallKey, startFakeFmp } from '../fakes/fmp.ts';
 import { type FakeHttp, startFakeHttp } from '../fakes/http.ts';
 import { type FakeNews, startFakeNews } from '../fakes/news.ts';
 import { type FakeSec, startFakeSec } from '../fakes/sec.ts';
@@ -426,6 +426,20 @@ describe('FMP transcripts', () => {
     expect(doc!.text).toContain('Tim Cook: Thank you. We delivered record revenue this quarter');
     expect(fmp.requests.at(-1)!.query.get('apikey')).toBe(apiKey);
     expect(await source.transcript('ZZZZ', 2025, 3)).toBeNull();
+  });
+
+  it('labels a transcript with the call it is: FMP answering Q4 2019 for Q1 2020 is no Q1 2020 transcript', async () => {
+    const source = createTranscriptSource({ baseUrl: fmp.url, apiKey, http: httpClient() });
+    fmp.answerWith.set(fmpCallKey('AAPL', { year: 2020, quarter: 1 }), { year: 2019, quarter: 4 });
+    try {
+      expect(await source.transcript('AAPL', 2020, 1)).toBeNull();
+      // The request was the one for Q1 2020; what came back was the Q4 2019 call.
+      expect(fmp.requests.at(-1)!.query.get('quarter')).toBe('1');
+      const q4 = await source.transcript('AAPL', 2019, 4);
+      expect(q4?.title).toBe('AAPL Q4 2019 earnings call transcript');
+    } finally {
+      fmp.answerWith.clear();
+    }
   });
 
   it('reports a refused key as a SourceError that does not show the key', async () => {

@@ -141,18 +141,24 @@ async function earningsDocuments(ctx: ResearchContext, query: EarningsQuery): Pr
       const since = query.year === MOST_RECENT ? undefined : `${query.year}-01-01`;
       const picked = pickFiling(await sec.earningsReleases(company.cik, ctx.signal, since), { year: query.year, quarter: query.quarter });
       if (picked) {
-        const period = `Q${picked.quarter} ${picked.year} · ${company.ticker} 8-K filed ${picked.filing.filingDate}`;
-        ctx.stage(
-          'retrieve',
-          `Reading ${company.name}'s earnings release (Q${picked.quarter} ${picked.year}, filed ${picked.filing.filingDate})`,
-        );
+        const asked = `Q${picked.quarter} ${picked.year}`;
+        let period = `${asked} · ${company.ticker} 8-K filed ${picked.filing.filingDate}`;
+        ctx.stage('retrieve', `Reading ${company.name}'s earnings release (${asked}, filed ${picked.filing.filingDate})`);
         const documents = await sec.fetchRelease(picked.filing, ctx.signal);
-        const transcript = await transcripts?.transcript(company.ticker, picked.year, picked.quarter, ctx.signal).catch((err) => {
-          // A transcript adds to the release; without it the analysis still stands.
-          log.warn('transcript retrieval failed', { error: errorMessage(err) });
-          return null;
-        });
-        if (transcript) documents.push(transcript);
+        if (transcripts) {
+          const transcript = await transcripts.transcript(company.ticker, picked.year, picked.quarter, ctx.signal).catch((err) => {
+            // A transcript adds to the release; without it the analysis still stands.
+            log.warn('transcript retrieval failed', { error: errorMessage(err) });
+            return undefined;
+          });
+          if (transcript) documents.push(transcript);
+          else {
+            // The user is told the call asked for is missing (FMP may have answered with another call, never used as this one).
+            const missing = `the ${asked} earnings-call transcript ${transcript === null ? 'was not found' : 'could not be retrieved'}`;
+            period += ` · ${missing}`;
+            ctx.stage('retrieve', `${missing.charAt(0).toUpperCase()}${missing.slice(1)}; the analysis reads the release alone`);
+          }
+        }
         if (documents.length) return { documents, period };
       }
     }
