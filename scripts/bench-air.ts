@@ -328,6 +328,8 @@ async function main() {
       AI_USER_REQUESTS_PER_HOUR: '100000',
       AI_USER_CONCURRENCY: '100',
       PLAN_AIR_GENERATIONS: '1000',
+      // Reports of a batch run at once, and each running run counts against the day's failed runs.
+      AIR_MAX_FAILED_PER_DAY: '1000',
       GOOGLE_NEWS_BASE_URL: urls.news,
       GDELT_BASE_URL: urls.news,
       SEC_BASE_URL: urls.sec,
