@@ -7,6 +7,7 @@ import { bootstrap } from './bootstrap.ts';
 import { ConfigError } from './config.ts';
 import { StartupError } from './db/embedded.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
+import { recordServer } from './db/server-record.ts';
 import { createApp } from './http/app.ts';
 import { createAlertEngine } from './jobs/alerts/engine.ts';
 import { aheadHandlers, alertHandlers, createAlertDeps } from './jobs/alerts/index.ts';
@@ -28,6 +29,8 @@ try {
 }
 const { config } = runtime;
 const stops: (() => Promise<unknown>)[] = [];
+// For the admin CLI: which database and address this process serves (removed at shutdown).
+const serverRecord = await recordServer(runtime);
 
 if (config.ROLE !== 'web') {
   const boss = new PgBoss({
@@ -129,6 +132,7 @@ async function shutdown(code = 0) {
   for (const stop of stops) await stop().catch((err) => log.error('shutdown step failed', { error: errorMessage(err) }));
   // Codes and reset links whose request was answered are written before the database closes.
   await authBackgroundWork();
+  await serverRecord.remove();
   await runtime.close();
   process.exit(code);
 }

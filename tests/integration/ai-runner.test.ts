@@ -1,8 +1,6 @@
 // The AI layer against a local OpenAI-compatible server: structured output checked by the schema,
 // one repair attempt, retries on 429 and 5xx, the timeout, per-user limits across requests, and the
 // token usage recorded per user and task.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAiRunner } from '../../src/server/ai/runner.ts';
@@ -13,8 +11,8 @@ import { AppError } from '../../src/server/lib/app-error.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { type FakeOpenAi, requestText, startFakeOpenAi } from '../fakes/openai.ts';
 import { registerUser, type TestRuntime } from '../support/accounts.ts';
+import { runAdmin } from '../support/admin-cli.ts';
 import { startTestRuntime } from '../support/runtime.ts';
-import { testDatabaseUrl } from '../support/test-database.ts';
 
 let rt: TestRuntime;
 let fake: FakeOpenAi;
@@ -252,14 +250,9 @@ describe('AI runner', () => {
     const lines = (await usageReport(rt.db, 1)).filter((l) => l.email === user.email);
     expect(lines).toEqual([{ email: user.email, task: 'trends', runs: 3, failed: 1, inputTokens: 150, outputTokens: 20 }]);
 
-    const { stdout } = await promisify(execFile)(process.execPath, ['src/server/cli/admin.ts', 'ai-usage', '--days', '1'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: testDatabaseUrl(),
-        NODE_ENV: 'test',
-        AUTH_SECRET: 'integration-test-secret-integration-test-secret',
-      },
-    });
-    expect(stdout).toMatch(new RegExp(`${user.email.replace(/[.+]/g, '\\$&')}\\s+trends\\s+3 runs\\s+1 failed\\s+150 in\\s+20 out`));
+    const cli = await runAdmin(['ai-usage', '--days', '1']);
+    expect(cli.lines.join('\n')).toMatch(
+      new RegExp(`${user.email.replace(/[.+]/g, '\\$&')}\\s+trends\\s+3 runs\\s+1 failed\\s+150 in\\s+20 out`),
+    );
   });
 });

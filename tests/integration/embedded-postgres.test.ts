@@ -101,13 +101,15 @@ describe('embedded PostgreSQL', () => {
     expect(alive(pid)).toBe(false);
   }, 60_000);
 
-  it('shares a postmaster whose owner is alive, and leaves it running', async () => {
+  it('shares a postmaster whose owner is alive, at the port it listens on, and leaves it running', async () => {
     const owner = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
     try {
       const running = await startEmbeddedPostgres({ dataDir, port, log });
       writeFileSync(path.join(dataDir, 'postgres-owner.pid'), String(owner.pid));
       const pid = postmasterPid();
-      const shared = await startEmbeddedPostgres({ dataDir, port, log });
+      // Asked for another port (the CLI without the server's EMBEDDED_PG_PORT): where it listens.
+      const shared = await startEmbeddedPostgres({ dataDir, port: port + 1, log });
+      expect(new URL(shared.url).port).toBe(String(port));
       expect(await canQuery(shared.url)).toBe(true);
       await shared.stop();
       expect(alive(pid)).toBe(true);

@@ -1,4 +1,9 @@
-// Operator commands. Usage: npm run admin -- <command> [args]
+// Operator commands. Usage: npm run admin -- [--env <file>] <command> [args]
+//   --env <file>                   the service's configuration (systemd's EnvironmentFile). Every
+//                                  command acts on the database of the server running from the same
+//                                  DATA_DIR, and refuses another one (server-environment.ts). Not
+//                                  named --env-file: Node takes that, even after the script, for its
+//                                  own and exits "not found" on a file it cannot read.
 //   invite <email>                 invite a person; prints the registration link as the last line
 //   list-invites                   list invites and their state
 //   revoke-invite <email>          revoke that address's unused invites
@@ -27,8 +32,9 @@ import { errorMessage } from '../lib/log.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { startOutboxSender } from '../mail/sender.ts';
 import { inviteMail } from '../mail/templates.ts';
+import { serverEnvironment } from './server-environment.ts';
 
-const USAGE = `Usage: npm run admin -- <command>
+const USAGE = `Usage: npm run admin -- [--env <the service's environment file>] <command>
   invite <email>
   list-invites
   revoke-invite <email>
@@ -244,6 +250,7 @@ async function main(argv: string[]) {
       days: { type: 'string', default: '30' },
       user: { type: 'string' },
       status: { type: 'string' },
+      env: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -263,7 +270,8 @@ async function main(argv: string[]) {
       ? logFilter({ days, user: values.user, status: values.status }, command === 'mail-log' ? MAIL_STATUSES : ALERT_RUN_STATUSES)
       : null;
 
-  const rt = await bootstrap({ LOG_LEVEL: 'warn', ...process.env }, { onPasswordLink: (email, url) => passwordLinks.set(email, url) });
+  const env = await serverEnvironment(process.env, values.env);
+  const rt = await bootstrap({ LOG_LEVEL: 'warn', ...env }, { onPasswordLink: (email, url) => passwordLinks.set(email, url) });
   try {
     if (command === 'invite') await invite(rt, email);
     if (command === 'create-user') await createUser(rt, email, values['first-name'], values['last-name']);

@@ -24,19 +24,23 @@ export async function startEmbeddedPostgres({ dataDir, port, log }: Options): Pr
   const databaseDir = path.resolve(dataDir, 'postgres');
   await mkdir(dataDir, { recursive: true });
   const credentials = await readOrCreateCredentials(path.resolve(dataDir, 'postgres-credentials.json'));
-  const url = `postgres://postgres:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/postgres`;
+  const urlAt = (at: number) => `postgres://postgres:${encodeURIComponent(credentials.password)}@127.0.0.1:${at}/postgres`;
+  const url = urlAt(port);
   const ownerFile = path.resolve(dataDir, 'postgres-owner.pid');
 
   const running = await runningPostmaster(databaseDir);
   if (running) {
+    // It listens where it was started, which may not be this process's EMBEDDED_PG_PORT (the
+    // server was given another one): its postmaster.pid says.
+    const runningUrl = urlAt((await postmasterPort(databaseDir)) ?? port);
     const owner = await readPid(ownerFile);
     if (owner && owner !== process.pid && isAlive(owner)) {
       // Another process of ours runs it (e.g. the server while this is the admin CLI): share it.
-      return { url, stop: async () => {} };
+      return { url: runningUrl, stop: async () => {} };
     }
     log(`Adopting the embedded PostgreSQL left running by an earlier process (pid ${running}).`);
     await writeFile(ownerFile, String(process.pid));
-    return { url, stop: () => stopPostmaster(running, ownerFile) };
+    return { url: runningUrl, stop: () => stopPostmaster(running, ownerFile) };
   }
 
   if (!(await isPortFree(port))) {
@@ -67,6 +71,11 @@ export async function startEmbeddedPostgres({ dataDir, port, log }: Options): Pr
   }
   await writeFile(ownerFile, String(process.pid));
   return { url, stop: () => stopPostmaster(child.pid!, ownerFile) };
+}
+
+/** Whether DATA_DIR holds an embedded database (initialised by an earlier start). */
+export function embeddedDatabaseExists(dataDir: string) {
+  return existsSync(path.resolve(dataDir, 'postgres', 'PG_VERSION'));
 }
 
 /** A folder as the operator knows it: relative when under the working directory, else absolute. */
@@ -176,6 +185,16 @@ async function runningPostmaster(databaseDir: string): Promise<number | null> {
   if (isAlive(pid)) return pid;
   await rm(pidFile, { force: true });
   return null;
+}
+
+/** The port a running postmaster listens on: the fourth line of its postmaster.pid. */
+async function postmasterPort(databaseDir: string): Promise<number | null> {
+  try {
+    const port = Number.parseInt((await readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8')).split('\n')[3] ?? '', 10);
+    return Number.isInteger(port) && port > 0 ? port : null;
+  } catch {
+    return null;
+  }
 }
 
 async function stopPostmaster(pid: number, ownerFile: string) {

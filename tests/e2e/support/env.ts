@@ -18,6 +18,8 @@ export function e2eEnv(databaseUrl: string, smtpPort: number, posthogPort: numbe
     PORT: String(E2E_PORT),
     APP_URL: E2E_BASE_URL,
     DATABASE_URL: databaseUrl,
+    // Where the servers record what they serve, and the admin CLI run with this environment finds them.
+    DATA_DIR: path.join(tmpdir(), `eos-e2e-data-${E2E_PORT}`),
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     AUTH_SECRET: 'e2e-test-secret-e2e-test-secret-e2e-test',
     TRUST_PROXY: 'true',
