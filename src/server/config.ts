@@ -274,7 +274,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-const KNOWN_NAMES = [...Object.keys(envSchema.shape), ...AI_TASKS.map((t) => `AI_MODEL_${t.toUpperCase()}`)];
+/** Every variable the product reads (README, Configuration, lists each). */
+export const KNOWN_NAMES = [...Object.keys(envSchema.shape), ...AI_TASKS.map((t) => `AI_MODEL_${t.toUpperCase()}`)];
 /** The beginnings of our names: another name that starts so is probably meant for us. */
 const OUR_PREFIXES = ['AI_', 'DATABASE_', 'SMTP_', 'AUTH_', 'ALERT_', 'PUBLISHER_', 'EMBEDDED_', 'SESSION_', 'MAIL_', 'PLAN_', 'SUPPORT_'];
 
