@@ -12,6 +12,7 @@ import { migrateWhenReachable } from './db/migrate.ts';
 import { createRunProducer } from './jobs/alerts/producer.ts';
 import { errorMessage, log, setLogLevel } from './lib/log.ts';
 import { connectionFailure } from './lib/network-error.ts';
+import { smtpLocation } from './mail/smtp-check.ts';
 
 export async function bootstrap(env: NodeJS.ProcessEnv = process.env, hooks: Pick<AuthOptions, 'onPasswordLink'> = {}) {
   const config = loadConfig(env);
@@ -76,10 +77,13 @@ function startupError(err: unknown, config: Config): StartupError | undefined {
     const waited = config.DATABASE_STARTUP_WAIT_SECONDS;
     return new StartupError(`Cannot reach ${where}: ${reason}, still after ${waited} s (DATABASE_STARTUP_WAIT_SECONDS).`);
   }
-  // 28: invalid authorization (wrong user or password); 3D000: no such database. pg's messages name neither the password nor the URL.
-  const code = (err as { code?: unknown; cause?: { code?: unknown } }).code ?? (err as { cause?: { code?: unknown } }).cause?.code;
-  if (typeof code === 'string' && (code.startsWith('28') || code === '3D000'))
-    return new StartupError(`Cannot use ${where}: ${errorMessage(err)}.`);
+  // Refusals no wait would change: 28 (wrong user or password), 3D000 (no such database). pg's
+  // messages name neither the password nor the URL.
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    const code = (e as Error & { code?: unknown }).code;
+    if (typeof code === 'string' && (code.startsWith('28') || code === '3D000'))
+      return new StartupError(`Cannot use ${where}: ${e.message}.`);
+  }
   return undefined;
 }
 
@@ -87,9 +91,7 @@ function summary(config: Config): string {
   const database = config.DATABASE_URL
     ? `PostgreSQL at ${addressLocation(config.DATABASE_URL, 5432)}`
     : `embedded PostgreSQL at 127.0.0.1:${config.EMBEDDED_PG_PORT} (in ${config.DATA_DIR})`;
-  const mail = config.SMTP_URL
-    ? `SMTP ${addressLocation(config.SMTP_URL, config.SMTP_URL.startsWith('smtps:') ? 465 : 587).replace(/\/$/, '')}`
-    : 'captured, not sent (no SMTP_URL)';
+  const mail = config.SMTP_URL ? `SMTP ${smtpLocation(config.SMTP_URL)}` : 'captured, not sent (no SMTP_URL)';
   const ai = config.ai
     ? `${config.ai.provider} ${config.ai.model}${config.ai.baseUrl ? ` at ${new URL(config.ai.baseUrl).host}` : ''}`
     : 'not configured';

@@ -12,6 +12,8 @@ import { testDatabaseUrl } from '../support/test-database.ts';
 
 const SECRET = 'startup-config-test-secret-startup-config-test';
 const STACK_LINE = /^\s+at /m;
+/** host:port/db of a database URL, as the server names it. */
+const location = (url: URL) => `${url.hostname}:${url.port || 5432}${url.pathname}`;
 
 let dataDir: string;
 const servers: ServerProcess[] = [];
@@ -102,6 +104,17 @@ describe('start-up with a bad environment', { timeout: 60_000 }, () => {
       `Cannot reach the database at 127.0.0.1:${port}/app (DATABASE_URL): connection refused, still after 1 s (DATABASE_STARTUP_WAIT_SECONDS).`,
     );
   });
+
+  it('a database that does not exist ends start-up at once with one line naming it', async () => {
+    const url = new URL(testDatabaseUrl());
+    url.pathname = '/eos_no_such_database';
+    const server = await start({ DATABASE_URL: url.toString() });
+    expect(await exitCode(server), server.output()).toBe(1);
+    expect(server.output()).not.toMatch(STACK_LINE);
+    expect(server.output().trimEnd()).toBe(
+      `Cannot use the database at ${location(url)} (DATABASE_URL): database "eos_no_such_database" does not exist.`,
+    );
+  });
 });
 
 describe('start-up with an SMTP server that cannot be reached', { timeout: 60_000 }, () => {
@@ -125,9 +138,8 @@ describe('start-up with an SMTP server that cannot be reached', { timeout: 60_00
     expect(server.output()).toMatch(
       new RegExp(`WARN  SMTP_URL: the mail server at 127\\.0\\.0\\.1:${smtpPort} cannot be reached \\(connection refused\\)`),
     );
-    const database = new URL(testDatabaseUrl());
     expect(server.output()).toContain(
-      `Database: PostgreSQL at ${database.host}${database.pathname} · Mail: SMTP 127.0.0.1:${smtpPort} · AI: not configured · Role: all (web and worker)`,
+      `Database: PostgreSQL at ${location(new URL(testDatabaseUrl()))} · Mail: SMTP 127.0.0.1:${smtpPort} · AI: not configured · Role: all (web and worker)`,
     );
     expect(server.output()).not.toContain('MailSecret2');
   });

@@ -16,9 +16,14 @@ export type SmtpCheck = {
   status: () => string;
 };
 
+/** Where SMTP_URL points (host:port, nodemailer's default port when none is given), without the user or password. */
+export function smtpLocation(smtpUrl: string): string {
+  return addressLocation(smtpUrl, smtpUrl.startsWith('smtps:') ? 465 : 587).replace(/\/$/, '');
+}
+
 export function startSmtpCheck(smtpUrl: string | undefined): SmtpCheck {
   if (!smtpUrl) return { status: () => 'not configured: e-mails are captured, not sent' };
-  const where = addressLocation(smtpUrl, smtpUrl.startsWith('smtps:') ? 465 : 587).replace(/\/$/, '');
+  const where = smtpLocation(smtpUrl);
   let state = 'checking';
   let checkedAt = 0;
   let checking: Promise<void> | null = null;
