@@ -7,13 +7,14 @@
 // Zipf law (s = 1: the largest company is watched by about one alert in eight), no keywords. All of
 // them fall due at one slot, `slot-in` minutes from the start: the bench inserts their runs and jobs
 // as the tick does (worker.ts queueRuns) rather than waiting for the next hour. Then `workers`
-// `ROLE=worker` processes (the production program, with NODE_ENV=test: production refuses the
-// PUBLISHER_ALLOW_PRIVATE_ADDRESSES its fake publishers on 127.0.0.1 need, so React renders with its development build) work
-// against local fakes with the product's real pacing (`--pacing real`: Google News one request a
-// second per process, GDELT one per 5 s; `off`: none): Google News and GDELT (two fake hosts), the
-// publishers' pages (a third host, unpaced: real publishers are thousands of hosts), an
-// OpenAI-compatible AI answering after `ai-latency` ms, and an SMTP server. With `--slot-in 0` the
-// slot is now: nothing can be prepared ahead (what every slot was before ADR 016).
+// `ROLE=worker` processes (the production program with NODE_ENV=test: production refuses the
+// PUBLISHER_ALLOW_PRIVATE_ADDRESSES that its fake publishers on 127.0.0.1 need, so React renders
+// the e-mails with its development build) work against local fakes with the product's real pacing
+// (`--pacing real`: Google News one request a second per process, GDELT one per 5 s; `off`: none):
+// Google News and GDELT (two fake hosts), the publishers' pages (a third host, unpaced: real
+// publishers are thousands of hosts), an OpenAI-compatible AI answering after `ai-latency` ms, and
+// an SMTP server. With `--slot-in 0` the slot is now: nothing can be prepared ahead (what every slot
+// was before ADR 016).
 // Reported:
 //   lateness      SMTP acceptance − slot for every e-mail: p50, p99, max
 //   prepared      when the last run was prepared, relative to the slot
