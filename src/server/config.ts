@@ -1,5 +1,6 @@
-// Configuration comes only from the environment, parsed once here. A bad value stops start-up
-// with one line that names the variable (see README "Configuration" for each one).
+// Configuration comes only from the environment, parsed once here, whole, before anything starts:
+// every problem stops start-up, all reported at once, one line each naming its variable (see
+// README "Configuration" for each one).
 import { z } from 'zod';
 
 const bool = z
