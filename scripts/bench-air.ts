@@ -317,7 +317,9 @@ async function main() {
     database = await createFreshDatabase(process.env.DATABASE_URL ?? embedded!.url, 'eos_bench_air');
     const urls = await fakes.ready;
     runtime = await bootstrap({
-      NODE_ENV: 'production',
+      // React above runs its production build; the configuration is a test one, as production
+      // refuses PUBLISHER_ALLOW_PRIVATE_ADDRESSES, which the fakes on 127.0.0.1 need (issue 25).
+      NODE_ENV: 'test',
       DATABASE_URL: database.url,
       APP_URL,
       AUTH_SECRET: 'bench-air-secret-bench-air-secret-bench-air',
@@ -498,7 +500,7 @@ async function main() {
       `model latency ${MODEL_MS} ms per AI call (fixed, at the fake); publisher/site pacing off (PUBLISHER_MIN_INTERVAL_MS 0), fakes on 127.0.0.1`,
     );
     console.log(
-      `in a child process (not in the CPU figures); in-process API (app.request) + alert engine, production mode; Node ${process.version};`,
+      `in a child process (not in the CPU figures); in-process API (app.request) + alert engine, React's production build; Node ${process.version};`,
     );
     console.log(`PostgreSQL: ${embedded ? 'embedded (data/bench)' : 'DATABASE_URL'}.`);
     console.log(

@@ -7,12 +7,14 @@
 // Zipf law (s = 1: the largest company is watched by about one alert in eight), no keywords. All of
 // them fall due at one slot, `slot-in` minutes from the start: the bench inserts their runs and jobs
 // as the tick does (worker.ts queueRuns) rather than waiting for the next hour. Then `workers`
-// `ROLE=worker` processes in production mode (the production program, NODE_ENV=production) work
-// against local fakes with the product's real pacing (`--pacing real`: Google News one request a
-// second per process, GDELT one per 5 s; `off`: none): Google News and GDELT (two fake hosts), the
-// publishers' pages (a third host, unpaced: real publishers are thousands of hosts), an
-// OpenAI-compatible AI answering after `ai-latency` ms, and an SMTP server. With `--slot-in 0` the
-// slot is now: nothing can be prepared ahead (what every slot was before ADR 016).
+// `ROLE=worker` processes (the production program with NODE_ENV=test: production refuses the
+// PUBLISHER_ALLOW_PRIVATE_ADDRESSES that its fake publishers on 127.0.0.1 need, so React renders
+// the e-mails with its development build) work against local fakes with the product's real pacing
+// (`--pacing real`: Google News one request a second per process, GDELT one per 5 s; `off`: none):
+// Google News and GDELT (two fake hosts), the publishers' pages (a third host, unpaced: real
+// publishers are thousands of hosts), an OpenAI-compatible AI answering after `ai-latency` ms, and
+// an SMTP server. With `--slot-in 0` the slot is now: nothing can be prepared ahead (what every slot
+// was before ADR 016).
 // Reported:
 //   lateness      SMTP acceptance − slot for every e-mail: p50, p99, max
 //   prepared      when the last run was prepared, relative to the slot
@@ -182,7 +184,7 @@ function startWorker(url: string): ChildProcess {
   return spawn(process.execPath, ['src/server/main.ts'], {
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      NODE_ENV: 'test',
       ROLE: 'worker',
       DATABASE_URL: url,
       DATABASE_POOL_SIZE: '20',
@@ -216,7 +218,7 @@ try {
   const pool = await seed(database.url);
   console.log(
     `\n${ALERTS} news alerts of ${USERS} users over ${COMPANIES} companies, due ${SLOT_IN_MS / 60_000} min from now; ` +
-      `${WORKERS} worker(s) × concurrency ${CONCURRENCY}, AI latency ${AI_LATENCY_MS} ms, pacing ${REAL_PACING ? 'real' : 'off'}, production mode`,
+      `${WORKERS} worker(s) × concurrency ${CONCURRENCY}, AI latency ${AI_LATENCY_MS} ms, pacing ${REAL_PACING ? 'real' : 'off'}, NODE_ENV=test`,
   );
   const dbCpuBefore = samplePostgresCpu();
   const statementsBefore = counter.statements();

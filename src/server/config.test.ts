@@ -69,8 +69,13 @@ describe('loadConfig', () => {
     expect(err.message).toContain('APP_URL');
   });
 
-  it('production with both is accepted', () => {
-    const config = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), APP_URL: 'https://eos.example.com' });
+  it('production with AUTH_SECRET, APP_URL and DATABASE_URL is accepted', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(40),
+      APP_URL: 'https://eos.example.com',
+      DATABASE_URL: 'postgres://db.example.com/app',
+    });
     expect(config.production).toBe(true);
     expect(config.appUrl).toBe('https://eos.example.com');
   });
@@ -92,7 +97,7 @@ describe('AI configuration', () => {
 
   it('stops at start-up on an AI_MODEL_<TASK> that names no task, listing the names that exist', () => {
     expect(() => loadConfig({ AI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'llama3.1', AI_MODEL_TREND: 'qwen2.5' })).toThrow(
-      /^Invalid configuration: AI_MODEL_TREND names no AI task\. The per-task models are AI_MODEL_COMPANY_NEWS, AI_MODEL_TRENDS, .*AI_MODEL_CONTENT_MODIFY, AI_MODEL_AIR_REPORT\.$/,
+      /^Invalid configuration: AI_MODEL_TREND names no AI task: did you mean AI_MODEL_TRENDS\? The per-task models are AI_MODEL_COMPANY_NEWS, AI_MODEL_TRENDS, .*AI_MODEL_CONTENT_MODIFY, AI_MODEL_AIR_REPORT\.$/,
     );
   });
 
@@ -126,5 +131,126 @@ describe('AI configuration', () => {
   it('declares a contact to SEC EDGAR from the support address unless SEC_USER_AGENT is set', () => {
     expect(loadConfig({ SUPPORT_EMAIL: 'help@acme.example' }).secUserAgent).toBe('Enterprise OS help@acme.example');
     expect(loadConfig({ SEC_USER_AGENT: 'Acme Research ops@acme.example' }).secUserAgent).toBe('Acme Research ops@acme.example');
+  });
+});
+
+describe('the whole environment, checked at once (issue 25)', () => {
+  it('reports every problem in one error, one line each, naming the variable and never the value', () => {
+    const err = configError({
+      PORT: 'abc',
+      DATABASE_URL: 'postgres://app:TopSecret1@db.example.com:notaport/app',
+      SMTP_URL: 'smtp://mailer:MailSecret2@smtp.example.com:99999',
+      AI_MODLE: 'gpt-4o-mini',
+    });
+    const lines = err.message.split('\n');
+    expect(lines[0]).toBe('Invalid configuration (4 problems):');
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(/^ {2}- PORT /),
+      expect.stringMatching(/^ {2}- DATABASE_URL has a port that is not a number from 1 to 65535\.$/),
+      expect.stringMatching(/^ {2}- SMTP_URL has a port that is not a number from 1 to 65535\.$/),
+      '  - AI_MODLE is not a setting of Enterprise OS: did you mean AI_MODEL?',
+    ]);
+    for (const secret of ['abc', 'TopSecret1', 'MailSecret2', 'notaport', '99999', 'gpt-4o-mini'])
+      expect(err.message).not.toContain(secret);
+  });
+
+  it.each([
+    ['DATABSE_URL', 'DATABASE_URL'],
+    ['AI_MODLE', 'AI_MODEL'],
+    ['SMTP_ULR', 'SMTP_URL'],
+    ['AUTH_SECERT', 'AUTH_SECRET'],
+    ['database_url', 'DATABASE_URL'],
+    ['ALERT_CONCURRENCYY', 'ALERT_CONCURRENCY'],
+  ])('a near-miss %s of a setting stops start-up with "did you mean %s?"', (typo, name) => {
+    expect(configError({ [typo]: 'x' }).message).toBe(
+      `Invalid configuration: ${typo} is not a setting of Enterprise OS: did you mean ${name}?`,
+    );
+  });
+
+  it('a misspelt per-task model says which one was meant', () => {
+    expect(configError({ AI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'llama3.1', AI_MODEL_TREND: 'qwen2.5' }).message).toMatch(
+      /^Invalid configuration: AI_MODEL_TREND names no AI task: did you mean AI_MODEL_TRENDS\? The per-task models are /,
+    );
+  });
+
+  it('leaves the rest of the environment alone, and only warns about an unknown name with a product prefix', () => {
+    const config = loadConfig({
+      PATH: '/usr/bin',
+      HOME: '/root',
+      HOSTNAME: 'box',
+      NODE_OPTIONS: '--max-old-space-size=512',
+      npm_config_cache: '/tmp/npm',
+      npm_lifecycle_event: 'start',
+      VITEST_POOL_ID: '1',
+      LANG: 'C.UTF-8',
+      // Kubernetes names a service's address after it: a service called "smtp" is not a typo of ours.
+      SMTP_SERVICE_HOST: '10.0.0.3',
+    });
+    expect(config.warnings).toEqual([
+      'SMTP_SERVICE_HOST is not a setting of Enterprise OS (the SMTP_ settings are SMTP_URL); it is ignored.',
+    ]);
+  });
+
+  it.each([
+    ['postgres://db.example.com:0/app', 'DATABASE_URL has a port that is not a number from 1 to 65535.'],
+    ['postgres://db.example.com:65536/app', 'DATABASE_URL has a port that is not a number from 1 to 65535.'],
+    ['postgres://:5432/app', 'DATABASE_URL names no host.'],
+    ['postgres://user:pw@/app', 'DATABASE_URL names no host.'],
+    ['postgres://db.exa mple.com/app', 'DATABASE_URL is not a valid URL.'],
+  ])('DATABASE_URL %s is refused', (url, message) => {
+    expect(configError({ DATABASE_URL: url }).message).toBe(`Invalid configuration: ${message}`);
+  });
+
+  it('takes a full DATABASE_URL, a socket directory as host, and an SMTP URL with a valid port', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql://app:pw@db.example.com:6543/app?sslmode=require' }).DATABASE_URL).toBe(
+      'postgresql://app:pw@db.example.com:6543/app?sslmode=require',
+    );
+    expect(loadConfig({ DATABASE_URL: 'postgres://app@/app?host=/var/run/postgresql' }).DATABASE_URL).toBe(
+      'postgres://app@/app?host=/var/run/postgresql',
+    );
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com:465' }).SMTP_URL).toBe('smtps://u:p@smtp.example.com:465');
+    expect(configError({ SMTP_URL: 'smtp://:25' }).message).toBe('Invalid configuration: SMTP_URL names no host.');
+  });
+});
+
+describe('production (issue 25)', () => {
+  const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), APP_URL: 'https://eos.example.com' };
+
+  it('refuses to start without DATABASE_URL rather than serve an empty embedded database', () => {
+    expect(configError(production).message).toBe(
+      'Invalid configuration: DATABASE_URL is required when NODE_ENV=production (a postgres:// URL, or DATABASE_URL=embedded for the embedded PostgreSQL under DATA_DIR).',
+    );
+  });
+
+  it('names the misspelt DATABASE_URL too', () => {
+    const err = configError({ ...production, DATABSE_URL: 'postgres://db.example.com/app' });
+    expect(err.message.split('\n').slice(1)).toEqual([
+      expect.stringContaining('  - DATABASE_URL is required when NODE_ENV=production'),
+      '  - DATABSE_URL is not a setting of Enterprise OS: did you mean DATABASE_URL?',
+    ]);
+  });
+
+  it('runs the embedded database only when asked for with DATABASE_URL=embedded (as development may)', () => {
+    const config = loadConfig({ ...production, DATABASE_URL: 'embedded' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'embedded' }).DATABASE_URL).toBeUndefined();
+    expect(loadConfig({}).DATABASE_URL).toBeUndefined();
+  });
+
+  it('refuses PUBLISHER_ALLOW_PRIVATE_ADDRESSES, a switch for tests', () => {
+    const err = configError({ ...production, DATABASE_URL: 'postgres://db.example.com/app', PUBLISHER_ALLOW_PRIVATE_ADDRESSES: 'true' });
+    expect(err.message).toBe(
+      'Invalid configuration: PUBLISHER_ALLOW_PRIVATE_ADDRESSES=true is for tests against local fakes and is refused when NODE_ENV=production.',
+    );
+    expect(
+      loadConfig({ ...production, DATABASE_URL: 'postgres://db.example.com/app', PUBLISHER_ALLOW_PRIVATE_ADDRESSES: 'false' }).production,
+    ).toBe(true);
+  });
+
+  it('lists every production requirement that is missing at once', () => {
+    const err = configError({ NODE_ENV: 'production', PUBLISHER_ALLOW_PRIVATE_ADDRESSES: '1' });
+    expect(err.message.split('\n')[0]).toBe('Invalid configuration (4 problems):');
+    for (const name of ['AUTH_SECRET', 'APP_URL', 'DATABASE_URL', 'PUBLISHER_ALLOW_PRIVATE_ADDRESSES'])
+      expect(err.message).toContain(`- ${name}`);
   });
 });

@@ -1,5 +1,6 @@
-// Configuration comes only from the environment, parsed once here. A bad value stops start-up
-// with one line that names the variable (see README "Configuration" for each one).
+// Configuration comes only from the environment, parsed once here, whole, before anything starts:
+// every problem stops start-up, all reported at once, one line each naming its variable (see
+// README "Configuration" for each one).
 import { z } from 'zod';
 
 const bool = z
@@ -16,17 +17,69 @@ const optionalUrl = z
 /** A service's address, with the public one as default (tests and proxies stand in for it). */
 const serviceUrl = (defaultUrl: string) => z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default(defaultUrl);
 
+/** DATABASE_URL's value that asks for the embedded PostgreSQL (production runs it only when asked). */
+const EMBEDDED = 'embedded';
+
+/**
+ * A server's address as pg and nodemailer read it, checked in full at start-up: a bad port would
+ * otherwise surface as a stack trace (pg) or as every mail failing (nodemailer takes 99999). pg also
+ * takes a socket directory as `?host=`. Messages never quote the value: it may hold a password.
+ */
+const serviceAddress = (schemes: readonly string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined;
+      const problem = addressProblem(value, schemes);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      return value;
+    });
+
+/** A service address in parts, as written (scheme://[userinfo@]host[:port]rest), or null when it has no scheme://. */
+function splitAddress(value: string) {
+  const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)(.*)$/is.exec(value);
+  if (!match) return null;
+  const [, scheme, authority, rest] = match as unknown as [string, string, string, string];
+  const at = authority.lastIndexOf('@');
+  const [, host = '', port = ''] = /^(\[[^\]]*\]|[^:]*)(?::(.*))?$/s.exec(authority.slice(at + 1)) ?? [];
+  return { scheme: scheme.toLowerCase(), userinfo: authority.slice(0, at + 1), host, port, rest };
+}
+
+function addressProblem(value: string, schemes: readonly string[]): string | undefined {
+  const address = splitAddress(value);
+  if (!address || !schemes.includes(address.scheme)) return `must start with ${schemes.map((s) => `${s}://`).join(' or ')}`;
+  const { scheme, userinfo, host, port, rest } = address;
+  if (port && !(/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535))
+    return 'has a port that is not a number from 1 to 65535';
+  if (!host && !socketDirectory(rest)) return 'names no host';
+  try {
+    new URL(`${scheme}://${userinfo}${host || 'localhost'}${port ? `:${port}` : ''}${rest}`);
+  } catch {
+    return 'is not a valid URL';
+  }
+  return undefined;
+}
+
+/** pg's `?host=/run/postgresql`: a socket directory instead of a host. */
+const socketDirectory = (rest: string) => new URLSearchParams(rest.split('#')[0]!.split('?')[1] ?? '').get('host');
+
+/** Where a (checked) service address points, for the operator: host:port and path, never the user or password. */
+export function addressLocation(value: string, defaultPort: number): string {
+  const address = splitAddress(value);
+  if (!address) return 'an invalid address';
+  const host = address.host || socketDirectory(address.rest) || 'localhost';
+  return `${host}:${address.port || defaultPort}${address.rest.split(/[?#]/)[0]}`;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number({ error: 'must be a port number (1-65535)' }).int().min(1).max(65535).default(3000),
   APP_URL: optionalUrl,
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  /** A postgres:// URL, or `embedded` for the embedded PostgreSQL (unset means embedded too, outside production). */
+  DATABASE_URL: z.preprocess((v) => (v === EMBEDDED ? undefined : v), serviceAddress(['postgres', 'postgresql'])),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** How long a starting process waits for an unreachable database before giving up. */
   DATABASE_STARTUP_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
@@ -34,11 +87,7 @@ const envSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number({ error: 'must be a port number (1-65535)' }).int().min(1).max(65535).default(54329),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: bool,
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  SMTP_URL: serviceAddress(['smtp', 'smtps']),
   MAIL_FROM: z.string().min(3).default('Enterprise OS <no-reply@localhost>'),
   INVITE_TTL_HOURS: z.coerce
     .number()
@@ -176,56 +225,143 @@ export type Config = z.infer<typeof envSchema> & {
   production: boolean;
   ai: AiConfig | null;
   secUserAgent: string;
+  /** Unknown names that look like ours but may belong to something else (start-up prints them). */
+  warnings: string[];
 };
 
-export class ConfigError extends Error {}
-
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const name = String(issue?.path[0] ?? 'environment');
-    // The value itself is never printed: it may be a secret or a URL with a password.
-    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is not valid'}.`);
-  }
-  const config = parsed.data;
-  const production = config.NODE_ENV === 'production';
-  if (production && !config.AUTH_SECRET) {
-    throw new ConfigError(
-      'Invalid configuration: AUTH_SECRET is required when NODE_ENV=production (32+ random characters, e.g. `openssl rand -base64 32`).',
+/** Every problem of the environment, one line each, naming the variable (never its value). */
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(
+      problems.length === 1
+        ? `Invalid configuration: ${problems[0]}`
+        : `Invalid configuration (${problems.length} problems):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
     );
+    this.problems = problems;
   }
-  if (production && !config.APP_URL) {
-    throw new ConfigError('Invalid configuration: APP_URL is required when NODE_ENV=production (the public https:// address of the app).');
-  }
-  const appUrl = (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
-  const ai = aiConfig(config, env);
-  const secUserAgent = config.SEC_USER_AGENT ?? `Enterprise OS ${config.SUPPORT_EMAIL ?? `operator@${new URL(appUrl).hostname}`}`;
-  return { ...config, appUrl, production, ai, secUserAgent };
 }
 
-/** Nothing set → no AI (the features say so). Something set but not enough → stop with what is missing. */
-function aiConfig(config: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv): AiConfig | null {
-  const models: Partial<Record<AiTask, string>> = {};
-  for (const [key, value] of Object.entries(env)) {
-    const name = /^AI_MODEL_([A-Z0-9_]+)$/.exec(key)?.[1];
-    if (!name || !value) continue;
-    const task = AI_TASKS.find((t) => t === name.toLowerCase());
-    // A typo would silently leave the task on AI_MODEL: stop and say which names exist.
-    if (!task) {
-      const known = AI_TASKS.map((t) => `AI_MODEL_${t.toUpperCase()}`).join(', ');
-      throw new ConfigError(`Invalid configuration: ${key} names no AI task. The per-task models are ${known}.`);
-    }
-    models[task] = value;
+/** Reads the whole environment and reports everything wrong with it at once, before anything starts. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const set = (name: string) => Boolean(env[name]);
+  const parsed = envSchema.safeParse(env);
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${String(issue.path[0] ?? 'environment')} ${issue.message}.`);
+  if (env.NODE_ENV === 'production') {
+    if (!set('AUTH_SECRET'))
+      problems.push(
+        'AUTH_SECRET is required when NODE_ENV=production (32+ random characters, e.g. `openssl rand -base64 32`, kept in the environment file: README, Production).',
+      );
+    if (!set('APP_URL')) problems.push('APP_URL is required when NODE_ENV=production (the public https:// address of the app).');
+    // An unset or misspelt DATABASE_URL would otherwise start an empty embedded database and serve it.
+    if (!set('DATABASE_URL'))
+      problems.push(
+        `DATABASE_URL is required when NODE_ENV=production (a postgres:// URL, or DATABASE_URL=${EMBEDDED} for the embedded PostgreSQL under DATA_DIR).`,
+      );
+    if (env.PUBLISHER_ALLOW_PRIVATE_ADDRESSES === 'true' || env.PUBLISHER_ALLOW_PRIVATE_ADDRESSES === '1')
+      problems.push('PUBLISHER_ALLOW_PRIVATE_ADDRESSES=true is for tests against local fakes and is refused when NODE_ENV=production.');
   }
-  const anySet = config.AI_PROVIDER || config.AI_BASE_URL || config.AI_API_KEY || config.AI_MODEL || Object.keys(models).length > 0;
+  const ai = aiSettings(env, problems);
+  const warnings = unknownNames(env, problems);
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const config = parsed.data;
+  const appUrl = (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+  const secUserAgent = config.SEC_USER_AGENT ?? `Enterprise OS ${config.SUPPORT_EMAIL ?? `operator@${new URL(appUrl).hostname}`}`;
+  return {
+    ...config,
+    appUrl,
+    production: config.NODE_ENV === 'production',
+    ai: ai && { ...ai, baseUrl: config.AI_BASE_URL },
+    secUserAgent,
+    warnings,
+  };
+}
+
+/** Every variable the product reads (README, Configuration, lists each). */
+export const KNOWN_NAMES = [...Object.keys(envSchema.shape), ...AI_TASKS.map((t) => `AI_MODEL_${t.toUpperCase()}`)];
+/** The beginnings of our names: another name that starts so is probably meant for us. */
+const OUR_PREFIXES = ['AI_', 'DATABASE_', 'SMTP_', 'AUTH_', 'ALERT_', 'PUBLISHER_', 'EMBEDDED_', 'SESSION_', 'MAIL_', 'PLAN_', 'SUPPORT_'];
+
+/** The setting `name` probably means: the same but for case, or a letter or two off (more for longer names). */
+function nearestName(name: string, candidates = KNOWN_NAMES): string | undefined {
+  const upper = name.toUpperCase();
+  const allowed = upper.length >= 8 ? 2 : 1;
+  let best: { name: string; distance: number } | undefined;
+  for (const known of candidates) {
+    const distance = editDistance(upper, known);
+    if (distance <= allowed && (!best || distance < best.distance)) best = { name: known, distance };
+  }
+  return best?.name;
+}
+
+/**
+ * A misspelt setting is otherwise silently ignored (DATABSE_URL: the embedded database starts).
+ * A near-miss of one of our names stops start-up; another name with one of our prefixes (e.g. a
+ * Kubernetes service link, SMTP_SERVICE_HOST) is only a warning; the rest of the environment is not ours.
+ */
+function unknownNames(env: NodeJS.ProcessEnv, problems: string[]): string[] {
+  const warnings: string[] = [];
+  for (const name of Object.keys(env)) {
+    if (name.length < 4 || KNOWN_NAMES.includes(name) || /^AI_MODEL_/.test(name)) continue;
+    const meant = nearestName(name);
+    if (meant) {
+      problems.push(`${name} is not a setting of Enterprise OS: did you mean ${meant}?`);
+      continue;
+    }
+    const prefix = OUR_PREFIXES.find((p) => name.toUpperCase().startsWith(p));
+    if (prefix) {
+      const ours = KNOWN_NAMES.filter((n) => n.startsWith(prefix) && !n.startsWith('AI_MODEL_'));
+      warnings.push(`${name} is not a setting of Enterprise OS (the ${prefix} settings are ${ours.join(', ')}); it is ignored.`);
+    }
+  }
+  return warnings;
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * The AI provider from the raw environment (its values are checked by the schema). Nothing set → no
+ * AI (the features say so); something set but not enough → a problem saying what is missing.
+ */
+function aiSettings(env: NodeJS.ProcessEnv, problems: string[]): Omit<AiConfig, 'baseUrl'> | null {
+  const value = (name: string) => env[name] || undefined;
+  const models: Partial<Record<AiTask, string>> = {};
+  for (const [key, model] of Object.entries(env)) {
+    const name = /^AI_MODEL_([A-Za-z0-9_]+)$/.exec(key)?.[1];
+    if (!name || !model) continue;
+    const task = AI_TASKS.find((t) => t === name.toLowerCase());
+    // A typo would silently leave the task on AI_MODEL: say which names exist.
+    if (!task) {
+      const known = AI_TASKS.map((t) => `AI_MODEL_${t.toUpperCase()}`);
+      const meant = nearestName(key, known);
+      problems.push(`${key} names no AI task${meant ? `: did you mean ${meant}?` : '.'} The per-task models are ${known.join(', ')}.`);
+      continue;
+    }
+    models[task] = model;
+  }
+  const anySet = ['AI_PROVIDER', 'AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL'].some(value) || Object.keys(models).length > 0;
   if (!anySet) return null;
-  const provider = config.AI_PROVIDER ?? 'openai';
-  if (!config.AI_MODEL)
-    throw new ConfigError('Invalid configuration: AI_MODEL is required when an AI provider is configured (e.g. gpt-4o-mini, llama3.1).');
-  if (provider !== 'openai' && !config.AI_API_KEY)
-    throw new ConfigError(`Invalid configuration: AI_API_KEY is required when AI_PROVIDER=${provider}.`);
-  if (provider === 'openai' && !config.AI_BASE_URL && !config.AI_API_KEY)
-    throw new ConfigError('Invalid configuration: set AI_API_KEY (for OpenAI) or AI_BASE_URL (for a local OpenAI-compatible server).');
-  return { provider, baseUrl: config.AI_BASE_URL, apiKey: config.AI_API_KEY, model: config.AI_MODEL, models };
+  const provider = (value('AI_PROVIDER') ?? 'openai') as AiProvider;
+  const model = value('AI_MODEL');
+  const apiKey = value('AI_API_KEY');
+  const before = problems.length;
+  if (!model) problems.push('AI_MODEL is required when an AI provider is configured (e.g. gpt-4o-mini, llama3.1).');
+  if ((provider === 'anthropic' || provider === 'perplexity') && !apiKey)
+    problems.push(`AI_API_KEY is required when AI_PROVIDER=${provider}.`);
+  if (provider === 'openai' && !value('AI_BASE_URL') && !apiKey)
+    problems.push(
+      'AI_API_KEY or AI_BASE_URL is required for AI_PROVIDER=openai: set AI_API_KEY (for OpenAI) or AI_BASE_URL (for a local OpenAI-compatible server).',
+    );
+  return problems.length > before || !model ? null : { provider, apiKey, model, models };
 }

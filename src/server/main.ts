@@ -15,6 +15,7 @@ import { startAlertWorker, startSlotDelivery, wakeAt } from './jobs/alerts/worke
 import { scheduleHousekeeping } from './jobs/housekeeping.ts';
 import { errorMessage, log } from './lib/log.ts';
 import { startOutboxSender } from './mail/sender.ts';
+import { startSmtpCheck } from './mail/smtp-check.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 
 let runtime: Awaited<ReturnType<typeof bootstrap>>;
@@ -31,6 +32,7 @@ const { config } = runtime;
 const stops: (() => Promise<unknown>)[] = [];
 // For the admin CLI: which database and address this process serves (removed at shutdown).
 const serverRecord = await recordServer(runtime);
+const smtp = startSmtpCheck(config.SMTP_URL);
 
 if (config.ROLE !== 'web') {
   const boss = new PgBoss({
@@ -80,7 +82,7 @@ let draining = false;
 if (config.ROLE !== 'worker') {
   const hub = createRealtimeHub(runtime.databaseUrl);
   await hub.ready;
-  const app = createApp({ ...runtime, hub, webRoot: path.resolve('dist/web'), draining: () => draining });
+  const app = createApp({ ...runtime, hub, webRoot: path.resolve('dist/web'), draining: () => draining, smtp: smtp.status });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
   server.on('error', (err: NodeJS.ErrnoException) => {
     process.stderr.write(
@@ -107,13 +109,13 @@ if (config.ROLE !== 'worker') {
   });
   server.once('listening', async () => {
     const seconds = process.uptime().toFixed(1);
-    const lines = [`\nEnterprise OS is running at ${config.appUrl} (role ${config.ROLE}, ready in ${seconds}s)`];
+    const lines = [`\nEnterprise OS is running at ${config.appUrl} (role ${config.ROLE}, ready in ${seconds}s)`, runtime.summary];
     if (config.SMTP_URL === undefined && !config.production) lines.push(`Captured e-mails: ${config.appUrl}/dev/mailbox`);
     if (!(await anyUser())) lines.push('Invite the first user:  npm run admin -- invite you@example.com');
     log.raw(`${lines.join('\n')}\n`);
   });
 } else {
-  log.raw(`Enterprise OS worker is running (ready in ${process.uptime().toFixed(1)}s)`);
+  log.raw(`Enterprise OS worker is running (ready in ${process.uptime().toFixed(1)}s)\n${runtime.summary}`);
 }
 
 /** Whether anyone has an account yet (start-up says how to invite the first user until then). */

@@ -8,6 +8,8 @@ const PRODUCTION_ENV = {
   NODE_ENV: 'production',
   AUTH_SECRET: 'dev-mailbox-test-secret-dev-mailbox-test-secret',
   APP_URL: 'https://eos.example.com',
+  // The test runtime's switch for local fakes, which production refuses.
+  PUBLISHER_ALLOW_PRIVATE_ADDRESSES: 'false',
 };
 
 /** A request as it arrives over a socket from the given address (the mailbox checks the socket). */

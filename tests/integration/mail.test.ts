@@ -187,6 +187,26 @@ describe('outbox sender', () => {
     expect(rows[0].unknown_outcome_attempts).toBe(0);
   });
 
+  it('a connection the server refused is logged as "connection refused", not as a possible duplicate', { timeout: 30_000 }, async () => {
+    const closed = `smtp://127.0.0.1:${await freePort()}`;
+    sender = await startOutboxSender({ pool: rt.pool, databaseUrl: rt.databaseUrl, smtpUrl: closed, from: FROM, printCaptured: false });
+    const to = uniqueEmail('conn-refused');
+    const id = await enqueueMail(rt.db, { to, subject: 'Never connected', text: 'x', kind: 'news-alert' });
+    const row = await eventually(
+      () => rowOf(id),
+      (r) => r.last_error !== null,
+    );
+    expect(row.status).toBe('pending');
+    expect(row.last_error).toMatch(/^connection refused \(connect ECONNREFUSED 127\.0\.0\.1:\d+\)$/);
+    const { rows } = await rt.pool.query('SELECT unknown_outcome_attempts FROM mail_outbox WHERE id = $1', [id]);
+    expect(rows[0].unknown_outcome_attempts).toBe(0);
+
+    const { lines } = await runAdmin(['mail-log', '--user', to]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/\spending\s+1x\s+sent -\s+error: connection refused \(connect ECONNREFUSED .*\s+Never connected$/);
+    expect(lines[0]).not.toContain('POSSIBLE DUPLICATE');
+  });
+
   it('gives mail without extra headers a Message-ID too', async () => {
     sender = await startOutboxSender({ pool: rt.pool, databaseUrl: rt.databaseUrl, smtpUrl: smtpUrl(), from: FROM, printCaptured: false });
     const to = uniqueEmail('msgid');

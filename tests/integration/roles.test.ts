@@ -113,7 +113,7 @@ describe('server roles', () => {
     expect(await health.json()).toEqual({ status: 'ok' });
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready' });
+    expect(await ready.json()).toEqual({ status: 'ready', smtp: 'not configured: e-mails are captured, not sent' });
 
     expect(await stop(web), describeChild(web)).toBe(0);
   });

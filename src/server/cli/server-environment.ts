@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import pg from 'pg';
-import { ConfigError, loadConfig } from '../config.ts';
-import { embeddedDatabaseExists } from '../db/embedded.ts';
+import { loadConfig } from '../config.ts';
+import { embeddedDatabaseExists, StartupError } from '../db/embedded.ts';
 import { databaseIdentity, runningServers, type ServerRecord, sameDatabase, shownDatabaseUrl } from '../db/server-record.ts';
 import { errorMessage } from '../lib/log.ts';
 
@@ -20,12 +20,12 @@ function readEnvFile(file: string): NodeJS.ProcessEnv {
   try {
     return parseEnv(readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new ConfigError(`Cannot read the environment file ${file} (run as a user who can read it): ${errorMessage(err)}`);
+    throw new StartupError(`Cannot read the environment file ${file} (run as a user who can read it): ${errorMessage(err)}`);
   }
 }
 
 const refusal = (server: ServerRecord, ours: string) =>
-  new ConfigError(`The running server (pid ${server.pid}) uses ${server.database.shown}; this command would use ${ours}. ${HOW}`);
+  new StartupError(`The running server (pid ${server.pid}) uses ${server.database.shown}; this command would use ${ours}. ${HOW}`);
 
 export async function serverEnvironment(shell: NodeJS.ProcessEnv, envFile?: string): Promise<NodeJS.ProcessEnv> {
   // The file is the service's configuration: it wins over the shell's variables of the same name.
@@ -39,7 +39,7 @@ export async function serverEnvironment(shell: NodeJS.ProcessEnv, envFile?: stri
     if (elsewhere) throw refusal(elsewhere, ours);
     // Creating one would act on an empty database nobody serves, and print a link that leads nowhere.
     if (!embeddedDatabaseExists(config.DATA_DIR)) {
-      throw new ConfigError(
+      throw new StartupError(
         `No database to act on: DATABASE_URL is unset and there is no embedded PostgreSQL in ${path.resolve(config.DATA_DIR)}, and this command does not create one. ${HOW} On a new development checkout, start the server once (npm start): it creates the database.`,
       );
     }

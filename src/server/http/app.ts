@@ -47,6 +47,8 @@ type AppDeps = {
   attempts: AttemptLimits;
   hub: RealtimeHub;
   webRoot: string;
+  /** The SMTP server's state for /readyz (mail/smtp-check.ts); absent where mail is not checked (tests). */
+  smtp?: () => string;
   /** Signs tokens that are not sessions (unsubscribe links). */
   secret: string;
   /** True once the process is shutting down (SIGTERM): readiness fails and answers close their connections. */
@@ -89,7 +91,7 @@ function contentSecurityPolicy(config: Config) {
   };
 }
 
-export function createApp({ config, db, pool, runs, auth, attempts, hub, webRoot, secret, draining = () => false }: AppDeps) {
+export function createApp({ config, db, pool, runs, auth, attempts, hub, webRoot, secret, draining = () => false, smtp }: AppDeps) {
   const app = new Hono<{ Bindings: HttpBindings; Variables: { clientIp: string } }>();
   app.onError(errorResponse);
   app.use(requestLog());
@@ -127,13 +129,20 @@ export function createApp({ config, db, pool, runs, auth, attempts, hub, webRoot
   app.use(clientIp(config.TRUST_PROXY));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  // The status code is the database's (and draining's) alone: a load balancer must not take web
+  // processes out because the mail server is away; `smtp` tells the operator (README, Production).
   app.get('/readyz', async (c) => {
-    if (draining()) return c.json({ status: 'draining', error: { code: 'shutting_down', message: 'The server is shutting down.' } }, 503);
+    const mail = smtp ? { smtp: smtp() } : {};
+    if (draining())
+      return c.json({ status: 'draining', ...mail, error: { code: 'shutting_down', message: 'The server is shutting down.' } }, 503);
     try {
       await db.execute(sql`select 1`);
-      return c.json({ status: 'ready' });
+      return c.json({ status: 'ready', ...mail });
     } catch {
-      return c.json({ status: 'unavailable', error: { code: 'database_unavailable', message: 'The database is not reachable.' } }, 503);
+      return c.json(
+        { status: 'unavailable', ...mail, error: { code: 'database_unavailable', message: 'The database is not reachable.' } },
+        503,
+      );
     }
   });
 

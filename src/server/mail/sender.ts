@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import type pg from 'pg';
 import { listen } from '../db/listen.ts';
 import { errorMessage, log } from '../lib/log.ts';
+import { connectionFailure } from '../lib/network-error.ts';
 import { CREDENTIAL_MAIL_KINDS } from './templates.ts';
 
 const MAX_ATTEMPTS = 8;
@@ -62,6 +63,13 @@ export function outcomeUnknown(err: unknown): boolean {
   if (code === 'ECONNECTION' || code === 'ETIMEDOUT') return true;
   const unreachable = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH/;
   return code === 'ESOCKET' && !unreachable.test(String(message ?? ''));
+}
+
+/** The error as the mail log shows it: a failed connection in plain words first ("connection refused (connect ECONNREFUSED …)"). */
+export function deliveryError(err: unknown): string {
+  const reason = connectionFailure(err);
+  const message = errorMessage(err);
+  return reason ? `${reason} (${message})` : message;
 }
 
 export type OutboxSender = { stop: () => Promise<void>; drain: () => Promise<void> };
@@ -136,13 +144,13 @@ export async function startOutboxSender(opts: {
       await opts.pool.query(
         `UPDATE mail_outbox SET status = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4),
                 unknown_outcome_attempts = unknown_outcome_attempts + $5 WHERE id = $1`,
-        [mail.id, final ? 'failed' : 'pending', errorMessage(err).slice(0, 1000), backoffSeconds, unknown ? 1 : 0],
+        [mail.id, final ? 'failed' : 'pending', deliveryError(err).slice(0, 1000), backoffSeconds, unknown ? 1 : 0],
       );
       log.warn(final ? 'mail failed for good' : 'mail delivery failed; will retry', {
         kind: mail.kind,
         id: mail.id,
         attempt: mail.attempts,
-        error: errorMessage(err),
+        error: deliveryError(err),
         ...(unknown ? { outcome: 'unknown: the connection was lost before the server answered; it may have the message' } : {}),
       });
     }
