@@ -78,28 +78,7 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   const intervals = opts.minIntervalMs ?? {};
   const maxQueueWaitMs = opts.maxQueueWaitMs ?? DEFAULT_MAX_QUEUE_WAIT_MS;
-  // The earliest start time still free per host. Reserving the slot synchronously makes concurrent
-  // callers queue up in call order, each one interval after the previous.
-  const nextFreeSlot = new Map<string, number>();
-
-  async function waitForTurn(host: string, signal: AbortSignal | undefined, asked = 0, maxWait = maxQueueWaitMs) {
-    const interval = Math.max(asked, intervals[host] ?? opts.defaultMinIntervalMs ?? 0);
-    if (interval <= 0) return;
-    const now = Date.now();
-    const slot = Math.max(now, nextFreeSlot.get(host) ?? 0);
-    // A queue this long means the service is the bottleneck: refuse rather than keep a user waiting.
-    if (slot - now > maxWait) throw new SourceBusyError(host);
-    nextFreeSlot.set(host, slot + interval);
-    if (slot > now) {
-      try {
-        await sleep(slot - now, signal);
-      } catch (err) {
-        // A cancelled request gives its turn back when nobody has queued behind it.
-        if (nextFreeSlot.get(host) === slot + interval) nextFreeSlot.set(host, slot);
-        throw err;
-      }
-    }
-  }
+  const pacer = createHostPacer({ intervals, defaultIntervalMs: opts.defaultMinIntervalMs ?? 0, maxQueueWaitMs });
 
   async function getPage(rawUrl: string, init: SourceRequestInit = {}): Promise<SourcePage> {
     let url: URL;
@@ -113,7 +92,7 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
     if (opts.publicOnly && ipaddr.isValid(url.hostname.replace(/^\[|\]$/g, '')) && !isPublicAddress(url.hostname.replace(/^\[|\]$/g, '')))
       throw new SourceError(url.host, `${where} is not on the public internet`);
     init.signal?.throwIfAborted();
-    await waitForTurn(url.host, init.signal, init.minIntervalMs, init.maxQueueWaitMs);
+    await pacer.waitForTurn(url.host, init.signal, init.minIntervalMs, init.maxQueueWaitMs);
     init.signal?.throwIfAborted();
 
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -199,6 +178,46 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
 
   const publicDispatcher = opts.publicOnly ? new Agent({ connect: { lookup: publicLookup } }) : null;
   return { getText, getJson, getPage };
+}
+
+type HostPacer = {
+  /** Resolves when `host` may be asked (at least its interval after the previous start); throws SourceBusyError past `maxWait`. */
+  waitForTurn(host: string, signal: AbortSignal | undefined, asked?: number, maxWait?: number): Promise<void>;
+  /** Hosts it keeps a slot for. */
+  readonly size: number;
+};
+
+/** Per-host pacing: each host's requests start at least its interval apart, in call order. */
+export function createHostPacer(opts: { intervals: Record<string, number>; defaultIntervalMs: number; maxQueueWaitMs: number }): HostPacer {
+  // The earliest start time still free per host. Reserving the slot synchronously makes concurrent
+  // callers queue up in call order, each one interval after the previous.
+  const nextFreeSlot = new Map<string, number>();
+
+  async function waitForTurn(host: string, signal: AbortSignal | undefined, asked = 0, maxWait = opts.maxQueueWaitMs) {
+    const interval = Math.max(asked, opts.intervals[host] ?? opts.defaultIntervalMs);
+    if (interval <= 0) return;
+    const now = Date.now();
+    const slot = Math.max(now, nextFreeSlot.get(host) ?? 0);
+    // A queue this long means the service is the bottleneck: refuse rather than keep a user waiting.
+    if (slot - now > maxWait) throw new SourceBusyError(host);
+    nextFreeSlot.set(host, slot + interval);
+    if (slot > now) {
+      try {
+        await sleep(slot - now, signal);
+      } catch (err) {
+        // A cancelled request gives its turn back when nobody has queued behind it.
+        if (nextFreeSlot.get(host) === slot + interval) nextFreeSlot.set(host, slot);
+        throw err;
+      }
+    }
+  }
+
+  return {
+    waitForTurn,
+    get size() {
+      return nextFreeSlot.size;
+    },
+  };
 }
 
 /** Unicast addresses on the public internet: not loopback, private, link-local, reserved… */
