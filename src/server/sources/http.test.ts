@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSourceHttp, describeUrl, isPublicAddress } from './http.ts';
+import { createHostPacer, createSourceHttp, describeUrl, isPublicAddress } from './http.ts';
 import { SourceError } from './types.ts';
 
 describe('describeUrl', () => {
@@ -74,6 +74,36 @@ describe('per-host politeness', () => {
     expect(error).toBeInstanceOf(SourceError);
     expect((error as SourceError).status).toBe(403);
     expect((error as SourceError).message).not.toContain('SECRET');
+  });
+});
+
+describe('host pacer memory', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('forgets hosts whose turn is past, so a long-running worker meeting many sites keeps a bounded map', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const pacer = createHostPacer({ intervals: {}, defaultIntervalMs: 1000, maxQueueWaitMs: 30_000 });
+    let largest = 0;
+    // 20,000 publishers, one new site every 10 ms (a day of alerts meeting new sites, compressed).
+    for (let i = 0; i < 20_000; i++) {
+      await pacer.waitForTurn(`site-${i}.example`, undefined);
+      largest = Math.max(largest, pacer.size);
+      vi.advanceTimersByTime(10);
+    }
+    expect(largest).toBeLessThanOrEqual(2_000);
+  });
+
+  it('still paces a host it has seen recently after forgetting the others', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const pacer = createHostPacer({ intervals: {}, defaultIntervalMs: 1000, maxQueueWaitMs: 30_000 });
+    for (let i = 0; i < 5_000; i++) await pacer.waitForTurn(`old-${i}.example`, undefined);
+    vi.advanceTimersByTime(2000);
+    const t0 = Date.now();
+    await pacer.waitForTurn('busy.example', undefined);
+    for (let i = 0; i < 5_000; i++) await pacer.waitForTurn(`new-${i}.example`, undefined);
+    const second = pacer.waitForTurn('busy.example', undefined).then(() => Date.now() - t0);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await second).toBe(1000);
   });
 });
 

@@ -67,6 +67,8 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 const DEFAULT_MAX_QUEUE_WAIT_MS = 30_000;
 const MAX_REDIRECTS = 3;
+/** Hosts the pacer keeps before it forgets those whose turn is past (a worker meets new publishers all day). */
+const PACER_SWEEP_AT = 1_000;
 
 /** The URL as it may appear in an error or a log: no query string (API keys live there). */
 export function describeUrl(url: URL): string {
@@ -190,8 +192,15 @@ type HostPacer = {
 /** Per-host pacing: each host's requests start at least its interval apart, in call order. */
 export function createHostPacer(opts: { intervals: Record<string, number>; defaultIntervalMs: number; maxQueueWaitMs: number }): HostPacer {
   // The earliest start time still free per host. Reserving the slot synchronously makes concurrent
-  // callers queue up in call order, each one interval after the previous.
+  // callers queue up in call order, each one interval after the previous. A slot in the past paces
+  // nothing, so it is forgotten once the map grows: what stays is the hosts with a turn still ahead.
   const nextFreeSlot = new Map<string, number>();
+  // Twice what was left after the last sweep: a burst of hosts all waiting is not swept again at every call.
+  let sweepAt = PACER_SWEEP_AT;
+  const forgetPastSlots = (now: number) => {
+    for (const [host, slot] of nextFreeSlot) if (slot <= now) nextFreeSlot.delete(host);
+    sweepAt = Math.max(PACER_SWEEP_AT, 2 * nextFreeSlot.size);
+  };
 
   async function waitForTurn(host: string, signal: AbortSignal | undefined, asked = 0, maxWait = opts.maxQueueWaitMs) {
     const interval = Math.max(asked, opts.intervals[host] ?? opts.defaultIntervalMs);
@@ -200,6 +209,7 @@ export function createHostPacer(opts: { intervals: Record<string, number>; defau
     const slot = Math.max(now, nextFreeSlot.get(host) ?? 0);
     // A queue this long means the service is the bottleneck: refuse rather than keep a user waiting.
     if (slot - now > maxWait) throw new SourceBusyError(host);
+    if (nextFreeSlot.size >= sweepAt) forgetPastSlots(now);
     nextFreeSlot.set(host, slot + interval);
     if (slot > now) {
       try {
