@@ -2,7 +2,7 @@
 // real HTTP: fallbacks, hostile or broken answers, size caps, the declared User-Agent and spacing.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSourceHttp, type SourceHttp, type SourceHttpOptions } from '../../src/server/sources/http.ts';
+import { createSourceHttp, type SourceHttpOptions } from '../../src/server/sources/http.ts';
 import { createNewsSource } from '../../src/server/sources/news.ts';
 import { createSecSource, pickFiling } from '../../src/server/sources/sec.ts';
 import { createTranscriptSource } from '../../src/server/sources/transcripts.ts';
@@ -29,20 +29,20 @@ beforeEach(() => {
 
 const httpClient = (extra: Partial<SourceHttpOptions> = {}) =>
   createSourceHttp({ userAgent: USER_AGENT, allowPrivateAddresses: true, ...extra });
-const newsSource = (extra: Partial<SourceHttpOptions> = {}, http = httpClient(extra)) =>
-  createNewsSource({ googleNewsBaseUrl: news.url, gdeltBaseUrl: news.url, http });
-const secSource = (extra: Partial<SourceHttpOptions> = {}, http = httpClient(extra)) =>
-  createSecSource({ secBaseUrl: sec.url, secDataBaseUrl: `${sec.url}/`, http });
+const newsSource = (extra: Partial<SourceHttpOptions> = {}) =>
+  createNewsSource({ googleNewsBaseUrl: news.url, gdeltBaseUrl: news.url, http: httpClient(extra) });
+const secSource = (extra: Partial<SourceHttpOptions> = {}) =>
+  createSecSource({ secBaseUrl: sec.url, secDataBaseUrl: `${sec.url}/`, http: httpClient(extra) });
 const hostOf = (url: string) => new URL(url).host;
 
 /**
  * Spacing is measured where requests arrive. Opening a connection costs the first request more than
- * a later one, so the client's own connection pool is warmed first; what is left is clock rounding
- * and scheduling on a loaded machine (the spacing itself is 150–300 ms).
+ * a later one, so the pool is warmed first; what is left is clock rounding and scheduling on a
+ * loaded machine (the spacing itself is 150–300 ms).
  */
 const ARRIVAL_JITTER_MS = 20;
-async function warmConnections(http: SourceHttp, url: string, count: number) {
-  await Promise.all(Array.from({ length: count }, () => http.getText(url)));
+async function warmConnections(url: string, count: number) {
+  await Promise.all(Array.from({ length: count }, () => fetch(url, { headers: { 'user-agent': USER_AGENT } }).then((r) => r.text())));
 }
 
 describe('news', () => {
@@ -174,9 +174,8 @@ describe('news', () => {
   it('spaces two requests to one host by the configured interval, measured at the server', async () => {
     const interval = 300;
     news.mode.gdelt = 'fail';
-    const http = httpClient({ minIntervalMs: { [hostOf(news.url)]: interval } });
-    const source = newsSource({}, http);
-    await warmConnections(http, `${news.url}/rss/search?q=warm`, 2);
+    const source = newsSource({ minIntervalMs: { [hostOf(news.url)]: interval } });
+    await warmConnections(`${news.url}/rss/search?q=warm`, 2);
     news.reset();
     news.mode.gdelt = 'fail';
     await Promise.all([source.search({ query: 'Apple', days: 7 }), source.search({ query: 'Microsoft', days: 7 })]);
@@ -271,9 +270,8 @@ describe('SEC EDGAR', () => {
 
   it('spaces requests to EDGAR by the configured interval, measured at the server', async () => {
     const interval = 150;
-    const http = httpClient({ minIntervalMs: { [hostOf(sec.url)]: interval } });
-    const source = secSource({}, http);
-    await warmConnections(http, `${sec.url}/files/company_tickers.json`, 3);
+    const source = secSource({ minIntervalMs: { [hostOf(sec.url)]: interval } });
+    await warmConnections(`${sec.url}/files/company_tickers.json`, 3);
     sec.reset();
     await Promise.all([source.earningsReleases('320193'), source.earningsReleases('789019'), source.resolveCompany('AAPL')]);
     const starts = sec.requests.map((r) => r.at).sort((a, b) => a - b);

@@ -180,7 +180,8 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
     }
   }
 
-  const dispatcher = new Agent({ connect: opts.allowPrivateAddresses ? undefined : checkedConnector(new Set(opts.trustedHosts)) });
+  // Unchecked (tests' fakes on loopback): fetch's own process-wide pool.
+  const dispatcher = opts.allowPrivateAddresses ? undefined : new Agent({ connect: checkedConnector(new Set(opts.trustedHosts)) });
   return { getText, getJson, getPage };
 }
 
