@@ -229,6 +229,7 @@ function newProcess(opts: { paced: boolean; reader: boolean }) {
   const http = counting(
     createSourceHttp({
       userAgent: SERVICE_AGENT,
+      trustedHosts: [googleHost, gdeltHost],
       minIntervalMs: opts.paced
         ? { [googleHost]: POLITE_INTERVALS_MS['news.google.com']!, [gdeltHost]: POLITE_INTERVALS_MS['api.gdeltproject.org']! }
         : {},
@@ -241,7 +242,7 @@ function newProcess(opts: { paced: boolean; reader: boolean }) {
       timeoutMs: PUBLISHER_TIMEOUT_MS,
       maxBytes: PUBLISHER_MAX_BYTES,
       // The fake publishers live on 127.0.0.1 (PUBLISHER_ALLOW_PRIVATE_ADDRESSES in tests).
-      publicOnly: false,
+      allowPrivateAddresses: true,
     }),
   );
   const reader = createArticleReader({ db, http, publisherHttp, googleNewsBaseUrl: fake.url, userAgent: USER_AGENT });

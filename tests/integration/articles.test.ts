@@ -38,8 +38,8 @@ type SetupOptions = {
 };
 
 function setup(opts: SetupOptions = {}) {
-  const http = createSourceHttp({ userAgent: USER_AGENT, ...opts.google });
-  const publisherHttp = createSourceHttp({ userAgent: USER_AGENT, ...opts.publisher });
+  const http = createSourceHttp({ userAgent: USER_AGENT, allowPrivateAddresses: true, ...opts.google });
+  const publisherHttp = createSourceHttp({ userAgent: USER_AGENT, allowPrivateAddresses: true, ...opts.publisher });
   const reader = createArticleReader({
     db,
     http,
@@ -221,12 +221,12 @@ describe('article text and the shared store', () => {
 
   it('refuses publisher links that point into the private network when it is public-only', async () => {
     news.mode.google = 'empty';
-    const { documents } = await setup({ publisher: { publicOnly: true } }).source.search(search);
+    const { documents } = await setup({ publisher: { allowPrivateAddresses: false } }).source.search(search);
     expect(documents.length).toBeGreaterThan(0);
     expect(documents.every((d) => d.evidence === 'headline')).toBe(true);
     expect(pageRequests()).toHaveLength(0);
     expect(news.requests.some((r) => r.path === '/robots.txt')).toBe(false);
     const failed = await db.execute<{ detail: string }>(sql`select detail from articles limit 1`);
-    expect(failed.rows[0]!.detail).toContain('not on the public internet');
+    expect(failed.rows[0]!.detail).toContain('not a public address');
   });
 });

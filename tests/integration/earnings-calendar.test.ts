@@ -8,7 +8,7 @@ import { type FakeEarningsCalendars, startFakeEarningsCalendars } from '../fakes
 const FINNHUB_KEY = 'finnhub-secret-key-123';
 const FMP_KEY = 'fmp-secret-key-456';
 let fake: FakeEarningsCalendars;
-const http = createSourceHttp({ userAgent: 'Enterprise OS tests ops@example.com' });
+const http = createSourceHttp({ userAgent: 'Enterprise OS tests ops@example.com', allowPrivateAddresses: true });
 // Friday, Aug 1 2025, 10:00 in New York.
 const FROM = new Date('2025-08-01T14:00:00Z');
 

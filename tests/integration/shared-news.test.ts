@@ -29,7 +29,7 @@ beforeEach(() => news.reset());
 
 /** What one worker process has: its own clients and its own shared-search instance. */
 function workerSearch(claimTimeoutMs?: number) {
-  const http = createSourceHttp({ userAgent: 'EnterpriseOS tests ops@example.com' });
+  const http = createSourceHttp({ userAgent: 'EnterpriseOS tests ops@example.com', allowPrivateAddresses: true });
   const source = createNewsSource({ googleNewsBaseUrl: news.url, gdeltBaseUrl: news.url, http });
   return createSharedNewsSearch(db, source, { claimTimeoutMs });
 }

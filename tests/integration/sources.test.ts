@@ -27,7 +27,8 @@ beforeEach(() => {
   sec.reset();
 });
 
-const httpClient = (extra: Partial<SourceHttpOptions> = {}) => createSourceHttp({ userAgent: USER_AGENT, ...extra });
+const httpClient = (extra: Partial<SourceHttpOptions> = {}) =>
+  createSourceHttp({ userAgent: USER_AGENT, allowPrivateAddresses: true, ...extra });
 const newsSource = (extra: Partial<SourceHttpOptions> = {}) =>
   createNewsSource({ googleNewsBaseUrl: news.url, gdeltBaseUrl: news.url, http: httpClient(extra) });
 const secSource = (extra: Partial<SourceHttpOptions> = {}) =>
@@ -198,7 +199,11 @@ describe('SEC EDGAR', () => {
   });
 
   it('is refused without a declared User-Agent, as EDGAR refuses it', async () => {
-    const error = await createSecSource({ secBaseUrl: sec.url, secDataBaseUrl: sec.url, http: createSourceHttp({ userAgent: 'node' }) })
+    const error = await createSecSource({
+      secBaseUrl: sec.url,
+      secDataBaseUrl: sec.url,
+      http: createSourceHttp({ userAgent: 'node', allowPrivateAddresses: true }),
+    })
       .resolveCompany('AAPL')
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceError);

@@ -20,7 +20,11 @@ const LEADERS = [
 describe('createCompanySiteReader on a corporate site', () => {
   let site: FakeCompanySite;
   const reader = (options: { maxPages?: number; http?: SourceHttp } = {}) =>
-    createCompanySiteReader({ http: options.http ?? createSourceHttp({ userAgent: UA }), userAgent: UA, maxPages: options.maxPages });
+    createCompanySiteReader({
+      http: options.http ?? createSourceHttp({ userAgent: UA, allowPrivateAddresses: true }),
+      userAgent: UA,
+      maxPages: options.maxPages,
+    });
   const home = () => `${site.url}/`;
   const requested = () => site.requests.map((request) => request.path);
 
@@ -109,7 +113,7 @@ describe('createCompanySiteReader on a corporate site', () => {
 
   it("asks for each page at robots.txt's Crawl-delay", async () => {
     site.mode.crawlDelaySeconds = 0.01;
-    const base = createSourceHttp({ userAgent: UA });
+    const base = createSourceHttp({ userAgent: UA, allowPrivateAddresses: true });
     const intervals: Array<number | undefined> = [];
     const http: SourceHttp = {
       ...base,

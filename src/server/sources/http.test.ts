@@ -1,5 +1,6 @@
+import net from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSourceHttp, describeUrl, isPublicAddress } from './http.ts';
+import { createHostPacer, createSourceHttp, describeUrl, isPublicAddress } from './http.ts';
 import { SourceError } from './types.ts';
 
 describe('describeUrl', () => {
@@ -77,6 +78,36 @@ describe('per-host politeness', () => {
   });
 });
 
+describe('host pacer memory', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('forgets hosts whose turn is past, so a long-running worker meeting many sites keeps a bounded map', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const pacer = createHostPacer({ intervals: {}, defaultIntervalMs: 1000, maxQueueWaitMs: 30_000 });
+    let largest = 0;
+    // 20,000 publishers, one new site every 10 ms (a day of alerts meeting new sites, compressed).
+    for (let i = 0; i < 20_000; i++) {
+      await pacer.waitForTurn(`site-${i}.example`, undefined);
+      largest = Math.max(largest, pacer.size);
+      vi.advanceTimersByTime(10);
+    }
+    expect(largest).toBeLessThanOrEqual(2_000);
+  });
+
+  it('still paces a host it has seen recently after forgetting the others', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const pacer = createHostPacer({ intervals: {}, defaultIntervalMs: 1000, maxQueueWaitMs: 30_000 });
+    for (let i = 0; i < 5_000; i++) await pacer.waitForTurn(`old-${i}.example`, undefined);
+    vi.advanceTimersByTime(2000);
+    const t0 = Date.now();
+    await pacer.waitForTurn('busy.example', undefined);
+    for (let i = 0; i < 5_000; i++) await pacer.waitForTurn(`new-${i}.example`, undefined);
+    const second = pacer.waitForTurn('busy.example', undefined).then(() => Date.now() - t0);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await second).toBe(1000);
+  });
+});
+
 describe('timeout', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -113,10 +144,10 @@ describe('redirects', () => {
     expect(seen).toEqual(['https://www.sec.gov/old', 'https://www.sec.gov/new']);
   });
 
-  it('refuses a redirect to another host (no fetching internal addresses) and endless redirects', async () => {
-    vi.stubGlobal('fetch', async () => redirect('http://169.254.169.254/latest/meta-data/'));
+  it('refuses a redirect to anything but http(s), and endless redirects (where a redirect may connect: outbound-addresses.test.ts)', async () => {
+    vi.stubGlobal('fetch', async () => redirect('file:///etc/passwd'));
     const http = createSourceHttp({ userAgent: 'test' });
-    await expect(http.getText('https://www.sec.gov/x')).rejects.toThrow('www.sec.gov/x redirected to another host');
+    await expect(http.getText('https://www.sec.gov/x')).rejects.toThrow('www.sec.gov/x redirected to a file: address');
     vi.stubGlobal('fetch', async (url: URL) => redirect(`${url.pathname}x`));
     await expect(http.getText('https://www.sec.gov/x')).rejects.toThrow('redirected too many times');
   });
@@ -165,30 +196,97 @@ describe('forms and per-request pacing', () => {
   });
 });
 
-describe('public-only client (publisher links from third parties)', () => {
-  it('knows public addresses from loopback, private, link-local and mapped ones', () => {
-    for (const address of ['8.8.8.8', '151.101.1.69', '2606:4700::6810:85e5']) expect(isPublicAddress(address)).toBe(true);
+describe('which addresses are public', () => {
+  it('takes public IPv4 and IPv6 unicast, and IPv4 written as mapped or NAT64 IPv6 when that IPv4 is public', () => {
+    for (const address of [
+      '8.8.8.8',
+      '151.101.1.69',
+      '2606:4700::6810:85e5',
+      '2a00:1450:4001:800::200e',
+      '::ffff:8.8.8.8',
+      '64:ff9b::808:808',
+    ])
+      expect(isPublicAddress(address), address).toBe(true);
+  });
+
+  it('refuses loopback, private, link-local, reserved and special IPv4', () => {
     for (const address of [
       '127.0.0.1',
+      '127.255.255.254',
       '10.0.0.8',
       '172.16.3.4',
       '192.168.1.1',
       '169.254.169.254',
       '100.64.0.1',
       '0.0.0.0',
-      '::1',
-      'fc00::1',
-      'fe80::1',
-      '::ffff:127.0.0.1',
-      'not-an-ip',
+      '0.1.2.3',
+      '255.255.255.255',
+      '224.0.0.1',
+      '192.0.2.1',
+      '198.18.0.1',
+      '240.0.0.1',
     ])
       expect(isPublicAddress(address), address).toBe(false);
   });
 
-  it('refuses an address in the private network, written as an IP or as a name that resolves to one', async () => {
-    const http = createSourceHttp({ userAgent: 'test', publicOnly: true });
-    await expect(http.getText('http://127.0.0.1:9/x')).rejects.toThrow('127.0.0.1:9/x is not on the public internet');
-    await expect(http.getText('http://[::1]:9/x')).rejects.toThrow('is not on the public internet');
-    await expect(http.getText('http://localhost:39999/x')).rejects.toThrow(/resolves to .*not on the public internet/);
+  it('refuses every non-public IPv6 form, including IPv4 hidden in IPv6', () => {
+    for (const address of [
+      '::', // unspecified
+      '::1', // loopback
+      '::7f00:1', // ::127.0.0.1, IPv4-compatible (::/96, deprecated)
+      '::a00:1', // ::10.0.0.1
+      '::808:808', // ::8.8.8.8: the whole ::/96 block is refused, public or not
+      '::ffff:7f00:1', // IPv4-mapped 127.0.0.1
+      '::ffff:169.254.169.254', // IPv4-mapped cloud metadata
+      '::ffff:0:7f00:1', // IPv4-translated (RFC 6145)
+      '64:ff9b::7f00:1', // NAT64 of 127.0.0.1
+      '64:ff9b::a9fe:a9fe', // NAT64 of 169.254.169.254
+      '64:ff9b:1::808:808', // local-use NAT64 (RFC 8215)
+      '2002:7f00:1::1', // 6to4 of 127.0.0.1
+      '2002:808:808::1', // 6to4 of a public IPv4: a tunnel we do not dial
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo
+      'fc00::1', // unique-local
+      'fd12:3456::1',
+      'fe80::1', // link-local
+      'fe80::1%eth0',
+      'fec0::1', // site-local (deprecated)
+      'ff02::1', // multicast
+      '100::1', // discard
+      '2001:db8::1', // documentation
+      '3fff::1',
+      '4000::1', // outside global unicast (2000::/3)
+      'not-an-ip',
+      '',
+    ])
+      expect(isPublicAddress(address), address).toBe(false);
+  });
+});
+
+describe('connections from an untrusted host (a publisher link, a company site)', () => {
+  it('are refused before dialling a non-public address, written as an IP or as a name that resolves to one, and the error names no address', async () => {
+    const http = createSourceHttp({ userAgent: 'test' });
+    for (const url of [
+      'http://127.0.0.1:39999/x',
+      'http://[::1]:39999/x',
+      'http://[::ffff:7f00:1]:39999/x',
+      'http://0.0.0.0:39999/x',
+      'http://localhost:39999/x',
+    ]) {
+      const error = (await http.getText(url).catch((e: unknown) => e)) as SourceError;
+      expect(error, url).toBeInstanceOf(SourceError);
+      expect(error.message, url).toMatch(/failed: not a public address$/);
+    }
+  });
+
+  it('are dialled to a trusted host (a configured service) on any address, and a refused connection names no address either', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const server = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as net.AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const http = createSourceHttp({ userAgent: 'test', trustedHosts: [`127.0.0.1:${closed}`] });
+    await expect(http.getText(`http://127.0.0.1:${closed}/x`)).rejects.toThrow(`127.0.0.1:${closed}/x failed: connection refused`);
+    await expect(http.getText(`http://[::1]:${closed}/x`)).rejects.toThrow(/failed: not a public address$/);
   });
 });

@@ -1,9 +1,12 @@
-// The one way sources reach the internet: a declared User-Agent on every request (SEC refuses
-// anonymous clients), a polite minimum interval per host, a timeout and a size cap. Errors name
-// the host and path only: some providers take the API key as a query parameter.
+// The one way the server reaches other sites: a declared User-Agent on every request (SEC refuses
+// anonymous clients), a polite minimum interval per host, a timeout and a size cap, and every
+// connection (each redirect hop too) checked on the address actually dialled (ADR 019). Errors name
+// the host and path asked for only: some providers take the API key as a query parameter, and the
+// address dialled is never shown (it would tell a user which internal ports answer).
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { Agent, fetch as undiciFetch } from 'undici';
+import { Agent, buildConnector } from 'undici';
 import { SourceBusyError, SourceError } from './types.ts';
 
 export type SourceHttpOptions = {
@@ -19,11 +22,15 @@ export type SourceHttpOptions = {
   /** Longest wait for a turn at a paced host before the request is refused. Default 30 s. */
   maxQueueWaitMs?: number;
   /**
-   * For addresses that third parties hand us (publisher links in news feeds): connect only to
-   * public IP addresses, checked on the resolved address itself so DNS cannot point us at the
-   * server's own network; redirects may then go to another host. Off for the configured services.
+   * Hosts (as URL.host, with port) the operator configured: the services' base URLs, which may be on
+   * any address (a proxy in the private network; a fake on loopback in tests). Every other host —
+   * publisher links, company sites, wherever a redirect leads — is connected to only on a public
+   * address, checked when the connection is made on the address dialled (the IP written in the URL,
+   * or each address its name resolves to), so neither a redirect nor DNS can point us inward.
    */
-  publicOnly?: boolean;
+  trustedHosts?: readonly string[];
+  /** Any host on any address: only for tests' fakes on loopback (PUBLISHER_ALLOW_PRIVATE_ADDRESSES). */
+  allowPrivateAddresses?: boolean;
 };
 
 type SourceRequestInit = {
@@ -67,6 +74,8 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 const DEFAULT_MAX_QUEUE_WAIT_MS = 30_000;
 const MAX_REDIRECTS = 3;
+/** Hosts the pacer keeps before it forgets those whose turn is past (a worker meets new publishers all day). */
+const PACER_SWEEP_AT = 1_000;
 
 /** The URL as it may appear in an error or a log: no query string (API keys live there). */
 export function describeUrl(url: URL): string {
@@ -78,28 +87,7 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   const intervals = opts.minIntervalMs ?? {};
   const maxQueueWaitMs = opts.maxQueueWaitMs ?? DEFAULT_MAX_QUEUE_WAIT_MS;
-  // The earliest start time still free per host. Reserving the slot synchronously makes concurrent
-  // callers queue up in call order, each one interval after the previous.
-  const nextFreeSlot = new Map<string, number>();
-
-  async function waitForTurn(host: string, signal: AbortSignal | undefined, asked = 0, maxWait = maxQueueWaitMs) {
-    const interval = Math.max(asked, intervals[host] ?? opts.defaultMinIntervalMs ?? 0);
-    if (interval <= 0) return;
-    const now = Date.now();
-    const slot = Math.max(now, nextFreeSlot.get(host) ?? 0);
-    // A queue this long means the service is the bottleneck: refuse rather than keep a user waiting.
-    if (slot - now > maxWait) throw new SourceBusyError(host);
-    nextFreeSlot.set(host, slot + interval);
-    if (slot > now) {
-      try {
-        await sleep(slot - now, signal);
-      } catch (err) {
-        // A cancelled request gives its turn back when nobody has queued behind it.
-        if (nextFreeSlot.get(host) === slot + interval) nextFreeSlot.set(host, slot);
-        throw err;
-      }
-    }
-  }
+  const pacer = createHostPacer({ intervals, defaultIntervalMs: opts.defaultMinIntervalMs ?? 0, maxQueueWaitMs });
 
   async function getPage(rawUrl: string, init: SourceRequestInit = {}): Promise<SourcePage> {
     let url: URL;
@@ -110,10 +98,8 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SourceError(url.host || 'http', 'only http(s) URLs are fetched');
     const where = describeUrl(url);
-    if (opts.publicOnly && ipaddr.isValid(url.hostname.replace(/^\[|\]$/g, '')) && !isPublicAddress(url.hostname.replace(/^\[|\]$/g, '')))
-      throw new SourceError(url.host, `${where} is not on the public internet`);
     init.signal?.throwIfAborted();
-    await waitForTurn(url.host, init.signal, init.minIntervalMs, init.maxQueueWaitMs);
+    await pacer.waitForTurn(url.host, init.signal, init.minIntervalMs, init.maxQueueWaitMs);
     init.signal?.throwIfAborted();
 
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -123,8 +109,7 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
       if (init.signal?.aborted) throw init.signal.reason;
       if (timeout.aborted) throw new SourceError(url.host, `no complete answer from ${where} within ${timeoutMs} ms`);
       if (error instanceof SourceError) throw error;
-      const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-      throw new SourceError(url.host, `request to ${where} failed: ${cause.replaceAll(url.search, '')}`);
+      throw new SourceError(url.host, `request to ${where} failed: ${networkFailure(error)}`);
     };
 
     let answer: { response: Response; url: URL };
@@ -147,8 +132,8 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
   }
 
   /**
-   * Follows at most MAX_REDIRECTS redirects. A redirect must not reach elsewhere (SSRF): for the
-   * configured services it stays on their host; a public-only client may move to another public one.
+   * Follows at most MAX_REDIRECTS redirects, to http(s) only. Where a redirect may lead is decided
+   * where every connection is: by `dispatcher` (a public address unless the host is trusted).
    */
   async function fetchFollowing(url: URL, signal: AbortSignal, init: SourceRequestInit): Promise<{ response: Response; url: URL }> {
     let current = url;
@@ -168,16 +153,14 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
         method: post ? 'POST' : 'GET',
         body: post ? init.form!.toString() : undefined,
       };
-      // undici's own fetch for the public-only client: it takes the dispatcher that checks addresses.
-      const response = publicDispatcher
-        ? ((await undiciFetch(current, { ...request, dispatcher: publicDispatcher })) as unknown as Response)
-        : await fetch(current, request);
+      // Node's fetch takes an undici dispatcher (undici-types' RequestInit lacks the npm package's type).
+      const response = await fetch(current, { ...request, dispatcher } as RequestInit);
       const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
       if (!location) return { response, url: current };
       await response.body?.cancel().catch(() => {});
       const next = new URL(location, current);
-      if ((!opts.publicOnly && next.host !== url.host) || (next.protocol !== 'http:' && next.protocol !== 'https:'))
-        throw new SourceError(url.host, `${describeUrl(current)} redirected to another host`);
+      if (next.protocol !== 'http:' && next.protocol !== 'https:')
+        throw new SourceError(url.host, `${describeUrl(current)} redirected to a ${next.protocol} address`);
       if (hop + 1 > MAX_REDIRECTS) throw new SourceError(url.host, `${describeUrl(url)} redirected too many times`);
       current = next;
     }
@@ -197,34 +180,145 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
     }
   }
 
-  const publicDispatcher = opts.publicOnly ? new Agent({ connect: { lookup: publicLookup } }) : null;
+  // Unchecked (tests' fakes on loopback): fetch's own process-wide pool.
+  const dispatcher = opts.allowPrivateAddresses ? undefined : new Agent({ connect: checkedConnector(new Set(opts.trustedHosts)) });
   return { getText, getJson, getPage };
 }
 
-/** Unicast addresses on the public internet: not loopback, private, link-local, reserved… */
+type HostPacer = {
+  /** Resolves when `host` may be asked (at least its interval after the previous start); throws SourceBusyError past `maxWait`. */
+  waitForTurn(host: string, signal: AbortSignal | undefined, asked?: number, maxWait?: number): Promise<void>;
+  /** Hosts it keeps a slot for. */
+  readonly size: number;
+};
+
+/** Per-host pacing: each host's requests start at least its interval apart, in call order. */
+export function createHostPacer(opts: { intervals: Record<string, number>; defaultIntervalMs: number; maxQueueWaitMs: number }): HostPacer {
+  // The earliest start time still free per host. Reserving the slot synchronously makes concurrent
+  // callers queue up in call order, each one interval after the previous. A slot in the past paces
+  // nothing, so it is forgotten once the map grows: what stays is the hosts with a turn still ahead.
+  const nextFreeSlot = new Map<string, number>();
+  // Twice what was left after the last sweep: a burst of hosts all waiting is not swept again at every call.
+  let sweepAt = PACER_SWEEP_AT;
+  const forgetPastSlots = (now: number) => {
+    for (const [host, slot] of nextFreeSlot) if (slot <= now) nextFreeSlot.delete(host);
+    sweepAt = Math.max(PACER_SWEEP_AT, 2 * nextFreeSlot.size);
+  };
+
+  async function waitForTurn(host: string, signal: AbortSignal | undefined, asked = 0, maxWait = opts.maxQueueWaitMs) {
+    const interval = Math.max(asked, opts.intervals[host] ?? opts.defaultIntervalMs);
+    if (interval <= 0) return;
+    const now = Date.now();
+    const slot = Math.max(now, nextFreeSlot.get(host) ?? 0);
+    // A queue this long means the service is the bottleneck: refuse rather than keep a user waiting.
+    if (slot - now > maxWait) throw new SourceBusyError(host);
+    if (nextFreeSlot.size >= sweepAt) forgetPastSlots(now);
+    nextFreeSlot.set(host, slot + interval);
+    if (slot > now) {
+      try {
+        await sleep(slot - now, signal);
+      } catch (err) {
+        // A cancelled request gives its turn back when nobody has queued behind it.
+        if (nextFreeSlot.get(host) === slot + interval) nextFreeSlot.set(host, slot);
+        throw err;
+      }
+    }
+  }
+
+  return {
+    waitForTurn,
+    get size() {
+      return nextFreeSlot.size;
+    },
+  };
+}
+
+// --- Which addresses may be dialled ------------------------------------------------------------
+
+/** Well-known NAT64 prefix (RFC 6052): the IPv4 address is in the last 32 bits. */
+const NAT64 = ipaddr.parseCIDR('64:ff9b::/96');
+/** IPv6 global unicast (RFC 4291 §2.4): everything outside it is reserved, local or special. */
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
+
+/**
+ * Addresses on the public internet. IPv4: not loopback, private, link-local, CGNAT, unspecified,
+ * reserved, multicast… (ipaddr.js' ranges). IPv6: global unicast (2000::/3) and not a special block
+ * in it (documentation, 6to4, Teredo, ORCHID…); an IPv4 address written in IPv6 (mapped ::ffff:0:0/96,
+ * or NAT64 64:ff9b::/96) is judged as that IPv4 address; the deprecated IPv4-compatible ::/96 and
+ * every other reserved block are refused.
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  const parsed = ipaddr.process(address);
-  return parsed.range() === 'unicast';
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return isPublicAddress(v6.toIPv4Address().toString());
+  if (v6.match(NAT64)) return isPublicAddress(ipaddr.fromByteArray(v6.toByteArray().slice(12)).toString());
+  return v6.match(GLOBAL_UNICAST) && v6.range() === 'unicast';
+}
+
+/** The refusal a connection ends with; its message names no address (see networkFailure). */
+function notPublic(): NodeJS.ErrnoException {
+  return Object.assign(new Error('not a public address'), { code: 'ENOTPUBLIC' });
+}
+
+/**
+ * undici's connector, checking what it dials. An IP in the URL is dialled as written (net.connect
+ * asks no lookup for it), so it is checked here; a name is resolved by publicLookup, which checks
+ * every address it returns, and the socket connects to those very addresses (no second lookup that
+ * DNS could answer differently). Trusted hosts are dialled wherever they are.
+ */
+function checkedConnector(trustedHosts: ReadonlySet<string>): buildConnector.connector {
+  const connect = buildConnector({});
+  const connectPublic = buildConnector({ lookup: publicLookup });
+  return (options, callback) => {
+    if (options.host && trustedHosts.has(options.host)) return connect(options, callback);
+    if (isIP(options.hostname) && !isPublicAddress(options.hostname)) return callback(notPublic(), null);
+    connectPublic(options, callback);
+  };
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
-/** dns.lookup that fails for names resolving to a non-public address; the connection uses the address checked here. */
+/** dns.lookup that fails for a name with any non-public address among those it resolves to. */
 function publicLookup(hostname: string, options: LookupOptions, callback: LookupCallback) {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, []);
-    const refused = addresses.find((a) => !isPublicAddress(a.address));
-    if (refused) {
-      const denied: NodeJS.ErrnoException = new Error(`${hostname} resolves to ${refused.address}, which is not on the public internet`);
-      denied.code = 'ENOTPUBLIC';
-      return callback(denied, []);
-    }
+    if (addresses.length === 0 || addresses.some((a) => !isPublicAddress(a.address))) return callback(notPublic(), []);
     if (options.all) return callback(null, addresses);
     const first = addresses[0]!;
     callback(null, first.address, first.family);
   });
 }
+
+/**
+ * Why a request got no answer, in words that name no address or port: Node's own messages do
+ * ("connect ECONNREFUSED 127.0.0.1:47398"), and the failure reaches users (a report's source list,
+ * an article's detail). Only the error code is kept.
+ */
+function networkFailure(error: unknown): string {
+  let code: string | undefined;
+  for (let e: unknown = error; e instanceof Error && !code; e = e.cause) code = (e as NodeJS.ErrnoException).code;
+  if (!code) return 'network error';
+  const known = NETWORK_FAILURES[code];
+  if (known) return known;
+  if (/^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|HOSTNAME_MISMATCH)/.test(code)) return `TLS failure (${code})`;
+  return `network error (${code})`;
+}
+
+const NETWORK_FAILURES: Record<string, string> = {
+  ENOTPUBLIC: 'not a public address',
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection closed by the other side',
+  EPIPE: 'connection closed by the other side',
+  UND_ERR_SOCKET: 'connection closed by the other side',
+  ENOTFOUND: 'host name not found',
+  EAI_AGAIN: 'host name lookup failed',
+  ETIMEDOUT: 'connection timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'host unreachable',
+};
 
 async function readCapped(response: Response, maxBytes: number, host: string, where: string): Promise<string> {
   const tooBig = () => new SourceError(host, `${where} sent more than ${maxBytes} bytes`);

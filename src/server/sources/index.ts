@@ -1,6 +1,7 @@
 // The retrieval clients research and alerts use, from configuration: every request carries the
-// declared User-Agent and keeps to each service's pace (POLITE_INTERVALS_MS); publishers' sites
-// are reached only on public addresses, one request per PUBLISHER_MIN_INTERVAL_MS per site.
+// declared User-Agent and keeps to each service's pace (POLITE_INTERVALS_MS); the configured
+// services are reached wherever the operator put them, everything else (publishers' sites, company
+// sites, redirects) only on public addresses, one request per PUBLISHER_MIN_INTERVAL_MS per site.
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createArticleReader } from './articles.ts';
@@ -27,8 +28,27 @@ function servicePacing(config: Config): Record<string, number> {
   return paced;
 }
 
+/** The hosts of the services the operator configured: the only ones reached on a private address (ADR 019). */
+function serviceHosts(config: Config): string[] {
+  const bases = [
+    config.GOOGLE_NEWS_BASE_URL,
+    config.GDELT_BASE_URL,
+    config.SEC_BASE_URL,
+    config.SEC_DATA_BASE_URL,
+    config.FMP_BASE_URL,
+    config.NASDAQ_BASE_URL,
+    config.FINNHUB_BASE_URL,
+    config.HACKER_NEWS_BASE_URL,
+  ];
+  return bases.map((base) => new URL(base).host);
+}
+
 export function createSources(config: Config, db: Database) {
-  const http = createSourceHttp({ userAgent: config.secUserAgent, minIntervalMs: servicePacing(config) });
+  const http = createSourceHttp({
+    userAgent: config.secUserAgent,
+    minIntervalMs: servicePacing(config),
+    trustedHosts: serviceHosts(config),
+  });
   // A crawler's usual form: a product token robots.txt groups can name, and where to learn about us.
   const publisherAgent = `EnterpriseOS/1.0 (+${config.appUrl}; ${config.secUserAgent})`;
   const publisherHttp = createSourceHttp({
@@ -36,7 +56,8 @@ export function createSources(config: Config, db: Database) {
     defaultMinIntervalMs: config.PUBLISHER_MIN_INTERVAL_MS,
     timeoutMs: PUBLISHER_TIMEOUT_MS,
     maxBytes: PUBLISHER_MAX_BYTES,
-    publicOnly: !config.PUBLISHER_ALLOW_PRIVATE_ADDRESSES,
+    // No trusted hosts: a link a third party hands us never reaches a private address, not even a configured service's.
+    allowPrivateAddresses: config.PUBLISHER_ALLOW_PRIVATE_ADDRESSES,
   });
   const articles = createArticleReader({
     db,

@@ -26,7 +26,7 @@ const INITECH = '1990001';
 
 describe('SEC company source against the fake EDGAR over HTTP', () => {
   let fake: FakeSec;
-  const http = () => createSourceHttp({ userAgent: USER_AGENT });
+  const http = () => createSourceHttp({ userAgent: USER_AGENT, allowPrivateAddresses: true });
   const source = (extra: { sec?: ReturnType<typeof createSecSource> } = {}) =>
     createSecCompanySource({ secBaseUrl: fake.url, secDataBaseUrl: `${fake.url}/`, http: http(), now: () => NOW, ...extra });
   const archive = (accession: string, document: string) =>
@@ -201,7 +201,7 @@ describe('SEC company source against the fake EDGAR over HTTP', () => {
     const anonymous = createSecCompanySource({
       secBaseUrl: fake.url,
       secDataBaseUrl: fake.url,
-      http: createSourceHttp({ userAgent: 'node' }),
+      http: createSourceHttp({ userAgent: 'node', allowPrivateAddresses: true }),
     });
     await expect(anonymous.profile(INITECH)).rejects.toMatchObject({ status: 403 });
   });

@@ -26,7 +26,10 @@ const recorded = (name: string) =>
 describe('Hacker News search against the fake service over HTTP', () => {
   let fake: FakeHackerNews;
   const source = () =>
-    createSocialSource({ hackerNewsBaseUrl: fake.url, http: createSourceHttp({ userAgent: 'Enterprise OS test@example.com' }) });
+    createSocialSource({
+      hackerNewsBaseUrl: fake.url,
+      http: createSourceHttp({ userAgent: 'Enterprise OS test@example.com', allowPrivateAddresses: true }),
+    });
   beforeAll(async () => {
     fake = await startFakeHackerNews();
   });
