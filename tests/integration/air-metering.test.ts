@@ -242,6 +242,6 @@ describe('failure text', () => {
     const { rows } = await rt.pool.query<{ reason: string }>(`SELECT reason FROM alert_runs WHERE kind = 'air_report' AND user_id = $1`, [
       id,
     ]);
-    expect(rows[0]!.reason).toMatch(/^Company Enrichment: the company's website could not be reached \(.*ECONNREFUSED/);
+    expect(rows[0]!.reason).toMatch(/^Company Enrichment: the company's website could not be reached \(.*connection refused/);
   });
 });
