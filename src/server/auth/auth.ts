@@ -4,7 +4,7 @@
 import { availableParallelism } from 'node:os';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { emailOTP } from 'better-auth/plugins';
 import { and, eq } from 'drizzle-orm';
@@ -126,6 +126,18 @@ export function createAuth({ db, appUrl, secret, production, sessionMaxAgeDays, 
         },
       }),
     ],
+    hooks: {
+      // Before every endpoint, over HTTP or auth.api: a session past its lifetime is deleted before
+      // better-auth reads it, so each endpoint answers as for no session (change-password 401 and
+      // no fresh cookie, get-session null, sign-out clears the cookies): dead everywhere, not only
+      // on our own routes.
+      before: createAuthMiddleware(async (ctx) => {
+        const cookie = ctx.headers?.get('cookie');
+        if (!cookie) return;
+        const found = await lookupSession(cookie);
+        if (found.state !== 'none') await outlived(found.session);
+      }),
+    },
     databaseHooks: {
       user: {
         create: {

@@ -70,19 +70,8 @@ export function authRoutes(auth: Auth, attempts: AttemptLimits, limits: AuthLimi
     if (containsNul(body)) throw new AppError('validation', messages.errors.nulCharacter);
     if (path === CHANGE_PASSWORD) return changePassword(c, auth, attempts, limits, headers);
     const counted = FAILURE_COUNTED.has(path) || path in MAILING;
-    if (!counted) {
-      const response = await auth.handler(new Request(c.req.raw, { headers }));
-      if (path === '/get-session' && response.ok) {
-        // The session it found, checked against SESSION_MAX_AGE_DAYS without a second lookup.
-        const found = (await response
-          .clone()
-          .json()
-          .catch(() => null)) as { session?: { id: string; createdAt: string } } | null;
-        if (found?.session && (await auth.outlived({ id: found.session.id, createdAt: new Date(found.session.createdAt) })))
-          return c.json(null);
-      }
-      return answer(response);
-    }
+    // The session's lifetime is checked by the before hook in auth.ts, for every endpoint.
+    if (!counted) return answer(await auth.handler(new Request(c.req.raw, { headers })));
 
     // Only JSON here: a form-encoded body would otherwise hide the e-mail from the account count.
     if (!c.req.header('content-type')?.startsWith('application/json')) {
