@@ -15,7 +15,7 @@ export const messages = {
     userNotCreated: 'Failed to create user.',
     unexpected: 'An unexpected error occurred.',
     success: 'Registration successful!',
-    successDescription: 'Your account is ready. Please sign in.',
+    successDescription: 'Your account is ready.',
   },
   reset: {
     authErrorTitle: 'Authentication Error',
