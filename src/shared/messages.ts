@@ -15,7 +15,7 @@ export const messages = {
     userNotCreated: 'Failed to create user.',
     unexpected: 'An unexpected error occurred.',
     success: 'Registration successful!',
-    successDescription: 'Your account is ready. Please sign in.',
+    successDescription: 'Your account is ready.',
   },
   reset: {
     authErrorTitle: 'Authentication Error',
@@ -35,6 +35,9 @@ export const messages = {
     required: 'Password required',
     requiredDescription: 'Please enter a new password',
     tooShort: 'Password must be at least 6 characters',
+    /** Ours: the spec sets no maximum. */
+    tooLong: 'Password must be at most 128 characters',
+    currentRequired: 'Enter your current password',
     weakTitle: 'Password too weak',
     weak: 'This password is too easy to guess.',
   },

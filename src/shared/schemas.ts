@@ -2,7 +2,7 @@
 // so the sign-in pages do not ship the whole of zod; the server's full-zod helpers accept these schemas too.
 import * as z from 'zod/mini';
 import { en } from 'zod/v4/locales';
-import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 import { messages } from './messages.ts';
 
 export { safeRedirectPath } from './redirect.ts';
@@ -19,8 +19,17 @@ export const passwordSchema = z
   .check(
     z.minLength(1, messages.passwords.required),
     z.minLength(PASSWORD_MIN_LENGTH, messages.passwords.tooShort),
-    z.maxLength(128, 'Password must be at most 128 characters'),
+    z.maxLength(PASSWORD_MAX_LENGTH, messages.passwords.tooLong),
   );
+
+/** The /profile dialog's change-password call (better-auth's body); no password past the cap is worked on. */
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string()
+    .check(z.minLength(1, messages.passwords.currentRequired), z.maxLength(PASSWORD_MAX_LENGTH, messages.passwords.tooLong)),
+  newPassword: passwordSchema,
+  revokeOtherSessions: z.optional(z.boolean()),
+});
 
 const urlSchema = z.pipe(
   z.string().check(z.trim(), z.minLength(1, 'LinkedIn URL is required')),

@@ -23,7 +23,7 @@ test('registration: a network failure, and an e-mail that already has an account
   await page.goto(`/invite-only?token=${token}`);
   await page.getByLabel('First name').fill('Dup');
   await page.getByLabel('Last name').fill('Licate');
-  await page.getByLabel('Email').fill(existing.email);
+  await expect(page.getByLabel('Email')).toHaveValue(existing.email);
   await page.getByLabel('Password').fill('secret-pass-1');
   await page.getByLabel('LinkedIn URL').fill('https://www.linkedin.com/in/dup');
   await page.getByLabel('Phone').fill('+1 919 555 0103');

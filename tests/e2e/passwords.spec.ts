@@ -42,7 +42,9 @@ test('forgot password → e-mailed link → reset (rules and messages) → old s
   await expect(page.getByText("Passwords don't match")).toBeVisible();
   await expect(page.getByText('Ensure both passwords are identical.').first()).toBeVisible();
 
+  // Fixing the cause closes the toast at once (issue 25 item 10: no stale toast).
   await page.getByLabel('Confirm password').fill('brand-new-pass');
+  await expect(page.getByText("Passwords don't match")).toHaveCount(0);
   await page.getByRole('button', { name: 'Update password' }).click();
   await expect(page.getByText('Password Updated')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);

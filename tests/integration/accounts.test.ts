@@ -46,6 +46,35 @@ describe('registration', () => {
     expect(await userCount(email)).toBe(1);
   });
 
+  it('registering signs the user in: the answer carries the new session (issue 25 item 10)', async () => {
+    const email = uniqueEmail('reg-signed-in');
+    const { token } = await createInvite(rt.db, email, 24);
+    const client = new IpClient(rt.app);
+    const res = await client.post('/api/accounts/registration', registrationBody(token, email));
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ ok: true, signedIn: true });
+    const profile = await client.get('/api/profile');
+    expect(profile.status).toBe(200);
+    expect(profile.body).toMatchObject({ email, profileCompleted: false });
+  });
+
+  it('an invite check tells the token holder the invited address, and nothing for a spent, revoked or unknown token', async () => {
+    const email = uniqueEmail('reg-check');
+    const { token } = await createInvite(rt.db, email, 24);
+    const anonymous = new IpClient(rt.app);
+    expect((await anonymous.post('/api/accounts/invites/check', { token })).body).toEqual({ email });
+    expect((await anonymous.post('/api/accounts/invites/check', { token: 'not-a-token' })).body).toEqual({ email: null });
+    expect((await anonymous.post('/api/accounts/invites/check', { token: '' })).status).toBe(400);
+
+    const revokedEmail = uniqueEmail('reg-check-revoked');
+    const revoked = await createInvite(rt.db, revokedEmail, 24);
+    await revokeInvites(rt.db, revokedEmail);
+    expect((await anonymous.post('/api/accounts/invites/check', { token: revoked.token })).body).toEqual({ email: null });
+
+    expect((await anonymous.post('/api/accounts/registration', registrationBody(token, email))).status).toBe(201);
+    expect((await anonymous.post('/api/accounts/invites/check', { token })).body).toEqual({ email: null });
+  });
+
   it('three registrations racing on one invite: one 201 and one account; the others are told they failed', async () => {
     const email = uniqueEmail('race');
     const { token } = await createInvite(rt.db, email, 24);

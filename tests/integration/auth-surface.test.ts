@@ -75,6 +75,90 @@ describe('the /api/auth surface', () => {
     expect((await rt.pool.query('SELECT 1 FROM sessions WHERE user_id = $1', [id])).rows).toEqual([]);
   });
 
+  describe('a session past SESSION_MAX_AGE_DAYS is dead for every better-auth endpoint (issue 25 item 4)', () => {
+    const age = (id: string) =>
+      rt.pool.query(`UPDATE sessions SET created_at = now() - interval '30 days 1 minute' WHERE user_id = $1`, [id]);
+    /** A fresh session cookie: Set-Cookie with a session token that is not being cleared. */
+    const freshSessionCookie = (headers: Headers) =>
+      headers.getSetCookie().some((c) => /session_token=[^;]+/.test(c) && !/max-age=0/i.test(c));
+    /** Signs in over HTTP; the Cookie header of the new session. */
+    async function sessionCookie(email: string) {
+      const res = await new IpClient(rt.app).raw('POST', '/api/auth/sign-in/email', { email, password: PASSWORD });
+      expect(res.status).toBe(200);
+      return res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+    }
+
+    it('change-password with revokeOtherSessions: 401, no fresh cookie, password and other sessions kept', async () => {
+      const { email, id } = await registerUser(rt);
+      const other = new IpClient(rt.app);
+      expect((await other.post('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+      const cookie = await sessionCookie(email);
+      await rt.pool.query(
+        `UPDATE sessions SET created_at = now() - interval '30 days 1 minute' WHERE token = (SELECT token FROM sessions WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1)`,
+        [id],
+      );
+      const res = await new IpClient(rt.app).raw(
+        'POST',
+        '/api/auth/change-password',
+        { currentPassword: PASSWORD, newPassword: 'taken-over-pass-9', revokeOtherSessions: true },
+        { cookie },
+      );
+      expect(res.status).toBe(401);
+      expect(freshSessionCookie(res.headers)).toBe(false);
+      expect((await other.get('/api/auth/get-session')).body.user.email).toBe(email);
+      expect((await new IpClient(rt.app).post('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+    });
+
+    it('get-session answers null and sign-out clears the cookie, neither renews it', async () => {
+      const { email, id } = await registerUser(rt);
+      for (const [method, path] of [
+        ['GET', '/api/auth/get-session'],
+        ['POST', '/api/auth/sign-out'],
+      ] as const) {
+        const cookie = await sessionCookie(email);
+        // Due to slide too: better-auth would renew the cookie of a live session here.
+        await rt.pool.query(
+          `UPDATE sessions SET updated_at = now() - interval '2 days', expires_at = now() + interval '5 days' WHERE user_id = $1`,
+          [id],
+        );
+        await age(id);
+        const res = await new IpClient(rt.app).raw(method, path, method === 'POST' ? {} : undefined, { cookie });
+        expect(freshSessionCookie(res.headers), path).toBe(false);
+        if (method === 'GET') expect(await res.json()).toBeNull();
+        expect((await rt.pool.query('SELECT 1 FROM sessions WHERE user_id = $1', [id])).rows, path).toEqual([]);
+      }
+    });
+
+    // Closed at the HTTP edge, but reachable from our own server code through auth.api: the
+    // lifetime check sits in front of better-auth itself, not only in front of our routes.
+    it.each([
+      ['changePassword', { currentPassword: PASSWORD, newPassword: 'taken-over-pass-9', revokeOtherSessions: true }],
+      ['updateUser', { name: 'Taken Over' }],
+      ['listSessions', undefined],
+      ['revokeSessions', {}],
+      ['revokeOtherSessions', {}],
+      ['updateSession', {}],
+      ['listUserAccounts', undefined],
+      ['deleteUser', {}],
+      ['changeEmail', { newEmail: 'taken-over@example.com' }],
+    ] as const)('auth.api.%s refuses it with 401', async (endpoint, body) => {
+      const { email, id } = await registerUser(rt);
+      const cookie = await sessionCookie(email);
+      await age(id);
+      const call = rt.auth.api[endpoint] as (input: { headers: Headers; body?: object }) => Promise<unknown>;
+      const outcome = await call({ headers: new Headers({ cookie }), ...(body ? { body } : {}) }).then(
+        () => 'answered',
+        (err: { statusCode?: number }) => err.statusCode,
+      );
+      expect(outcome).toBe(401);
+      const { rows } = await rt.pool.query('SELECT name, email FROM users WHERE id = $1', [id]);
+      expect(rows).toEqual([{ name: 'Ada Lovelace', email }]);
+    });
+  });
+
   it('renews the session cookie of an active user (sliding expiry)', async () => {
     const { email, id } = await registerUser(rt);
     const client = new IpClient(rt.app);

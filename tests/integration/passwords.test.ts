@@ -196,3 +196,45 @@ describe('weak and common passwords', () => {
     expect((await new IpClient(rt.app).post('/api/auth/sign-in/email', { email: user.email, password: user.password })).status).toBe(200);
   });
 });
+
+describe('password length cap and change-password attempts (issue 25 item 2b)', () => {
+  const tooLong = 'Vq7#mZ2!kR9@'.repeat(11); // 132 characters
+  const refusedTooLong = (res: { status: number; body: { error: { code: string; message: string } } }) => {
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'validation', message: messages.passwords.tooLong });
+  };
+
+  it('every way of setting a password refuses one over PASSWORD_MAX_LENGTH with the same message', async () => {
+    const user = await registerUser(rt);
+    const client = await signedInClient(rt, user.email);
+    refusedTooLong(await client.post('/api/auth/change-password', { currentPassword: user.password, newPassword: tooLong }));
+    refusedTooLong(await client.post('/api/auth/change-password', { currentPassword: tooLong, newPassword: NEW_PASSWORD }));
+
+    const email = uniqueEmail('long');
+    const { token } = await createInvite(rt.db, email, 24);
+    refusedTooLong(await new IpClient(rt.app).post('/api/accounts/registration', registrationBody(token, email, { password: tooLong })));
+
+    const anonymous = new IpClient(rt.app);
+    await anonymous.post('/api/auth/request-password-reset', { email: user.email, redirectTo: '/reset-password' });
+    const link = await linkToken(user.email, 'reset-password', '/reset-password');
+    refusedTooLong(
+      await anonymous.post('/api/accounts/password-links', { token: link, password: tooLong, confirmPassword: tooLong, purpose: 'reset' }),
+    );
+  });
+
+  it('wrong current passwords are counted per account: past the limit even the right one waits', async () => {
+    const user = await registerUser(rt);
+    const client = await signedInClient(rt, user.email);
+    for (let i = 0; i < rt.config.AUTH_MAX_FAILURES_PER_ACCOUNT; i++) {
+      const wrong = await client.post('/api/auth/change-password', { currentPassword: `wrong-guess-${i}`, newPassword: NEW_PASSWORD });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.error.code).toBe('INVALID_PASSWORD');
+    }
+    // From another session on another IP too: the count is the account's.
+    const elsewhere = await signedInClient(rt, user.email);
+    const refused = await elsewhere.post('/api/auth/change-password', { currentPassword: user.password, newPassword: NEW_PASSWORD });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('too_many_attempts');
+    expect((await new IpClient(rt.app).post('/api/auth/sign-in/email', { email: user.email, password: user.password })).status).toBe(200);
+  });
+});

@@ -71,11 +71,14 @@ export const validProfile = {
   alertsEmail: '',
 };
 
-/** Invites and registers a user through the API; returns the e-mail, password and user id. */
+/** Invites and registers a user through the API, then signs out; returns the e-mail, password and user id. */
 export async function registerUser(rt: TestRuntime, email = uniqueEmail(), password = PASSWORD) {
   const { token } = await createInvite(rt.db, email, 24);
-  const res = await new IpClient(rt.app).post('/api/accounts/registration', registrationBody(token, email, { password }));
+  const client = new IpClient(rt.app);
+  const res = await client.post('/api/accounts/registration', registrationBody(token, email, { password }));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
+  // Registering signs in; tests start from a user with no session, as after signing out.
+  expect((await client.post('/api/auth/sign-out')).status).toBe(200);
   const { rows } = await rt.pool.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
   expect(rows).toHaveLength(1);
   return { email, password, id: rows[0]!.id };

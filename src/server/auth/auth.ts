@@ -1,11 +1,14 @@
 // better-auth configured for the spec's flows (DESIGN §7): password sign-in, e-mail codes,
 // reset links, and every user creation gated on an invite.
+
+import { availableParallelism } from 'node:os';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { emailOTP } from 'better-auth/plugins';
 import { and, eq } from 'drizzle-orm';
-import { PASSWORD_MIN_LENGTH } from '../../shared/constants.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/constants.ts';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { log } from '../lib/log.ts';
@@ -23,6 +26,28 @@ export const SIGN_IN_CODE = { lifetimeSeconds: 300, allowedAttempts: 5 } as cons
 /** Paths whose attempts routes.ts counts itself (failures, not requests); better-auth's per-IP limiter is off for them. */
 const COUNTED_PATHS = ['/sign-in/email', '/sign-in/email-otp', '/email-otp/send-verification-otp', '/request-password-reset'] as const;
 
+/**
+ * Runs password hashes (scrypt: 16 MB and tens of milliseconds of CPU each, on libuv's pool) one
+ * fewer at a time than there are cores: a burst of wrong passwords otherwise takes every core and
+ * the event loop with them.
+ */
+const oneCoreFree = (() => {
+  const slots = Math.max(1, availableParallelism() - 1);
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (running >= slots) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+})();
+
 export type AuthOptions = {
   db: Database;
   appUrl: string;
@@ -36,6 +61,15 @@ export type AuthOptions = {
 
 export function createAuth({ db, appUrl, secret, production, sessionMaxAgeDays, onPasswordLink }: AuthOptions) {
   const maxAgeMs = sessionMaxAgeDays * 86_400_000;
+  /**
+   * True, and the session deleted, when it began more than SESSION_MAX_AGE_DAYS ago: an active
+   * user's session slides forever otherwise, and a stolen cookie with it.
+   */
+  async function outlived(session: { id: string; createdAt: Date }) {
+    if (Date.now() - new Date(session.createdAt).getTime() <= maxAgeMs) return false;
+    await db.delete(schema.sessions).where(eq(schema.sessions.id, session.id));
+    return true;
+  }
   const auth = betterAuth({
     appName: 'Enterprise OS',
     baseURL: appUrl,
@@ -60,7 +94,11 @@ export function createAuth({ db, appUrl, secret, production, sessionMaxAgeDays, 
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
-      maxPasswordLength: 128,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      password: {
+        hash: (password) => oneCoreFree(() => hashPassword(password)),
+        verify: (input) => oneCoreFree(() => verifyPassword(input)),
+      },
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60 * 24,
@@ -88,6 +126,18 @@ export function createAuth({ db, appUrl, secret, production, sessionMaxAgeDays, 
         },
       }),
     ],
+    hooks: {
+      // Before every endpoint, over HTTP or auth.api: a session past its lifetime is deleted before
+      // better-auth reads it, so each endpoint answers as for no session (change-password 401 and
+      // no fresh cookie, get-session null, sign-out clears the cookies): dead everywhere, not only
+      // on our own routes.
+      before: createAuthMiddleware(async (ctx) => {
+        const cookie = ctx.headers?.get('cookie');
+        if (!cookie) return;
+        const found = await lookupSession(cookie);
+        if (found.state !== 'none') await outlived(found.session);
+      }),
+    },
     databaseHooks: {
       user: {
         create: {
@@ -125,18 +175,17 @@ export function createAuth({ db, appUrl, secret, production, sessionMaxAgeDays, 
       log: (level, message) => (level === 'error' ? log.error(`better-auth: ${message}`) : log.debug(`better-auth: ${message}`)),
     },
   });
+  const lookupSession = createSessionLookup(db, auth.$context);
   return Object.assign(auth, {
-    /**
-     * True, and the session deleted, when it began more than SESSION_MAX_AGE_DAYS ago: an active
-     * user's session slides forever otherwise, and a stolen cookie with it.
-     */
-    async outlived(session: { id: string; createdAt: Date }) {
-      if (Date.now() - new Date(session.createdAt).getTime() <= maxAgeMs) return false;
-      await db.delete(schema.sessions).where(eq(schema.sessions.id, session.id));
-      return true;
-    },
+    outlived,
     /** The request's session and user in one statement, and whether better-auth must handle it (session-lookup.ts). */
-    lookupSession: createSessionLookup(db, auth.$context),
+    lookupSession,
+    /** Whether this is the user's current password (change-password checks it before estimating the new one's strength). */
+    async isCurrentPassword(userId: string, password: string) {
+      const ctx = await auth.$context;
+      const account = await ctx.internalAdapter.findCredentialAccount(userId);
+      return Boolean(account?.password) && (await ctx.password.verify({ hash: account!.password!, password }));
+    },
   });
 }
 

@@ -25,6 +25,15 @@ export async function isInviteValidFor(db: Executor, token: string, email: strin
   return Boolean(row);
 }
 
+/** The address a usable invite was issued to (the registration form shows it), or null. */
+export async function invitedEmail(db: Executor, token: string) {
+  const [row] = await db
+    .select({ email: invites.email })
+    .from(invites)
+    .where(and(eq(invites.tokenHash, hashToken(token)), usable()));
+  return row?.email ?? null;
+}
+
 /** Marks this e-mail's newest usable invite used; false when it has none. Atomic under concurrency. */
 export async function consumeInvite(db: Executor, email: string) {
   const rows = await db

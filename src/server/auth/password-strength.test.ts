@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/app-error.ts';
-import { assertStrongPassword, weakPasswordReasons } from './password-strength.ts';
+import { assertStrongPassword, STRENGTH_PREFIX, weakPasswordReasons } from './password-strength.ts';
 
 describe('weakPasswordReasons', () => {
   it('refuses common and patterned passwords of the minimum length, saying why', () => {
@@ -20,6 +20,13 @@ describe('weakPasswordReasons', () => {
 
   it('accepts passwords that are not easy to guess', () => {
     for (const password of ['correct-horse-1', 'first-pass-1', 'ZebraLamp42']) expect(weakPasswordReasons(password), password).toBeNull();
+  });
+
+  it('estimates only the first STRENGTH_PREFIX characters (the cost grows with the length)', () => {
+    const strongTail = 'Vq7#mZ2!kR9@xL4$tB8%';
+    // What follows the prefix is not looked at: a repeated prefix stays weak whatever comes after it.
+    expect(weakPasswordReasons('a'.repeat(STRENGTH_PREFIX) + strongTail)).toContain('Repeated characters');
+    expect(weakPasswordReasons(strongTail + 'a'.repeat(STRENGTH_PREFIX))).toBeNull();
   });
 
   it('assertStrongPassword refuses with weak_password, the reasons as message and as the field error', () => {

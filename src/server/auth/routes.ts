@@ -2,12 +2,12 @@
 // reachable (no public sign-up: registration needs an invite token; no code-based password reset),
 // limits on sign-in and code attempts that an attacker cannot turn against the owner or an office,
 // answers that do not tell whether an address has an account, and our error shape on its failures.
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
-import type { ApiError } from '../../shared/schemas.ts';
-import { containsNul } from '../http/errors.ts';
-import { AppError } from '../lib/app-error.ts';
+import { type ApiError, changePasswordSchema } from '../../shared/schemas.ts';
+import { containsNul, parseJson } from '../http/errors.ts';
+import { AppError, unauthorized } from '../lib/app-error.ts';
 import { errorMessage, log } from '../lib/log.ts';
 import type { AttemptLimits, CodeFailure, Throttled } from './attempt-limits.ts';
 import type { Auth } from './auth.ts';
@@ -33,6 +33,7 @@ const ALLOWED: Record<string, Set<string>> = {
   GET: new Set(['/get-session']),
 };
 const PASSWORD_SIGN_IN = '/sign-in/email';
+const CHANGE_PASSWORD = '/change-password';
 const CODE_SIGN_IN = '/sign-in/email-otp';
 /** Attempts counted until they succeed (a success gives them back). */
 const FAILURE_COUNTED = new Set([PASSWORD_SIGN_IN, CODE_SIGN_IN]);
@@ -56,8 +57,10 @@ export async function authBackgroundWork() {
 
 const minutesLeft = (throttled: Throttled) => Math.max(1, Math.ceil(throttled.retryAfterSeconds / 60));
 
+type RouteEnv = { Variables: { clientIp: string } };
+
 export function authRoutes(auth: Auth, attempts: AttemptLimits, limits: AuthLimits) {
-  return new Hono<{ Variables: { clientIp: string } }>().all('/*', async (c) => {
+  return new Hono<RouteEnv>().all('/*', async (c) => {
     const path = c.req.path.replace(/^\/api\/auth/, '');
     if (!ALLOWED[c.req.method]?.has(path)) throw new AppError('not_found', messages.errors.notFound);
 
@@ -65,24 +68,10 @@ export function authRoutes(auth: Auth, attempts: AttemptLimits, limits: AuthLimi
     headers.set(CLIENT_IP_HEADER, c.var.clientIp);
     const body = c.req.method === 'POST' ? await jsonOf(c.req.raw) : {};
     if (containsNul(body)) throw new AppError('validation', messages.errors.nulCharacter);
-    if (path === '/change-password' && typeof body.newPassword === 'string') {
-      const session = await auth.api.getSession({ headers: c.req.raw.headers });
-      if (session) assertStrongPassword(body.newPassword, [session.user.email, session.user.name]);
-    }
+    if (path === CHANGE_PASSWORD) return changePassword(c, auth, attempts, limits, headers);
     const counted = FAILURE_COUNTED.has(path) || path in MAILING;
-    if (!counted) {
-      const response = await auth.handler(new Request(c.req.raw, { headers }));
-      if (path === '/get-session' && response.ok) {
-        // The session it found, checked against SESSION_MAX_AGE_DAYS without a second lookup.
-        const found = (await response
-          .clone()
-          .json()
-          .catch(() => null)) as { session?: { id: string; createdAt: string } } | null;
-        if (found?.session && (await auth.outlived({ id: found.session.id, createdAt: new Date(found.session.createdAt) })))
-          return c.json(null);
-      }
-      return answer(response);
-    }
+    // The session's lifetime is checked by the before hook in auth.ts, for every endpoint.
+    if (!counted) return answer(await auth.handler(new Request(c.req.raw, { headers })));
 
     // Only JSON here: a form-encoded body would otherwise hide the e-mail from the account count.
     if (!c.req.header('content-type')?.startsWith('application/json')) {
@@ -141,8 +130,41 @@ function throttledError(path: string, throttled: Throttled, account: boolean) {
   if (account && path === PASSWORD_SIGN_IN) {
     return new AppError('account_throttled', messages.auth.passwordPaused(minutes), { title: messages.auth.passwordPausedTitle });
   }
-  if (account) return new AppError('too_many_emails', messages.auth.tooManyEmails(minutes));
+  if (account && path in MAILING) return new AppError('too_many_emails', messages.auth.tooManyEmails(minutes));
   return new AppError('too_many_attempts', messages.auth.tooManyAttemptsFor(minutes));
+}
+
+/**
+ * Changing the password, cheapest refusal first (issue 25): the strength estimate costs the event
+ * loop tens of milliseconds, so it runs only for a request within the length cap, from a live
+ * session, within the attempt limits (per account and per IP, wrong current passwords counted)
+ * and with the right current password. better-auth then checks that password again (on libuv's
+ * thread pool) while it changes it.
+ */
+async function changePassword(c: Context<RouteEnv>, auth: Auth, attempts: AttemptLimits, limits: AuthLimits, headers: Headers) {
+  const input = await parseJson(c, changePasswordSchema);
+  const session = await auth.api.getSession({ headers });
+  if (!session) throw unauthorized();
+  const ipKey = `${CHANGE_PASSWORD}:ip:${c.var.clientIp}`;
+  const accountKey = `${CHANGE_PASSWORD}:account:${session.user.id}`;
+  const throttled = await attempts.consume([
+    { key: ipKey, max: limits.perIp },
+    { key: accountKey, max: limits.perAccount },
+  ]);
+  if (throttled) throw throttledError(CHANGE_PASSWORD, throttled, throttled.key === accountKey);
+  if (!(await auth.isCurrentPassword(session.user.id, input.currentPassword))) {
+    return c.json({ error: { code: 'INVALID_PASSWORD', message: 'Invalid password' } } satisfies ApiError, 400);
+  }
+  assertStrongPassword(input.newPassword, [session.user.email, session.user.name]);
+
+  headers.delete('content-length');
+  headers.set('content-type', 'application/json');
+  const response = await auth.handler(new Request(c.req.raw.url, { method: 'POST', headers, body: JSON.stringify(input) }));
+  if (response.ok) {
+    await attempts.reset(accountKey);
+    await attempts.release(ipKey);
+  }
+  return answer(response);
 }
 
 async function isCodeRefusal(response: Response) {

@@ -29,8 +29,16 @@ const show =
     void loadSonner().then(({ toast }) => toast[kind](message, data));
   };
 
-/** sonner's toast.success/error/info, loading sonner on first use. */
-export const toast = { success: show('success'), error: show('error'), info: show('info') };
+/** Closes the toast shown with this id (a no-op when there is none or sonner never loaded). */
+const dismiss = (id: string): void => {
+  void sonner?.then(({ toast }) => toast.dismiss(id));
+};
+
+/**
+ * sonner's toast.success/error/info, loading sonner on first use. A toast about a form's input is
+ * given an id, and `dismiss(id)` closes it once its cause is gone (the field edited, the form sent).
+ */
+export const toast = { success: show('success'), error: show('error'), info: show('info'), dismiss };
 
 const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
 

@@ -11,6 +11,10 @@ import { users, verifications } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 
+/**
+ * Creates the account from an invite and signs the user in (the invite proved the address; the
+ * form just took the password): returns the sign-in response whose Set-Cookie the route forwards.
+ */
 export async function register(db: Database, auth: Auth, input: RegistrationInput) {
   if (!(await isInviteValidFor(db, input.token, input.email))) {
     throw new AppError('invite_invalid', messages.registration.inviteMismatch);
@@ -38,7 +42,7 @@ export async function register(db: Database, auth: Auth, input: RegistrationInpu
   // better-auth answers a refused sign-up (the address taken meanwhile, the invite spent by a racing
   // request: its user-create hook refused) like a success, with a user that was never stored.
   const [stored] = await db.select({ id: users.id }).from(users).where(eq(users.id, created.user.id));
-  if (stored) return;
+  if (stored) return auth.api.signInEmail({ body: { email: input.email, password: input.password }, asResponse: true });
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email.toLowerCase()));
   if (taken) throw new AppError('user_exists', messages.registration.userNotCreated);
   throw new AppError('invite_invalid', messages.registration.inviteMismatch);

@@ -2,7 +2,7 @@ import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, ty
 import { cn } from '../../lib/cn.ts';
 
 const inputClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500';
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 read-only:bg-slate-50 read-only:text-slate-600 aria-[invalid=true]:border-red-500';
 
 type Common = { label: string; error?: string; hint?: string; required?: boolean; className?: string };
 type ControlProps = { id: string; required?: boolean; 'aria-invalid'?: true; 'aria-describedby'?: string };

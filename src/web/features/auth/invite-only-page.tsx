@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/messages.ts';
@@ -8,16 +9,32 @@ import { Field } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiRequestError, api, isApiError } from '../../lib/api-client.ts';
 import { type FieldErrors, formValues, validate } from '../../lib/form.ts';
-import { useSession } from '../../lib/session.ts';
+import { sessionQueryKey, useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.tsx';
+
+/** The id of this form's error toast, so that the next one replaces it and it can be closed. */
+const ERROR_TOAST = 'registration-error';
 
 export function InviteOnlyPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { data: user, isPending } = useSession();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  /** The field the error toast is about: editing it removes the cause, so the toast closes. */
+  const [toastCause, setToastCause] = useState<string | null>(null);
+  // The address the invite was sent to, filled in and locked; a spent or unknown invite leaves the
+  // field open and the submit answers with the spec's 'Invalid invite token or email mismatch'.
+  const invite = useQuery({
+    queryKey: ['invite', token],
+    queryFn: () => api<{ email: string | null }>('/api/accounts/invites/check', { body: { token } }),
+    enabled: token !== '',
+    retry: false,
+    staleTime: 0,
+  });
+  const invitedEmail = invite.data?.email ?? undefined;
 
   if (!token) {
     if (isPending) return <Spinner />;
@@ -45,21 +62,37 @@ export function InviteOnlyPage() {
     if (!data) return;
     setBusy(true);
     try {
+      // Registering signs the user in: on to completing the profile, as after an invite's password.
       await api('/api/accounts/registration', { body: data });
+      toast.dismiss(ERROR_TOAST);
+      setToastCause(null);
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       toast.success(messages.registration.success, { description: messages.registration.successDescription });
-      navigate('/login', { replace: true });
+      navigate('/profile-completion', { replace: true });
     } catch (err) {
       // A refused password says why under the field too.
-      if (isApiError(err, 'weak_password')) setErrors({ password: err.message });
-      toast.error(err instanceof ApiRequestError && err.message ? err.message : messages.registration.unexpected);
+      const weak = isApiError(err, 'weak_password');
+      if (weak) setErrors({ password: err.message });
+      setToastCause(weak ? 'password' : null);
+      toast.error(err instanceof ApiRequestError && err.message ? err.message : messages.registration.unexpected, { id: ERROR_TOAST });
     } finally {
       setBusy(false);
     }
   }
 
+  function onChange(event: React.FormEvent<HTMLFormElement>) {
+    const field = (event.target as HTMLInputElement).name;
+    if (field !== toastCause) return;
+    toast.dismiss(ERROR_TOAST);
+    setToastCause(null);
+    setErrors(({ [field]: _fixed, ...rest }) => rest);
+  }
+
+  if (invite.isPending) return <Spinner label="Checking your invite" />;
+
   return (
     <AuthCard title="Create your account" subtitle="You have been invited to Enterprise OS. All fields are required.">
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <form noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="First name" name="firstName" autoComplete="given-name" required error={errors.firstName} />
           <Field label="Last name" name="lastName" autoComplete="family-name" required error={errors.lastName} />
@@ -72,6 +105,8 @@ export function InviteOnlyPage() {
           required
           error={errors.email}
           hint="The address your invite was sent to."
+          defaultValue={invitedEmail}
+          readOnly={invitedEmail !== undefined}
         />
         <Field
           label="Password"

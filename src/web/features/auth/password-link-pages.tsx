@@ -16,6 +16,9 @@ import { toast } from '../../lib/toast.tsx';
 
 type Purpose = 'invite' | 'reset';
 
+/** The id of this form's input toast (mismatch, weak password), so that it can be closed once fixed. */
+const INPUT_TOAST = 'password-input-error';
+
 const copy = {
   reset: {
     title: 'Reset password',
@@ -43,6 +46,13 @@ function PasswordLinkPage({ purpose }: { purpose: Purpose }) {
   const queryClient = useQueryClient();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  /** Whether the input toast is showing: editing either password removes its cause. */
+  const [inputToast, setInputToast] = useState(false);
+
+  const closeInputToast = () => {
+    toast.dismiss(INPUT_TOAST);
+    setInputToast(false);
+  };
 
   const link = useQuery({
     queryKey: ['passwordLink', token],
@@ -66,13 +76,16 @@ function PasswordLinkPage({ purpose }: { purpose: Purpose }) {
       errors ? { ...errors, ...(errors.confirmPassword === messages.passwords.mismatch ? { confirmPassword: text.mismatch } : {}) } : {},
     );
     if (!data) {
-      if (errors?.confirmPassword === messages.passwords.mismatch)
-        toast.error(messages.passwords.mismatchTitle, { description: text.mismatch });
+      if (errors?.confirmPassword === messages.passwords.mismatch) {
+        toast.error(messages.passwords.mismatchTitle, { description: text.mismatch, id: INPUT_TOAST });
+        setInputToast(true);
+      }
       return;
     }
     setBusy(true);
     try {
       await api('/api/accounts/password-links', { body: { ...data, token, purpose } });
+      closeInputToast();
       if (purpose === 'invite') {
         await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
         toast.success(messages.invite.passwordSet);
@@ -90,7 +103,8 @@ function PasswordLinkPage({ purpose }: { purpose: Purpose }) {
         navigate('/login', { replace: true });
       } else if (isApiError(err, 'weak_password')) {
         setErrors({ password: err.message });
-        toast.error(err.title ?? messages.passwords.weakTitle, { description: err.message });
+        toast.error(err.title ?? messages.passwords.weakTitle, { description: err.message, id: INPUT_TOAST });
+        setInputToast(true);
       } else if (purpose === 'invite') {
         toast.error(messages.invite.authErrorTitle, { description: messages.invite.authError });
       } else {
@@ -105,7 +119,7 @@ function PasswordLinkPage({ purpose }: { purpose: Purpose }) {
 
   return (
     <AuthCard title={text.title} subtitle={text.subtitle}>
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <form noValidate onSubmit={onSubmit} onChange={() => inputToast && closeInputToast()} className="space-y-4">
         <Field
           label="New password"
           name="password"

@@ -26,7 +26,7 @@ export function ChangePasswordDialog() {
     }
     const strength = passwordSchema.safeParse(newPassword);
     const next = {
-      currentPassword: currentPassword ? undefined : 'Enter your current password',
+      currentPassword: currentPassword ? undefined : messages.passwords.currentRequired,
       newPassword: strength.success ? undefined : strength.error.issues[0]?.message,
     };
     setErrors(next);
