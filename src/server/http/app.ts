@@ -10,6 +10,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type pg from 'pg';
 import { VERSION_LABEL } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
+import { isWebRoute } from '../../shared/web-routes.ts';
 import { createAiRunner } from '../ai/runner.ts';
 import type { AttemptLimits } from '../auth/attempt-limits.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -190,7 +191,10 @@ export function createApp({ config, db, pool, runs, auth, attempts, hub, webRoot
   return app;
 }
 
-/** The built SPA: hashed assets cached for a year, index.html for every other GET (client routing). */
+/**
+ * The built SPA: hashed assets cached for a year, index.html for every other GET (client routing),
+ * with status 404 at a path the app has no page for (it draws its 404 page there).
+ */
 function mountWebApp(app: Hono<{ Bindings: HttpBindings; Variables: { clientIp: string } }>, webRoot: string) {
   const indexFile = path.join(webRoot, 'index.html');
   if (!existsSync(indexFile)) {
@@ -218,6 +222,6 @@ function mountWebApp(app: Hono<{ Bindings: HttpBindings; Variables: { clientIp: 
   app.get('/assets/*', (c) => c.text('Not found', 404));
   app.get('*', compress(), (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    return c.html(indexHtml, isWebRoute(new URL(c.req.url).pathname) ? 200 : 404);
   });
 }
