@@ -8,6 +8,7 @@ import type pg from 'pg';
 import { E2E_BASE_URL, E2E_MAIL_API_PORT } from '../../../playwright.config.ts';
 import { createInvite } from '../../../src/server/auth/invites.ts';
 import { factoryDb } from '../../support/factories.ts';
+import { watchConsole } from './console-problems.ts';
 import { E2E_ENV_FILE } from './env.ts';
 
 export { expect };
@@ -187,22 +188,37 @@ export async function signedInOn(browser: Browser, baseURL: string, user: Pick<T
   return { context, page };
 }
 
-export const test = base.extend<{ guideSeen: boolean }>({
+/** What the journey's pages wrote to their consoles that is ours (console-problems.ts); taken, it no longer fails the journey. */
+export type ConsoleProblems = { take(): string[] };
+
+export const test = base.extend<{ guideSeen: boolean; consoleProblems: ConsoleProblems }>({
   // Each test is a different client IP, as separate people would be.
   extraHTTPHeaders: async ({}, use) => {
     await use({ 'x-forwarded-for': randomIp() });
   },
   /** Whether the sidebar guide counts as seen already (only the shell journey looks at it). */
   guideSeen: [true, { option: true }],
+  // Every journey fails on a console error or warning of ours, or an uncaught error, in any of its
+  // pages: those of its own context and of the contexts it opens (browser.newContext is wrapped for
+  // the test's length, so the journeys that open a second browser need not ask for it).
+  consoleProblems: [
+    async ({ browser, context }, use) => {
+      const problems: string[] = [];
+      watchConsole(context, problems);
+      const newContext = browser.newContext;
+      browser.newContext = async (...args) => {
+        const opened = await newContext.apply(browser, args);
+        watchConsole(opened, problems);
+        return opened;
+      };
+      await use({ take: () => problems.splice(0) });
+      browser.newContext = newContext;
+      expect(problems, 'console errors and warnings of ours (tests/e2e/support/console-problems.ts)').toEqual([]);
+    },
+    { auto: true },
+  ],
   page: async ({ page, guideSeen }, use) => {
     if (guideSeen) await page.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
-    // The app must run under its own Content-Security-Policy and throw nothing uncaught.
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy|Refused to/.test(message.text())) problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
     await use(page);
-    expect(problems).toEqual([]);
   },
 });
