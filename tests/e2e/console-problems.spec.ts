@@ -15,8 +15,8 @@ test('a warning, an error and an uncaught error in a page are problems of the jo
   });
   const seen: string[] = [];
   await expect
-    .poll(() => {
-      seen.push(...consoleProblems.take());
+    .poll(async () => {
+      seen.push(...(await consoleProblems.take()));
       return seen.length;
     })
     .toBeGreaterThanOrEqual(3);
@@ -29,12 +29,38 @@ test('a warning, an error and an uncaught error in a page are problems of the jo
   ]);
 });
 
+test("a request the journey answers or fails itself is not a problem; a missing file of the app's is", async ({
+  page,
+  consoleProblems,
+}) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.route('**/api/made-up', (route) => route.fulfill({ status: 503, json: { error: { code: 'x', message: 'down' } } }));
+  await page.route('**/api/cut-off', (route) => route.abort());
+  await page.evaluate(async () => {
+    await fetch('/api/made-up');
+    await fetch('/api/cut-off').catch(() => {});
+    await fetch('/api/no-such-thing');
+    await fetch('/assets/no-such-chunk.js');
+  });
+  const seen: string[] = [];
+  await expect
+    .poll(async () => {
+      seen.push(...(await consoleProblems.take()));
+      return seen.length;
+    })
+    .toBeGreaterThanOrEqual(1);
+  expect(seen).toEqual([
+    `console error: Failed to load resource: the server responded with a status of 404 (Not Found) (${new URL('/assets/no-such-chunk.js', page.url())})`,
+  ]);
+});
+
 test('a second browser the journey opens is watched too', async ({ browser, consoleProblems }) => {
   const other = await browser.newContext();
   const page = await other.newPage();
   await page.goto('/login');
   await page.evaluate(() => console.warn('from the second browser'));
-  await expect.poll(() => consoleProblems.take().join('\n')).toContain('console warning: from the second browser');
+  await expect.poll(async () => (await consoleProblems.take()).join('\n')).toContain('console warning: from the second browser');
   await other.close();
 });
 
@@ -45,9 +71,19 @@ test('what is ours and what is not', () => {
     url,
   });
   // Ours: whatever the app writes, a header the browser rejects, a CSP violation, a missing chunk, a server error.
-  expect(isOurProblem({ type: 'warning', text: 'No `HydrateFallback` element provided', url: 'http://localhost/assets/web-1.js' })).toBe(true);
-  expect(isOurProblem({ type: 'warning', text: "Error with Permissions-Policy header: Unrecognized feature: 'bluetooth'.", url: '' })).toBe(true);
-  expect(isOurProblem({ type: 'error', text: "Refused to execute inline script because it violates the following Content Security Policy directive: \"script-src 'self'\"", url: '' })).toBe(true);
+  expect(isOurProblem({ type: 'warning', text: 'No `HydrateFallback` element provided', url: 'http://localhost/assets/web-1.js' })).toBe(
+    true,
+  );
+  expect(isOurProblem({ type: 'warning', text: "Error with Permissions-Policy header: Unrecognized feature: 'bluetooth'.", url: '' })).toBe(
+    true,
+  );
+  expect(
+    isOurProblem({
+      type: 'error',
+      text: 'Refused to execute inline script because it violates the following Content Security Policy directive: "script-src \'self\'"',
+      url: '',
+    }),
+  ).toBe(true);
   expect(isOurProblem({ type: 'assert', text: 'Assertion failed', url: '' })).toBe(true);
   expect(isOurProblem(answered(404, 'http://localhost:4700/assets/old-chunk-abc.js'))).toBe(true);
   expect(isOurProblem(answered(500, 'http://localhost:4700/api/dashboard'))).toBe(true);

@@ -106,14 +106,14 @@ export function createApp({ config, db, pool, runs, auth, attempts, hub, webRoot
       strictTransportSecurity: config.production ? 'max-age=31536000; includeSubDomains' : false,
       referrerPolicy: 'strict-origin-when-cross-origin',
       crossOriginEmbedderPolicy: false,
-      // No page of ours uses these; a script that got in could not either.
+      // No page of ours uses these; a script that got in could not either. (Not bluetooth: Chromium
+      // knows no such feature and warns on every page.)
       permissionsPolicy: {
         camera: [],
         microphone: [],
         geolocation: [],
         payment: [],
         usb: [],
-        bluetooth: [],
         serial: [],
         hid: [],
         midi: [],

@@ -60,6 +60,9 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouterErrorPage />,
+    // A first screen that is a lazy route shows nothing until its code is in (preloaded with the
+    // page: vite.config.ts route-preload); said here, or React Router warns on every such page.
+    HydrateFallback: () => null,
     children: [
       ...publicRoutes,
       {

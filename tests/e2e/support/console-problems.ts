@@ -1,27 +1,35 @@
 // Issue 25 item 13: a journey fails on any console error or warning that is ours (a React or Radix
-// warning, a header the browser rejects, a CSP violation, an uncaught error), and on nothing else.
-import type { BrowserContext, ConsoleMessage } from '@playwright/test';
+// warning, a header the browser rejects, a CSP violation, a server error, a missing chunk, an
+// uncaught error), and on nothing else.
+import type { BrowserContext } from '@playwright/test';
 
 /** A console message as the filter sees it: its type, its text, and the address it names (a resource's, or the script's). */
 export type ConsoleEntry = { type: string; text: string; url: string };
 
+const FAILED_LOAD = /^Failed to load resource: /;
 const SERVER_ANSWERED = /^Failed to load resource: the server responded with a status of (\d{3})\b/;
 
 /**
- * The messages that are not the app's fault, each with the reason. Only these are let through:
- * anything else an error or warning says is a problem of ours.
+ * The errors and warnings that are not the app's fault, each with the reason. Only these are let
+ * through: anything else is a problem of ours.
  */
 const NOT_OURS: { why: string; test: (entry: ConsoleEntry) => boolean }[] = [
   {
     // Chromium logs every 4xx answer to a request. The API's are answers the app reads and shows
     // (401: signed out; 400, 404, 409, 429: what the journeys provoke and check on the screen), and a
-    // page the app has no route for is a 404 by design (issue 25 item 11). A 4xx for an asset
-    // (a missing chunk) or any 5xx still counts.
+    // page the app has no route for is a 404 by design (issue 25 item 11). A 4xx for one of the
+    // app's files (a missing chunk) and any 5xx still count.
     why: "the API's or a page's 4xx answer, logged by Chromium",
     test: ({ text, url }) => {
       const status = Number(SERVER_ANSWERED.exec(text)?.[1]);
       return status >= 400 && status < 500 && !(URL.canParse(url) && new URL(url).pathname.startsWith('/assets/'));
     },
+  },
+  {
+    // posthog-js drops the events of a browser whose user agent says "HeadlessChrome", as the test
+    // browser's does, and says so; a person's browser does not.
+    why: "PostHog ignoring the headless test browser's user agent",
+    test: ({ text }) => text.startsWith('[PostHog.js] Events are being dropped because the user agent looks like a bot'),
   },
 ];
 
@@ -31,16 +39,45 @@ export function isOurProblem(entry: ConsoleEntry): boolean {
   return !NOT_OURS.some((rule) => rule.test(entry));
 }
 
-const describe = (message: ConsoleMessage): ConsoleEntry => ({ type: message.type(), text: message.text(), url: message.location().url });
-
 /**
- * Collects the problems of every page of `context` (popups included): console errors and warnings
- * of ours, and uncaught errors.
+ * Collects the problems of every page of the contexts it watches (popups included): console errors
+ * and warnings of ours, and uncaught errors.
  */
-export function watchConsole(context: BrowserContext, into: string[]) {
-  context.on('console', (message) => {
-    const entry = describe(message);
-    if (isOurProblem(entry)) into.push(`console ${entry.type}: ${entry.text}${entry.url ? ` (${entry.url})` : ''}`);
-  });
-  context.on('weberror', (error) => into.push(`uncaught: ${error.error().message}`));
+export class ConsoleWatch {
+  private seen: { entry: ConsoleEntry; problem: string }[] = [];
+  /** Requests the journey answered or failed itself (route.fulfill, route.abort): what Chromium logs of them is provoked, not ours. */
+  private provoked = new Set<string>();
+  private pending = new Set<Promise<unknown>>();
+
+  watch(context: BrowserContext) {
+    context.on('response', (response) => {
+      if (response.status() < 400) return;
+      // A response the journey made up has no server address.
+      const check = response.serverAddr().then(
+        (address) => address === null && this.provoked.add(response.url()),
+        () => {},
+      );
+      this.pending.add(check);
+      void check.finally(() => this.pending.delete(check));
+    });
+    // What route.abort() fails a request with; the server's answers and real network errors are otherwise.
+    context.on('requestfailed', (request) => request.failure()?.errorText === 'net::ERR_FAILED' && this.provoked.add(request.url()));
+    context.on('console', (message) => {
+      const entry = { type: message.type(), text: message.text(), url: message.location().url };
+      if (isOurProblem(entry))
+        this.seen.push({ entry, problem: `console ${entry.type}: ${entry.text}${entry.url ? ` (${entry.url})` : ''}` });
+    });
+    context.on('weberror', (error) =>
+      this.seen.push({ entry: { type: 'uncaught', text: error.error().message, url: '' }, problem: `uncaught: ${error.error().message}` }),
+    );
+  }
+
+  /** The problems seen so far, which are then forgotten. */
+  async take(): Promise<string[]> {
+    await Promise.all(this.pending);
+    return this.seen
+      .splice(0)
+      .filter(({ entry }) => !(FAILED_LOAD.test(entry.text) && this.provoked.has(entry.url)))
+      .map(({ problem }) => problem);
+  }
 }

@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { E2E_BASE_URL, E2E_MAIL_API_PORT } from '../../../playwright.config.ts';
 import { createInvite } from '../../../src/server/auth/invites.ts';
 import { factoryDb } from '../../support/factories.ts';
-import { watchConsole } from './console-problems.ts';
+import { ConsoleWatch } from './console-problems.ts';
 import { E2E_ENV_FILE } from './env.ts';
 
 export { expect };
@@ -182,16 +182,14 @@ export async function signedInUser(page: Page, options: Partial<TestUser> & { al
 /** A page of its own on another server (its own address, the sidebar guide seen), signed in as `user`, on `at`. */
 export async function signedInOn(browser: Browser, baseURL: string, user: Pick<TestUser, 'email' | 'password'>, at = '/homepage') {
   const context = await browser.newContext({ baseURL });
-  await context.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
+  // Not in the blank page a new page starts on, whose storage is denied (it would throw there).
+  await context.addInitScript(() => location.protocol.startsWith('http') && localStorage.setItem('navigationGuideViewed', 'true'));
   const page = await context.newPage();
   await signInByApi(page, user, baseURL, at);
   return { context, page };
 }
 
-/** What the journey's pages wrote to their consoles that is ours (console-problems.ts); taken, it no longer fails the journey. */
-export type ConsoleProblems = { take(): string[] };
-
-export const test = base.extend<{ guideSeen: boolean; consoleProblems: ConsoleProblems }>({
+export const test = base.extend<{ guideSeen: boolean; consoleProblems: ConsoleWatch }>({
   // Each test is a different client IP, as separate people would be.
   extraHTTPHeaders: async ({}, use) => {
     await use({ 'x-forwarded-for': randomIp() });
@@ -203,17 +201,17 @@ export const test = base.extend<{ guideSeen: boolean; consoleProblems: ConsolePr
   // the test's length, so the journeys that open a second browser need not ask for it).
   consoleProblems: [
     async ({ browser, context }, use) => {
-      const problems: string[] = [];
-      watchConsole(context, problems);
+      const watch = new ConsoleWatch();
+      watch.watch(context);
       const newContext = browser.newContext;
       browser.newContext = async (...args) => {
         const opened = await newContext.apply(browser, args);
-        watchConsole(opened, problems);
+        watch.watch(opened);
         return opened;
       };
-      await use({ take: () => problems.splice(0) });
+      await use(watch);
       browser.newContext = newContext;
-      expect(problems, 'console errors and warnings of ours (tests/e2e/support/console-problems.ts)').toEqual([]);
+      expect(await watch.take(), 'console errors and warnings of ours (tests/e2e/support/console-problems.ts)').toEqual([]);
     },
     { auto: true },
   ],
