@@ -88,9 +88,12 @@ test('what is ours and what is not', () => {
   expect(isOurProblem(answered(404, 'http://localhost:4700/assets/old-chunk-abc.js'))).toBe(true);
   expect(isOurProblem(answered(500, 'http://localhost:4700/api/dashboard'))).toBe(true);
   expect(isOurProblem(answered(503, 'http://localhost:4700/homepage'))).toBe(true);
-  // Not ours: the API's 4xx answers the app reads (signed out, a bad link, limits), a path with no page.
+  // Not ours: the API's answers the app shows (signed out, limits, a third party's failure, a service
+  // not configured), a path with no page.
   expect(isOurProblem(answered(401, 'http://localhost:4700/api/profile'))).toBe(false);
   expect(isOurProblem(answered(429, 'http://localhost:4700/api/auth/sign-in/email'))).toBe(false);
+  expect(isOurProblem(answered(502, 'http://localhost:4700/api/content/generate-hooks'))).toBe(false);
+  expect(isOurProblem(answered(503, 'http://localhost:4700/api/research/trends'))).toBe(false);
   expect(isOurProblem(answered(404, 'http://localhost:4700/no-such-page'))).toBe(false);
   // Not errors or warnings at all.
   expect(isOurProblem({ type: 'log', text: 'hello', url: '' })).toBe(false);

@@ -15,14 +15,17 @@ const SERVER_ANSWERED = /^Failed to load resource: the server responded with a s
  */
 const NOT_OURS: { why: string; test: (entry: ConsoleEntry) => boolean }[] = [
   {
-    // Chromium logs every 4xx answer to a request. The API's are answers the app reads and shows
-    // (401: signed out; 400, 404, 409, 429: what the journeys provoke and check on the screen), and a
-    // page the app has no route for is a 404 by design (issue 25 item 11). A 4xx for one of the
-    // app's files (a missing chunk) and any 5xx still count.
-    why: "the API's or a page's 4xx answer, logged by Chromium",
+    // Chromium logs every answer with an error status. The API's are answers the app reads and
+    // shows, and the journeys check it does: 4xx (401: signed out; 400, 404, 409, 429: bad input, a
+    // spent link, a limit), 502 (a third party failed: the fake AI's failures) and 503 (a service not
+    // configured, or down). A page the app has no route for is a 404 by design (issue 25 item 11).
+    // A 500 (the server's own fault) and any failure of one of the app's files still count.
+    why: "the API's and the pages' answers that the app shows, logged by Chromium",
     test: ({ text, url }) => {
       const status = Number(SERVER_ANSWERED.exec(text)?.[1]);
-      return status >= 400 && status < 500 && !(URL.canParse(url) && new URL(url).pathname.startsWith('/assets/'));
+      const path = URL.canParse(url) ? new URL(url).pathname : '';
+      if (!status || path.startsWith('/assets/')) return false;
+      return (status >= 400 && status < 500) || (path.startsWith('/api/') && (status === 502 || status === 503));
     },
   },
   {

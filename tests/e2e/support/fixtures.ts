@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { type Browser, test as base, expect, type Locator, type Page, type Request } from '@playwright/test';
+import { type Browser, type BrowserContext, test as base, expect, type Locator, type Page, type Request } from '@playwright/test';
 import type pg from 'pg';
 import { E2E_BASE_URL, E2E_MAIL_API_PORT } from '../../../playwright.config.ts';
 import { createInvite } from '../../../src/server/auth/invites.ts';
@@ -179,11 +179,20 @@ export async function signedInUser(page: Page, options: Partial<TestUser> & { al
   return { ...user, id: row!.id };
 }
 
+/**
+ * The pages of `target` count the sidebar guide as seen. Not the blank page a new page starts on:
+ * its storage is denied, and the script would throw there (an uncaught error of the journey's).
+ */
+export function guideSeenIn(target: Page | BrowserContext) {
+  return target.addInitScript(() => {
+    if (location.protocol.startsWith('http')) localStorage.setItem('navigationGuideViewed', 'true');
+  });
+}
+
 /** A page of its own on another server (its own address, the sidebar guide seen), signed in as `user`, on `at`. */
 export async function signedInOn(browser: Browser, baseURL: string, user: Pick<TestUser, 'email' | 'password'>, at = '/homepage') {
   const context = await browser.newContext({ baseURL });
-  // Not in the blank page a new page starts on, whose storage is denied (it would throw there).
-  await context.addInitScript(() => location.protocol.startsWith('http') && localStorage.setItem('navigationGuideViewed', 'true'));
+  await guideSeenIn(context);
   const page = await context.newPage();
   await signInByApi(page, user, baseURL, at);
   return { context, page };
@@ -216,7 +225,7 @@ export const test = base.extend<{ guideSeen: boolean; consoleProblems: ConsoleWa
     { auto: true },
   ],
   page: async ({ page, guideSeen }, use) => {
-    if (guideSeen) await page.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
+    if (guideSeen) await guideSeenIn(page);
     await use(page);
   },
 });
