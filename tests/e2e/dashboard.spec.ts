@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { insertEarningsResult, insertEarningsTracking, insertNewsAlert, insertNewsletter } from '../support/factories.ts';
-import { db, expect, signedInUser, signInByApi, sql, test } from './support/fixtures.ts';
+import { db, expect, guideSeenIn, signedInUser, signInByApi, sql, test } from './support/fixtures.ts';
 
 const toast = (page: Page) => page.locator('[data-sonner-toast][data-visible="true"]');
 const cards = (page: Page) => page.getByRole('region', { name: 'Sonar OS alerts' });
@@ -179,7 +179,7 @@ test('feature interest: notify me, cancel, kept after a reload, live from anothe
   // The same user on another device registers: this page follows.
   const other = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.201.0.7' } });
   const otherPage = await other.newPage();
-  await otherPage.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
+  await guideSeenIn(otherPage);
   await signInByApi(otherPage, user);
   await otherPage.getByRole('article', { name: 'Wolfebot' }).getByRole('button', { name: 'Notify me when available' }).click();
   await expect(toast(otherPage)).toContainText("You'll be notified");

@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { sql as sqlExpression } from 'drizzle-orm';
 import { insertEarningsTracking } from '../support/factories.ts';
-import { db, expect, expectDefaultEmail, signedInUser, signInByApi, sql, test } from './support/fixtures.ts';
+import { db, expect, expectDefaultEmail, guideSeenIn, signedInUser, signInByApi, sql, test } from './support/fixtures.ts';
 
 const PATH = '/sonar-os/earnings';
 
@@ -252,7 +252,7 @@ test('changes from a second browser and from the database appear live; unsaved e
   await expect(card(page, 1).getByText('Not set up yet')).toBeVisible();
 
   const other = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.250.1.1' } });
-  await other.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
+  await guideSeenIn(other);
   const otherPage = await other.newPage();
   await signInByApi(otherPage, user);
   await otherPage.goto(PATH);

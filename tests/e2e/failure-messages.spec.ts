@@ -151,9 +151,13 @@ test('profile completion without a session asks to log in to complete the profil
   await expect(page).toHaveURL(/\/login\?redirect_to=%2Fprofile-completion$/);
 });
 
-test('a screen that fails to load shows the router error', async ({ page }) => {
+test('a screen that fails to load shows the router error', async ({ page, consoleProblems }) => {
   // A screen loaded on demand (the sign-in page itself is in the main file).
   await page.route('**/assets/forgot-password-page-*.js', (route) => route.abort());
   await page.goto('/forgot-password');
   await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+  // The error page logs the error; here the journey made it.
+  expect(await consoleProblems.take()).toEqual([
+    expect.stringMatching(/^console error: TypeError: Failed to fetch dynamically imported module/),
+  ]);
 });

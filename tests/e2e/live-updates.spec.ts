@@ -1,6 +1,6 @@
 // Live updates in the browser: a change to the user's rows made by a second server process (through
 // its own UI, in another browser) or by direct SQL reaches the open page without a reload.
-import { expect, signedInUser, signInByApi, sql, test } from './support/fixtures.ts';
+import { expect, guideSeenIn, signedInUser, signInByApi, sql, test } from './support/fixtures.ts';
 import { secondServer } from './support/second-server.ts';
 
 test('a profile change made through a second server process appears in the open page', async ({ page, browser }) => {
@@ -9,7 +9,7 @@ test('a profile change made through a second server process appears in the open 
 
   const second = await secondServer('second');
   const other = await browser.newContext({ baseURL: second.url });
-  await other.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
+  await guideSeenIn(other);
   const otherPage = await other.newPage();
   await signInByApi(otherPage, user, second.url);
   await otherPage.goto('/profile');
@@ -25,7 +25,7 @@ test('a profile change made through a second server process appears in the open 
 test('a direct database update appears in the open page, and another user is not disturbed', async ({ page, browser }) => {
   const user = await signedInUser(page, { firstName: 'Dana', lastName: 'Reyes' });
   const otherContext = await browser.newContext();
-  await otherContext.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
+  await guideSeenIn(otherContext);
   const otherPage = await otherContext.newPage();
   const otherUser = await signedInUser(otherPage, { firstName: 'Olga', lastName: 'Berg' });
   let otherProfileReads = 0;

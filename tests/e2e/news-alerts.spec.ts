@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { sql as sqlExpression } from 'drizzle-orm';
 import { newsAlertFieldMessages, newsAlertMessages } from '../../src/shared/news-alerts.ts';
 import { insertNewsAlert } from '../support/factories.ts';
-import { db, expect, expectDefaultEmail, signedInUser, signInByApi, sql, test } from './support/fixtures.ts';
+import { db, expect, expectDefaultEmail, guideSeenIn, signedInUser, signInByApi, sql, test } from './support/fixtures.ts';
 
 // Whole journeys on a machine shared with other suites: more time than a single step needs.
 test.describe.configure({ timeout: 180_000 });
@@ -333,7 +333,7 @@ test('live updates from another browser and from the database', async ({ page, b
   await card(page, 1).getByLabel('Keywords').fill('layoffs, typed here');
 
   const other = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.210.0.7' } });
-  await other.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
+  await guideSeenIn(other);
   const otherPage = await other.newPage();
   await signInByApi(otherPage, user);
   await openNewsAlerts(otherPage);

@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { newsletterAlerts } from '../../src/server/db/schema.ts';
 import { insertNewsletter, type SqlRow } from '../support/factories.ts';
-import { db, expect, expectDefaultEmail, signedInUser, signInByApi, sql, test } from './support/fixtures.ts';
+import { db, expect, expectDefaultEmail, guideSeenIn, signedInUser, signInByApi, sql, test } from './support/fixtures.ts';
 
 const stored = async (userId: string) =>
   (await sql<SqlRow<typeof newsletterAlerts>>('SELECT * FROM newsletter_alerts WHERE user_id = $1', [userId]))[0];
@@ -314,7 +314,7 @@ test('live updates from another browser and from the database', async ({ page, b
   // A second browser of the same user creates the newsletter: the open page shows it.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await otherPage.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
+  await guideSeenIn(otherPage);
   await signInByApi(otherPage, user);
   await openNewsletter(otherPage);
   await otherPage.getByLabel('Industry').fill('Renewable Energy');

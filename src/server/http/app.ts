@@ -10,6 +10,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type pg from 'pg';
 import { VERSION_LABEL } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
+import { isWebRoute } from '../../shared/web-routes.ts';
 import { createAiRunner } from '../ai/runner.ts';
 import type { AttemptLimits } from '../auth/attempt-limits.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -107,14 +108,14 @@ export function createApp({ config, db, pool, runs, auth, attempts, hub, webRoot
       strictTransportSecurity: config.production ? 'max-age=31536000; includeSubDomains' : false,
       referrerPolicy: 'strict-origin-when-cross-origin',
       crossOriginEmbedderPolicy: false,
-      // No page of ours uses these; a script that got in could not either.
+      // No page of ours uses these; a script that got in could not either. (Not bluetooth: Chromium
+      // knows no such feature and warns on every page.)
       permissionsPolicy: {
         camera: [],
         microphone: [],
         geolocation: [],
         payment: [],
         usb: [],
-        bluetooth: [],
         serial: [],
         hid: [],
         midi: [],
@@ -202,7 +203,10 @@ export function createApp({ config, db, pool, runs, auth, attempts, hub, webRoot
   return app;
 }
 
-/** The built SPA: hashed assets cached for a year, index.html for every other GET (client routing). */
+/**
+ * The built SPA: hashed assets cached for a year, index.html for every other GET (client routing),
+ * with status 404 at a path the app has no page for (it draws its 404 page there).
+ */
 function mountWebApp(app: Hono<{ Bindings: HttpBindings; Variables: { clientIp: string } }>, webRoot: string) {
   const indexFile = path.join(webRoot, 'index.html');
   if (!existsSync(indexFile)) {
@@ -230,6 +234,6 @@ function mountWebApp(app: Hono<{ Bindings: HttpBindings; Variables: { clientIp: 
   app.get('/assets/*', (c) => c.text('Not found', 404));
   app.get('*', compress(), (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    return c.html(indexHtml, isWebRoute(new URL(c.req.url).pathname) ? 200 : 404);
   });
 }

@@ -1,10 +1,10 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { dashboardQuery } from '../features/dashboard/dashboard-query.ts';
 import { ApiRequestError } from '../lib/api-client.ts';
 import { sessionQuery, sessionQueryKey } from '../lib/session.ts';
 import { Toasts } from '../lib/toast.tsx';
-import { router } from './router.tsx';
+import { routes } from './router.tsx';
 
 // A 401 anywhere means the session is gone (expired, revoked by a password reset elsewhere):
 // forget the cached user so the guards send the person to /login instead of showing stale pages.
@@ -31,6 +31,8 @@ const queryClient: QueryClient = new QueryClient({
 // the session on every page (the shell and the guards wait for it), the dashboard on /homepage.
 void queryClient.prefetchQuery(sessionQuery);
 if (window.location.pathname.replace(/\/+$/, '') === '/homepage') void queryClient.prefetchQuery(dashboardQuery);
+
+const router = createBrowserRouter(routes);
 
 export function App() {
   return (

@@ -1,7 +1,9 @@
-// Every route of both spec route tables. Each screen is its own lazy chunk, so the public pages
+// Every route of both spec route tables (their paths are listed in shared/web-routes.ts too, for
+// the server: it answers any other path with status 404). Each screen is its own lazy chunk, so the public pages
 // load only what they show; the landing and sign-in pages, small and the most visited first screens,
 // come with the app's own code, so they paint without waiting for a second download (issue 16).
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
+import type { WebRoute } from '../../shared/web-routes.ts';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { LandingPage } from '../features/public/landing-page.tsx';
 import { FlagGate } from './shell/flag-gate.tsx';
@@ -12,7 +14,7 @@ import { RouterErrorPage } from './shell/router-error-page.tsx';
 
 type Loader = () => Promise<{ [name: string]: unknown }>;
 /** A route whose component is the named export of a lazily imported module. */
-const page = (path: string, load: Loader, name: string): RouteObject => ({
+const page = (path: WebRoute, load: Loader, name: string): RouteObject => ({
   path,
   lazy: async () => ({ Component: (await load())[name] as React.ComponentType }),
 });
@@ -58,6 +60,9 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouterErrorPage />,
+    // A first screen that is a lazy route shows nothing until its code is in (preloaded with the
+    // page: vite.config.ts route-preload); said here, or React Router warns on every such page.
+    HydrateFallback: () => null,
     children: [
       ...publicRoutes,
       {
@@ -72,5 +77,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

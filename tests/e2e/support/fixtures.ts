@@ -3,11 +3,12 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { type Browser, test as base, expect, type Locator, type Page, type Request } from '@playwright/test';
+import { type Browser, type BrowserContext, test as base, expect, type Locator, type Page, type Request } from '@playwright/test';
 import type pg from 'pg';
 import { E2E_BASE_URL, E2E_MAIL_API_PORT } from '../../../playwright.config.ts';
 import { createInvite } from '../../../src/server/auth/invites.ts';
 import { factoryDb } from '../../support/factories.ts';
+import { ConsoleWatch } from './console-problems.ts';
 import { E2E_ENV_FILE } from './env.ts';
 
 export { expect };
@@ -178,31 +179,53 @@ export async function signedInUser(page: Page, options: Partial<TestUser> & { al
   return { ...user, id: row!.id };
 }
 
+/**
+ * The pages of `target` count the sidebar guide as seen. Not the blank page a new page starts on:
+ * its storage is denied, and the script would throw there (an uncaught error of the journey's).
+ */
+export function guideSeenIn(target: Page | BrowserContext) {
+  return target.addInitScript(() => {
+    if (location.protocol.startsWith('http')) localStorage.setItem('navigationGuideViewed', 'true');
+  });
+}
+
 /** A page of its own on another server (its own address, the sidebar guide seen), signed in as `user`, on `at`. */
 export async function signedInOn(browser: Browser, baseURL: string, user: Pick<TestUser, 'email' | 'password'>, at = '/homepage') {
   const context = await browser.newContext({ baseURL });
-  await context.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
+  await guideSeenIn(context);
   const page = await context.newPage();
   await signInByApi(page, user, baseURL, at);
   return { context, page };
 }
 
-export const test = base.extend<{ guideSeen: boolean }>({
+export const test = base.extend<{ guideSeen: boolean; consoleProblems: ConsoleWatch }>({
   // Each test is a different client IP, as separate people would be.
   extraHTTPHeaders: async ({}, use) => {
     await use({ 'x-forwarded-for': randomIp() });
   },
   /** Whether the sidebar guide counts as seen already (only the shell journey looks at it). */
   guideSeen: [true, { option: true }],
+  // Every journey fails on a console error or warning of ours, or an uncaught error, in any of its
+  // pages: those of its own context and of the contexts it opens (browser.newContext is wrapped for
+  // the test's length, so the journeys that open a second browser need not ask for it).
+  consoleProblems: [
+    async ({ browser, context }, use) => {
+      const watch = new ConsoleWatch();
+      watch.watch(context);
+      const newContext = browser.newContext;
+      browser.newContext = async (...args) => {
+        const opened = await newContext.apply(browser, args);
+        watch.watch(opened);
+        return opened;
+      };
+      await use(watch);
+      browser.newContext = newContext;
+      expect(await watch.take(), 'console errors and warnings of ours (tests/e2e/support/console-problems.ts)').toEqual([]);
+    },
+    { auto: true },
+  ],
   page: async ({ page, guideSeen }, use) => {
-    if (guideSeen) await page.addInitScript(() => localStorage.setItem('navigationGuideViewed', 'true'));
-    // The app must run under its own Content-Security-Policy and throw nothing uncaught.
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy|Refused to/.test(message.text())) problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+    if (guideSeen) await guideSeenIn(page);
     await use(page);
-    expect(problems).toEqual([]);
   },
 });

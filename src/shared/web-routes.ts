@@ -1,0 +1,51 @@
+// The web app's routes (src/web/app/router.tsx routes exactly these; its unit test holds the two
+// equal). The server answers any other path with the app's HTML and status 404 (issue 25 item 11):
+// the app draws its 404 page, and monitors, crawlers and scripts see that nothing is there.
+export const WEB_ROUTES = [
+  '/',
+  '/hello',
+  '/tos',
+  '/privacy-policy',
+  '/login',
+  '/email-otp',
+  '/forgot-password',
+  '/reset-password',
+  '/create-password',
+  '/invite-only',
+  '/unsubscribe',
+  '/profile-completion',
+  '/profile',
+  '/homepage',
+  '/content-os',
+  '/wolfebot',
+  '/air',
+  '/air/reports/:id',
+  '/aurora-os',
+  '/aurora-os/company-news',
+  '/aurora-os/trends',
+  '/aurora-os/earnings',
+  '/sonar-os',
+  '/sonar-os/news',
+  '/sonar-os/newsletter',
+  '/sonar-os/earnings',
+  '/success-center',
+  '/sandbox',
+  '/client-portal',
+] as const;
+
+export type WebRoute = (typeof WEB_ROUTES)[number];
+
+// Matched as React Router matches them: percent-escapes decoded (but %2F, which stays inside its
+// segment), letter case ignored, trailing slashes allowed, a :param is one non-empty segment.
+const patterns = WEB_ROUTES.map((route) => new RegExp(`^${route.replace(/\/$/, '').replace(/:[\w-]+/g, '[^/]+')}/*$`, 'i'));
+
+/** Whether the web app has a page at this path, as the browser sends it (else the app draws its 404 page). */
+export function isWebRoute(pathname: string): boolean {
+  let path = pathname;
+  try {
+    path = decodeURI(pathname);
+  } catch {
+    // A malformed escape: React Router matches the path as it is.
+  }
+  return patterns.some((pattern) => pattern.test(path));
+}
