@@ -37,6 +37,11 @@ type SourceRequestInit = {
   maxQueueWaitMs?: number;
   /** A form to POST instead of a GET. */
   form?: URLSearchParams;
+  /**
+   * Read only this many bytes of the body (at most the client's `maxBytes`) and ignore the rest, as
+   * RFC 9309 §2.5 lets a crawler do with robots.txt; without it, a body over the client's cap is refused.
+   */
+  maxBytes?: number;
 };
 
 /** A page as fetched: where it ended up after redirects, its content type and its text. */
@@ -139,7 +144,10 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
       throw new SourceError(url.host, `${where} answered ${response.status}`, response.status);
     }
     try {
-      const body = await readCapped(response, maxBytes, url.host, where);
+      const body =
+        init.maxBytes === undefined
+          ? await readCapped(response, maxBytes, url.host, where)
+          : await readCapped(response, Math.min(init.maxBytes, maxBytes), url.host, where, { truncate: true });
       return { url: answer.url.href, contentType: response.headers.get('content-type') ?? '', body };
     } catch (error) {
       return failed(error);
@@ -226,11 +234,12 @@ function publicLookup(hostname: string, options: LookupOptions, callback: Lookup
   });
 }
 
-async function readCapped(response: Response, maxBytes: number, host: string, where: string): Promise<string> {
+/** The body as text, at most `maxBytes` of it: a larger one is refused, or with `truncate` cut there. */
+async function readCapped(response: Response, maxBytes: number, host: string, where: string, { truncate = false } = {}): Promise<string> {
   const tooBig = () => new SourceError(host, `${where} sent more than ${maxBytes} bytes`);
   const declared = Number(response.headers.get('content-length'));
   // Content-Length counts compressed bytes; only an uncompressed body can be refused up front.
-  if (!response.headers.get('content-encoding') && declared > maxBytes) {
+  if (!truncate && !response.headers.get('content-encoding') && declared > maxBytes) {
     await response.body?.cancel().catch(() => {});
     throw tooBig();
   }
@@ -241,11 +250,13 @@ async function readCapped(response: Response, maxBytes: number, host: string, wh
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
+    if (total + value.byteLength > maxBytes) {
       await reader.cancel().catch(() => {});
-      throw tooBig();
+      if (!truncate) throw tooBig();
+      chunks.push(value.subarray(0, maxBytes - total));
+      break;
     }
+    total += value.byteLength;
     chunks.push(value);
   }
   return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
