@@ -26,11 +26,12 @@ export const ROBOTS_MAX_BYTES = 500 * 1024;
  */
 export const MAX_CRAWLED_URL_CHARS = 2_000;
 /**
- * Characters of the address that checking it against the wildcard rules may pass over, all rules
- * together (a few milliseconds). A real robots.txt needs a small part of it (a hundred wildcard rules
- * over a 200-character address: 20,000); an address whose rules need more is not read.
+ * The work of checking one address against the wildcard rules, all rules together: characters of the
+ * address passed over and parts of patterns looked for (a millisecond or two). A real robots.txt
+ * needs a small part of it (a hundred wildcard rules over a 200-character address: about 20,000);
+ * an address whose rules need more is not read.
  */
-export const MAX_MATCH_WORK = 2_000_000;
+export const MAX_MATCH_WORK = 1_000_000;
 
 /**
  * The product token robots.txt groups are matched against: the leading `[a-zA-Z_-]+` of the user
@@ -141,13 +142,13 @@ function allowedBy(rules: Rule[], path: string): boolean {
 /**
  * Whether the rule matches the start of the path (all of it, for a pattern ending in `$`): each part
  * at its first place after the previous one. Charges `work` the rest of the path after the first part,
- * which the searches for the other parts pass over at most once.
+ * which the searches for the other parts pass over at most once, and one for each of those searches.
  */
 function matches({ parts, anchored }: Rule, path: string, work: { left: number }): boolean {
   const first = parts[0]!;
   if (!path.startsWith(first)) return false;
   if (parts.length === 1) return !anchored || path.length === first.length;
-  work.left -= path.length - first.length;
+  work.left -= path.length - first.length + parts.length - 1;
   if (work.left < 0) return false;
   let at = first.length;
   for (let i = 1; i < parts.length - 1; i++) {
