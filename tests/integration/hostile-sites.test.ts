@@ -180,7 +180,7 @@ it('/healthz answers within 100 ms (p99) while a report reads a hostile site and
   expect(articlesFound).toBeGreaterThan(0);
   const articleUrls = (await rt.pool.query<{ url: string }>('SELECT url FROM articles')).rows.map((row) => row.url);
   for (const url of articleUrls) expect(url).toContain('?ref=aaaa');
+  expect(measured.p99).toBeLessThan(P99_LIMIT_MS);
   // The site's hostile links were not read: their rules would take more work to check than an address is given.
   for (const link of HOSTILE_LINKS) expect(site.requests.map((r) => r.path)).not.toContain(link);
-  expect(measured.p99).toBeLessThan(P99_LIMIT_MS);
 }, 600_000);
