@@ -6,6 +6,7 @@
 // linter leaves their real-world markup as a CMS writes it).
 import { readFileSync } from 'node:fs';
 import type http from 'node:http';
+import { hostilePath, hostileRobotsTxt } from './hostile-robots.ts';
 import { startFakeHttp } from './http.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/company-site/${name}.tmpl`, import.meta.url), 'utf8');
@@ -71,6 +72,11 @@ export type FakeCompanySiteMode = {
   redirectHome: boolean;
   /** These paths answer 500. */
   failingPaths: string[];
+  /**
+   * An attack on the crawler: robots.txt is megabytes of wildcard rules and the home page links
+   * HOSTILE_LINKS, three leadership and about pages with 800-character addresses.
+   */
+  hostile: boolean;
 };
 export type FakeSiteRequest = { path: string; userAgent: string; at: number };
 
@@ -80,7 +86,12 @@ const DEFAULT_MODE: FakeCompanySiteMode = {
   crawlDelaySeconds: null,
   redirectHome: false,
   failingPaths: [],
+  hostile: false,
 };
+
+/** The hostile home page's extra links (mode.hostile). */
+export const HOSTILE_LINKS = [hostilePath('/leadership-'), hostilePath('/about-'), hostilePath('/executives-')];
+const hostileAnchors = () => HOSTILE_LINKS.map((path) => `<a href="${path}">${path.slice(1, path.indexOf('-'))}</a>`).join('\n');
 
 function robotsTxt(mode: FakeCompanySiteMode, origin: string): string {
   if (mode.robotsDisallowAll) return 'User-agent: *\nDisallow: /\n';
@@ -126,12 +137,19 @@ export async function startFakeCompanySite(port = 0, company = 'Initech', host =
       res.writeHead(status, { 'content-type': type, ...headers }).end(body);
     if (mode.down) return send(503, 'text/html', '<h1>503 Service Temporarily Unavailable</h1>');
     if (mode.failingPaths.includes(path)) return send(500, 'text/html', '<h1>Internal Server Error</h1>');
-    if (path === '/robots.txt') return send(200, 'text/plain; charset=utf-8', robotsTxt(mode, origin));
+    if (path === '/robots.txt') return send(200, 'text/plain; charset=utf-8', mode.hostile ? hostileRobotsTxt() : robotsTxt(mode, origin));
     if (path.endsWith('.pdf'))
       return send(200, 'application/pdf', Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n'));
     if (path === '/' && mode.redirectHome) return send(301, 'text/html', '', { location: LOCALISED_HOME });
     const page = PAGES[path === LOCALISED_HOME && mode.redirectHome ? '/' : path];
-    if (page) return send(200, 'text/html; charset=UTF-8', render(page, path, origin).replaceAll('Initech', company));
+    if (page) {
+      const html = render(page, path, origin).replaceAll('Initech', company);
+      return send(
+        200,
+        'text/html; charset=UTF-8',
+        mode.hostile && page === PAGES['/'] ? html.replace('</body>', `${hostileAnchors()}</body>`) : html,
+      );
+    }
     send(404, 'text/html; charset=UTF-8', '<!DOCTYPE html><title>Page not found | Initech</title><h1>Page not found</h1>');
   };
   const fake = await startFakeHttp(handler, port, host);

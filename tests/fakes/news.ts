@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type http from 'node:http';
+import { hostilePath, hostileRobotsTxt } from './hostile-robots.ts';
 import { startFakeHttp } from './http.ts';
 
 type Story = {
@@ -29,8 +30,11 @@ export type FakeNewsMode = {
   gdelt: 'ok' | 'fail' | 'malformed' | 'empty';
   /** Google's decode: answers, refuses (`["garturlres",null,0]`), or fails (429 as when asked too fast). */
   decode: 'ok' | 'refuse' | 'fail';
-  /** Publisher pages: served, or every one answering 503. */
-  publishers: 'ok' | 'fail';
+  /**
+   * Publisher pages: served, or every one answering 503, or served by hostile publishers: robots.txt
+   * is megabytes of wildcard rules and every link to an article carries an 800-character query.
+   */
+  publishers: 'ok' | 'fail' | 'hostile';
 };
 export type FakeRequest = { path: string; query: URLSearchParams; headers: http.IncomingHttpHeaders; at: number };
 
@@ -42,6 +46,9 @@ const slugify = (text: string) =>
     .replace(/^-|-$/g, '');
 const publisherSlug = (story: Story) => new URL(story.site).hostname.replace(/^www\./, '').split('.')[0];
 const storyPath = (story: Story, company: string) => `/${publisherSlug(story)}/${slugify(company)}-${story.slug}`;
+/** The address a feed or a decode gives for a story: its path, with a hostile publisher's long query. */
+const storyLink = (story: Story, company: string, publishers: FakeNewsMode['publishers']) =>
+  storyPath(story, company) + (publishers === 'hostile' ? hostilePath('?ref=') : '');
 const headline = (story: Story, company: string) => story.headline.replaceAll('{company}', company);
 const fill = (text: string, company: string) => text.replaceAll('{company}', company);
 const htmlEscape = xmlEscape;
@@ -100,12 +107,12 @@ const gdeltDate = (ms: number) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
-function gdelt(origin: string, company: string, mode: FakeNewsMode['gdelt']) {
+function gdelt(origin: string, company: string, mode: FakeNewsMode['gdelt'], publishers: FakeNewsMode['publishers']) {
   if (mode === 'empty') return {};
   const now = Date.now();
   return {
     articles: stories.map((story) => ({
-      url: `${origin}${storyPath(story, company)}`,
+      url: `${origin}${storyLink(story, company, publishers)}`,
       url_mobile: '',
       title: headline(story, company),
       seendate: gdeltDate(now - story.hoursAgo * 3_600_000),
@@ -188,7 +195,7 @@ export async function startFakeNews(port = 0, opts: { publisherHost?: boolean } 
       const known = request && request.signature === signatureOf(request.id) ? articleIds.get(request.id) : undefined;
       const answer =
         known && mode.decode === 'ok'
-          ? ['garturlres', `${publisherOrigin}${storyPath(known.story, known.company)}`, 1]
+          ? ['garturlres', `${publisherOrigin}${storyLink(known.story, known.company, mode.publishers)}`, 1]
           : ['garturlres', null, 0];
       const rows = [
         ['wrb.fr', 'Fbv4je', JSON.stringify(answer), null, null, null, 'generic'],
@@ -201,7 +208,11 @@ export async function startFakeNews(port = 0, opts: { publisherHost?: boolean } 
     if (url.pathname === '/robots.txt') {
       res
         .writeHead(200, { 'content-type': 'text/plain' })
-        .end('User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /search\nDisallow: /wsj/\nAllow: /\n');
+        .end(
+          mode.publishers === 'hostile'
+            ? hostileRobotsTxt()
+            : 'User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /search\nDisallow: /wsj/\nAllow: /\n',
+        );
       return;
     }
     const page = stories.find((story) => url.pathname.startsWith(`/${publisherSlug(story)}/`) && url.pathname.endsWith(`-${story.slug}`));
@@ -239,7 +250,7 @@ export async function startFakeNews(port = 0, opts: { publisherHost?: boolean } 
       }
       res
         .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify(gdelt(publisherOrigin, companyOf(url.searchParams.get('query') ?? ''), mode.gdelt)));
+        .end(JSON.stringify(gdelt(publisherOrigin, companyOf(url.searchParams.get('query') ?? ''), mode.gdelt, mode.publishers)));
       return;
     }
     res.writeHead(404).end();

@@ -219,6 +219,24 @@ describe('article text and the shared store', () => {
     expect(stored.rows[0]!.n).toBe(5);
   });
 
+  it('does not read an address longer than 2,000 characters, nor its robots.txt', async () => {
+    const url = `${news.url}/reuters/acme-robotics-record-quarter?ref=${'a'.repeat(2_100)}`;
+    const doc = {
+      url,
+      title: 'Acme Robotics posts a record quarter',
+      publisher: 'Reuters',
+      publishedAt: null,
+      text: '',
+      kind: 'news' as const,
+    };
+    const { reader } = setup();
+    const [read] = await reader.read([doc], { query: search.query, budgetMs: 10_000 });
+    expect(read!.evidence).toBe('headline');
+    expect(news.requests).toHaveLength(0);
+    const stored = await db.execute<{ status: string; detail: string }>(sql`select status, detail from articles`);
+    expect(stored.rows).toEqual([{ status: 'blocked', detail: 'an address longer than 2000 characters' }]);
+  });
+
   it('refuses publisher links that point into the private network when it is public-only', async () => {
     news.mode.google = 'empty';
     const { documents } = await setup({ publisher: { allowPrivateAddresses: false } }).source.search(search);

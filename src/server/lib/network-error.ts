@@ -3,6 +3,8 @@
 // query). pg, nodemailer and Node put the code in different places: on the error, on a cause, on one
 // of an AggregateError's errors (both IPv4 and IPv6 tried), or only in the message (nodemailer's ESOCKET).
 const REASONS: Record<string, string> = {
+  // The source client's own refusal of a non-public address (sources/http.ts).
+  ENOTPUBLIC: 'not a public address',
   ECONNREFUSED: 'connection refused',
   ENOTFOUND: 'host not found',
   EAI_AGAIN: 'host not found (DNS lookup failed)',
@@ -10,6 +12,9 @@ const REASONS: Record<string, string> = {
   ECONNRESET: 'connection reset',
   EHOSTUNREACH: 'host unreachable',
   ENETUNREACH: 'network unreachable',
+  EPIPE: 'connection reset',
+  UND_ERR_SOCKET: 'connection reset',
+  UND_ERR_CONNECT_TIMEOUT: 'timed out',
 };
 const CODE_IN_MESSAGE = new RegExp(`\\b(${Object.keys(REASONS).join('|')})\\b`);
 

@@ -21,7 +21,7 @@ import {
 import type { SourceHttp } from './http.ts';
 import type { ArticleReader } from './news.ts';
 import { queryTerms, relevantPassages } from './passages.ts';
-import { parseRobots, type RobotsRules, robotsUrlFor, rulesForStatus } from './robots.ts';
+import { MAX_CRAWLED_URL_CHARS, parseRobots, ROBOTS_MAX_BYTES, type RobotsRules, robotsUrlFor, rulesForStatus } from './robots.ts';
 import { SourceBusyError, type SourceDocument, SourceError } from './types.ts';
 
 type ArticleStatus = (typeof articles.$inferSelect)['status'];
@@ -213,7 +213,7 @@ function robotsRules(http: SourceHttp, userAgent: string): (pageUrl: string) => 
 
   async function readRobots(robotsUrl: string): Promise<RobotsRules> {
     try {
-      const body = await http.getText(robotsUrl, { accept: 'text/plain' });
+      const body = await http.getText(robotsUrl, { accept: 'text/plain', maxBytes: ROBOTS_MAX_BYTES });
       return parseRobots(robotsUrl, body, userAgent);
     } catch (error) {
       // RFC 9309 §2.3.1: an answered status decides (4xx: no rules; 5xx: none allowed); no answer at all
@@ -238,6 +238,8 @@ type PageOutcome = {
 
 /** A publisher's page read politely (robots.txt, its crawl delay) and its article extracted. */
 async function readPage(http: SourceHttp, rulesFor: (pageUrl: string) => Promise<RobotsRules>, url: string): Promise<PageOutcome> {
+  if (url.length > MAX_CRAWLED_URL_CHARS)
+    return { status: 'blocked', detail: `an address longer than ${MAX_CRAWLED_URL_CHARS} characters`, text: '' };
   let rules: RobotsRules;
   try {
     rules = await rulesFor(url);

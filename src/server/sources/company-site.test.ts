@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeCompanySite, LOCALISED_HOME, startFakeCompanySite } from '../../../tests/fakes/company-site.ts';
+import { startFakeHttp } from '../../../tests/fakes/http.ts';
 import { companyPageLinks, createCompanySiteReader, PAGE_MAX_CHARS, peopleOnPage } from './company-site.ts';
 import { createSourceHttp, type SourceHttp } from './http.ts';
 import { SourceError } from './types.ts';
@@ -175,6 +176,38 @@ describe('createCompanySiteReader on a corporate site', () => {
 
   it('throws a SourceError for an address that is not a website', async () => {
     await expect(reader().read('ftp://initech.example/')).rejects.toBeInstanceOf(SourceError);
+  });
+});
+
+describe('createCompanySiteReader on a site of many bad links', () => {
+  // A home page of 500 leadership links robots.txt disallows, and one whose address is 2,100 characters long.
+  const longLink = `/leadership/${'a'.repeat(2_100)}`;
+  const requests: string[] = [];
+  let url = '';
+  let stop: () => Promise<void>;
+  beforeAll(async () => {
+    const server = await startFakeHttp((req, res) => {
+      requests.push(req.url ?? '');
+      if (req.url === '/robots.txt')
+        return void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /team/\n');
+      const links = Array.from({ length: 500 }, (_, i) => `<a href="/team/leadership-${i}">Leadership</a>`).join('');
+      res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><a href="${longLink}">Our leadership</a>${links}</body></html>`);
+    });
+    url = server.url;
+    stop = server.stop;
+  });
+  afterAll(() => stop());
+
+  it('counts refused links towards its page limit: a page of hundreds of them is not hundreds of checks', async () => {
+    const read = await createCompanySiteReader({
+      http: createSourceHttp({ userAgent: UA, allowPrivateAddresses: true }),
+      userAgent: UA,
+      maxPages: 6,
+    }).read(`${url}/`);
+    expect(read.failed).toEqual([{ url: `${url}${longLink}`, reason: 'an address longer than 2000 characters' }]);
+    expect(read.blocked).toHaveLength(5);
+    expect(read.pages.map((page) => page.kind)).toEqual(['home']);
+    expect(requests).toEqual(['/robots.txt', '/']);
   });
 });
 

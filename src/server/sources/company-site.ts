@@ -6,7 +6,16 @@
 // Everything here is what a page says; a person is only ever a name and a title written on a page.
 import { errorMessage } from '../lib/log.ts';
 import type { SourceHttp } from './http.ts';
-import { ALLOW_ALL, DENY_ALL, parseRobots, type RobotsRules, robotsUrlFor, rulesForStatus } from './robots.ts';
+import {
+  ALLOW_ALL,
+  DENY_ALL,
+  MAX_CRAWLED_URL_CHARS,
+  parseRobots,
+  ROBOTS_MAX_BYTES,
+  type RobotsRules,
+  robotsUrlFor,
+  rulesForStatus,
+} from './robots.ts';
 import { BLOCK_ELEMENTS, capText, decodeEntities, htmlTitle, htmlToLine, htmlToText, httpUrl, walkHtml } from './text.ts';
 import { SourceBusyError, SourceError } from './types.ts';
 
@@ -120,7 +129,8 @@ async function readCompanyPages(
   const read: Pick<CompanySite, 'pages' | 'people' | 'blocked' | 'failed'> = { pages: [], people: [], blocked: [], failed: [] };
   const candidates = new CandidatePool(new URL(home.url));
   candidates.add(companyPageLinks(home.html, home.url), 0);
-  for (let asked = 0; asked < maxPages; ) {
+  // Links refused (robots.txt, too long) count too: a page of thousands of them is not thousands of checks.
+  for (let asked = 0; asked < maxPages; asked++) {
     const next = candidates.next();
     if (!next) break;
     const fetched = await reader.read(next.url);
@@ -128,7 +138,6 @@ async function readCompanyPages(
       read.blocked.push(fetched.url);
       continue;
     }
-    asked += 1;
     if (fetched.outcome === 'failed') {
       read.failed.push({ url: fetched.url, reason: fetched.reason });
       continue;
@@ -171,7 +180,7 @@ function pageReader(http: SourceHttp, userAgent: string, signal: AbortSignal | u
 
   async function readRobots(robotsUrl: string): Promise<SiteRules> {
     try {
-      const body = await http.getText(robotsUrl, { accept: 'text/plain', signal });
+      const body = await http.getText(robotsUrl, { accept: 'text/plain', signal, maxBytes: ROBOTS_MAX_BYTES });
       return { rules: parseRobots(robotsUrl, body, userAgent), trouble: null };
     } catch (error) {
       // The caller gave up: its reason goes through, it is not the site's doing.
@@ -187,6 +196,8 @@ function pageReader(http: SourceHttp, userAgent: string, signal: AbortSignal | u
 
   return {
     async read(url) {
+      if (url.length > MAX_CRAWLED_URL_CHARS)
+        return { outcome: 'failed', url, reason: `an address longer than ${MAX_CRAWLED_URL_CHARS} characters`, siteDown: false };
       const siteRules = await rulesFor(url);
       const refused = refusal(url, siteRules);
       if (refused) return refused;

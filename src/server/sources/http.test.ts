@@ -1,5 +1,6 @@
 import net from 'node:net';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FakeHttp, startFakeHttp } from '../../../tests/fakes/http.ts';
 import { createHostPacer, createSourceHttp, describeUrl, isPublicAddress } from './http.ts';
 import { SourceError } from './types.ts';
 
@@ -150,6 +151,29 @@ describe('redirects', () => {
     await expect(http.getText('https://www.sec.gov/x')).rejects.toThrow('www.sec.gov/x redirected to a file: address');
     vi.stubGlobal('fetch', async (url: URL) => redirect(`${url.pathname}x`));
     await expect(http.getText('https://www.sec.gov/x')).rejects.toThrow('redirected too many times');
+  });
+});
+
+describe('size caps', () => {
+  // 600,000 bytes in chunks of 60,000, with or without a Content-Length saying so up front.
+  let server: FakeHttp;
+  beforeAll(async () => {
+    server = await startFakeHttp((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain', ...(req.url === '/declared' ? { 'content-length': '600000' } : {}) });
+      for (let i = 0; i < 10; i++) res.write('x'.repeat(60_000));
+      res.end();
+    });
+  });
+  afterAll(() => server.stop());
+
+  it("refuses a body over the client's cap, and reads only a request's own maxBytes of one, ignoring the rest", async () => {
+    const http = createSourceHttp({ userAgent: 'test', maxBytes: 550_000, allowPrivateAddresses: true });
+    for (const path of ['/declared', '/streamed']) {
+      await expect(http.getText(`${server.url}${path}`)).rejects.toThrow(`sent more than 550000 bytes`);
+      expect(await http.getText(`${server.url}${path}`, { maxBytes: 500 * 1024 })).toHaveLength(500 * 1024);
+      // Never more than the client's own cap.
+      expect(await http.getText(`${server.url}${path}`, { maxBytes: 10_000_000 })).toHaveLength(550_000);
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'nod
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector } from 'undici';
+import { connectionFailure } from '../lib/network-error.ts';
 import { SourceBusyError, SourceError } from './types.ts';
 
 export type SourceHttpOptions = {
@@ -44,6 +45,11 @@ type SourceRequestInit = {
   maxQueueWaitMs?: number;
   /** A form to POST instead of a GET. */
   form?: URLSearchParams;
+  /**
+   * Read only this many bytes of the body (at most the client's `maxBytes`) and ignore the rest, as
+   * RFC 9309 §2.5 lets a crawler do with robots.txt; without it, a body over the client's cap is refused.
+   */
+  maxBytes?: number;
 };
 
 /** A page as fetched: where it ended up after redirects, its content type and its text. */
@@ -124,7 +130,10 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
       throw new SourceError(url.host, `${where} answered ${response.status}`, response.status);
     }
     try {
-      const body = await readCapped(response, maxBytes, url.host, where);
+      const body =
+        init.maxBytes === undefined
+          ? await readCapped(response, maxBytes, url.host, where)
+          : await readCapped(response, Math.min(init.maxBytes, maxBytes), url.host, where, { truncate: true });
       return { url: answer.url.href, contentType: response.headers.get('content-type') ?? '', body };
     } catch (error) {
       return failed(error);
@@ -297,34 +306,21 @@ function publicLookup(hostname: string, options: LookupOptions, callback: Lookup
  * an article's detail). Only the error code is kept.
  */
 function networkFailure(error: unknown): string {
+  const plain = connectionFailure(error);
+  if (plain) return plain;
   let code: string | undefined;
   for (let e: unknown = error; e instanceof Error && !code; e = e.cause) code = (e as NodeJS.ErrnoException).code;
   if (!code) return 'network error';
-  const known = NETWORK_FAILURES[code];
-  if (known) return known;
   if (/^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|HOSTNAME_MISMATCH)/.test(code)) return `TLS failure (${code})`;
   return `network error (${code})`;
 }
 
-const NETWORK_FAILURES: Record<string, string> = {
-  ENOTPUBLIC: 'not a public address',
-  ECONNREFUSED: 'connection refused',
-  ECONNRESET: 'connection closed by the other side',
-  EPIPE: 'connection closed by the other side',
-  UND_ERR_SOCKET: 'connection closed by the other side',
-  ENOTFOUND: 'host name not found',
-  EAI_AGAIN: 'host name lookup failed',
-  ETIMEDOUT: 'connection timed out',
-  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'host unreachable',
-};
-
-async function readCapped(response: Response, maxBytes: number, host: string, where: string): Promise<string> {
+/** The body as text, at most `maxBytes` of it: a larger one is refused, or with `truncate` cut there. */
+async function readCapped(response: Response, maxBytes: number, host: string, where: string, { truncate = false } = {}): Promise<string> {
   const tooBig = () => new SourceError(host, `${where} sent more than ${maxBytes} bytes`);
   const declared = Number(response.headers.get('content-length'));
   // Content-Length counts compressed bytes; only an uncompressed body can be refused up front.
-  if (!response.headers.get('content-encoding') && declared > maxBytes) {
+  if (!truncate && !response.headers.get('content-encoding') && declared > maxBytes) {
     await response.body?.cancel().catch(() => {});
     throw tooBig();
   }
@@ -335,11 +331,13 @@ async function readCapped(response: Response, maxBytes: number, host: string, wh
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
+    if (total + value.byteLength > maxBytes) {
       await reader.cancel().catch(() => {});
-      throw tooBig();
+      if (!truncate) throw tooBig();
+      chunks.push(value.subarray(0, maxBytes - total));
+      break;
     }
+    total += value.byteLength;
     chunks.push(value);
   }
   return new TextDecoder('utf-8').decode(Buffer.concat(chunks));

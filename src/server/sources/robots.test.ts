@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ALLOW_ALL, DENY_ALL, MAX_CRAWL_DELAY_MS, parseRobots, productToken, robotsUrlFor, rulesForStatus } from './robots.ts';
+import {
+  ALLOW_ALL,
+  DENY_ALL,
+  MAX_CRAWL_DELAY_MS,
+  MAX_MATCH_WORK,
+  parseRobots,
+  productToken,
+  ROBOTS_MAX_BYTES,
+  robotsUrlFor,
+  rulesForStatus,
+} from './robots.ts';
 
 const UA = 'EnterpriseOS/1.0 (+https://example.com; ops@example.com)';
 
@@ -120,6 +130,110 @@ describe('parseRobots', () => {
     const rules = parseRobots(robotsUrl, txt, UA);
     expect(rules.allows('https://other.example/2024/story')).toBe(false);
     expect(rules.allows('http://news.example/2024/story')).toBe(false);
+  });
+});
+
+describe('matching (RFC 9309 §2.2.2)', () => {
+  const site = 'https://news.example';
+  const allows = (rules: string, path: string) => parseRobots(`${site}/robots.txt`, `User-agent: *\n${rules}`, UA).allows(site + path);
+
+  it('matches `*` anywhere and `$` at the end, from the start of the path and query', () => {
+    expect(allows('Disallow: /fish*', '/fishheads/yummy.html')).toBe(false);
+    expect(allows('Disallow: /fish*', '/Fish.asp')).toBe(true);
+    expect(allows('Disallow: /*.php$', '/folder/filename.php')).toBe(false);
+    expect(allows('Disallow: /*.php$', '/filename.php?parameters')).toBe(true);
+    expect(allows('Disallow: /*.php$', '/filename.php5')).toBe(true);
+    expect(allows('Disallow: /fish*.php', '/fish/salmon.php?lang=en')).toBe(false);
+    expect(allows('Disallow: /fish*.php', '/fishheads/catfish.PHP')).toBe(true);
+    expect(allows('Disallow: /*?smid=', '/2024/story.html?smid=url-share')).toBe(false);
+    expect(allows('Disallow: /a*b*c$', '/a-b-c-b-c')).toBe(false);
+    expect(allows('Disallow: /a*b*c$', '/a-c-b')).toBe(true);
+    expect(allows('Disallow: /a*bb*bc$', '/abbc')).toBe(true);
+    expect(allows('Disallow: /a*bb*bc$', '/abbbc')).toBe(false);
+    expect(allows('Disallow: /a*a$', '/a')).toBe(true);
+    // `$` elsewhere is a character like any other.
+    expect(allows('Disallow: /a$b', '/a$b/c')).toBe(false);
+    expect(allows('Disallow: /a$b', '/a')).toBe(true);
+  });
+
+  it('lets the longest matching rule decide, allow winning a tie, and compares escapes and non-ASCII as octets', () => {
+    expect(allows('Disallow: /p\nAllow: /page', '/page')).toBe(true);
+    expect(allows('Allow: /p\nDisallow: /page', '/page')).toBe(false);
+    expect(allows('Disallow: /page\nAllow: /page', '/page')).toBe(true);
+    expect(allows('Disallow: /*.htm$\nAllow: /page.htm', '/page.htm')).toBe(true);
+    expect(allows('Disallow: /\nAllow: /$', '/')).toBe(true);
+    expect(allows('Disallow: /\nAllow: /$', '/page')).toBe(false);
+    expect(allows('Disallow: /foo/bar/ツ', '/foo/bar/%E3%83%84')).toBe(false);
+    expect(allows('Disallow: /foo/bar/%e3%83%84', '/foo/bar/ツ')).toBe(false);
+  });
+});
+
+describe('bounded work on hostile robots.txt', () => {
+  const robotsUrl = 'https://hostile.example/robots.txt';
+  /** `User-agent: *` and as many lines of `rule(n)` as fit in `bytes`. */
+  const robotsOf = (bytes: number, rule: (n: number) => string) => {
+    const lines = ['User-agent: *'];
+    for (let n = 0, size = 0; size < bytes; n++) {
+      lines.push(rule(n));
+      size += lines.at(-1)!.length + 1;
+    }
+    return `${lines.join('\n')}\n`;
+  };
+
+  // robots-parser took 0.8 s to answer this for an 800-character address, and would take minutes for an 8 KB one.
+  it('answers for an 8 KB address under 500 KiB of wildcard rules: not allowed, as the rules would take too much work to check', () => {
+    const rules = parseRobots(
+      robotsUrl,
+      robotsOf(ROBOTS_MAX_BYTES, (n) => `Disallow: /${'*a'.repeat(25)}*b${n}`),
+      UA,
+    );
+    expect(rules.allows(`https://hostile.example/${'a'.repeat(8192)}`)).toBe(false);
+    expect(rules.allows('https://hostile.example/about')).toBe(true);
+  });
+
+  it('answers for an 8 KB address under 500 KiB of rules that all begin like it', () => {
+    const rules = parseRobots(
+      robotsUrl,
+      robotsOf(ROBOTS_MAX_BYTES, (n) => `Allow: /${'a'.repeat(30)}${n}`),
+      UA,
+    );
+    expect(rules.allows(`https://hostile.example/${'a'.repeat(8192)}`)).toBe(true);
+    const disallowing = parseRobots(
+      robotsUrl,
+      `${robotsOf(ROBOTS_MAX_BYTES - 100, (n) => `Allow: /${'a'.repeat(30)}${n}`)}Disallow: /a\n`,
+      UA,
+    );
+    expect(disallowing.allows(`https://hostile.example/${'a'.repeat(8192)}`)).toBe(false);
+  });
+
+  it('still checks an ordinary long address against hundreds of wildcard rules', () => {
+    const path = `/2024/05/01/${'story-'.repeat(300)}`;
+    const wildcards = Array.from({ length: 300 }, (_, n) => `Disallow: /*?utm_${n}=`).join('\n');
+    expect(300 * path.length).toBeLessThan(MAX_MATCH_WORK);
+    const rules = parseRobots(robotsUrl, `User-agent: *\n${wildcards}\nDisallow: /*story-story-$\n`, UA);
+    expect(rules.allows(`https://hostile.example${path}`)).toBe(false);
+    expect(rules.allows(`https://hostile.example${path}x`)).toBe(true);
+  });
+
+  it('keeps only the rules of the group that applies: thousands of agents sharing thousands of rules are read in one pass', () => {
+    const agents = Array.from({ length: 10_000 }, (_, n) => `User-agent: bot${n}`).join('\n');
+    const body = `${agents}\n${robotsOf(250_000, (n) => `Disallow: /${n}/`).replace('User-agent: *\n', '')}User-agent: *\nDisallow: /private/\n`;
+    expect(body.length).toBeLessThan(ROBOTS_MAX_BYTES);
+    const rules = parseRobots(robotsUrl, body, UA);
+    expect(rules.allows('https://hostile.example/1/')).toBe(true);
+    expect(rules.allows('https://hostile.example/private/x')).toBe(false);
+  });
+
+  it('reads the first 500 KiB only, and not the line the limit cuts through', () => {
+    const filler = robotsOf(ROBOTS_MAX_BYTES - 1000, (n) => `Disallow: /x${n}`);
+    // Up to 14 bytes before the limit, where `Disallow: /dir` ends.
+    const padding = `${'#'.repeat(ROBOTS_MAX_BYTES - 14 - Buffer.byteLength(filler) - 1)}\n`;
+    const cut = `${filler}${padding}Disallow: /directory/\nDisallow: /late\n`;
+    const rules = parseRobots(robotsUrl, cut, UA);
+    // The line across the limit would read `Disallow: /dir…` cut short, a rule the site never wrote.
+    expect(rules.allows('https://hostile.example/dir')).toBe(true);
+    expect(rules.allows('https://hostile.example/late')).toBe(true);
+    expect(rules.allows('https://hostile.example/x1')).toBe(false);
   });
 });
 
