@@ -54,9 +54,11 @@ export type Period = { start: Date; end: Date; days: number; label: string };
 
 const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: ALERT_TIME_ZONE });
 const longDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: ALERT_TIME_ZONE });
-const yearOf = (date: Date) => new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: ALERT_TIME_ZONE }).format(date);
+const yearFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: ALERT_TIME_ZONE });
+const yearOf = (date: Date) => yearFormat.format(date);
 /** e.g. 2026-11-16, in the alerts' time zone. */
-const isoDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: ALERT_TIME_ZONE }).format(date);
+const isoDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: ALERT_TIME_ZONE });
+const isoDay = (date: Date) => isoDayFormat.format(date);
 
 /** Since the last digest, else one frequency back; never more than 30 days. */
 export function newsletterPeriod(frequency: Frequency, lastChecked: Date | null, now: Date): Period {
