@@ -135,11 +135,12 @@ test('profile: loading fails; saving fails', async ({ page }) => {
   await expect(page.getByText('Update failed')).toBeVisible();
 
   await page.unroute('**/api/profile');
-  await page.route('**/api/profile', (route) => route.fulfill(serverError));
+  // The page reads the profile through the app's session check.
+  await page.route('**/api/profile/current', (route) => route.fulfill(serverError));
   await page.reload();
   // Reads are retried three times (1 s, 2 s, 4 s) before the page gives up.
   await expect(page.getByRole('alert').filter({ hasText: 'Error loading profile' })).toBeVisible({ timeout: 15_000 });
-  await page.unroute('**/api/profile');
+  await page.unroute('**/api/profile/current');
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByLabel('Job title')).toBeVisible();
 });

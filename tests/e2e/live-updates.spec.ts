@@ -30,7 +30,7 @@ test('a direct database update appears in the open page, and another user is not
   const otherUser = await signedInUser(otherPage, { firstName: 'Olga', lastName: 'Berg' });
   let otherProfileReads = 0;
   otherPage.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/profile') otherProfileReads += 1;
+    if (new URL(request.url()).pathname === '/api/profile/current') otherProfileReads += 1;
   });
 
   await sql('UPDATE users SET first_name = $2 WHERE id = $1', [user.id, 'Dee']);

@@ -50,3 +50,16 @@ for (const path of ['/', '/hello', '/tos', '/privacy-policy', '/login', '/email-
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 }
+
+test("a signed-out visitor's pages make no request that fails (the session check answers 'nobody', not 401)", async ({ page }) => {
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  for (const path of ['/', '/hello', '/tos', '/login', '/forgot-password']) {
+    const session = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/profile/current');
+    await page.goto(path);
+    expect((await session).status()).toBe(200);
+  }
+  expect(failed).toEqual([]);
+});

@@ -181,6 +181,21 @@ describe('password sign-in', () => {
     expect(profile.body).toMatchObject({ id: user.id, email: user.email, firstName: 'Ada', lastName: 'Lovelace', profileCompleted: false });
   });
 
+  it("the app's session check answers a signed-out visitor with no profile, not an error, and a signed-in one with theirs", async () => {
+    const user = await registerUser(rt);
+    const client = new IpClient(rt.app);
+    const signedOut = await client.get('/api/profile/current');
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.body).toEqual({ profile: null });
+    await client.post('/api/auth/sign-in/email', { email: user.email, password: user.password });
+    const signedIn = await client.get('/api/profile/current');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.profile).toMatchObject({ id: user.id, email: user.email, firstName: 'Ada' });
+    // A session past SESSION_MAX_AGE_DAYS is no session here either.
+    await rt.pool.query(`UPDATE sessions SET created_at = now() - interval '400 days' WHERE user_id = $1`, [user.id]);
+    expect((await client.get('/api/profile/current')).body).toEqual({ profile: null });
+  });
+
   it('refuses a wrong password with INVALID_EMAIL_OR_PASSWORD', async () => {
     const user = await registerUser(rt);
     const client = new IpClient(rt.app);

@@ -1,19 +1,14 @@
-// The signed-in user: GET /api/profile answers 401 without a session. Cached without expiry
+// The signed-in user: GET /api/profile/current answers { profile: null } without a session. Cached without expiry
 // (spec 01 §7: the profile read is cached under userProfile), refreshed after sign-in/out or edits.
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Profile } from '../../shared/schemas.ts';
-import { ApiRequestError, api } from './api-client.ts';
+import { api } from './api-client.ts';
 import { liveTables } from './live-updates.ts';
 
 export const sessionQueryKey = ['userProfile'] as const;
 
 async function fetchSession(): Promise<Profile | null> {
-  try {
-    return await api<Profile>('/api/profile');
-  } catch (err) {
-    if (err instanceof ApiRequestError && err.status === 401) return null;
-    throw err;
-  }
+  return (await api<{ profile: Profile | null }>('/api/profile/current')).profile;
 }
 
 // retryOnMount off: after a failed check, pages that mount to report the error must not restart it.

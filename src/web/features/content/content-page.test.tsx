@@ -201,11 +201,11 @@ describe('the form', () => {
 
   it('keeps what the user typed when the profile arrives later', async () => {
     const profileReply = deferred();
-    stubApi({ '/api/profile': profileReply.route });
+    stubApi({ '/api/profile/current': profileReply.route });
     renderPage({ url: '/content-os?why=Save%20money', session: 'loading' });
     expect(input('Why').value).toBe('Save money');
     type('Who', 'Typed audience');
-    await act(async () => profileReply.release({ json: profile }));
+    await act(async () => profileReply.release({ json: { profile } }));
     await waitFor(() => expect(input('What').value).toBe('Route planning'));
     expect(input('Who').value).toBe('Typed audience');
     expect(input('Why').value).toBe('Save money');
@@ -934,11 +934,11 @@ describe('kept for the tab', () => {
       selectedCta: null,
     });
     const profileReply = deferred();
-    stubApi({ '/api/profile': profileReply.route });
+    stubApi({ '/api/profile/current': profileReply.route });
     renderPage({ session: 'loading' });
     // Nothing is restored before the user is known: the key is theirs.
     expect(screen.queryByRole('heading', { name: 'Generated Hooks' })).toBeNull();
-    await act(async () => profileReply.release({ json: profile }));
+    await act(async () => profileReply.release({ json: { profile } }));
     expect(await screen.findByText('A restored hook')).toBeTruthy();
     expect(input('Hook Category').value).toBe('Question');
     expect(input('Who').value).toBe('Restored audience');
