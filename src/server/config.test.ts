@@ -167,6 +167,17 @@ describe('the whole environment, checked at once (issue 25)', () => {
     );
   });
 
+  it.each([
+    ['API_URL', 'APP_URL'],
+    ['SITE_URL', 'SMTP_URL'],
+    ['EMAIL_FROM', 'MAIL_FROM'],
+    ['HOSTS', 'HOST'],
+  ])("another program's %s, near our %s, is only a warning", (name, ours) => {
+    expect(loadConfig({ [name]: 'x' }).warnings).toEqual([
+      `${name} is not a setting of Enterprise OS: did you mean ${ours}? It is ignored.`,
+    ]);
+  });
+
   it('a misspelt per-task model says which one was meant', () => {
     expect(configError({ AI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'llama3.1', AI_MODEL_TREND: 'qwen2.5' }).message).toMatch(
       /^Invalid configuration: AI_MODEL_TREND names no AI task: did you mean AI_MODEL_TRENDS\? The per-task models are /,

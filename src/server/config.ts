@@ -296,7 +296,7 @@ function nearestName(name: string, candidates = KNOWN_NAMES): string | undefined
 
 /**
  * A misspelt setting is otherwise silently ignored (DATABSE_URL: the embedded database starts).
- * A near-miss of one of our names stops start-up; another name with one of our prefixes (e.g. a
+ * A near-miss that is surely one of our names stops start-up (a looser one is a warning); another name with one of our prefixes (e.g. a
  * Kubernetes service link, SMTP_SERVICE_HOST) is only a warning; the rest of the environment is not ours.
  */
 function unknownNames(env: NodeJS.ProcessEnv, problems: string[]): string[] {
@@ -305,7 +305,11 @@ function unknownNames(env: NodeJS.ProcessEnv, problems: string[]): string[] {
     if (name.length < 4 || KNOWN_NAMES.includes(name) || /^AI_MODEL_/.test(name)) continue;
     const meant = nearestName(name);
     if (meant) {
-      problems.push(`${name} is not a setting of Enterprise OS: did you mean ${meant}?`);
+      const said = `${name} is not a setting of Enterprise OS: did you mean ${meant}?`;
+      // Only a name that is surely ours misspelt stops start-up; API_URL, SITE_URL or EMAIL_FROM are
+      // near APP_URL, SMTP_URL and MAIL_FROM too, and are other programs' settings in shared environments.
+      if (surelyOurs(name, meant)) problems.push(said);
+      else warnings.push(`${said} It is ignored.`);
       continue;
     }
     const prefix = OUR_PREFIXES.find((p) => name.toUpperCase().startsWith(p));
@@ -315,6 +319,17 @@ function unknownNames(env: NodeJS.ProcessEnv, problems: string[]): string[] {
     }
   }
   return warnings;
+}
+
+/**
+ * A near-miss that can only be ours: our name but for case, or with our name's first word (AI_MODLE,
+ * SMTP_ULR), or a long first word one letter off it (DATABSE_URL).
+ */
+function surelyOurs(name: string, meant: string): boolean {
+  const upper = name.toUpperCase();
+  if (upper === meant) return true;
+  const [first = '', ours = ''] = [upper.split('_')[0], meant.split('_')[0]];
+  return first === ours || (ours.length >= 6 && editDistance(first, ours) <= 1);
 }
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */

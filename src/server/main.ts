@@ -111,7 +111,11 @@ if (config.ROLE !== 'worker') {
     const seconds = process.uptime().toFixed(1);
     const lines = [`\nEnterprise OS is running at ${config.appUrl} (role ${config.ROLE}, ready in ${seconds}s)`, runtime.summary];
     if (config.SMTP_URL === undefined && !config.production) lines.push(`Captured e-mails: ${config.appUrl}/dev/mailbox`);
-    if (!(await anyUser())) lines.push('Invite the first user:  npm run admin -- invite you@example.com');
+    // On a production host the CLI needs the service's settings (README, Production), or it refuses.
+    const admin = config.production
+      ? 'node_modules/.bin/node src/server/cli/admin.ts --env <the service environment file>'
+      : 'npm run admin --';
+    if (!(await anyUser())) lines.push(`Invite the first user:  ${admin} invite you@example.com`);
     log.raw(`${lines.join('\n')}\n`);
   });
 } else {

@@ -97,7 +97,7 @@ describe('the admin CLI follows the running server', { timeout: 60_000 }, () => 
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain(`The running server (pid ${embedded.server.proc.pid}) uses the embedded PostgreSQL in ${embedded.dir}`);
     const other = new URL(testDatabaseUrl());
-    expect(result.stderr).toContain(`this command would use postgres://${other.username}@${other.host}${other.pathname}`);
+    expect(result.stderr).toContain(`this command would use PostgreSQL at ${other.host}${other.pathname}`);
     expect(result.stderr).toContain('--env');
     expect(await invitesIn(testDatabaseUrl(), email)).toBe(0);
   });
@@ -107,7 +107,7 @@ describe('the admin CLI follows the running server', { timeout: 60_000 }, () => 
     // The production host's shell without the service's configuration, in the server's folder.
     const result = await runAdmin(['invite', email], { DATABASE_URL: undefined, DATA_DIR: external.dir, AUTH_SECRET: undefined });
     expect(result.code).not.toBe(0);
-    expect(result.stderr).toContain(`The running server (pid ${external.server.proc.pid}) uses postgres://`);
+    expect(result.stderr).toContain(`The running server (pid ${external.server.proc.pid}) uses PostgreSQL at `);
     expect(result.stderr).toContain('this command would use the embedded PostgreSQL');
     expect(result.stderr).toContain('--env');
     expect(readdirSync(external.dir)).not.toContain('postgres');

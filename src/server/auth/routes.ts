@@ -155,16 +155,15 @@ async function changePassword(c: Context<RouteEnv>, auth: Auth, attempts: Attemp
   if (!(await auth.isCurrentPassword(session.user.id, input.currentPassword))) {
     return c.json({ error: { code: 'INVALID_PASSWORD', message: 'Invalid password' } } satisfies ApiError, 400);
   }
+  // The limits count guesses of the current password: the owner trying new passwords the estimate
+  // refuses is not guessing, and must not be paused for it.
+  await attempts.reset(accountKey);
+  await attempts.release(ipKey);
   assertStrongPassword(input.newPassword, [session.user.email, session.user.name]);
 
   headers.delete('content-length');
   headers.set('content-type', 'application/json');
-  const response = await auth.handler(new Request(c.req.raw.url, { method: 'POST', headers, body: JSON.stringify(input) }));
-  if (response.ok) {
-    await attempts.reset(accountKey);
-    await attempts.release(ipKey);
-  }
-  return answer(response);
+  return answer(await auth.handler(new Request(c.req.raw.url, { method: 'POST', headers, body: JSON.stringify(input) })));
 }
 
 async function isCodeRefusal(response: Response) {

@@ -39,7 +39,7 @@ describe('server records', () => {
   });
 
   it('shows a database without its password', () => {
-    expect(shownDatabaseUrl('postgres://app:s3cret@db.internal:5432/eos?sslmode=require')).toBe('postgres://app@db.internal:5432/eos');
+    expect(shownDatabaseUrl('postgres://app:s3cret@db.internal:5432/eos?sslmode=require')).toBe('PostgreSQL at db.internal:5432/eos');
     expect(shownDatabaseUrl('not a url')).not.toContain('not a url');
   });
 

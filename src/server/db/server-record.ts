@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
-import type { Config } from '../config.ts';
+import { addressLocation, type Config } from '../config.ts';
 import { errorMessage, log } from '../lib/log.ts';
 
 /** Which database, however it is reached: the cluster's system identifier and the database's name. */
@@ -29,13 +29,9 @@ export type ServerRecord = {
 const folder = (dataDir: string) => path.resolve(dataDir, 'servers');
 
 /** A connection string without its password, e.g. postgres://app@db.internal:5432/eos. */
+/** A DATABASE_URL as it may be shown: host, port and database, never the user or password. */
 export function shownDatabaseUrl(url: string) {
-  try {
-    const u = new URL(url);
-    return `${u.protocol}//${u.username ? `${u.username}@` : ''}${u.host}${u.pathname}`;
-  } catch {
-    return 'DATABASE_URL (not a URL)';
-  }
+  return `PostgreSQL at ${addressLocation(url, 5432)}`;
 }
 
 export function shownEmbeddedDatabase(dataDir: string, databaseUrl: string) {

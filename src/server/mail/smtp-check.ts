@@ -1,13 +1,17 @@
 // SMTP_URL is tried at start-up: a wrong host, port or password would otherwise show only as every
 // mail failing, hours later. A failure warns and does not stop the process (the outbox keeps the
 // mails and retries them, and the web side needs no mail); /readyz reports the state, trying again
-// at most once a minute while it is asked.
+// while it is asked: at most once a minute while the server cannot be reached, every 15 minutes while
+// it can, and never after it refused the credentials (each try is a failed login, which some providers
+// punish by locking the account; fixing SMTP_URL means a restart anyway). /readyz answers anyone, so
+// it says why in plain words only; the server's own words (a TLS name, its reply) go to the log.
 import nodemailer from 'nodemailer';
 import { addressLocation } from '../config.ts';
 import { errorMessage, log } from '../lib/log.ts';
 import { connectionFailure } from '../lib/network-error.ts';
 
-const RECHECK_MS = 60_000;
+const RECHECK_UNREACHABLE_MS = 60_000;
+const RECHECK_REACHABLE_MS = 15 * 60_000;
 /** A host that drops packets must not keep a check open for nodemailer's default two minutes. */
 const TIMEOUT_MS = 10_000;
 
@@ -27,6 +31,7 @@ export function startSmtpCheck(smtpUrl: string | undefined): SmtpCheck {
   let state = 'checking';
   let checkedAt = 0;
   let checking: Promise<void> | null = null;
+  let credentialsRefused = false;
 
   function check() {
     checkedAt = Date.now();
@@ -43,9 +48,12 @@ export function startSmtpCheck(smtpUrl: string | undefined): SmtpCheck {
         state = 'reachable';
       })
       .catch((err) => {
-        const reason = connectionFailure(err) ?? errorMessage(err);
+        credentialsRefused = (err as { code?: unknown }).code === 'EAUTH';
+        const unreachable = connectionFailure(err);
+        const reason = unreachable ?? (credentialsRefused ? 'the user name or password was refused' : 'the server refused or failed');
+        const detail = unreachable ? `cannot be reached (${unreachable})` : `cannot be used (${reason}: ${errorMessage(err)})`;
         if (!state.startsWith('unreachable'))
-          log.warn(`SMTP_URL: the mail server at ${where} cannot be reached (${reason}). E-mails wait in the outbox and are retried.`);
+          log.warn(`SMTP_URL: the mail server at ${where} ${detail}. E-mails wait in the outbox and are retried.`);
         state = `unreachable: ${reason}`;
       })
       .finally(() => {
@@ -58,7 +66,8 @@ export function startSmtpCheck(smtpUrl: string | undefined): SmtpCheck {
   void check();
   return {
     status() {
-      if (!checking && Date.now() - checkedAt > RECHECK_MS) void check();
+      const recheckMs = state === 'reachable' ? RECHECK_REACHABLE_MS : RECHECK_UNREACHABLE_MS;
+      if (!checking && !credentialsRefused && Date.now() - checkedAt > recheckMs) void check();
       return state;
     },
   };

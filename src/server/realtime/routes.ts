@@ -75,9 +75,10 @@ export function eventRoutes(hub: RealtimeHub, auth: Auth, heartbeatMs = HEARTBEA
           }
           if (open && Date.now() - lastBeat >= heartbeatMs) {
             lastBeat = Date.now();
-            // A session revoked elsewhere (sign-out, password reset) ends the stream.
+            // A session revoked elsewhere (sign-out, password reset) or past its lifetime (auth.ts's
+            // before hook deletes it first) ends the stream.
             const session = await auth.api.getSession({ headers, query: { disableRefresh: true } });
-            if (!session || (await auth.outlived(session.session))) {
+            if (!session) {
               await stream.writeSSE({ event: 'session-ended', data: '{}' });
               break;
             }

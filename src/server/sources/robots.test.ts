@@ -166,6 +166,19 @@ describe('matching (RFC 9309 §2.2.2)', () => {
     expect(allows('Disallow: /foo/bar/ツ', '/foo/bar/%E3%83%84')).toBe(false);
     expect(allows('Disallow: /foo/bar/%e3%83%84', '/foo/bar/ツ')).toBe(false);
   });
+
+  it('compares a rule and a page in one form: characters the URL parser leaves as they are, and escaped unreserved ones', () => {
+    // The URL parser keeps `[`, `]` and `|` in a path; a rule's are percent-encoded like any character outside a URI.
+    expect(allows('Disallow: /a[1]', '/a[1]')).toBe(false);
+    expect(allows('Disallow: /a%5B1%5D', '/a[1]')).toBe(false);
+    expect(allows('Disallow: /x|y', '/x|y')).toBe(false);
+    // An escaped unreserved character is that character (`%41` is `A`, `%7E` is `~`), on either side.
+    expect(allows('Disallow: /A', '/%41')).toBe(false);
+    expect(allows('Disallow: /%7Euser', '/~user/page')).toBe(false);
+    expect(allows('Disallow: /~user', '/%7euser/page')).toBe(false);
+    // An escaped reserved character is not the character: `%2F` is no path separator.
+    expect(allows('Disallow: /a/b', '/a%2Fb')).toBe(true);
+  });
 });
 
 describe('bounded work on hostile robots.txt', () => {

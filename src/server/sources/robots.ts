@@ -59,7 +59,7 @@ export function parseRobots(robotsUrl: string, body: string, userAgent: string):
       }
       // These rules say nothing about another origin: a caller that asks has a bug, so the answer is no.
       if (page.origin !== origin) return false;
-      return allowedBy(rules, upperCaseEscapes(page.pathname + page.search));
+      return allowedBy(rules, normalisedPattern(page.pathname + page.search));
     },
     crawlDelayMs:
       crawlDelay !== null && Number.isFinite(crawlDelay) && crawlDelay >= 0 ? Math.min(crawlDelay * 1000, MAX_CRAWL_DELAY_MS) : null,
@@ -163,23 +163,28 @@ function matches({ parts, anchored }: Rule, path: string, work: { left: number }
 const URI_CHARACTERS = /^[\w;,/?:@&=+$\-.!~*'()#]*$/;
 
 /**
- * A rule's path as the addresses it is compared with are written (RFC 9309 §2.2.2): characters
- * outside US-ASCII percent-encoded, escapes already there kept, in upper case.
+ * A rule's path, or a page's, in the one form they are compared in (RFC 9309 §2.2.2): characters
+ * outside US-ASCII and outside what a URI may hold percent-encoded (the URL parser leaves `[`, `]`
+ * and `|` in a path as they are; encodeURI does not), escapes of unreserved characters decoded
+ * (`/%41` is `/A`), the other escapes in upper case (`%2f` and `%2F` are one octet).
  */
 function normalisedPattern(path: string): string {
-  // Most rules are written in characters encodeURI keeps: no need to rewrite them (a large file has thousands).
-  if (URI_CHARACTERS.test(path)) return path;
-  try {
-    return upperCaseEscapes(encodeURI(path).replace(/%25/g, '%'));
-  } catch {
-    // A lone surrogate: kept as written, matching nothing a URL can contain.
-    return path;
+  // Most rules and pages are written in characters encodeURI keeps: no need to rewrite them (a large file has thousands).
+  let encoded = path;
+  if (!URI_CHARACTERS.test(path)) {
+    try {
+      encoded = encodeURI(path).replace(/%25/g, '%');
+    } catch {
+      // A lone surrogate: kept as written, matching nothing a URL can contain.
+      return path;
+    }
   }
+  return encoded.includes('%') ? encoded.replace(/%[0-9a-fA-F]{2}/g, canonicalEscape) : encoded;
 }
 
-/** `%2f` and `%2F` are one octet: escapes compare in upper case. */
-function upperCaseEscapes(path: string): string {
-  return path.replace(/%[0-9a-fA-F]{2}/g, (octet) => octet.toUpperCase());
+function canonicalEscape(escape: string): string {
+  const character = String.fromCharCode(Number.parseInt(escape.slice(1), 16));
+  return /^[A-Za-z0-9\-._~]$/.test(character) ? character : escape.toUpperCase();
 }
 
 /** The robots.txt that governs a page: same scheme, host and port (RFC 9309 §2.3). Throws on an invalid URL. */
