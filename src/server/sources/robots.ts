@@ -182,9 +182,9 @@ function normalisedPattern(path: string): string {
   return encoded.includes('%') ? encoded.replace(/%[0-9a-fA-F]{2}/g, canonicalEscape) : encoded;
 }
 
-function canonicalEscape(escape: string): string {
-  const character = String.fromCharCode(Number.parseInt(escape.slice(1), 16));
-  return /^[A-Za-z0-9\-._~]$/.test(character) ? character : escape.toUpperCase();
+function canonicalEscape(octet: string): string {
+  const character = String.fromCharCode(Number.parseInt(octet.slice(1), 16));
+  return /^[A-Za-z0-9\-._~]$/.test(character) ? character : octet.toUpperCase();
 }
 
 /** The robots.txt that governs a page: same scheme, host and port (RFC 9309 §2.3). Throws on an invalid URL. */
