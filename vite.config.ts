@@ -98,7 +98,7 @@ const routePreload = (): Plugin => ({
         }
         const own = [...wanted].filter((name) => !loaded.has(name));
         table[route.path] = own.map((name) => (files.includes(name) ? files.indexOf(name) : files.push(name) - 1));
-        const early = [...(route.signedIn ? ['/api/profile'] : []), ...(EARLY_DATA[route.path] ?? [])];
+        const early = [...(route.signedIn ? ['/api/profile/current'] : []), ...(EARLY_DATA[route.path] ?? [])];
         if (early.length) data[route.path] = early;
       }
       const source = `(function () {
