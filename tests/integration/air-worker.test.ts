@@ -17,7 +17,7 @@ import { type FakeSec, startFakeSec } from '../fakes/sec.ts';
 import { type FakeSmtp, startFakeSmtp } from '../fakes/smtp.ts';
 import { createFreshDatabase, requireDatabaseUrl } from '../support/database.ts';
 import { type ServerProcess, startServerProcess, until } from '../support/server-process.ts';
-import { sourcesEnv } from '../support/source-env.ts';
+import { airServerEnv } from '../support/source-env.ts';
 
 const SECRET = 'air-worker-test-secret-air-worker-test-00';
 
@@ -61,19 +61,7 @@ afterAll(async () => {
 
 function serverEnv(): Record<string, string> {
   return {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'error',
-    DATABASE_URL: database.url,
-    APP_URL: 'http://localhost:3000',
-    AUTH_SECRET: SECRET,
-    SMTP_URL: `smtp://127.0.0.1:${smtp.smtpPort}`,
-    AI_BASE_URL: ai.url,
-    AI_MODEL: 'fake-air-model',
-    AI_TIMEOUT_SECONDS: '120',
-    AI_MAX_RETRIES: '0',
-    ...sourcesEnv({ news, sec, hn }),
-    PUBLISHER_ALLOW_PRIVATE_ADDRESSES: 'true',
-    PUBLISHER_MIN_INTERVAL_MS: '0',
+    ...airServerEnv({ databaseUrl: database.url, authSecret: SECRET, smtpPort: smtp.smtpPort, aiUrl: ai.url, fakes: { news, sec, hn } }),
     ALERT_HEARTBEAT_SECONDS: '10',
     ALERT_RETRY_DELAY_SECONDS: '1',
     JOB_SUPERVISE_SECONDS: '1',

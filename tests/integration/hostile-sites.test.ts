@@ -20,7 +20,7 @@ import { type FakeSmtp, startFakeSmtp } from '../fakes/smtp.ts';
 import { createFreshDatabase, requireDatabaseUrl } from '../support/database.ts';
 import { freePort } from '../support/ports.ts';
 import { type ServerProcess, startServerProcess, until, untilStatus } from '../support/server-process.ts';
-import { sourcesEnv } from '../support/source-env.ts';
+import { airServerEnv } from '../support/source-env.ts';
 
 const SECRET = 'hostile-sites-secret-hostile-sites-secret-0';
 /** How often /healthz is asked, whether or not the previous answer came. */
@@ -63,23 +63,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-function serverEnv(): Record<string, string> {
-  return {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'error',
-    DATABASE_URL: database.url,
-    APP_URL: 'http://localhost:3000',
-    AUTH_SECRET: SECRET,
-    SMTP_URL: `smtp://127.0.0.1:${smtp.smtpPort}`,
-    AI_BASE_URL: ai.url,
-    AI_MODEL: 'fake-air-model',
-    AI_TIMEOUT_SECONDS: '120',
-    AI_MAX_RETRIES: '0',
-    ...sourcesEnv({ news, sec, hn }),
-    PUBLISHER_ALLOW_PRIVATE_ADDRESSES: 'true',
-    PUBLISHER_MIN_INTERVAL_MS: '0',
-  };
-}
+const serverEnv = () =>
+  airServerEnv({ databaseUrl: database.url, authSecret: SECRET, smtpPort: smtp.smtpPort, aiUrl: ai.url, fakes: { news, sec, hn } });
 
 /**
  * Asks GET /healthz every PROBE_INTERVAL_MS on a fixed schedule (a probe does not wait for the one
