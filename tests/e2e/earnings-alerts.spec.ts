@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { sql as sqlExpression } from 'drizzle-orm';
 import { insertEarningsTracking } from '../support/factories.ts';
-import { db, expect, expectDefaultEmail, guideSeenIn, signedInUser, signInByApi, sql, test } from './support/fixtures.ts';
+import { afterRetries, db, expect, expectDefaultEmail, guideSeenIn, signedInUser, signInByApi, sql, test } from './support/fixtures.ts';
 
 const PATH = '/sonar-os/earnings';
 
@@ -326,9 +326,10 @@ test('saving and loading can fail', async ({ page }) => {
   await page.route('**/api/earnings-alerts', (route) =>
     route.fulfill({ status: 503, json: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } }),
   );
+  await page.clock.install();
   await page.reload();
-  // Reads are retried three times before the page gives up.
-  await expect(page.getByRole('alert').filter({ hasText: 'Error loading earnings tracking' })).toBeVisible({ timeout: 30_000 });
+  // Reads are retried three times (1 s, 2 s, 4 s) before the page gives up.
+  await afterRetries(page, page.getByRole('alert').filter({ hasText: 'Error loading earnings tracking' }));
   await expectToast(page, 'Error loading earnings tracking', 'Please try again later.');
   await page.unroute('**/api/earnings-alerts');
   await page.getByRole('button', { name: 'Try again' }).click();

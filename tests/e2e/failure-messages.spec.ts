@@ -2,7 +2,19 @@
 // failure is made at the HTTP boundary, the page is the real one.
 import { createHash, randomBytes } from 'node:crypto';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
-import { admin, completeProfile, expect, linkIn, registeredUser, signIn, sql, test, uniqueEmail, waitForMail } from './support/fixtures.ts';
+import {
+  admin,
+  afterRetries,
+  completeProfile,
+  expect,
+  linkIn,
+  registeredUser,
+  signIn,
+  sql,
+  test,
+  uniqueEmail,
+  waitForMail,
+} from './support/fixtures.ts';
 
 const serverError = { status: 500, json: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } };
 
@@ -137,9 +149,10 @@ test('profile: loading fails; saving fails', async ({ page }) => {
   await page.unroute('**/api/profile');
   // The page reads the profile through the app's session check.
   await page.route('**/api/profile/current', (route) => route.fulfill(serverError));
+  await page.clock.install();
   await page.reload();
   // Reads are retried three times (1 s, 2 s, 4 s) before the page gives up.
-  await expect(page.getByRole('alert').filter({ hasText: 'Error loading profile' })).toBeVisible({ timeout: 15_000 });
+  await afterRetries(page, page.getByRole('alert').filter({ hasText: 'Error loading profile' }));
   await page.unroute('**/api/profile/current');
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByLabel('Job title')).toBeVisible();

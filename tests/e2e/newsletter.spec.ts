@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { newsletterAlerts } from '../../src/server/db/schema.ts';
 import { insertNewsletter, type SqlRow } from '../support/factories.ts';
-import { db, expect, expectDefaultEmail, guideSeenIn, signedInUser, signInByApi, sql, test } from './support/fixtures.ts';
+import { afterRetries, db, expect, expectDefaultEmail, guideSeenIn, signedInUser, signInByApi, sql, test } from './support/fixtures.ts';
 
 const stored = async (userId: string) =>
   (await sql<SqlRow<typeof newsletterAlerts>>('SELECT * FROM newsletter_alerts WHERE user_id = $1', [userId]))[0];
@@ -298,8 +298,9 @@ test('a failed save and a failed load say so', async ({ page }) => {
   await page.route('**/api/newsletter', (route) =>
     route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'Down' } } }),
   );
+  await page.clock.install();
   await page.reload();
-  await expect(page.getByRole('alert').filter({ hasText: 'Error loading newsletter config' })).toBeVisible({ timeout: 20_000 });
+  await afterRetries(page, page.getByRole('alert').filter({ hasText: 'Error loading newsletter config' }));
   await expectToast(page, 'Error loading newsletter config', 'Please try again later.');
   await page.unroute('**/api/newsletter');
   await page.getByRole('button', { name: 'Try again' }).click();

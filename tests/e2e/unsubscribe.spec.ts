@@ -6,7 +6,7 @@ import { createUnsubscribeToken } from '../../src/server/mail/unsubscribe-token.
 import type { UnsubscribeAlertKind } from '../../src/shared/unsubscribe.ts';
 import { insertEarningsTracking, insertNewsAlert, insertNewsletter } from '../support/factories.ts';
 import { E2E_ENV_FILE } from './support/env.ts';
-import { db, expect, registeredUser, signIn, sql, test } from './support/fixtures.ts';
+import { afterRetries, db, expect, registeredUser, signIn, sql, test } from './support/fixtures.ts';
 
 /** A link as the alert e-mails carry it, signed with the e2e server's secret. */
 function unsubscribePath(kind: UnsubscribeAlertKind, alertId: string) {
@@ -106,8 +106,10 @@ test('a server failure offers a retry; the loading state shows while it waits', 
     await held;
     return route.continue();
   });
+  await page.clock.install();
   await page.goto(unsubscribePath('news', apple));
-  await expect(page.getByRole('alert')).toHaveText('We could not load this unsubscribe link. Please try again later.', { timeout: 20_000 });
+  await afterRetries(page, page.getByRole('alert'));
+  await expect(page.getByRole('alert')).toHaveText('We could not load this unsubscribe link. Please try again later.');
   failing = false;
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('status', { name: 'Loading unsubscribe link' })).toBeVisible();

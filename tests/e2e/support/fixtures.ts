@@ -126,6 +126,18 @@ export async function expectDefaultEmail(form: Page | Locator, defaultEmail: str
   await expect(form.getByText(`Leave empty to use your default address (${defaultEmail}), set in Profile.`)).toBeVisible();
 }
 
+/**
+ * Waits until `shown` appears after a failed read's retries (spec 01 §9: three, 1 s, 2 s and 4 s
+ * apart) without waiting the backoff out: the page's clock jumps past each wait. The journey calls
+ * page.clock.install() before the page loads.
+ */
+export async function afterRetries(page: Page, shown: Locator) {
+  await expect(async () => {
+    await page.clock.fastForward(4_000);
+    await expect(shown).toBeVisible({ timeout: 250 });
+  }).toPass({ timeout: 20_000 });
+}
+
 export async function completeProfile(page: Page) {
   await expect(page).toHaveURL(/\/profile-completion$/);
   await page.getByLabel('Job title').fill('Account Executive');
