@@ -5,7 +5,10 @@
 //   never reaches up into jobs, features or the HTTP edge. Route files (`routes.ts`) are the HTTP
 //   edge and may use its kit (http/); main.ts, bootstrap.ts, cli/ and http/app.ts assemble the
 //   whole server and may import anything;
-// - on the web, lib/ and components/ serve the features and the app shell and never import them.
+// - on the web, lib/ and components/ serve the features and the app shell and never import them;
+// - sources/ has rooms (issue 26): the kit (web/: http, text, robots, names) imports nothing else
+//   of sources/; each family (news/, sec/, company/, social/) imports the kit and itself, never
+//   another family; sources/index.ts assembles them.
 // Fails with the offending imports listed.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -49,8 +52,30 @@ function serverProblem(file: string, target: string): string | null {
   return allowed.includes(to) ? null : `${file} (${from}) imports the ${to} layer`;
 }
 
+const SOURCES = 'src/server/sources/';
+const SOURCE_KIT = 'web';
+const SOURCE_FAMILIES = ['news', 'sec', 'company', 'social'];
+
+/** The room of a file under sources/ (`web`, `news`…), `index` for the assembly, null elsewhere. */
+function sourceRoomOf(file: string): string | null {
+  if (!file.startsWith(SOURCES)) return null;
+  const rest = file.slice(SOURCES.length);
+  return rest.includes('/') ? rest.split('/')[0]! : path.basename(rest, '.ts');
+}
+
+function sourcesProblem(file: string, target: string): string | null {
+  const from = sourceRoomOf(file);
+  const to = sourceRoomOf(target);
+  if (!from || from === 'index' || !to || from === to) return null;
+  if (from === SOURCE_KIT) return `${file}: the sources kit imports another room`;
+  return to === SOURCE_KIT ? null : `${file}: the ${from} sources import the ${to} room`;
+}
+
 const problems: string[] = [];
 for (const file of sourceFiles('src')) {
+  const room = sourceRoomOf(file);
+  if (room && room !== 'index' && room !== SOURCE_KIT && !SOURCE_FAMILIES.includes(room))
+    problems.push(`${file}: sources/ files live in the kit (${SOURCE_KIT}/) or a family's room (${SOURCE_FAMILIES.join(', ')})`);
   const source = readFileSync(file, 'utf8');
   for (const match of source.matchAll(IMPORT)) {
     const spec = match[1] ?? match[2] ?? match[3]!;
@@ -64,7 +89,7 @@ for (const file of sourceFiles('src')) {
     const otherSide = { server: 'web', web: 'server' }[side ?? ''];
     if (otherSide && target.startsWith(`src/${otherSide}/`)) problems.push(`${file}: the ${side} imports the ${otherSide}: ${spec}`);
     if (file.startsWith('src/server/') && target.startsWith('src/server/')) {
-      const problem = serverProblem(file, target);
+      const problem = serverProblem(file, target) ?? sourcesProblem(file, target);
       if (problem) problems.push(`${problem}: ${spec}`);
     }
     if (/^src\/web\/(lib|components)\//.test(file) && /^src\/web\/(features|app)\//.test(target)) {

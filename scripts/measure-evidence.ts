@@ -16,10 +16,9 @@ import { createDatabase } from '../src/server/db/client.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { setLogLevel } from '../src/server/lib/log.ts';
-import { extractArticle } from '../src/server/sources/article-text.ts';
-import { createArticleReader } from '../src/server/sources/articles.ts';
-import { decodeOfflineId, googleNewsArticleId, parseDecodeAnswer } from '../src/server/sources/google-news-links.ts';
-import { createSourceHttp, POLITE_INTERVALS_MS, type SourceHttp } from '../src/server/sources/http.ts';
+import { extractArticle } from '../src/server/sources/news/article-text.ts';
+import { createArticleReader } from '../src/server/sources/news/articles.ts';
+import { decodeOfflineId, googleNewsArticleId, parseDecodeAnswer } from '../src/server/sources/news/google-news-links.ts';
 import {
   type ArticleReader,
   createNewsSource,
@@ -27,9 +26,10 @@ import {
   type NewsResult,
   parseGdeltArticles,
   parseGoogleNewsRss,
-} from '../src/server/sources/news.ts';
-import { parseRobots } from '../src/server/sources/robots.ts';
-import type { SourceDocument } from '../src/server/sources/types.ts';
+} from '../src/server/sources/news/news.ts';
+import { createSourceHttp, POLITE_INTERVALS_MS, type SourceHttp } from '../src/server/sources/web/http.ts';
+import { parseRobots } from '../src/server/sources/web/robots.ts';
+import type { SourceDocument } from '../src/server/sources/web/types.ts';
 import { type FakeRequest, startFakeNews } from '../tests/fakes/news.ts';
 import { createFreshDatabase } from '../tests/support/database.ts';
 

@@ -5,9 +5,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../src/server/db/client.ts';
 import { runMigrations } from '../../src/server/db/migrate.ts';
-import { createArticleReader } from '../../src/server/sources/articles.ts';
-import { createSourceHttp, type SourceHttpOptions } from '../../src/server/sources/http.ts';
-import { createNewsSource } from '../../src/server/sources/news.ts';
+import { createArticleReader } from '../../src/server/sources/news/articles.ts';
+import { createNewsSource } from '../../src/server/sources/news/news.ts';
+import { createSourceHttp, type SourceHttpOptions } from '../../src/server/sources/web/http.ts';
 import { type FakeNews, startFakeNews } from '../fakes/news.ts';
 import { testDatabaseUrl } from '../support/test-database.ts';
 

@@ -1,8 +1,12 @@
 // The earnings calendar source against local fakes of Nasdaq, Finnhub and FMP: the day cache, the
 // scan for the first listing, holidays, keyed providers first, and API keys that never reach an error.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONFIDENCE_LISTED, CONFIDENCE_WITH_SESSION, createEarningsCalendarSource } from '../../src/server/sources/earnings-calendar.ts';
-import { createSourceHttp } from '../../src/server/sources/http.ts';
+import {
+  CONFIDENCE_LISTED,
+  CONFIDENCE_WITH_SESSION,
+  createEarningsCalendarSource,
+} from '../../src/server/sources/sec/earnings-calendar.ts';
+import { createSourceHttp } from '../../src/server/sources/web/http.ts';
 import { type FakeEarningsCalendars, startFakeEarningsCalendars } from '../fakes/nasdaq.ts';
 
 const FINNHUB_KEY = 'finnhub-secret-key-123';

@@ -9,11 +9,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../src/server/db/client.ts';
 import { runMigrations } from '../../src/server/db/migrate.ts';
-import { createArticleReader } from '../../src/server/sources/articles.ts';
-import { createCompanySiteReader } from '../../src/server/sources/company-site.ts';
-import { createSourceHttp } from '../../src/server/sources/http.ts';
-import { createSocialSource } from '../../src/server/sources/social.ts';
-import type { SourceDocument } from '../../src/server/sources/types.ts';
+import { createCompanySiteReader } from '../../src/server/sources/company/company-site.ts';
+import { createArticleReader } from '../../src/server/sources/news/articles.ts';
+import { createSocialSource } from '../../src/server/sources/social/social.ts';
+import { createSourceHttp } from '../../src/server/sources/web/http.ts';
+import type { SourceDocument } from '../../src/server/sources/web/types.ts';
 import { type FakeHttp, startFakeHttp } from '../fakes/http.ts';
 import { testDatabaseUrl } from '../support/test-database.ts';
 

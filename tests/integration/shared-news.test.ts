@@ -6,9 +6,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../src/server/db/client.ts';
 import { runMigrations } from '../../src/server/db/migrate.ts';
-import { createSourceHttp } from '../../src/server/sources/http.ts';
-import { createNewsSource, type NewsSearch } from '../../src/server/sources/news.ts';
-import { createSharedNewsSearch, searchKey } from '../../src/server/sources/shared-news.ts';
+import { createNewsSource, type NewsSearch } from '../../src/server/sources/news/news.ts';
+import { createSharedNewsSearch, searchKey } from '../../src/server/sources/news/shared-news.ts';
+import { createSourceHttp } from '../../src/server/sources/web/http.ts';
 import { type FakeNews, startFakeNews } from '../fakes/news.ts';
 import { testDatabaseUrl } from '../support/test-database.ts';
 

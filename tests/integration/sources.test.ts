@@ -2,11 +2,11 @@
 // real HTTP: fallbacks, hostile or broken answers, size caps, the declared User-Agent and spacing.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSourceHttp, type SourceHttpOptions } from '../../src/server/sources/http.ts';
-import { createNewsSource } from '../../src/server/sources/news.ts';
-import { createSecSource, pickFiling } from '../../src/server/sources/sec.ts';
-import { createTranscriptSource } from '../../src/server/sources/transcripts.ts';
-import { SourceError } from '../../src/server/sources/types.ts';
+import { createNewsSource } from '../../src/server/sources/news/news.ts';
+import { createSecSource, pickFiling } from '../../src/server/sources/sec/sec.ts';
+import { createTranscriptSource } from '../../src/server/sources/sec/transcripts.ts';
+import { createSourceHttp, type SourceHttpOptions } from '../../src/server/sources/web/http.ts';
+import { SourceError } from '../../src/server/sources/web/types.ts';
 import { fmpCallKey, startFakeFmp } from '../fakes/fmp.ts';
 import { type FakeHttp, startFakeHttp } from '../fakes/http.ts';
 import { type FakeNews, startFakeNews } from '../fakes/news.ts';

@@ -3,7 +3,7 @@
 // query). pg, nodemailer and Node put the code in different places: on the error, on a cause, on one
 // of an AggregateError's errors (both IPv4 and IPv6 tried), or only in the message (nodemailer's ESOCKET).
 const REASONS: Record<string, string> = {
-  // The source client's own refusal of a non-public address (sources/http.ts).
+  // The source client's own refusal of a non-public address (sources/web/http.ts).
   ENOTPUBLIC: 'not a public address',
   ECONNREFUSED: 'connection refused',
   ENOTFOUND: 'host not found',

@@ -4,16 +4,16 @@
 // sites, redirects) only on public addresses, one request per PUBLISHER_MIN_INTERVAL_MS per site.
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { createArticleReader } from './articles.ts';
-import { createCompanySiteReader } from './company-site.ts';
-import { createEarningsCalendarSource } from './earnings-calendar.ts';
-import { createSourceHttp, POLITE_INTERVALS_MS } from './http.ts';
-import { createNewsSource } from './news.ts';
-import { createSecSource } from './sec.ts';
-import { createSecCompanySource } from './sec-company.ts';
-import { createSharedNewsSearch } from './shared-news.ts';
-import { createSocialSource } from './social.ts';
-import { createTranscriptSource } from './transcripts.ts';
+import { createCompanySiteReader } from './company/company-site.ts';
+import { createArticleReader } from './news/articles.ts';
+import { createNewsSource } from './news/news.ts';
+import { createSharedNewsSearch } from './news/shared-news.ts';
+import { createEarningsCalendarSource } from './sec/earnings-calendar.ts';
+import { createSecSource } from './sec/sec.ts';
+import { createSecCompanySource } from './sec/sec-company.ts';
+import { createTranscriptSource } from './sec/transcripts.ts';
+import { createSocialSource } from './social/social.ts';
+import { createSourceHttp, POLITE_INTERVALS_MS } from './web/http.ts';
 
 /** A publisher page larger than this is not an article we can use. */
 const PUBLISHER_MAX_BYTES = 3 * 1024 * 1024;

@@ -26,8 +26,8 @@ import {
 import { Grounding, normaliseWords, type Retrieved, urlKey } from '../../ai/grounding.ts';
 import type { AiRun } from '../../ai/runner.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { NewsSource } from '../../sources/news.ts';
-import { retrieveNews } from '../../sources/retrieve.ts';
+import type { NewsSource } from '../../sources/news/news.ts';
+import { retrieveNews } from '../../sources/news/retrieve.ts';
 import {
   hooksOutput,
   hooksPrompt,

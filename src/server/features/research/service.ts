@@ -23,11 +23,11 @@ import {
 import { Grounding } from '../../ai/grounding.ts';
 import type { AiRun } from '../../ai/runner.ts';
 import { errorMessage, log } from '../../lib/log.ts';
-import type { NewsSearch, NewsSource } from '../../sources/news.ts';
-import { retrieveNews } from '../../sources/retrieve.ts';
-import { pickFiling, type SecSource } from '../../sources/sec.ts';
-import type { TranscriptSource } from '../../sources/transcripts.ts';
-import type { SourceDocument } from '../../sources/types.ts';
+import type { NewsSearch, NewsSource } from '../../sources/news/news.ts';
+import { retrieveNews } from '../../sources/news/retrieve.ts';
+import { pickFiling, type SecSource } from '../../sources/sec/sec.ts';
+import type { TranscriptSource } from '../../sources/sec/transcripts.ts';
+import type { SourceDocument } from '../../sources/web/types.ts';
 import { companyNewsOutput, companyNewsPrompt, earningsOutput, earningsPrompt, systems, trendsOutput, trendsPrompt } from './prompts.ts';
 
 export type ResearchSources = { news: NewsSource; sec: SecSource; transcripts: TranscriptSource | null };

@@ -5,8 +5,8 @@
 import type { AirCompany, AirFact, AirReport } from '../../../shared/air.ts';
 import { normaliseWords, type Retrieved } from '../../ai/grounding.ts';
 import { errorMessage, log } from '../../lib/log.ts';
-import type { CompanySite } from '../../sources/company-site.ts';
-import type { SecCompanyProfile, SecFigure, SecFilingRef } from '../../sources/sec-company.ts';
+import type { CompanySite } from '../../sources/company/company-site.ts';
+import type { SecCompanyProfile, SecFigure, SecFilingRef } from '../../sources/sec/sec-company.ts';
 import type { Candidate } from './prompts.ts';
 import type { AirSources } from './sources.ts';
 

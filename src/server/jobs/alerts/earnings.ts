@@ -16,10 +16,10 @@ import type { Database } from '../../db/client.ts';
 import { earningsTracking, earningsTrackingResults, users } from '../../db/schema.ts';
 import { renderEarningsReminderEmail, renderEarningsSummaryEmail } from '../../mail/alert-emails/index.ts';
 import type { EmailArticle, EmailLinks } from '../../mail/alert-emails/types.ts';
-import type { EarningsDate } from '../../sources/earnings-calendar.ts';
-import { addDays, newYorkDay, SEC_ESTIMATE, secEstimate } from '../../sources/earnings-calendar.ts';
-import { type EarningsFiling, reportedQuarter } from '../../sources/sec.ts';
-import type { SourceDocument } from '../../sources/types.ts';
+import type { EarningsDate } from '../../sources/sec/earnings-calendar.ts';
+import { addDays, newYorkDay, SEC_ESTIMATE, secEstimate } from '../../sources/sec/earnings-calendar.ts';
+import { type EarningsFiling, reportedQuarter } from '../../sources/sec/sec.ts';
+import type { SourceDocument } from '../../sources/web/types.ts';
 import { type EarningsSummaryOutput, earningsSummaryOutput, earningsSummaryPrompt, earningsSummarySystem } from './earnings-prompts.ts';
 import {
   type AlertDeps,

@@ -3,7 +3,7 @@
 // retrieved for that section, and takes titles, publishers and dates from what it retrieved.
 import { z } from 'zod';
 import type { Retrieved } from '../../ai/grounding.ts';
-import { capText } from '../../sources/text.ts';
+import { capText } from '../../sources/web/text.ts';
 
 /**
  * Per article snippet, in characters: news snippets are short, and a digest has many articles (at

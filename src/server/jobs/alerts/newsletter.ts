@@ -12,9 +12,9 @@ import type { Database } from '../../db/client.ts';
 import { newsletterAlerts, newsletterResults, users } from '../../db/schema.ts';
 import { renderNewsletterEmail } from '../../mail/alert-emails/index.ts';
 import type { EmailArticle, NewsletterSection } from '../../mail/alert-emails/types.ts';
-import type { NewsSource } from '../../sources/news.ts';
-import { capText, htmlToLine } from '../../sources/text.ts';
-import { SourceError } from '../../sources/types.ts';
+import type { NewsSource } from '../../sources/news/news.ts';
+import { capText, htmlToLine } from '../../sources/web/text.ts';
+import { SourceError } from '../../sources/web/types.ts';
 import { digestArticle, NOT_ANALYSED } from './digest.ts';
 import { ALERT_READ_BUDGET_MS } from './news.ts';
 import {

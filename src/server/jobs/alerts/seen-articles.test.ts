@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { urlKey } from '../../ai/grounding.ts';
-import { nearIdenticalTitles, titleKey } from '../../sources/news.ts';
+import { nearIdenticalTitles, titleKey } from '../../sources/news/news.ts';
 import { SeenArticles } from './seen-articles.ts';
 
 const SPENDING = 'Acme spending to reach $48 billion by 2030, growing 12% a year';

@@ -7,14 +7,14 @@ import type { AiRunner } from '../../ai/runner.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { ALERT_RUN_KINDS } from '../../db/schema.ts';
-import type { CompanySiteReader } from '../../sources/company-site.ts';
-import type { EarningsCalendarSource } from '../../sources/earnings-calendar.ts';
-import type { NewsSource } from '../../sources/news.ts';
-import type { SecSource } from '../../sources/sec.ts';
-import type { SecCompanySource } from '../../sources/sec-company.ts';
-import type { SharedNewsSearch } from '../../sources/shared-news.ts';
-import type { SocialSource } from '../../sources/social.ts';
-import type { TranscriptSource } from '../../sources/transcripts.ts';
+import type { CompanySiteReader } from '../../sources/company/company-site.ts';
+import type { NewsSource } from '../../sources/news/news.ts';
+import type { SharedNewsSearch } from '../../sources/news/shared-news.ts';
+import type { EarningsCalendarSource } from '../../sources/sec/earnings-calendar.ts';
+import type { SecSource } from '../../sources/sec/sec.ts';
+import type { SecCompanySource } from '../../sources/sec/sec-company.ts';
+import type { TranscriptSource } from '../../sources/sec/transcripts.ts';
+import type { SocialSource } from '../../sources/social/social.ts';
 
 export type AlertRunKind = (typeof ALERT_RUN_KINDS)[number];
 

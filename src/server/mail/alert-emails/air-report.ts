@@ -5,7 +5,7 @@ import { Link, Section, Text } from '@react-email/components';
 import { createElement as h, type ReactNode } from 'react';
 import { type AirReport, airEventLabels } from '../../../shared/air.ts';
 import { BRAND } from '../../../shared/constants.ts';
-import { httpUrl } from '../../sources/text.ts';
+import { httpUrl } from '../../sources/web/text.ts';
 import { EmailLayout, heading2, mutedLine, paragraph, renderEmail, shortDate, styles } from './layout.ts';
 import type { RenderedEmail } from './types.ts';
 

@@ -2,7 +2,7 @@
 import { Link, Text } from '@react-email/components';
 import { createElement as h } from 'react';
 import { BRAND } from '../../../shared/constants.ts';
-import { httpUrl } from '../../sources/text.ts';
+import { httpUrl } from '../../sources/web/text.ts';
 import { colors, EmailLayout, mutedLine, paragraph, renderEmail, styles } from './layout.ts';
 import type { EarningsReminderEmailProps, RenderedEmail } from './types.ts';
 

@@ -7,7 +7,7 @@ import { render, toPlainText } from '@react-email/render';
 import { createElement as h, type ReactNode } from 'react';
 import { BRAND } from '../../../shared/constants.ts';
 import { notesFor } from '../../../shared/research.ts';
-import { capText, httpUrl } from '../../sources/text.ts';
+import { capText, httpUrl } from '../../sources/web/text.ts';
 import type { EmailArticle, EmailLinks, RenderedEmail } from './types.ts';
 
 /** The web app's palette (src/web/styles.css, Tailwind's slate). */

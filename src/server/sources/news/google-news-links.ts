@@ -5,7 +5,7 @@
 // requests and reads their answers; the caller does the HTTP (and its pacing, limits and timeouts).
 // The protocol is the one open-source decoders implement (googlenewsdecoder by SSujitX and its
 // ports): undocumented by Google, so every reader here returns null rather than guess at a new shape.
-import { decodeEntities, httpUrl, walkHtml } from './text.ts';
+import { decodeEntities, httpUrl, walkHtml } from '../web/text.ts';
 
 type DecodeParams = { signature: string; timestamp: string };
 type DecodeAnswer = { url: string } | { refused: true };

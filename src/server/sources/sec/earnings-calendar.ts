@@ -8,10 +8,10 @@
 //   a provider listing with a session (pre-market, after-hours, during market hours) → 0.9
 //   a provider listing without one                                                    → 0.7
 //   an estimate from SEC EDGAR: the last 8-K item 2.02 + 91 days, on a weekday         → 0.3
-import { ALERT_TIME_ZONE } from '../../shared/sonar.ts';
-import type { SourceHttp } from './http.ts';
+import { ALERT_TIME_ZONE } from '../../../shared/sonar.ts';
+import type { SourceHttp } from '../web/http.ts';
+import { SourceError } from '../web/types.ts';
 import { type EarningsFiling, normaliseTicker } from './sec.ts';
-import { SourceError } from './types.ts';
 
 /** Earnings dates (Nasdaq calendar, keyed providers); built here. */
 export type EarningsDate = {

@@ -83,7 +83,7 @@ describe('documentHeadline', () => {
   // Adobe's Q1 2023 results release as EDGAR serves it (tests/fakes/fixtures/real-formats/sec): a Workiva
   // document whose <title> is "Document" and whose headline is set in 22 pt bold.
   const adobe = readFileSync(
-    new URL('../../../tests/fakes/fixtures/real-formats/sec/796343_000079634323000044_adbeex991q123.htm', import.meta.url),
+    new URL('../../../../tests/fakes/fixtures/real-formats/sec/796343_000079634323000044_adbeex991q123.htm', import.meta.url),
     'utf8',
   );
 

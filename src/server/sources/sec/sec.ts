@@ -1,10 +1,11 @@
 // SEC EDGAR (no key, declared User-Agent): company name or ticker → CIK, the 8-K filings that carry
 // item 2.02 (results of operations: the earnings release), and the release itself, the EX-99.1
 // exhibit, as plain text.
-import { EARNINGS_QUARTERS, type EarningsQuarter, type EarningsYear, MOST_RECENT } from '../../shared/research.ts';
-import type { SourceHttp } from './http.ts';
-import { capText, documentHeadline, htmlTableRows, htmlTitle, htmlToText, httpUrl, isPlaceholderTitle } from './text.ts';
-import { type SourceDocument, SourceError } from './types.ts';
+import { EARNINGS_QUARTERS, type EarningsQuarter, type EarningsYear, MOST_RECENT } from '../../../shared/research.ts';
+import { normaliseCompanyName } from '../web/company-name.ts';
+import type { SourceHttp } from '../web/http.ts';
+import { capText, documentHeadline, htmlTableRows, htmlTitle, htmlToText, httpUrl, isPlaceholderTitle } from '../web/text.ts';
+import { type SourceDocument, SourceError } from '../web/types.ts';
 
 type SecCompany = { cik: string; ticker: string; name: string };
 export type EarningsFiling = {
@@ -36,55 +37,6 @@ export const SEC_PUBLISHER = 'SEC EDGAR';
 const RELEASE_MAX_CHARS = 40_000;
 const TICKERS_TTL_MS = 24 * 60 * 60 * 1000;
 const DAY_MS = 86_400_000;
-
-// Names: "Apple Inc." and "apple" are the same company; so are "AT&T Inc" and "at and t".
-const LEGAL_SUFFIXES = new Set([
-  'inc',
-  'incorporated',
-  'corp',
-  'corporation',
-  'co',
-  'company',
-  'cos',
-  'companies',
-  'ltd',
-  'limited',
-  'plc',
-  'llc',
-  'lp',
-  'llp',
-  'holdings',
-  'holding',
-  'group',
-  'sa',
-  'ag',
-  'nv',
-  'se',
-  'the',
-  'de',
-  'new',
-  'com',
-]);
-
-export function normaliseCompanyName(name: string): string {
-  const words = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    // "S.A." becomes "sa"; other dots separate words ("Amazon.com" → "amazon com").
-    .replace(/\b([a-z])\.(?=[a-z]\b)/g, '$1')
-    .replace(/['’]/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim()
-    .split(' ')
-    .filter(Boolean);
-  if (words[0] === 'the' && words.length > 1) words.shift();
-  // EDGAR titles carry a state after a slash ("... /DE/"), already split into words above. A
-  // suffix after "&" leaves the "and" behind: "JPMORGAN CHASE & CO" is "jpmorgan chase".
-  while (words.length > 1 && (LEGAL_SUFFIXES.has(words.at(-1)!) || words.at(-1) === 'and')) words.pop();
-  return words.join(' ');
-}
 
 /** Tickers as EDGAR spells them: upper case, class shares with a dash (BRK.B → BRK-B). */
 export function normaliseTicker(ticker: string): string {

@@ -6,8 +6,8 @@
 // and the analysis, stay per alert.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { newsSearches } from '../db/schema.ts';
+import type { Database } from '../../db/client.ts';
+import { newsSearches } from '../../db/schema.ts';
 import type { NewsResult, NewsSearch, NewsSource } from './news.ts';
 
 export type SharedNewsResult = NewsResult & {

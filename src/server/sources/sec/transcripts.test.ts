@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { callOf } from './transcripts.ts';
 
 const recorded = JSON.parse(
-  readFileSync(new URL('../../../tests/fakes/fixtures/real-formats/fmp/aapl-2020-batch-transcript-head.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../../tests/fakes/fixtures/real-formats/fmp/aapl-2020-batch-transcript-head.json', import.meta.url), 'utf8'),
 ) as Record<string, unknown>[];
 
 describe('callOf', () => {

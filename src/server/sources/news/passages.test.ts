@@ -6,7 +6,7 @@ import { queryTerms, relevantPassages } from './passages.ts';
 /** A real publisher page's extracted text (tests/fakes/fixtures/real-formats/articles). */
 const article = (name: string) =>
   extractArticle(
-    readFileSync(new URL(`../../../tests/fakes/fixtures/real-formats/articles/${name}/source.html`, import.meta.url), 'utf8'),
+    readFileSync(new URL(`../../../../tests/fakes/fixtures/real-formats/articles/${name}/source.html`, import.meta.url), 'utf8'),
     'https://publisher.example/story',
   );
 

@@ -7,7 +7,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'nod
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector } from 'undici';
-import { connectionFailure } from '../lib/network-error.ts';
+import { connectionFailure } from '../../lib/network-error.ts';
 import { SourceBusyError, SourceError } from './types.ts';
 
 export type SourceHttpOptions = {

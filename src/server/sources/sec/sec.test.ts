@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type EarningsFiling, findCompany, normaliseCompanyName, parseFilingIndex, pickFiling, reportedQuarter } from './sec.ts';
+import { normaliseCompanyName } from '../web/company-name.ts';
+import { type EarningsFiling, findCompany, parseFilingIndex, pickFiling, reportedQuarter } from './sec.ts';
 
 describe('normaliseCompanyName', () => {
   it('ignores case, punctuation and legal suffixes', () => {

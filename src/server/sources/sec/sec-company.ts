@@ -2,14 +2,17 @@
 // what it reported (XBRL company facts), what it filed lately (10-K, 10-Q, 8-Ks) and the officers
 // those filings name. Everything carries the EDGAR address it came from, and a person is only ever
 // a name found verbatim in a filing the server read.
-import type { SourceHttp } from './http.ts';
+
+import { normaliseCompanyName } from '../web/company-name.ts';
+import type { SourceHttp } from '../web/http.ts';
+import { capText, htmlTableRows, htmlToText, httpUrl } from '../web/text.ts';
+import { type SourceDocument, SourceError } from '../web/types.ts';
 import {
   createSecSource,
   type FilingColumns,
   filingIndexUrl,
   findCompany,
   hasReadableText,
-  normaliseCompanyName,
   normaliseTicker,
   type OlderFilingPages,
   olderFilingColumns,
@@ -18,8 +21,6 @@ import {
   type SecSource,
   type TickerRow,
 } from './sec.ts';
-import { capText, htmlTableRows, htmlToText, httpUrl } from './text.ts';
-import { type SourceDocument, SourceError } from './types.ts';
 
 export type SecFilingRef = {
   form: string;

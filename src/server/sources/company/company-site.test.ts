@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeCompanySite, LOCALISED_HOME, startFakeCompanySite } from '../../../tests/fakes/company-site.ts';
-import { startFakeHttp } from '../../../tests/fakes/http.ts';
+import { type FakeCompanySite, LOCALISED_HOME, startFakeCompanySite } from '../../../../tests/fakes/company-site.ts';
+import { startFakeHttp } from '../../../../tests/fakes/http.ts';
+import { createSourceHttp, type SourceHttp } from '../web/http.ts';
+import { SourceError } from '../web/types.ts';
 import { companyPageLinks, createCompanySiteReader, PAGE_MAX_CHARS, peopleOnPage } from './company-site.ts';
-import { createSourceHttp, type SourceHttp } from './http.ts';
-import { SourceError } from './types.ts';
 
 const UA = 'EnterpriseOS/1.0 (+http://localhost; test@example.com)';
 

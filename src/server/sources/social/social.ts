@@ -7,10 +7,11 @@
 // stories whose own title, link or text names the company as a whole word or its domain, and ranks
 // them by points and recency. A search that fails never fails the report: the source is listed in
 // `unavailable` with a short reason instead.
-import type { SourceHttp } from './http.ts';
-import { normaliseCompanyName } from './sec.ts';
-import { capText, htmlToLine, htmlToText, httpUrl } from './text.ts';
-import { SourceError } from './types.ts';
+
+import { normaliseCompanyName } from '../web/company-name.ts';
+import type { SourceHttp } from '../web/http.ts';
+import { capText, htmlToLine, htmlToText, httpUrl } from '../web/text.ts';
+import { SourceError } from '../web/types.ts';
 
 export type SocialPost = {
   platform: 'Hacker News';

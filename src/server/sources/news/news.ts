@@ -3,11 +3,11 @@
 // title, each saying which providers found it. The article reader (articles.ts) then replaces
 // Google's redirect links with the publisher's and the headline with the article's own text.
 import { extractFromXml } from '@extractus/feed-extractor';
-import type { Region } from '../../shared/sonar.ts';
+import type { Region } from '../../../shared/sonar.ts';
+import type { SourceHttp } from '../web/http.ts';
+import { capText, htmlToLine, httpUrl } from '../web/text.ts';
+import { type NewsProvider, type SourceDocument, SourceError } from '../web/types.ts';
 import { articleKey } from './article-key.ts';
-import type { SourceHttp } from './http.ts';
-import { capText, htmlToLine, httpUrl } from './text.ts';
-import { type NewsProvider, type SourceDocument, SourceError } from './types.ts';
 
 export type NewsSearch = {
   query: string;

@@ -18,7 +18,7 @@ const UA = 'EnterpriseOS/1.0 (+https://example.com; ops@example.com)';
 const rulesOf = (site: string, userAgent = UA) =>
   parseRobots(
     `https://www.${site}/robots.txt`,
-    readFileSync(new URL(`../../../tests/fakes/fixtures/real-formats/robots/${site}.robots.txt`, import.meta.url), 'utf8'),
+    readFileSync(new URL(`../../../../tests/fakes/fixtures/real-formats/robots/${site}.robots.txt`, import.meta.url), 'utf8'),
     userAgent,
   );
 

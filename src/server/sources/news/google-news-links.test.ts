@@ -10,7 +10,7 @@ import {
   parseDecodeParams,
 } from './google-news-links.ts';
 
-const fixture = (path: string) => readFileSync(new URL(`../../../tests/fakes/fixtures/real-formats/${path}`, import.meta.url), 'utf8');
+const fixture = (path: string) => readFileSync(new URL(`../../../../tests/fakes/fixtures/real-formats/${path}`, import.meta.url), 'utf8');
 
 // 70 real Google News links and the publisher URLs they decode to (goleaf/google-news-url-decode).
 const decodedLinks = fixture('google-decode/decoded_links_goleaf.csv')

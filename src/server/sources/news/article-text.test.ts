@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { htmlToText } from '../web/text.ts';
 import { ARTICLE_MAX_CHARS, type ExtractedArticle, extractArticle, isoDate } from './article-text.ts';
-import { htmlToText } from './text.ts';
 
 // Real publisher pages: mozilla/readability's test pages (with the text and metadata it extracts),
 // postlight/parser's and trafilatura's (with the values their tests assert).
 const fixture = (name: string, file: string) =>
-  readFileSync(new URL(`../../../tests/fakes/fixtures/real-formats/articles/${name}/${file}`, import.meta.url), 'utf8');
+  readFileSync(new URL(`../../../../tests/fakes/fixtures/real-formats/articles/${name}/${file}`, import.meta.url), 'utf8');
 const extracted = new Map<string, ExtractedArticle>();
 function article(name: string): ExtractedArticle {
   let found = extracted.get(name);

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { SourceDocument } from '../web/types.ts';
+import { SourceError } from '../web/types.ts';
 import {
   gdeltDate,
   gdeltSearchUrl,
@@ -11,8 +13,6 @@ import {
   stripPublisherSuffix,
   titleKey,
 } from './news.ts';
-import type { SourceDocument } from './types.ts';
-import { SourceError } from './types.ts';
 
 const doc = (url: string, title: string, hoursAgo: number, now: number): SourceDocument => ({
   url,
@@ -211,7 +211,7 @@ describe('mergeStories', () => {
 
 describe('Google News RSS as Google really sends it', () => {
   const xml = readFileSync(
-    new URL('../../../tests/fakes/fixtures/real-formats/google-news/2026-09-25-breaking.xml', import.meta.url),
+    new URL('../../../../tests/fakes/fixtures/real-formats/google-news/2026-09-25-breaking.xml', import.meta.url),
     'utf8',
   );
 
@@ -234,7 +234,7 @@ describe('Google News RSS as Google really sends it', () => {
 
 describe('GDELT as GDELT really answers', () => {
   const fixture = (name: string) =>
-    readFileSync(new URL(`../../../tests/fakes/fixtures/real-formats/gdelt/${name}`, import.meta.url), 'utf8');
+    readFileSync(new URL(`../../../../tests/fakes/fixtures/real-formats/gdelt/${name}`, import.meta.url), 'utf8');
 
   it("carries the publisher's own link and no text beyond the title", () => {
     const documents = parseGdeltArticles(JSON.parse(fixture('2024-vizhinjam.json')));

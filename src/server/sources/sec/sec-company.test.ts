@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeSec, startFakeSec } from '../../../tests/fakes/sec.ts';
-import { createSourceHttp } from './http.ts';
+import { type FakeSec, startFakeSec } from '../../../../tests/fakes/sec.ts';
+import { createSourceHttp } from '../web/http.ts';
+import { SourceError } from '../web/types.ts';
 import { createSecSource } from './sec.ts';
 import {
   createSecCompanySource,
@@ -17,7 +18,6 @@ import {
   type SecFilingRef,
   sentences,
 } from './sec-company.ts';
-import { SourceError } from './types.ts';
 
 const USER_AGENT = 'Enterprise OS test@example.com';
 /** The fake's filings are dated as seen from this day. */

@@ -4,9 +4,12 @@
 // meets the same article reads the stored row. A search waits at most its budget; pages still being
 // read then finish in the background for the next search, and this one keeps their headlines.
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { articles, googleNewsLinks } from '../db/schema.ts';
-import { errorMessage, log } from '../lib/log.ts';
+import type { Database } from '../../db/client.ts';
+import { articles, googleNewsLinks } from '../../db/schema.ts';
+import { errorMessage, log } from '../../lib/log.ts';
+import type { SourceHttp } from '../web/http.ts';
+import { MAX_CRAWLED_URL_CHARS, parseRobots, ROBOTS_MAX_BYTES, type RobotsRules, robotsUrlFor, rulesForStatus } from '../web/robots.ts';
+import { SourceBusyError, type SourceDocument, SourceError } from '../web/types.ts';
 import { articleKey } from './article-key.ts';
 import { extractArticle } from './article-text.ts';
 import {
@@ -18,11 +21,8 @@ import {
   parseDecodeAnswer,
   parseDecodeParams,
 } from './google-news-links.ts';
-import type { SourceHttp } from './http.ts';
 import type { ArticleReader } from './news.ts';
 import { queryTerms, relevantPassages } from './passages.ts';
-import { MAX_CRAWLED_URL_CHARS, parseRobots, ROBOTS_MAX_BYTES, type RobotsRules, robotsUrlFor, rulesForStatus } from './robots.ts';
-import { SourceBusyError, type SourceDocument, SourceError } from './types.ts';
 
 type ArticleStatus = (typeof articles.$inferSelect)['status'];
 type StoredArticle = Pick<typeof articles.$inferSelect, 'url' | 'title' | 'publisher' | 'publishedAt' | 'text' | 'status'>;

@@ -3,11 +3,11 @@
 // FMP may answer a request for one quarter with another call (asked for Q1 2020, it has answered
 // with the Q4 call): a document is labelled with the call it is, and a call that is not the one
 // asked for is not returned (issue 25).
-import { log } from '../lib/log.ts';
-import { wallTimeToIso } from '../lib/time-zone.ts';
-import type { SourceHttp } from './http.ts';
-import { capText, htmlToLine, htmlToText } from './text.ts';
-import { type SourceDocument, SourceError } from './types.ts';
+import { log } from '../../lib/log.ts';
+import { wallTimeToIso } from '../../lib/time-zone.ts';
+import type { SourceHttp } from '../web/http.ts';
+import { capText, htmlToLine, htmlToText } from '../web/text.ts';
+import { type SourceDocument, SourceError } from '../web/types.ts';
 
 export type TranscriptSource = {
   /** The transcript of the call of this fiscal quarter, or null when FMP has not that call (whatever else it answers). */

@@ -1,7 +1,8 @@
 // Passages: what of a long article the model reads, within a budget, chosen by the search's own
 // terms (the company and its keywords). Reads the paragraphs extractArticle writes.
+
+import { capText } from '../web/text.ts';
 import { PARAGRAPH_BREAK, tidyParagraph } from './article-text.ts';
-import { capText } from './text.ts';
 
 /** The opening paragraphs get about this share of the budget: they say what the story is. */
 const LEAD_SHARE = 0.2;

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeHackerNews, startFakeHackerNews } from '../../../tests/fakes/hacker-news.ts';
-import { createSourceHttp } from './http.ts';
+import { type FakeHackerNews, startFakeHackerNews } from '../../../../tests/fakes/hacker-news.ts';
+import { createSourceHttp } from '../web/http.ts';
+import { SourceError } from '../web/types.ts';
 import {
   combineAnswers,
   createSocialSource,
@@ -13,7 +14,6 @@ import {
   searchPhrase,
   siteDomain,
 } from './social.ts';
-import { SourceError } from './types.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -21,7 +21,7 @@ const INITECH = { name: 'Initech, Inc.', domain: 'www.initech.example' };
 const discussion = (id: string) => `https://news.ycombinator.com/item?id=${id}`;
 /** Real answers of the API (provenance in tests/fakes/hacker-news.ts). */
 const recorded = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../../../tests/fakes/fixtures/hacker-news/${name}`, import.meta.url), 'utf8')) as unknown;
+  JSON.parse(readFileSync(new URL(`../../../../tests/fakes/fixtures/hacker-news/${name}`, import.meta.url), 'utf8')) as unknown;
 
 describe('Hacker News search against the fake service over HTTP', () => {
   let fake: FakeHackerNews;

@@ -4,8 +4,8 @@
 // a polite crawler: robots.txt first (its rules and its Crawl-delay), the home page, then a handful of
 // the site's own pages most likely to describe the company and its people, one after another.
 // Everything here is what a page says; a person is only ever a name and a title written on a page.
-import { errorMessage } from '../lib/log.ts';
-import type { SourceHttp } from './http.ts';
+import { errorMessage } from '../../lib/log.ts';
+import type { SourceHttp } from '../web/http.ts';
 import {
   ALLOW_ALL,
   DENY_ALL,
@@ -15,9 +15,9 @@ import {
   type RobotsRules,
   robotsUrlFor,
   rulesForStatus,
-} from './robots.ts';
-import { BLOCK_ELEMENTS, capText, decodeEntities, htmlTitle, htmlToLine, htmlToText, httpUrl, walkHtml } from './text.ts';
-import { SourceBusyError, SourceError } from './types.ts';
+} from '../web/robots.ts';
+import { BLOCK_ELEMENTS, capText, decodeEntities, htmlTitle, htmlToLine, htmlToText, httpUrl, walkHtml } from '../web/text.ts';
+import { SourceBusyError, SourceError } from '../web/types.ts';
 
 export type CompanySitePage = { url: string; title: string | null; text: string; kind: 'home' | 'about' | 'leadership' | 'other' };
 export type SitePerson = { name: string; title: string; pageUrl: string };

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeHttp, startFakeHttp } from '../../../tests/fakes/http.ts';
+import { type FakeHttp, startFakeHttp } from '../../../../tests/fakes/http.ts';
 import { createHostPacer, createSourceHttp, describeUrl, isPublicAddress } from './http.ts';
 import { SourceError } from './types.ts';
 

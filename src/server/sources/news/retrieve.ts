@@ -1,9 +1,9 @@
 // News retrieval as a feature needs it: the documents, or the API's error when neither news
 // provider can be reached (that is the sources' failure, not the AI's, and the user is told so).
-import { AppError } from '../lib/app-error.ts';
-import { errorMessage, log } from '../lib/log.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { errorMessage, log } from '../../lib/log.ts';
+import type { SourceDocument } from '../web/types.ts';
 import type { NewsSearch, NewsSource } from './news.ts';
-import type { SourceDocument } from './types.ts';
 
 const newsUnavailable = () =>
   new AppError('source_unavailable', 'The news sources (Google News, GDELT) could not be reached. Try again shortly.');

@@ -5,8 +5,8 @@
 // whole article).
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
+import { BLOCK_ELEMENTS, capText, htmlToLine, htmlToText, httpUrl } from '../web/text.ts';
 import { stripPublisherSuffix } from './news.ts';
-import { BLOCK_ELEMENTS, capText, htmlToLine, htmlToText, httpUrl } from './text.ts';
 
 export type ArticleStatus = 'ok' | 'paywalled' | 'failed';
 export type ExtractedArticle = {
