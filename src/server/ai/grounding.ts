@@ -2,6 +2,7 @@
 // a source is kept only when its URL is one we fetched (or the provider itself cited), and a quote
 // only when its words appear in a retrieved document. Whatever the model invents is dropped.
 import type { MarketData, Quote, Source } from '../../shared/research.ts';
+import { siteName } from '../sources/web/site.ts';
 
 export type Retrieved = {
   url: string;
@@ -35,7 +36,7 @@ export function urlKey(url: string): string | null {
   try {
     const parsed = new URL(url.trim());
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-    const host = parsed.hostname.toLowerCase().replace(/^www\./, '');
+    const host = siteName(parsed.hostname);
     const path = parsed.pathname.replace(/\/+$/, '');
     return `${host}${parsed.port ? `:${parsed.port}` : ''}${path}${parsed.search}`;
   } catch {

@@ -7,6 +7,7 @@ import { normaliseWords, type Retrieved } from '../../ai/grounding.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 import type { CompanySite } from '../../sources/company/company-site.ts';
 import type { SecCompanyProfile, SecFigure, SecFilingRef } from '../../sources/sec/sec-company.ts';
+import { siteName } from '../../sources/web/site.ts';
 import type { Candidate } from './prompts.ts';
 import type { AirSources } from './sources.ts';
 
@@ -64,7 +65,7 @@ export function figureValue(figure: Pick<SecFigure, 'value' | 'unit'>): string {
   return `${count.format(figure.value)} ${figure.unit}`;
 }
 
-const hostOf = (url: string) => new URL(url).hostname.replace(/^www\./, '');
+const hostOf = (url: string) => siteName(new URL(url).hostname);
 
 /** The site name when it has one, else the SEC name, else the host's first label ("initech"). */
 function displayName(site: CompanySite, sec: SecCompanyProfile | null, website: string) {

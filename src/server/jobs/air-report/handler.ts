@@ -23,6 +23,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 import { renderAirReportEmail } from '../../mail/alert-emails/index.ts';
 import { SiteUnreadableError } from '../../sources/company/company-site.ts';
+import { siteName } from '../../sources/web/site.ts';
 import { SourceError } from '../../sources/web/types.ts';
 import { type AlertHandler, AlertPermanentFailure, type AlertRun, AlertSkip } from '../alerts/types.ts';
 import { type Enrichment, enrichCompany } from './enrich.ts';
@@ -273,7 +274,7 @@ async function research(
   });
 
   const social = await progress.step('social_listening', 'social', async () => {
-    const host = new URL(company.website).hostname.replace(/^www\./, '');
+    const host = siteName(new URL(company.website).hostname);
     const found = await sources.social.search({ name: company.name, domain: host }, { days: 365, limit: SOCIAL_LIMIT, signal });
     const posts = found.posts.map(({ text: _, ...post }) => post);
     const documents: Retrieved[] = found.posts.map((p) => ({
@@ -306,7 +307,7 @@ async function research(
     ...social.documents,
   ];
   const grounding = new ReportGrounding([...enrichment.documents, ...news.documents, ...social.documents], {
-    siteHost: new URL(company.website).hostname.replace(/^www\./, ''),
+    siteHost: siteName(new URL(company.website).hostname),
     excludedPeople: enrichment.departing ?? [],
   });
 

@@ -16,6 +16,7 @@ import {
   robotsUrlFor,
   rulesForStatus,
 } from '../web/robots.ts';
+import { siteName } from '../web/site.ts';
 import { BLOCK_ELEMENTS, capText, decodeEntities, htmlTitle, htmlToLine, htmlToText, httpUrl, walkHtml } from '../web/text.ts';
 import { SourceBusyError, SourceError } from '../web/types.ts';
 
@@ -242,12 +243,12 @@ function websiteUrl(homeUrl: string): URL {
 
 /** How errors name the site: initech.example for https://www.initech.example/. */
 function siteLabel(url: URL): string {
-  return url.host.replace(/^www\./i, '');
+  return `${siteName(url.hostname)}${url.port ? `:${url.port}` : ''}`;
 }
 
 /** www.initech.example and initech.example are one site; the port matters (local sites differ by it). */
 function siteKey(url: URL): string {
-  return `${url.hostname.toLowerCase().replace(/^www\./, '')}:${url.port}`;
+  return `${siteName(url.hostname)}:${url.port}`;
 }
 
 /** One page whatever the link's scheme, www., trailing slash or fragment. */

@@ -1,5 +1,6 @@
 // One key per article address, so the same story reached through different links (a feed's tracking
 // parameters, 'www.' or not, a trailing slash) is stored, fetched and recognised once.
+import { siteName } from '../web/site.ts';
 
 /** Query parameters that only say where a reader came from. */
 const TRACKING = /^(utm_.+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|ocid|cmpid|smid|taid|guccounter|guce_referrer.*|_ga|oc)$/i;
@@ -13,7 +14,7 @@ export function articleKey(url: string): string | null {
     return null;
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-  const host = parsed.hostname.toLowerCase().replace(/^www\./, '');
+  const host = siteName(parsed.hostname);
   const path = parsed.pathname.replace(/\/+$/, '');
   const params = [...parsed.searchParams].filter(([name]) => !TRACKING.test(name)).sort(([a], [b]) => a.localeCompare(b));
   const query = params.length ? `?${new URLSearchParams(params)}` : '';

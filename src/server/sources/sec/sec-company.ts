@@ -5,6 +5,7 @@
 
 import { normaliseCompanyName } from '../web/company-name.ts';
 import type { SourceHttp } from '../web/http.ts';
+import { siteName } from '../web/site.ts';
 import { capText, htmlTableRows, htmlToText, httpUrl } from '../web/text.ts';
 import { type SourceDocument, SourceError } from '../web/types.ts';
 import {
@@ -763,7 +764,7 @@ function siteOf(hostOrUrl: string | null): string | null {
   if (!raw) return null;
   try {
     const host = new URL(/^[a-z][a-z0-9+.-]*:\/\//.test(raw) ? raw : `https://${raw}`).hostname;
-    return host.replace(/^www\d*\./, '') || null;
+    return siteName(host) || null;
   } catch {
     return null;
   }

@@ -10,6 +10,7 @@
 
 import { normaliseCompanyName } from '../web/company-name.ts';
 import type { SourceHttp } from '../web/http.ts';
+import { siteName } from '../web/site.ts';
 import { capText, htmlToLine, htmlToText, httpUrl } from '../web/text.ts';
 import { SourceError } from '../web/types.ts';
 
@@ -77,7 +78,7 @@ export function siteDomain(domain: string | null): string | null {
   const raw = domain?.trim();
   if (!raw) return null;
   try {
-    const host = new URL(raw.includes('://') ? raw : `https://${raw}`).hostname.toLowerCase().replace(/^www\./, '');
+    const host = siteName(new URL(raw.includes('://') ? raw : `https://${raw}`).hostname);
     // A name, not an address: nobody discusses a company by its IP.
     return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host) && !/^[\d.]+$/.test(host) ? host : null;
   } catch {
