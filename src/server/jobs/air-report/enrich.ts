@@ -6,6 +6,7 @@ import type { AirCompany, AirFact, AirReport } from '../../../shared/air.ts';
 import { normaliseWords, type Retrieved } from '../../ai/grounding.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 import type { CompanySite } from '../../sources/company/company-site.ts';
+import { EIGHT_K_ITEMS } from '../../sources/sec/eight-k-items.ts';
 import type { SecCompanyProfile, SecFigure, SecFilingRef } from '../../sources/sec/sec-company.ts';
 import { siteName } from '../../sources/web/site.ts';
 import type { Candidate } from './prompts.ts';
@@ -25,27 +26,9 @@ export type Enrichment = {
   summary: string;
 };
 
-/** What an 8-K item number reports (Form 8-K's own item titles, shortened). */
-const EIGHT_K_ITEMS: Record<string, string> = {
-  '1.01': 'Entry into a material agreement',
-  '1.02': 'Termination of a material agreement',
-  '2.01': 'Completion of an acquisition or disposition',
-  '2.02': 'Results of operations (earnings release)',
-  '2.03': 'New direct financial obligation',
-  '2.05': 'Exit or disposal costs (restructuring)',
-  '2.06': 'Material impairments',
-  '3.01': 'Delisting notice',
-  '5.01': 'Change in control',
-  '5.02': 'Departure or appointment of directors or officers',
-  '5.03': 'Amendments to articles or bylaws',
-  '5.07': 'Shareholder vote results',
-  '7.01': 'Regulation FD disclosure',
-  '8.01': 'Other events',
-};
-
 export function filingHighlight(filing: Pick<SecFilingRef, 'form' | 'items' | 'reportDate'>): string | null {
   if (filing.form.startsWith('8-K')) {
-    const items = filing.items.filter((item) => item !== '9.01').map((item) => EIGHT_K_ITEMS[item] ?? `Item ${item}`);
+    const items = filing.items.filter((item) => item !== '9.01').map((item) => EIGHT_K_ITEMS[item]?.short ?? `Item ${item}`);
     return items.length ? items.join('; ') : null;
   }
   if (filing.form.startsWith('10-K')) return filing.reportDate ? `Annual report for the year ended ${filing.reportDate}` : 'Annual report';

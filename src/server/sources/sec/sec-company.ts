@@ -8,6 +8,7 @@ import type { SourceHttp } from '../web/http.ts';
 import { siteName } from '../web/site.ts';
 import { capText, htmlTableRows, htmlToText, httpUrl } from '../web/text.ts';
 import { type SourceDocument, SourceError } from '../web/types.ts';
+import { EIGHT_K_ITEMS } from './eight-k-items.ts';
 import {
   createSecSource,
   type FilingColumns,
@@ -700,39 +701,6 @@ export function executiveOfficers(html: string): { heading: string; text: string
 // ---------------------------------------------------------------------------------------------
 // Titles of filing documents
 
-/** Form 8-K's item titles. */
-const EIGHT_K_ITEMS: Record<string, string> = {
-  '1.01': 'Entry into a Material Definitive Agreement',
-  '1.02': 'Termination of a Material Definitive Agreement',
-  '1.03': 'Bankruptcy or Receivership',
-  '1.04': 'Mine Safety - Reporting of Shutdowns and Patterns of Violations',
-  '1.05': 'Material Cybersecurity Incidents',
-  '2.01': 'Completion of Acquisition or Disposition of Assets',
-  '2.02': 'Results of Operations and Financial Condition',
-  '2.03': 'Creation of a Direct Financial Obligation or an Obligation under an Off-Balance Sheet Arrangement of a Registrant',
-  '2.04':
-    'Triggering Events That Accelerate or Increase a Direct Financial Obligation or an Obligation under an Off-Balance Sheet Arrangement',
-  '2.05': 'Costs Associated with Exit or Disposal Activities',
-  '2.06': 'Material Impairments',
-  '3.01': 'Notice of Delisting or Failure to Satisfy a Continued Listing Rule or Standard; Transfer of Listing',
-  '3.02': 'Unregistered Sales of Equity Securities',
-  '3.03': 'Material Modification to Rights of Security Holders',
-  '4.01': "Changes in Registrant's Certifying Accountant",
-  '4.02': 'Non-Reliance on Previously Issued Financial Statements or a Related Audit Report or Completed Interim Review',
-  '5.01': 'Changes in Control of Registrant',
-  '5.02':
-    'Departure of Directors or Certain Officers; Election of Directors; Appointment of Certain Officers; Compensatory Arrangements of Certain Officers',
-  '5.03': 'Amendments to Articles of Incorporation or Bylaws; Change in Fiscal Year',
-  '5.04': "Temporary Suspension of Trading Under Registrant's Employee Benefit Plans",
-  '5.05': "Amendment to Registrant's Code of Ethics, or Waiver of a Provision of the Code of Ethics",
-  '5.06': 'Change in Shell Company Status',
-  '5.07': 'Submission of Matters to a Vote of Security Holders',
-  '5.08': 'Shareholder Director Nominations',
-  '7.01': 'Regulation FD Disclosure',
-  '8.01': 'Other Events',
-  '9.01': 'Financial Statements and Exhibits',
-};
-
 /** "Form 8-K (filed 2026-09-14): Item 5.02 Departure of Directors or Certain Officers…", "Form 10-K (filed …): Annual report for the period ended …". */
 export function filingTitle(
   filing: Pick<SecFilingRef, 'form' | 'filingDate' | 'reportDate' | 'items' | 'description'>,
@@ -744,7 +712,7 @@ export function filingTitle(
   const what =
     subject ??
     (CURRENT_FORMS.has(filing.form)
-      ? items.map((item) => `Item ${item}${EIGHT_K_ITEMS[item] ? ` ${EIGHT_K_ITEMS[item]}` : ''}`).join('; ')
+      ? items.map((item) => `Item ${item}${EIGHT_K_ITEMS[item] ? ` ${EIGHT_K_ITEMS[item].title}` : ''}`).join('; ')
       : ANNUAL_FORMS.has(filing.form)
         ? `Annual report${period}`
         : filing.form === '10-Q'
