@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
+import { decodeBody } from '../web/http.ts';
 import { htmlToText } from '../web/text.ts';
 import { ARTICLE_MAX_CHARS, type ExtractedArticle, extractArticle, isoDate } from './article-text.ts';
 
@@ -216,5 +218,15 @@ describe('isoDate', () => {
     expect(isoDate('2020-01-20')).toBe('2020-01-20');
     expect(isoDate('Fri Mar 13 21:30:09 EST 2015')).toBeNull();
     expect(isoDate('2020-13-45T10:00:00Z')).toBeNull();
+  });
+});
+
+describe('a page in another encoding than UTF-8', () => {
+  it('gives the same article as its UTF-8 original once the kit decoded it (SCMP written in windows-1252)', () => {
+    const page = fixture('trafilatura-scmp.com.playbook', 'source.html');
+    const bytes = iconv.encode(page.replace('<meta charset="utf-8">', '<meta charset="windows-1252">'), 'windows-1252');
+    const article = (html: string) => extractArticle(html, 'https://www.scmp.com/story').text;
+    expect(article(decodeBody(bytes, 'text/html'))).toBe(article(page));
+    expect(article(page)).toMatch(/[’“”—]/);
   });
 });

@@ -5,6 +5,7 @@
 // address dialled is never shown (it would tell a user which internal ports answer).
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
+import sniffEncoding from 'html-encoding-sniffer';
 import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector } from 'undici';
 import { connectionFailure } from '../../lib/network-error.ts';
@@ -340,7 +341,36 @@ async function readCapped(response: Response, maxBytes: number, host: string, wh
     total += value.byteLength;
     chunks.push(value);
   }
-  return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+  return decodeBody(Buffer.concat(chunks), response.headers.get('content-type') ?? '');
+}
+
+/**
+ * The body's text in the encoding it is written in, not always UTF-8: a windows-1252 or Shift_JIS
+ * publisher page read as UTF-8 reached the store, the prompt and the e-mail as mojibake. The
+ * encoding is found as browsers find it (the WHATWG sniffing algorithm, html-encoding-sniffer): a
+ * byte-order mark, else the Content-Type's charset, else for HTML a `<meta charset>` in the first
+ * 1024 bytes, for XML its declaration; else UTF-8 (most of the web; the standard's windows-1252
+ * guess would garble an undeclared UTF-8 page). JSON is UTF-8 by definition (RFC 8259).
+ */
+export function decodeBody(bytes: Uint8Array, contentType: string): string {
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
+  const json = type === 'application/json' || type.endsWith('+json');
+  const xml = !type.includes('html') && (type.includes('xml') || type.includes('rss'));
+  const encoding = json
+    ? 'UTF-8'
+    : sniffEncoding(bytes, {
+        xml,
+        transportLayerEncodingLabel: charset,
+        defaultEncoding: 'UTF-8',
+        ...(xml ? {} : { maxPrescanBytes: type.includes('html') || !type ? 1024 : 0 }),
+      });
+  try {
+    return new TextDecoder(encoding).decode(bytes);
+  } catch {
+    // An encoding the sniffer names but this runtime cannot decode (x-user-defined): UTF-8, replacing what does not fit.
+    return new TextDecoder('utf-8').decode(bytes);
+  }
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
