@@ -24,6 +24,13 @@ export const airMessages = {
   solutionTooLong: `Keep the solution text to at most ${AIR_SOLUTION_MAX_CHARS} characters`,
   notFound: 'That report does not exist.',
   cannotRetry: 'Only a report that failed can be retried.',
+  dailyLimitTitle: 'Daily limit reached',
+  /** AIR_MAX_FAILED_PER_DAY reached: `counted` runs of the last 24 hours failed, `open` of them still running; a failed one ages out in `hours`. */
+  dailyLimit: (counted: number, open: number, hours: number | null) => {
+    const inHours = hours === null ? null : `in ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+    const when = open === 0 ? `Try again ${inHours}.` : `Try again once a running report has succeeded${inHours ? `, or ${inHours}` : ''}.`;
+    return `${counted} of your report runs in the last 24 hours ${open === 0 ? 'failed' : 'failed or are still running'}; that is the daily limit. ${when}`;
+  },
 } as const;
 
 /** Characters of the solution text that count towards the minimum. */

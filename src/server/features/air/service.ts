@@ -255,13 +255,7 @@ async function takeRun(deps: AirDeps, client: pg.PoolClient, userId: string, mon
 
 function dailyLimit(counted: number, open: number, freeInSeconds: number | null) {
   const hours = freeInSeconds === null ? null : Math.max(1, Math.ceil(freeInSeconds / 3600));
-  const inHours = hours === null ? null : `in ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
-  const when = open === 0 ? `Try again ${inHours}.` : `Try again once a running report has succeeded${inHours ? `, or ${inHours}` : ''}.`;
-  return new AppError(
-    'air_daily_limit',
-    `${counted} of your report runs in the last 24 hours ${open === 0 ? 'failed' : 'failed or are still running'}; that is the daily limit. ${when}`,
-    { title: 'Daily limit reached' },
-  );
+  return new AppError('air_daily_limit', airMessages.dailyLimit(counted, open, hours), { title: airMessages.dailyLimitTitle });
 }
 
 /** The report's run in the alert engine's ledger (one per start or retry) and its job. */

@@ -155,7 +155,7 @@ function Failure({ detail, failure }: { detail: AirReportDetail; failure: NonNul
               const title = isApiError(err, 'no_credits')
                 ? 'No credits left'
                 : isApiError(err, 'air_daily_limit')
-                  ? 'Daily limit reached'
+                  ? airMessages.dailyLimitTitle
                   : isApiError(err, 'cannot_retry')
                     ? 'Cannot retry'
                     : 'Could not retry the report';
