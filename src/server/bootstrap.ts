@@ -9,6 +9,7 @@ import { createDatabase } from './db/client.ts';
 import { StartupError, startEmbeddedPostgres } from './db/embedded.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
 import { migrateWhenReachable } from './db/migrate.ts';
+import { shownDatabaseUrl } from './db/server-record.ts';
 import { createRunProducer } from './jobs/alerts/producer.ts';
 import { errorMessage, log, setLogLevel } from './lib/log.ts';
 import { connectionFailure } from './lib/network-error.ts';
@@ -89,7 +90,7 @@ function startupError(err: unknown, config: Config): StartupError | undefined {
 
 function summary(config: Config): string {
   const database = config.DATABASE_URL
-    ? `PostgreSQL at ${addressLocation(config.DATABASE_URL, 5432)}`
+    ? shownDatabaseUrl(config.DATABASE_URL)
     : `embedded PostgreSQL at 127.0.0.1:${config.EMBEDDED_PG_PORT} (in ${config.DATA_DIR})`;
   const mail = config.SMTP_URL ? `SMTP ${smtpLocation(config.SMTP_URL)}` : 'captured, not sent (no SMTP_URL)';
   const ai = config.ai

@@ -1,5 +1,7 @@
 // Every user-facing text of spec 01 §8 (and the shared ones of spec 02), word for word.
 // Both sides import these so the server's error messages and the web's toasts never drift.
+import { PASSWORD_MAX_LENGTH } from './constants.ts';
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export const messages = {
@@ -36,7 +38,7 @@ export const messages = {
     requiredDescription: 'Please enter a new password',
     tooShort: 'Password must be at least 6 characters',
     /** Ours: the spec sets no maximum. */
-    tooLong: 'Password must be at most 128 characters',
+    tooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
     currentRequired: 'Enter your current password',
     weakTitle: 'Password too weak',
     weak: 'This password is too easy to guess.',
