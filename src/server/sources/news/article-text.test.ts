@@ -123,6 +123,53 @@ describe('extractArticle on trafilatura test pages', () => {
   });
 });
 
+describe('extractArticle leaves out what a reader skips, on the real pages', () => {
+  const paragraphsOf = (name: string) => article(name).text.split('\n\n');
+
+  it('CNN: the related stories between the paragraphs and the widget credit are gone, the story around them stays', () => {
+    const text = article('readability-cnn').text;
+    expect(text).not.toContain('Related: Rich are paying more in taxes');
+    expect(text).not.toContain("Related: Chicago is America's most segregated city");
+    expect(text).not.toContain('Powered by SmartAsset.com');
+    expect(text).toContain(
+      "But this wasn't the only finding that suggests the U.S. isn't quite living up to its reputation as a country where everyone has an equal chance to get ahead through sheer will and hard work.\n\nThe report also suggested",
+    );
+    expect(paragraphsOf('readability-cnn')).toContain('10. United States');
+  });
+
+  it('BBC: links to the transcript and to other stories are gone; a list item with a link in it stays', () => {
+    const paragraphs = paragraphsOf('readability-bbc-1');
+    for (const link of [
+      'Read the full transcript of his interview',
+      'Five things we learned from Obama interview',
+      'The presidential body swerve',
+    ]) {
+      expect(paragraphs).not.toContain(link);
+    }
+    expect(paragraphs).toContain('He would speak "bluntly" against corruption and human rights violations in Kenya');
+    expect(paragraphs).toContain('Analysis: Jon Sopel, BBC News, Washington');
+  });
+
+  it('Washington Post: the "[Read: …]" links set between the paragraphs are gone', () => {
+    const text = article('readability-wapo-1').text;
+    expect(text).not.toContain('[Read: Why Tunisia');
+    expect(text).not.toContain('[Bardo museum houses amazing Roman treasures]');
+    expect(text).toContain('Tunisia, a mostly Muslim nation of about 11 million people');
+  });
+
+  it('Bloomberg: the newsletter promo, written once per screen size, is gone', () => {
+    const text = article('postlight-www.bloomberg.com').text;
+    expect(text).not.toContain('The latest in global politics');
+    expect(text).not.toContain('Balance of Power newsletter');
+    expect(text).not.toContain('Sign up to this newsletter');
+    expect(text).toContain('It’s unclear whether Trump’s criticism of Boeing');
+  });
+
+  it('NYT: the illustration’s credit is gone', () => {
+    expect(article('readability-nytimes-2').text).not.toContain('Harry Campbell');
+  });
+});
+
 describe('extractArticle', () => {
   const page = (head: string, body: string) => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
   const paragraphs = (n: number) =>

@@ -6,6 +6,7 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { BLOCK_ELEMENTS, capText, htmlToLine, htmlToText, httpUrl } from '../web/text.ts';
+import { dropBoilerplate, readerParagraphs, unwrapEmbeddedPosts } from './boilerplate.ts';
 import { stripPublisherSuffix } from './news.ts';
 
 export type ArticleStatus = 'ok' | 'paywalled' | 'failed';
@@ -62,6 +63,7 @@ export function extractArticle(html: string, pageUrl: string): ExtractedArticle 
   const canonicalUrl = canonicalLink(document, pageUrl) ?? httpUrl(meta.get('og:url'), pageUrl);
   const paywalled = declaresPaywall(document, meta, data);
 
+  unwrapEmbeddedPosts(document);
   const read = readable(document);
   const dataText = paragraphs(htmlToText(firstString(data.map((item) => item.articleBody)) ?? ''));
   let text = read.text;
@@ -99,7 +101,8 @@ function readable(document: Document): { title: string | null; text: string } {
   try {
     const article = new Readability<Node>(document, { serializer: (node) => node }).parse();
     if (!article?.content) return none;
-    return { title: article.title || null, text: blockParagraphs(article.content).join(PARAGRAPH_BREAK) };
+    dropBoilerplate(article.content as Element);
+    return { title: article.title || null, text: readerParagraphs(blockParagraphs(article.content)).join(PARAGRAPH_BREAK) };
   } catch {
     // Readability assumes a <body> and more: a page it trips on is a page without an article.
     return none;
@@ -145,16 +148,12 @@ function blockParagraphs(root: Node): string[] {
   };
   visit(root);
   breakBlock();
-  return blocks.map(tidyParagraph).filter((block) => block && !PAGE_CHROME.test(block));
+  return blocks.map(tidyParagraph);
 }
 
 /** Plain text (newlines apart) to paragraphs a blank line apart. */
 function paragraphs(text: string): string {
-  return text
-    .split(/\n+/)
-    .map(tidyParagraph)
-    .filter((block) => block && !PAGE_CHROME.test(block))
-    .join(PARAGRAPH_BREAK);
+  return readerParagraphs(text.split(/\n+/).map(tidyParagraph)).join(PARAGRAPH_BREAK);
 }
 
 // Control and invisible characters (soft hyphens, zero-width spaces, byte-order marks) only get in the way.
@@ -164,11 +163,6 @@ const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u2
 export function tidyParagraph(text: string): string {
   return text.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
 }
-
-// Labels the page's furniture leaves inside the article ("4 Min Read" and "Slideshow (15 images)" on
-// Reuters, "Continue reading the main story" on the NYT), which say nothing to the model.
-const PAGE_CHROME =
-  /^(\d+\s*min(ute)?s?\s+read|slideshow\s*\(\s*\d+\s*images?\s*\)|related coverage|advertisement|photo|video|continue reading the main story|read (the )?full (article|story)|share this article)$/i;
 
 /** Whether `text` has the opening words of `other`: the same article, however each was laid out. */
 function sameOpening(text: string, other: string): boolean {
