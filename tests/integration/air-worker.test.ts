@@ -16,8 +16,9 @@ import { schemaKeys } from '../fakes/research-model.ts';
 import { type FakeSec, startFakeSec } from '../fakes/sec.ts';
 import { type FakeSmtp, startFakeSmtp } from '../fakes/smtp.ts';
 import { createFreshDatabase, requireDatabaseUrl } from '../support/database.ts';
-import { type ServerProcess, startServerProcess, until } from '../support/server-process.ts';
+import { until } from '../support/server-process.ts';
 import { airServerEnv } from '../support/source-env.ts';
+import { startWorker } from '../support/workers.ts';
 
 const SECRET = 'air-worker-test-secret-air-worker-test-00';
 
@@ -29,7 +30,6 @@ let sec: FakeSec;
 let hn: FakeHackerNews;
 let news: FakeNews;
 let smtp: FakeSmtp;
-const workers: ServerProcess[] = [];
 
 // The first persona request never gets an answer in time: the worker that asked is killed meanwhile.
 let personaRequests = 0;
@@ -53,7 +53,6 @@ beforeAll(async () => {
   rt = await bootstrap({ ...serverEnv(), ROLE: 'web' });
 });
 afterAll(async () => {
-  for (const worker of workers) if (worker.alive()) worker.proc.kill('SIGKILL');
   await rt?.close();
   await Promise.all([ai?.stop(), site?.stop(), sec?.stop(), hn?.stop(), news?.stop(), smtp?.stop()]);
   await database?.drop();
@@ -66,12 +65,6 @@ function serverEnv(): Record<string, string> {
     ALERT_RETRY_DELAY_SECONDS: '1',
     JOB_SUPERVISE_SECONDS: '1',
   };
-}
-
-function startWorker() {
-  const worker = startServerProcess({ ...serverEnv(), ROLE: 'worker', LOG_LEVEL: 'warn' });
-  workers.push(worker);
-  return worker;
 }
 
 const steps = async (id: string) =>
@@ -88,7 +81,7 @@ it('a worker killed mid-report: another resumes after the steps already done and
     { website: `${site.url}/`, solution: 'Warehouse orchestration software for Supply Chain Operations and Finance leaders.' },
   );
 
-  const first = startWorker();
+  const first = startWorker({ ...serverEnv(), LOG_LEVEL: 'warn' });
   await until(
     'the persona step under way',
     async () => {
@@ -103,7 +96,7 @@ it('a worker killed mid-report: another resumes after the steps already done and
   await first.exited;
   expect(smtp.messages).toHaveLength(0);
 
-  const second = startWorker();
+  const second = startWorker({ ...serverEnv(), LOG_LEVEL: 'warn' });
   await until('the report delivered', async () => (await steps(report.id)).status === 'succeeded', 90_000).catch((err: Error) => {
     throw new Error(`${err.message}\n${second.output()}`);
   });

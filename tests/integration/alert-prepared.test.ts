@@ -9,7 +9,8 @@ import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai.ts';
 import { type FakeSmtp, startFakeSmtp } from '../fakes/smtp.ts';
 import { createFreshDatabase, requireDatabaseUrl } from '../support/database.ts';
 import { EVERY_DAY, insertNewsAlert } from '../support/factories.ts';
-import { type ServerProcess, startServerProcess, until } from '../support/server-process.ts';
+import { until } from '../support/server-process.ts';
+import { newsAlertServerEnv, startWorker } from '../support/workers.ts';
 
 const ALERTS = 3;
 const SECRET = 'prepared-test-secret-prepared-test-secret';
@@ -19,7 +20,6 @@ let rt: Runtime;
 let ai: FakeOpenAi;
 let news: FakeNews;
 let smtp: FakeSmtp;
-const workers: ServerProcess[] = [];
 
 beforeAll(async () => {
   database = await createFreshDatabase(requireDatabaseUrl(), 'eos_prepared');
@@ -27,28 +27,17 @@ beforeAll(async () => {
   rt = await bootstrap({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'error', AUTH_SECRET: SECRET });
 });
 afterAll(async () => {
-  for (const worker of workers) if (worker.alive()) worker.proc.kill('SIGKILL');
   await rt?.close();
   await Promise.all([ai?.stop(), news?.stop(), smtp?.stop()]);
   await database?.drop();
 });
 
-function startWorker() {
-  const worker = startServerProcess({
-    ROLE: 'worker',
-    DATABASE_URL: database.url,
-    APP_URL: 'http://localhost:3000',
-    AUTH_SECRET: SECRET,
-    SMTP_URL: `smtp://127.0.0.1:${smtp.smtpPort}`,
-    AI_BASE_URL: ai.url,
-    AI_MODEL: 'fake-alert-model',
-    GOOGLE_NEWS_BASE_URL: news.url,
-    GDELT_BASE_URL: news.url,
+function workerEnv() {
+  return {
+    ...newsAlertServerEnv({ databaseUrl: database.url, authSecret: SECRET, smtpPort: smtp.smtpPort, aiUrl: ai.url, newsUrl: news.url }),
     // The slot of the hour after next is within the lead whatever the minute now.
     ALERT_PREPARE_MINUTES: '120',
-  });
-  workers.push(worker);
-  return worker;
+  };
 }
 
 const count = async (query: string) => Number((await rt.pool.query<{ n: string }>(query)).rows[0]!.n);
@@ -71,7 +60,7 @@ it('a worker killed after preparing the next slot: another commits the kept plan
     });
   }
 
-  const first = startWorker();
+  const first = startWorker(workerEnv());
   await until('every run prepared', async () => (await count(`SELECT count(*) AS n FROM alert_runs WHERE status = 'prepared'`)) === ALERTS);
   expect(await count(`SELECT count(*) AS n FROM alert_runs WHERE due_at = '${slot.toISOString()}'`)).toBe(ALERTS);
   first.proc.kill('SIGKILL');
@@ -84,7 +73,7 @@ it('a worker killed after preparing the next slot: another commits the kept plan
 
   // The slot comes (rather than wait for the hour, the kept plans fall due now).
   await rt.pool.query(`UPDATE alert_runs SET due_at = now() WHERE status = 'prepared'`);
-  const second = startWorker();
+  const second = startWorker(workerEnv());
   await until(
     'every mail delivered',
     async () => (await count(`SELECT count(*) AS n FROM mail_outbox WHERE status = 'sent'`)) === ALERTS,

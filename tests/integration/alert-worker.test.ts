@@ -11,10 +11,12 @@ import { type FakeSmtp, startFakeSmtp } from '../fakes/smtp.ts';
 import { createFreshDatabase, requireDatabaseUrl } from '../support/database.ts';
 import { dueThisHour, insertNewsAlert } from '../support/factories.ts';
 import { freePort } from '../support/ports.ts';
-import { type ServerProcess, startServerProcess, until } from '../support/server-process.ts';
+import { until } from '../support/server-process.ts';
+import { newsAlertServerEnv, startWorker } from '../support/workers.ts';
 
 const ALERTS = 6;
 const AI_LATENCY_MS = 4000;
+const SECRET = 'worker-test-secret-worker-test-secret-00';
 
 let database: Awaited<ReturnType<typeof createFreshDatabase>>;
 let rt: Runtime;
@@ -22,7 +24,6 @@ let ai: FakeOpenAi;
 let news: FakeNews;
 let smtp: FakeSmtp | null = null;
 let smtpPort: number;
-const workers: ServerProcess[] = [];
 
 beforeAll(async () => {
   database = await createFreshDatabase(requireDatabaseUrl(), 'eos_worker');
@@ -35,35 +36,21 @@ beforeAll(async () => {
     NODE_ENV: 'test',
     DATABASE_URL: database.url,
     LOG_LEVEL: 'error',
-    AUTH_SECRET: 'worker-test-secret-worker-test-secret-00',
+    AUTH_SECRET: SECRET,
   });
 });
 afterAll(async () => {
-  for (const worker of workers) if (worker.alive()) worker.proc.kill('SIGKILL');
   await rt?.close();
   await Promise.all([ai?.stop(), news?.stop(), smtp?.stop()]);
   await database?.drop();
 });
 
-function startWorker() {
-  const worker = startServerProcess({
-    ROLE: 'worker',
-    DATABASE_URL: database.url,
-    APP_URL: 'http://localhost:3000',
-    AUTH_SECRET: 'worker-test-secret-worker-test-secret-00',
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    AI_BASE_URL: ai.url,
-    AI_MODEL: 'fake-alert-model',
+function workerEnv() {
+  return {
+    ...newsAlertServerEnv({ databaseUrl: database.url, authSecret: SECRET, smtpPort, aiUrl: ai.url, newsUrl: news.url }),
     AI_TIMEOUT_SECONDS: '30',
-    GOOGLE_NEWS_BASE_URL: news.url,
-    GDELT_BASE_URL: news.url,
     ALERT_CONCURRENCY: '3',
-    ALERT_HEARTBEAT_SECONDS: '10',
-    ALERT_RETRY_DELAY_SECONDS: '1',
-    JOB_SUPERVISE_SECONDS: '1',
-  });
-  workers.push(worker);
-  return worker;
+  };
 }
 
 const count = async (query: string) => Number((await rt.pool.query<{ n: string }>(query)).rows[0]!.n);
@@ -80,7 +67,7 @@ it('SIGKILL mid-run, restart, SMTP down then back: every due e-mail is sent exac
     await insertNewsAlert(rt.db, id, { companyName: `Company ${i}`, ...dueThisHour() });
   }
 
-  const first = startWorker();
+  const first = startWorker(workerEnv());
   // Killed while three runs wait for the AI: nothing of theirs is committed yet.
   await until(
     'runs in progress',
@@ -92,7 +79,7 @@ it('SIGKILL mid-run, restart, SMTP down then back: every due e-mail is sent exac
   expect(await count('SELECT count(*) AS n FROM sonar_results')).toBe(0);
   expect(await count('SELECT count(*) AS n FROM alert_runs')).toBe(ALERTS);
 
-  const second = startWorker();
+  const second = startWorker(workerEnv());
   await until(
     'all runs to succeed',
     async () => (await count(`SELECT count(*) AS n FROM alert_runs WHERE status = 'succeeded'`)) === ALERTS,

@@ -14,6 +14,7 @@ import { dueThisHour, insertNewsAlert } from '../support/factories.ts';
 import { type OwnPostgres, startOwnPostgres } from '../support/own-postgres.ts';
 import { freePort } from '../support/ports.ts';
 import { type ServerProcess, startServerProcess, until, untilStatus } from '../support/server-process.ts';
+import { newsAlertServerEnv, startWorker } from '../support/workers.ts';
 
 const ALERTS = 4;
 const MAILS = 5;
@@ -44,25 +45,8 @@ afterAll(async () => {
   await own?.destroy();
 });
 
-function start(role: 'web' | 'worker', port?: number) {
-  const server = startServerProcess({
-    ROLE: role,
-    ...(port ? { PORT: String(port), HOST: '127.0.0.1' } : {}),
-    DATABASE_URL: own.url,
-    APP_URL: 'http://localhost:3000',
-    AUTH_SECRET: SECRET,
-    SMTP_URL: `smtp://127.0.0.1:${smtp.smtpPort}`,
-    AI_BASE_URL: ai.url,
-    AI_MODEL: 'fake-alert-model',
-    GOOGLE_NEWS_BASE_URL: news.url,
-    GDELT_BASE_URL: news.url,
-    ALERT_HEARTBEAT_SECONDS: '10',
-    ALERT_RETRY_DELAY_SECONDS: '1',
-    JOB_SUPERVISE_SECONDS: '1',
-  });
-  processes.push(server);
-  return server;
-}
+const serverEnv = () =>
+  newsAlertServerEnv({ databaseUrl: own.url, authSecret: SECRET, smtpPort: smtp.smtpPort, aiUrl: ai.url, newsUrl: news.url });
 
 const count = async (query: string) => Number((await rt.pool.query<{ n: string }>(query)).rows[0]!.n);
 
@@ -78,8 +62,9 @@ it('survives a 30 s database outage: processes stay up, readiness is 503, every 
   }
 
   const port = await freePort();
-  const web = start('web', port);
-  const workers = [start('worker'), start('worker')];
+  const web = startServerProcess({ ...serverEnv(), ROLE: 'web', PORT: String(port), HOST: '127.0.0.1' });
+  processes.push(web);
+  const workers = [startWorker(serverEnv()), startWorker(serverEnv())];
   await untilStatus(port, '/readyz', 200);
   // The outage is meant to hit running processes: a worker still starting on a loaded machine would test start-up instead.
   await until('both workers running', async () => workers.every((w) => w.output().includes('worker is running')));
