@@ -6,6 +6,7 @@
 // Everything here is what a page says; a person is only ever a name and a title written on a page.
 import { errorMessage } from '../../lib/log.ts';
 import type { SourceHttp } from '../web/http.ts';
+import { firstPerPerson } from '../web/person-name.ts';
 import {
   ALLOW_ALL,
   DENY_ALL,
@@ -19,7 +20,7 @@ import {
 import { siteName } from '../web/site.ts';
 import { BLOCK_ELEMENTS, capText, decodeEntities, htmlTitle, htmlToLine, htmlToText, httpUrl, walkHtml } from '../web/text.ts';
 import { SourceBusyError, SourceError } from '../web/types.ts';
-import { PERSON_TITLE_MAX_CHARS, peopleInLines, personName, uniqueByName } from './team-page.ts';
+import { PERSON_TITLE_MAX_CHARS, peopleInLines, personName } from './team-page.ts';
 
 export type CompanySitePage = { url: string; title: string | null; text: string; kind: 'home' | 'about' | 'leadership' | 'other' };
 export type SitePerson = { name: string; title: string; pageUrl: string };
@@ -82,7 +83,7 @@ export function createCompanySiteReader(opts: { http: SourceHttp; userAgent: str
         description: facts.description,
         organization: facts.organization,
         pages: [sitePage(home.url, home.html, 'home'), ...others.pages],
-        people: uniqueByName([...others.people, ...organizationPeople(facts.organization, home.url)]),
+        people: firstPerPerson([...others.people, ...organizationPeople(facts.organization, home.url)]),
         blocked: others.blocked,
         failed: others.failed,
       };
@@ -751,7 +752,7 @@ export function peopleOnPage(html: string, pageUrl: string): SitePerson[] {
       const title = textOf(person.jobTitle, PERSON_TITLE_MAX_CHARS);
       return name && title ? [{ name, title }] : [];
     });
-  return uniqueByName([...found, ...fromData].map(({ name, title }) => ({ name, title, pageUrl })));
+  return firstPerPerson([...found, ...fromData].map(({ name, title }) => ({ name, title, pageUrl })));
 }
 
 const QUOTE_CLASS = /testimonial|quote|review/i;

@@ -1,6 +1,9 @@
 // The people a leadership or team page names, read from the page's lines: person cards, "Name, Title"
-// lines and the rules for what looks like a person's name and a job title (company-site.ts reads
-// the page into lines and its JSON-LD, and asks here who is named).
+// lines, what a job title looks like, and the words of team pages that are not names (the shape of
+// a name is the kit's, web/person-name.ts). company-site.ts reads the page into lines and its
+// JSON-LD, and asks here who is named.
+
+import { isCredential, personNameRule } from '../web/person-name.ts';
 
 /** A person's job title beyond this is a sentence, not a title. */
 export const PERSON_TITLE_MAX_CHARS = 120;
@@ -13,10 +16,6 @@ export function peopleInLines(lines: string[]): LinePerson[] {
 type LinePerson = { line: number; name: string; title: string };
 
 const NAME_TITLE_SEPARATOR = /\s*(?:,|\||—|–|:|\s-\s)\s*/g;
-/** Degrees and certifications after a name: not part of the name, not a title. */
-const CREDENTIALS = String.raw`Ph\.?\s?D\.?|M\.?D\.?|M\.?B\.?A\.?|CPA|CFA|CFP|J\.?D\.?|Esq\.?|P\.?E\.?|RN|FCA|ACA|PMP`;
-const CREDENTIAL = new RegExp(`^(?:${CREDENTIALS})$`);
-const CREDENTIAL_SUFFIX = new RegExp(`(?:,?\\s+(?:${CREDENTIALS}))+$`);
 
 /** "Priya Raman, Chief Executive Officer", "Priya Raman — CEO", "Priya Raman (CEO)". */
 function peopleOnTheirLines(lines: string[]): LinePerson[] {
@@ -42,7 +41,7 @@ function nameAndTitle(line: string): { name: string; title: string } | null {
   // Credentials after the name ("Jane Doe, PhD, Chief Scientist") belong to neither.
   let rest = first.index + first[0].length;
   for (const separator of separators.slice(1)) {
-    if (!CREDENTIAL.test(line.slice(rest, separator.index).trim())) break;
+    if (!isCredential(line.slice(rest, separator.index))) break;
     rest = separator.index + separator[0].length;
   }
   const title = jobTitle(line.slice(rest));
@@ -133,17 +132,6 @@ function jobTitle(line: string): string | null {
   return ROLE_WORD.test(title) || ROLE_ACRONYM.test(title) ? title : null;
 }
 
-/** "(she/her)" after a name, as many team pages now show. */
-const PRONOUNS = /\s*\((she|he|they)\s*\/\s*(her|him|them|hers|his|theirs)\)\s*$/i;
-const HONORIFIC = /^(Dr|Mr|Mrs|Ms|Mx|Prof|Sir|Dame)\.?\s+/;
-const NAME_PART = String.raw`(?:\p{Lu}['’])?\p{Lu}[\p{Ll}\p{M}]+(?:\p{Lu}[\p{Ll}\p{M}]+)?(?:['’]\p{Ll}+)?`;
-/** A capitalised name word: Priya, Tomás, O'Brien, McDonald, DeAndre, Mary-Jane. */
-const NAME_WORD = new RegExp(`^${NAME_PART}(?:-${NAME_PART})*$`, 'u');
-/** J. or J.R. (and, inside a name, a bare J). */
-const INITIAL = /^(\p{Lu}\.)+$/u;
-const BARE_INITIAL = /^\p{Lu}$/u;
-const PARTICLES = new Set('van von de del della der den di da du la le dos das bin binti al el ter y'.split(' '));
-const GENERATIONAL = /^(Jr\.?|Sr\.?|II|III|IV)$/;
 /**
  * Capitalised words of headings, menus and banners that are not names: a name with one of them is
  * not a person's ("Our Team", "Board of Directors", "Read More", "New York", "Supply Chain").
@@ -163,47 +151,6 @@ const NOT_NAME_WORDS = new Set(
   marketing engineering legal human revenue strategy innovation research development quality security compliance risk enterprise business
   partner program programs portal sitemap site map`.split(/\s+/),
 );
-const MAX_NAME_CHARS = 60;
 
 /** The line as a person's name (2–4 names or initials, particles between), without honorific or degrees; else null. */
-export function personName(line: string): string | null {
-  let text = line.replace(/\s+/g, ' ').replace(PRONOUNS, '').trim();
-  if (text.length < 4 || text.length > MAX_NAME_CHARS || /[\d@/()|:;!?"“”&]/.test(text)) return null;
-  // "Dr. Jane Doe", "Marcus Ellery, CPA": the name is the name alone.
-  text = text.replace(HONORIFIC, '').replace(CREDENTIAL_SUFFIX, '');
-  if (text.includes(',')) return null;
-  return looksLikeName(text.split(' ')) ? text : null;
-}
-
-function looksLikeName(tokens: string[]): boolean {
-  const names = tokens.filter((token) => NAME_WORD.test(token) || INITIAL.test(token) || BARE_INITIAL.test(token));
-  const particles = tokens.filter((token) => PARTICLES.has(token));
-  const suffixes = tokens.filter((token) => GENERATIONAL.test(token));
-  if (names.length + particles.length + suffixes.length !== tokens.length) return false;
-  if (names.length < 2 || names.length > 4 || particles.length > 2 || suffixes.length > 1) return false;
-  const first = tokens[0]!;
-  const last = suffixes.length ? tokens.at(-2)! : tokens.at(-1)!;
-  if (!(NAME_WORD.test(first) || INITIAL.test(first)) || !NAME_WORD.test(last)) return false;
-  if (suffixes.length && !GENERATIONAL.test(tokens.at(-1)!)) return false;
-  return names.every((token) => !NOT_NAME_WORDS.has(token.toLowerCase()));
-}
-
-/** Accents, case and punctuation aside: "Tomás Ibarra" and "Tomas Ibarra" are one person. */
-function nameKey(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}]+/gu, ' ')
-    .trim();
-}
-
-export function uniqueByName<T extends { name: string }>(people: T[]): T[] {
-  const seen = new Set<string>();
-  return people.filter((person) => {
-    const key = nameKey(person.name);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
+export const personName = personNameRule(NOT_NAME_WORDS);

@@ -168,6 +168,18 @@ describe('names, titles, sentences', () => {
       expect(personName(notAPerson)).toBeNull();
   });
 
+  it('reads names by the kit’s shape: a place, a list, a heading in capitals or an abbreviation is no one', () => {
+    for (const notAPerson of [
+      'Austin, TX',
+      'Capaccio, Mike',
+      'XBRL TAXONOMY EXTENSION',
+      'BBC News',
+      'U.S. Markets',
+      'Morgan Stanley L.P. Fund',
+    ])
+      expect(personName(notAPerson), notAPerson).toBeNull();
+  });
+
   it('cuts the title where the sentence goes on', () => {
     expect(leadingTitle('Chief Revenue Officer of the Company, effective October 1, 2026.')).toBe('Chief Revenue Officer');
     expect(leadingTitle('our President and Chief Executive Officer since January 2021 and as a member of our Board')).toBe(

@@ -1,6 +1,7 @@
 // The people filings name: a 10-K's executive officers (its table, a plain-text table or the
 // biographies) and the officers an 8-K item 5.02 appoints or sees leave. A person is only ever a
 // name found verbatim in a filing, with the office it gives them.
+import { firstPerPerson, NAME_PARTICLES, personNameRule } from '../web/person-name.ts';
 import { htmlTableRows, htmlToText } from '../web/text.ts';
 
 /** The 10-K's executive-officers section beyond this is not a list of officers any more. */
@@ -10,48 +11,26 @@ const TITLE_MAX_CHARS = 120;
 
 type NamedPerson = { name: string; title: string; context: string };
 
-const HONORIFIC = /^(?:Mr|Ms|Mrs|Miss|Mx|Dr|Prof)\.?\s+/;
-const CREDENTIALS = /,?\s+(?:Ph\.?\s?D\.?|M\.?D\.?|J\.?D\.?|CPA|CFA|Esq\.?|M\.?B\.?A\.?)$/;
-const NAME_SUFFIX = /^(?:Jr\.?|Sr\.?|II|III|IV)$/;
-const PARTICLES = new Set(['de', 'da', 'del', 'della', 'der', 'den', 'di', 'du', 'la', 'le', 'van', 'von', 'bin', 'al']);
 /** Words that make a run of capitalised words a title, a company, a place or a heading rather than a person. */
 const NOT_NAME_WORDS = new Set(
   [
     'chief officer officers executive executives president vice senior general counsel secretary treasurer controller director directors',
     'board chair chairman chairwoman chairperson founder head interim principal managing partner',
-    'company corporation corp inc incorporated llc ltd plc group holdings systems software services technologies bank trust fund',
+    'company corporation corp inc incorporated llc ltd plc l.p. group holdings systems software services technologies bank trust fund',
     'item part name names age ages position positions title titles signature signatures table contents exhibit section form',
     'the our its and of for in at to as by on with from a an',
     'financial operating technology information legal global human resources marketing sales revenue product accounting',
     'registrant annual report quarterly current united states america securities exchange commission act nasdaq nyse stock common',
     'effective pursuant appointment retirement resignation departure offer letter agreement plan notes press release',
-    'street road avenue drive suite floor new york delaware texas california',
+    'street road avenue drive suite floor new york delaware texas california u.s.',
     'university college school committee audit compensation governance nominating us usa it ai hr',
   ]
     .join(' ')
     .split(' '),
 );
 
-/**
- * The person's name in a run of text ("Ms. Priya Raman", "John A. Smith, Jr., Ph.D."): two to five
- * capitalised words (initials and particles allowed), none a title or company word; null otherwise.
- * What is returned is a part of the text as written.
- */
-export function personName(candidate: string): string | null {
-  let name = candidate.replace(/\s+/g, ' ').trim().replace(HONORIFIC, '');
-  while (CREDENTIALS.test(name)) name = name.replace(CREDENTIALS, '');
-  name = name.replace(/[,;:]+$/, '');
-  const words = name.split(' ');
-  const core = words.length > 2 && NAME_SUFFIX.test(words.at(-1)!) ? words.slice(0, -1) : words;
-  if (core.length < 2 || core.length > 5) return null;
-  const isNameWord = (word: string, i: number) => {
-    const bare = word.replace(/,$/, '');
-    if (i > 0 && i < core.length - 1 && (PARTICLES.has(bare) || /^\p{Lu}\.$/u.test(bare))) return true;
-    if (i === 0 && /^\p{Lu}\.$/u.test(bare)) return true;
-    return /^\p{Lu}[\p{L}'’-]*\p{L}$/u.test(bare) && !NOT_NAME_WORDS.has(bare.toLowerCase());
-  };
-  return core.every(isNameWord) ? name : null;
-}
+/** The person's name in a run of text ("Ms. Priya Raman", "John A. Smith, Jr., Ph.D."), as written; null otherwise. */
+export const personName = personNameRule(NOT_NAME_WORDS);
 
 const OFFICER_TITLE =
   /\b(?:chief|officer|president|counsel|secretary|treasurer|controller|comptroller|chair(?:man|woman|person)?|head|CEO|CFO|COO|CTO|CIO|CRO|CMO|CISO|CAO|CHRO|founder|general manager)\b/i;
@@ -75,7 +54,7 @@ export function leadingTitle(rest: string): string | null {
 
 // Capitalised words (with initials, particles and a suffix) that may be a name: checked by personName.
 const NAME_WORD = String.raw`\p{Lu}[\p{L}'’.-]*`;
-const NAME_SPAN = String.raw`(?<![\p{L}'’.-])(${NAME_WORD}(?:\s+(?:(?:de|da|del|der|di|du|la|le|van|von|bin)\s+){0,2}${NAME_WORD}){1,4}(?:,?\s+(?:Jr\.|Sr\.|II|III|IV))?)`;
+const NAME_SPAN = String.raw`(?<![\p{L}'’.-])(${NAME_WORD}(?:\s+(?:(?:${NAME_PARTICLES.join('|')})\s+){0,2}${NAME_WORD}){1,4}(?:,?\s+(?:Jr\.|Sr\.|II|III|IV))?)`;
 const AS_TITLE = String.raw`(?:to\s+serve\s+)?(?:as|to\s+(?:the\s+)?(?:position|role|office)s?\s+of)\s+([^;]{2,200})`;
 const AGE_APPOSITIVE = String.raw`(?:,\s+(?:age\s+)?\d{2},)?`;
 const TITLE_APPOSITIVE = String.raw`(?:,\s+(?:the\s+Company['’]s|our|its)\s+([^,]{3,100}),)?`;
@@ -132,22 +111,6 @@ export function sentences(text: string): string[] {
   return out.map((s) => s.replace(/\s+/g, ' ').trim()).filter(Boolean);
 }
 
-const personKey = (name: string) =>
-  name
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z]/g, '');
-
-export function firstPerName<T extends { name: string }>(people: T[]): T[] {
-  const seen = new Set<string>();
-  return people.filter((p) => {
-    const key = personKey(p.name);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
 /** The lines after the heading at `at`, up to the first that `end` matches (or about `maxChars`). */
 function sectionAfter(lines: string[], at: number, end: RegExp, maxChars: number): string {
   const body: string[] = [];
@@ -181,7 +144,7 @@ export function officerChanges(text: string): Array<NamedPerson & { change: 'app
         if (name && title) found.push({ name, title, context: sentence, change: 'departing' });
       }
   }
-  return firstPerName(found);
+  return firstPerPerson(found);
 }
 
 const OFFICERS_HEADING =
@@ -244,7 +207,7 @@ export function executiveOfficers(html: string): { heading: string; text: string
     const heading = line.trim();
     if (heading.length > 120 || !OFFICERS_HEADING.test(heading)) continue;
     const text = sectionAfter(lines, at, SECTION_END, OFFICERS_SECTION_MAX_CHARS);
-    const people = firstPerName([...tableOfficers(rows, text), ...lineOfficers(text), ...paragraphOfficers(text)]);
+    const people = firstPerPerson([...tableOfficers(rows, text), ...lineOfficers(text), ...paragraphOfficers(text)]);
     const better = !best || people.length > best.people.length || (people.length === best.people.length && text.length > best.text.length);
     if (better) best = { heading, text, people };
   }

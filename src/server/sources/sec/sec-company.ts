@@ -5,11 +5,12 @@
 
 import { normaliseCompanyName } from '../web/company-name.ts';
 import type { SourceHttp } from '../web/http.ts';
+import { firstPerPerson } from '../web/person-name.ts';
 import { siteName } from '../web/site.ts';
 import { capText, htmlToText, httpUrl } from '../web/text.ts';
 import { type SourceDocument, SourceError } from '../web/types.ts';
 import { EIGHT_K_ITEMS } from './eight-k-items.ts';
-import { executiveOfficers, firstPerName, OFFICERS_SECTION_MAX_CHARS, officerChanges } from './officers.ts';
+import { executiveOfficers, OFFICERS_SECTION_MAX_CHARS, officerChanges } from './officers.ts';
 import {
   createSecSource,
   type FilingColumns,
@@ -693,7 +694,7 @@ export function createSecCompanySource(opts: {
       // One unreadable filing leaves the others' people; none readable is the source failing.
       if (!read.length && results[0]?.status === 'rejected') throw results[0].reason;
       // Newest filing first (in each, the document's order), so a later change (a retirement) wins over the 10-K's list.
-      const people = firstPerName(read.flatMap((r) => r.people).sort((a, b) => b.filedOn.localeCompare(a.filedOn)));
+      const people = firstPerPerson(read.flatMap((r) => r.people).sort((a, b) => b.filedOn.localeCompare(a.filedOn)));
       return { people, documents: read.flatMap((r) => r.documents) };
     },
   };
