@@ -3,11 +3,12 @@
 // recent figures from the XBRL company facts, the latest 10-K / 10-Q / 8-K. Every fact carries the
 // URL it came from. No AI: what is shown here is what the sources say.
 import type { AirCompany, AirFact, AirReport } from '../../../shared/air.ts';
-import { normaliseWords, type Retrieved } from '../../ai/grounding.ts';
+import type { Retrieved } from '../../ai/grounding.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 import type { CompanySite } from '../../sources/company/company-site.ts';
 import { EIGHT_K_ITEMS } from '../../sources/sec/eight-k-items.ts';
 import type { SecCompanyProfile, SecFigure, SecFilingRef } from '../../sources/sec/sec-company.ts';
+import { firstPerPerson, personKey } from '../../sources/web/person-name.ts';
 import { siteName } from '../../sources/web/site.ts';
 import type { Candidate } from './prompts.ts';
 import type { AirSources } from './sources.ts';
@@ -150,7 +151,8 @@ export async function enrichCompany(sources: AirSources, website: string, signal
     ? `; ${site.blocked.length} page${site.blocked.length === 1 ? '' : 's'} left unread as robots.txt asks`
     : '';
   const summary = `Read ${site.pages.length} page${site.pages.length === 1 ? '' : 's'} of ${host}${skipped}; ${secNote}.`;
-  const candidates = dedupePeople(people).filter((p) => !departing.has(personKey(p.name)));
+  // One entry per person: the first source that names them wins (the site, then the filings).
+  const candidates = firstPerPerson(people).filter((p) => !departing.has(personKey(p.name)));
   return { company, facts, financials, filings, documents, people: candidates, departing: [...departingNames], summary };
 }
 
@@ -183,17 +185,4 @@ function secFacts(sec: SecCompanyProfile): AirFact[] {
   if (sec.stateOfIncorporation) facts.push({ label: 'Incorporated in', value: sec.stateOfIncorporation, sourceUrl: sec.profileUrl });
   facts.push({ label: 'SEC CIK', value: sec.cik, sourceUrl: sec.profileUrl });
   return facts;
-}
-
-const personKey = (name: string) => normaliseWords(name).replace(/ /g, '');
-
-/** One entry per person (the first source that names them wins: the site, then the filings). */
-function dedupePeople(people: Candidate[]): Candidate[] {
-  const seen = new Set<string>();
-  return people.filter((p) => {
-    const key = personKey(p.name);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }

@@ -6,6 +6,7 @@
 // Everything here is what a page says; a person is only ever a name and a title written on a page.
 import { errorMessage } from '../../lib/log.ts';
 import type { SourceHttp } from '../web/http.ts';
+import { firstPerPerson } from '../web/person-name.ts';
 import {
   ALLOW_ALL,
   DENY_ALL,
@@ -19,6 +20,7 @@ import {
 import { siteName } from '../web/site.ts';
 import { BLOCK_ELEMENTS, capText, decodeEntities, htmlTitle, htmlToLine, htmlToText, httpUrl, walkHtml } from '../web/text.ts';
 import { SourceBusyError, SourceError } from '../web/types.ts';
+import { PERSON_TITLE_MAX_CHARS, peopleInLines, personName } from './team-page.ts';
 
 export type CompanySitePage = { url: string; title: string | null; text: string; kind: 'home' | 'about' | 'leadership' | 'other' };
 export type SitePerson = { name: string; title: string; pageUrl: string };
@@ -63,7 +65,6 @@ export const PAGE_MAX_CHARS = 20_000;
 const PAGE_TITLE_MAX_CHARS = 300;
 const NAME_MAX_CHARS = 120;
 const DESCRIPTION_MAX_CHARS = 1_000;
-const PERSON_TITLE_MAX_CHARS = 120;
 const HTML = /^(text\/html|application\/xhtml\+xml)/i;
 const ACCEPT_HTML = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1';
 
@@ -82,7 +83,7 @@ export function createCompanySiteReader(opts: { http: SourceHttp; userAgent: str
         description: facts.description,
         organization: facts.organization,
         pages: [sitePage(home.url, home.html, 'home'), ...others.pages],
-        people: uniqueByName([...others.people, ...organizationPeople(facts.organization, home.url)]),
+        people: firstPerPerson([...others.people, ...organizationPeople(facts.organization, home.url)]),
         blocked: others.blocked,
         failed: others.failed,
       };
@@ -743,7 +744,7 @@ function organizationPeople(organization: SiteOrganization | null, pageUrl: stri
  */
 export function peopleOnPage(html: string, pageUrl: string): SitePerson[] {
   const lines = pageLines(html, isNotAboutStaff);
-  const found = [...peopleOnTheirLines(lines), ...pairedPeople(lines)].sort((a, b) => a.line - b.line);
+  const found = peopleInLines(lines);
   const fromData = schemaItems(html)
     .filter((item) => typesOf(item).includes('Person'))
     .flatMap((person) => {
@@ -751,207 +752,9 @@ export function peopleOnPage(html: string, pageUrl: string): SitePerson[] {
       const title = textOf(person.jobTitle, PERSON_TITLE_MAX_CHARS);
       return name && title ? [{ name, title }] : [];
     });
-  return uniqueByName([...found, ...fromData].map(({ name, title }) => ({ name, title, pageUrl })));
+  return firstPerPerson([...found, ...fromData].map(({ name, title }) => ({ name, title, pageUrl })));
 }
 
 const QUOTE_CLASS = /testimonial|quote|review/i;
 const isNotAboutStaff: SkipRule = (name, attrs) =>
   isPageChrome(name, attrs) || name === 'blockquote' || name === 'q' || QUOTE_CLASS.test(attrs.class ?? '');
-
-type LinePerson = { line: number; name: string; title: string };
-
-const NAME_TITLE_SEPARATOR = /\s*(?:,|\||—|–|:|\s-\s)\s*/g;
-/** Degrees and certifications after a name: not part of the name, not a title. */
-const CREDENTIALS = String.raw`Ph\.?\s?D\.?|M\.?D\.?|M\.?B\.?A\.?|CPA|CFA|CFP|J\.?D\.?|Esq\.?|P\.?E\.?|RN|FCA|ACA|PMP`;
-const CREDENTIAL = new RegExp(`^(?:${CREDENTIALS})$`);
-const CREDENTIAL_SUFFIX = new RegExp(`(?:,?\\s+(?:${CREDENTIALS}))+$`);
-
-/** "Priya Raman, Chief Executive Officer", "Priya Raman — CEO", "Priya Raman (CEO)". */
-function peopleOnTheirLines(lines: string[]): LinePerson[] {
-  // A quote's attribution ("— Sam Porter, Director of Operations, Acme Freight") starts with a dash, which no name does.
-  return lines.flatMap((line, index) => {
-    const person = nameAndTitle(line);
-    return person ? [{ line: index, ...person }] : [];
-  });
-}
-
-function nameAndTitle(line: string): { name: string; title: string } | null {
-  const parenthesised = /^(.+?)\s*\(([^()]+)\)$/.exec(line);
-  if (parenthesised) {
-    const name = personName(parenthesised[1]!);
-    const title = name && jobTitle(parenthesised[2]!);
-    if (name && title) return { name, title };
-  }
-  const separators = [...line.matchAll(NAME_TITLE_SEPARATOR)];
-  const first = separators[0];
-  if (!first) return null;
-  const name = personName(line.slice(0, first.index));
-  if (!name) return null;
-  // Credentials after the name ("Jane Doe, PhD, Chief Scientist") belong to neither.
-  let rest = first.index + first[0].length;
-  for (const separator of separators.slice(1)) {
-    if (!CREDENTIAL.test(line.slice(rest, separator.index).trim())) break;
-    rest = separator.index + separator[0].length;
-  }
-  const title = jobTitle(line.slice(rest));
-  return title ? { name, title } : null;
-}
-
-/** Lines a person card puts between a name and a title: links and icons, pronouns. */
-const CARD_NOISE =
-  /^(linkedin|twitter|x|facebook|e-?mail|email me|bio|profile|more|learn more|read more|(read|view|see) (full )?(bio|biography|profile)|full (bio|biography)|close|[-–—+→›»×]|\(?(she|he|they)\s*\/\s*(her|him|them|hers|his|theirs)\)?)$/i;
-/** A title broken over lines ("Vice President," / "Supply Chain Solutions") continues after these. */
-const CONTINUED_TITLE = /(,|&|\band|\bof|\bfor|\/|-|–)$/i;
-
-/**
- * Person cards: a name line then a title line, or a title then a name. The page's own order is the
- * one that pairs more people (reading "Name, Title, Name, Title" title-first pairs each title with the
- * next person's name, and finds one fewer).
- */
-function pairedPeople(lines: string[]): LinePerson[] {
-  const nameFirst = cardPeople(lines, true);
-  const titleFirst = cardPeople(lines, false);
-  return titleFirst.length > nameFirst.length ? titleFirst : nameFirst;
-}
-
-function cardPeople(lines: string[], nameFirst: boolean): LinePerson[] {
-  const found: LinePerson[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const next = nextCardLine(lines, i);
-    if (next < 0) break;
-    if (nameFirst) {
-      const name = personName(lines[i]!);
-      const title = name ? titleFrom(lines, next) : null;
-      if (!name || !title) continue;
-      found.push({ line: i, name, title: title.text });
-      i = title.end;
-    } else {
-      const title = nameAndTitle(lines[i]!) ? null : jobTitle(lines[i]!);
-      const name = title ? personName(lines[next]!) : null;
-      if (!title || !name) continue;
-      found.push({ line: next, name, title });
-      i = next;
-    }
-  }
-  return found;
-}
-
-/** The next line that is not a card's link or icon (at most two are skipped); -1 at the end. */
-function nextCardLine(lines: string[], from: number): number {
-  for (let i = from + 1; i < lines.length && i <= from + 3; i++) if (!CARD_NOISE.test(lines[i]!)) return i;
-  return -1;
-}
-
-/** The job title at `at`, with its continuation line when the title is broken over two; `end` is its last line. */
-function titleFrom(lines: string[], at: number): { text: string; end: number } | null {
-  const line = lines[at]!;
-  // "Marcus Ellery, Chief Financial Officer" is Marcus's title, not the previous name's.
-  if (nameAndTitle(line)) return null;
-  const next = lines[at + 1];
-  if (CONTINUED_TITLE.test(line) && next && !personName(next) && !CARD_NOISE.test(next)) {
-    const joined = jobTitle(`${line} ${next}`);
-    if (joined) return { text: joined, end: at + 1 };
-  }
-  const title = jobTitle(line);
-  return title ? { text: title, end: at } : null;
-}
-
-// Words of job titles. "Head" only as "Head of …" or last ("Sales Head"): a "Head Office" is not a person's.
-const ROLE_WORD =
-  /\b(chief|officer|president|director|head of|manager|founder|co-?founder|partner|chair|chairman|chairwoman|chairperson|counsel|treasurer|secretary|controller|comptroller|principal|owner|trustee|lead|engineer|scientist|architect|strategist|advis[eo]r|evangelist|fellow|superintendent|administrator|coordinator|supervisor)\b|\bhead$/i;
-const ROLE_ACRONYM = /\b(C[A-Z]{1,3}O|[SEA]?VP|GM)\b/;
-/** Words of a sentence or a call to action, not of a title. */
-const NOT_TITLE_WORD =
-  /\b(said|says|added|announced|joins|joined|is|was|are|were|has|have|had|will|would|can|leads|led|oversees|manages|brings|helps|our|we|you|your|their|his|her|become|contact|learn|read|view|meet|join|get|see|apply)\b/i;
-const MAX_TITLE_WORDS = 12;
-
-/** The line as a job title ("Chief Financial Officer", "VP, People", "Head of Product"), or null. */
-function jobTitle(line: string): string | null {
-  // A title broken after its comma ("Vice President,") is shown without it.
-  const title = line
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[\s,;:&/–-]+$/, '');
-  if (title.length < 2 || title.length > PERSON_TITLE_MAX_CHARS) return null;
-  if (!/^[\p{Lu}\d]/u.test(title) || /[@©®™]|https?:|www\./i.test(title)) return null;
-  const words = title.split(' ');
-  // A bio or a headline: a sentence ended, or words no title has.
-  if (words.length > MAX_TITLE_WORDS || /[!?]$/.test(title) || (title.endsWith('.') && words.length > 6)) return null;
-  if (NOT_TITLE_WORD.test(title)) return null;
-  return ROLE_WORD.test(title) || ROLE_ACRONYM.test(title) ? title : null;
-}
-
-/** "(she/her)" after a name, as many team pages now show. */
-const PRONOUNS = /\s*\((she|he|they)\s*\/\s*(her|him|them|hers|his|theirs)\)\s*$/i;
-const HONORIFIC = /^(Dr|Mr|Mrs|Ms|Mx|Prof|Sir|Dame)\.?\s+/;
-const NAME_PART = String.raw`(?:\p{Lu}['’])?\p{Lu}[\p{Ll}\p{M}]+(?:\p{Lu}[\p{Ll}\p{M}]+)?(?:['’]\p{Ll}+)?`;
-/** A capitalised name word: Priya, Tomás, O'Brien, McDonald, DeAndre, Mary-Jane. */
-const NAME_WORD = new RegExp(`^${NAME_PART}(?:-${NAME_PART})*$`, 'u');
-/** J. or J.R. (and, inside a name, a bare J). */
-const INITIAL = /^(\p{Lu}\.)+$/u;
-const BARE_INITIAL = /^\p{Lu}$/u;
-const PARTICLES = new Set('van von de del della der den di da du la le dos das bin binti al el ter y'.split(' '));
-const GENERATIONAL = /^(Jr\.?|Sr\.?|II|III|IV)$/;
-/**
- * Capitalised words of headings, menus and banners that are not names: a name with one of them is
- * not a person's ("Our Team", "Board of Directors", "Read More", "New York", "Supply Chain").
- */
-const NOT_NAME_WORDS = new Set(
-  `about all and our the this that team teams board directors director leadership leaders management executive executives read more bio
-  biography view profile contact us news newsroom press company meet learn click here home careers career jobs investors investor relations
-  people staff menu search privacy policy terms cookie cookies accept reject settings preferences manage login sign chief officer president
-  vice founder founders partner partners head global senior group solutions solution services service products product platform supply
-  chain inc llc ltd corp corporation systems technologies technology tech software holdings center centre office offices street avenue road
-  suite new san los las north south east west united states kingdom america europe asia data cloud digital logistics automation analytics
-  network networks media health energy financial finance bank capital industries industry international labs customer customers stories
-  story case studies resources resource blog events event webinar webinars support help overview mission values history culture diversity
-  inclusion sustainability governance report annual quarterly results latest featured upcoming welcome follow share subscribe download
-  watch get started demo request free trial pricing features integrations why how what who we are is joins named names appoints appointed
-  announces promoted welcomes hires elected award awards wins warehouse yard transportation planning retail manufacturing operations sales
-  marketing engineering legal human revenue strategy innovation research development quality security compliance risk enterprise business
-  partner program programs portal sitemap site map`.split(/\s+/),
-);
-const MAX_NAME_CHARS = 60;
-
-/** The line as a person's name (2–4 names or initials, particles between), without honorific or degrees; else null. */
-function personName(line: string): string | null {
-  let text = line.replace(/\s+/g, ' ').replace(PRONOUNS, '').trim();
-  if (text.length < 4 || text.length > MAX_NAME_CHARS || /[\d@/()|:;!?"“”&]/.test(text)) return null;
-  // "Dr. Jane Doe", "Marcus Ellery, CPA": the name is the name alone.
-  text = text.replace(HONORIFIC, '').replace(CREDENTIAL_SUFFIX, '');
-  if (text.includes(',')) return null;
-  return looksLikeName(text.split(' ')) ? text : null;
-}
-
-function looksLikeName(tokens: string[]): boolean {
-  const names = tokens.filter((token) => NAME_WORD.test(token) || INITIAL.test(token) || BARE_INITIAL.test(token));
-  const particles = tokens.filter((token) => PARTICLES.has(token));
-  const suffixes = tokens.filter((token) => GENERATIONAL.test(token));
-  if (names.length + particles.length + suffixes.length !== tokens.length) return false;
-  if (names.length < 2 || names.length > 4 || particles.length > 2 || suffixes.length > 1) return false;
-  const first = tokens[0]!;
-  const last = suffixes.length ? tokens.at(-2)! : tokens.at(-1)!;
-  if (!(NAME_WORD.test(first) || INITIAL.test(first)) || !NAME_WORD.test(last)) return false;
-  if (suffixes.length && !GENERATIONAL.test(tokens.at(-1)!)) return false;
-  return names.every((token) => !NOT_NAME_WORDS.has(token.toLowerCase()));
-}
-
-/** Accents, case and punctuation aside: "Tomás Ibarra" and "Tomas Ibarra" are one person. */
-function nameKey(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}]+/gu, ' ')
-    .trim();
-}
-
-function uniqueByName(people: SitePerson[]): SitePerson[] {
-  const seen = new Set<string>();
-  return people.filter((person) => {
-    const key = nameKey(person.name);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
