@@ -18,10 +18,9 @@ import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { setLogLevel } from '../src/server/lib/log.ts';
 import { extractArticle } from '../src/server/sources/news/article-text.ts';
-import { createArticleReader } from '../src/server/sources/news/articles.ts';
+import { type ArticleReader, createArticleReader } from '../src/server/sources/news/articles.ts';
 import { decodeOfflineId, googleNewsArticleId, parseDecodeAnswer } from '../src/server/sources/news/google-news-links.ts';
 import {
-  type ArticleReader,
   createNewsSource,
   DEFAULT_READ_BUDGET_MS,
   type NewsResult,
@@ -270,7 +269,7 @@ function newProcess(opts: { paced: boolean; reader: boolean }) {
 }
 
 const companies = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix} ${String(i + 1).padStart(3, '0')} Corp`);
-const query = (company: string) => ({ query: `"${company}"`, days: DAYS });
+const query = (company: string) => ({ terms: { phrases: [company] }, days: DAYS });
 
 type Timed = { ms: number; result: NewsResult };
 async function searchAll(source: ReturnType<typeof newProcess>['source'], names: string[]): Promise<Timed[]> {
@@ -342,7 +341,7 @@ try {
     const again = await searchAll(server.source, [company]);
     const shown = (t: Timed) => {
       const docs = t.result.documents;
-      const still = (t.result as { stillReading?: number }).stillReading;
+      const still = t.result.stillReading;
       return (
         `${(t.ms / 1000).toFixed(1)} s, ${docs.length} sources: ${docs.filter((d) => d.evidence === 'article').length} of 16 readable with text, ` +
         `${docs.filter((d) => d.googleLink).length} headline-only Google links, ${docs.filter((d) => !d.googleLink).length} publisher links` +

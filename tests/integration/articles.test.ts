@@ -53,7 +53,7 @@ function setup(opts: SetupOptions = {}) {
   return { reader, source };
 }
 
-const search = { query: '"Acme Robotics"', days: 7, readBudgetMs: 10_000 };
+const search = { terms: { phrases: ['Acme Robotics'] }, days: 7, readBudgetMs: 10_000 };
 const pageRequests = () => news.requests.filter((r) => /^\/(reuters|bloomberg|yahoo|gartner|ft|wsj|cnbc|archive)\//.test(r.path));
 const decodeRequests = () => news.requests.filter((r) => r.path.startsWith('/_/DotsSplashUi'));
 
@@ -103,7 +103,7 @@ describe('publisher links', () => {
     const { reader, source } = setup({ google, decodeMaxQueueWaitMs: 600 });
     // The first search leaves ten decode requests (2 s of Google's time) behind it when its budget ends.
     await source.search({ ...search, readBudgetMs: 50 });
-    const next = await source.search({ ...search, query: '"Globex"', readBudgetMs: 50 });
+    const next = await source.search({ ...search, terms: { phrases: ['Globex'] }, readBudgetMs: 50 });
     expect(next.failed).toEqual([]);
     expect(next.documents.length).toBe(5);
     await reader.settled();
@@ -230,7 +230,9 @@ describe('article text and the shared store', () => {
       kind: 'news' as const,
     };
     const { reader } = setup();
-    const [read] = await reader.read([doc], { query: search.query, budgetMs: 10_000 });
+    const {
+      documents: [read],
+    } = await reader.read([doc], { terms: ['Acme Robotics'], budgetMs: 10_000 });
     expect(read!.evidence).toBe('headline');
     expect(news.requests).toHaveLength(0);
     const stored = await db.execute<{ status: string; detail: string }>(sql`select status, detail from articles`);

@@ -56,7 +56,10 @@ export async function analyseCompanyNews(ctx: ResearchContext, query: CompanyNew
   ctx.stage('retrieve', `Searching news about ${query.companyName} from the ${period}`);
   const documents = await searchNews(
     ctx.sources,
-    { query: [`"${query.companyName}"`, query.keyword].filter(Boolean).join(' '), days: companyNewsTimeframeDays[query.timeframe] },
+    {
+      terms: { phrases: [query.companyName], words: query.keyword ? [query.keyword] : [] },
+      days: companyNewsTimeframeDays[query.timeframe],
+    },
     ctx.signal,
   );
   if (documents.length === 0) {
@@ -91,7 +94,7 @@ export async function analyseTrends(ctx: ResearchContext, query: TrendsQuery): P
   const angle = query.trendType === 'all angles' ? 'trends' : trendTypeLabels[query.trendType].toLowerCase();
   const documents = await searchNews(
     ctx.sources,
-    { query: `${query.industry} ${angle}`, days: trendTimeframeDays(query.timeframe), region: query.region, limit: 30 },
+    { terms: { words: [query.industry, angle] }, days: trendTimeframeDays(query.timeframe), region: query.region, limit: 30 },
     ctx.signal,
   );
   if (documents.length === 0) {
@@ -173,7 +176,7 @@ async function earningsDocuments(ctx: ResearchContext, query: EarningsQuery): Pr
     query.year === MOST_RECENT ? 120 : Math.min(7 * 365, Math.ceil((Date.now() - Date.UTC(Number(query.year), 0, 1)) / 86_400_000));
   const documents = await searchNews(
     ctx.sources,
-    { query: [`"${query.companyName}"`, 'earnings results', ...when.filter(Boolean)].join(' '), days },
+    { terms: { phrases: [query.companyName], words: ['earnings results', ...when.filter((w) => w !== null).map(String)] }, days },
     ctx.signal,
   );
   return { documents, period: 'News coverage of the results' };
