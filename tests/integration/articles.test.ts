@@ -121,6 +121,37 @@ describe('publisher links', () => {
   });
 });
 
+describe("a first search under Google's pace (issue 26)", () => {
+  it("asks each started decode's second step before another decode's first, and finishes them after the answer", async () => {
+    news.mode.gdelt = 'empty';
+    // Google at one request per 100 ms; the search answers long before the decodes are done.
+    const { reader, source } = setup({ google: { minIntervalMs: { [new URL(news.url).host]: 100 } } });
+    const quick = await source.search({ ...search, readBudgetMs: 50 });
+    expect(quick.stillReading).toBe(5);
+    await reader.settled();
+    const steps = news.requests
+      .filter((r) => r.path.startsWith('/rss/articles/') || r.path.startsWith('/_/DotsSplashUi'))
+      .map((r) => (r.path.startsWith('/rss/articles/') ? 'page' : 'decode'));
+    expect(steps).toEqual(Array.from({ length: 5 }, () => ['page', 'decode']).flat());
+    const decoded = await db.execute<{ n: number }>(sql`select count(*)::int as n from google_news_links where publisher_url is not null`);
+    expect(decoded.rows[0]!.n).toBe(5);
+  });
+
+  it("shows a story decoded but not read in time under its publisher's link, and counts it as still being read", async () => {
+    news.mode.gdelt = 'empty';
+    // Google unpaced (the decodes are quick); the one publisher host one request per 1.5 s: robots.txt, then the pages.
+    const { reader, source } = setup({ publisher: { defaultMinIntervalMs: 1500 } });
+    const quick = await source.search({ ...search, readBudgetMs: 1000 });
+    // Every page but the one robots.txt disallows, which is never asked for.
+    expect(quick.stillReading).toBe(4);
+    for (const doc of quick.documents) {
+      expect(doc.url.startsWith(`${news.url}/`)).toBe(true);
+      expect(doc).toMatchObject({ googleLink: false, evidence: 'headline' });
+    }
+    await reader.settled();
+  });
+});
+
 describe('article text and the shared store', () => {
   it("gives the model the article's own text, reads each page once, and reuses it for every later search", async () => {
     const { source } = setup();

@@ -88,7 +88,7 @@ export function figuresSupported(statistic: string, document: Pick<Retrieved, 't
 }
 
 export async function analyzeMetrics(ctx: ContentContext, query: AnalyzeMetricsQuery): Promise<AnalyzeMetricsResponse> {
-  const documents = await retrieveNews(
+  const { documents } = await retrieveNews(
     ctx.sources.news,
     { terms: { words: [statsSearchQuery(query)] }, days: STATS_NEWS_DAYS, limit: STATS_NEWS_LIMIT },
     ctx.signal,
