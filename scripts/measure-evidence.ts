@@ -1,5 +1,6 @@
 // Measurement: the evidence the news reader gets (issue 14) and what it costs. Usage:
 //   npm run measure:evidence [-- --searches 40 --users 100 --watched 10 --paced 10 --paced-cap 90]
+//   npm run measure:evidence -- --only first-ask   (B4 alone: a first research on a company, issue 26)
 // A. Offline, on the real services' recorded answers (tests/fakes/fixtures/real-formats): what our
 //    parsers, the link decoder, the article extractor and robots.txt matching make of them.
 // B. Against the fake news server (tests/fakes/news.ts), which serves real-shaped answers, with its
@@ -17,10 +18,9 @@ import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { setLogLevel } from '../src/server/lib/log.ts';
 import { extractArticle } from '../src/server/sources/news/article-text.ts';
-import { createArticleReader } from '../src/server/sources/news/articles.ts';
+import { type ArticleReader, createArticleReader } from '../src/server/sources/news/articles.ts';
 import { decodeOfflineId, googleNewsArticleId, parseDecodeAnswer } from '../src/server/sources/news/google-news-links.ts';
 import {
-  type ArticleReader,
   createNewsSource,
   DEFAULT_READ_BUDGET_MS,
   type NewsResult,
@@ -40,8 +40,11 @@ const { values: args } = parseArgs({
     watched: { type: 'string', default: '10' },
     paced: { type: 'string', default: '10' },
     'paced-cap': { type: 'string', default: '90' },
+    only: { type: 'string' },
   },
 });
+/** `--only first-ask`: skip A and B1–B3 (minutes of work) and measure B4 alone. */
+const FIRST_ASK_ONLY = args.only === 'first-ask';
 /** Companies searched once each: the fake gives about 5 fresh stories per company, so 40 → ~200 items. */
 const SEARCHES = Number(args.searches);
 const USERS = Number(args.users);
@@ -266,7 +269,7 @@ function newProcess(opts: { paced: boolean; reader: boolean }) {
 }
 
 const companies = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix} ${String(i + 1).padStart(3, '0')} Corp`);
-const query = (company: string) => ({ query: `"${company}"`, days: DAYS });
+const query = (company: string) => ({ terms: { phrases: [company] }, days: DAYS });
 
 type Timed = { ms: number; result: NewsResult };
 async function searchAll(source: ReturnType<typeof newProcess>['source'], names: string[]): Promise<Timed[]> {
@@ -315,236 +318,288 @@ try {
   for (const reader of [true, false]) await searchAll(newProcess({ paced: false, reader }).source, ['Warmup Holdings']);
   await resetStore();
 
-  // ── B1: evidence and time added, zero pacing ──
-  console.log('B1. Cold pass, zero pacing: evidence per item, and the time the reader adds');
-  const variants = [
-    { label: 'Google News + GDELT', gdelt: 'ok' as const, prefix: 'Both' },
-    { label: 'Google News only (GDELT empty)', gdelt: 'empty' as const, prefix: 'GoogleOnly' },
+  // ── B4: a first research on a company, empty store, production pacing (issue 26) ──
+  console.log('B4. A first company-news research (nothing in the article store), production pacing');
+  console.log(
+    `    Google ${POLITE_INTERVALS_MS['news.google.com']} ms (searches and both decode steps), GDELT ${POLITE_INTERVALS_MS['api.gdeltproject.org']} ms, ` +
+      `publishers ${PUBLISHER_MIN_INTERVAL_MS} ms; read budget ${DEFAULT_READ_BUDGET_MS / 1000} s`,
+  );
+  console.log('    Google News answers 20 stories (16 readable, 2 paywalled, 2 disallowed), GDELT 4 of them; the same server asks again');
+  fake.mode.stories = 'twenty';
+  const firstAskRuns = [
+    { label: 'asked again when the first ask answers', waitForBackground: false },
+    { label: "asked again when the first ask's background reads end", waitForBackground: true },
   ];
-  const b1: {
-    label: string;
-    cold: Timed[];
-    warm: Timed[];
-    without: Timed[];
-    docs: SourceDocument[];
-    requests: Record<Kind, number>;
-  }[] = [];
-  for (const variant of variants) {
-    fake.mode.gdelt = variant.gdelt;
-    const measured = companies(variant.prefix, SEARCHES);
-    const without = await searchAll(newProcess({ paced: false, reader: false }).source, companies(`${variant.prefix}Plain`, SEARCHES));
-    fake.requests.length = 0;
-    const cold = newProcess({ paced: false, reader: true });
-    const coldRuns = await searchAll(cold.source, measured);
-    await cold.reader.settled();
-    const requests = tally(fake.requests);
-    // Another process, same companies: everything comes from the store.
-    const warmRuns = await searchAll(newProcess({ paced: false, reader: true }).source, measured);
-    b1.push({ label: variant.label, cold: coldRuns, warm: warmRuns, without, docs: coldRuns.flatMap((r) => r.result.documents), requests });
-  }
-  fake.mode.gdelt = 'ok';
-
-  console.log(`  ${col('variant', 32)}${num('items', 6)}${num('publisher URL', 16)}${num('article text', 16)}`);
-  for (const v of b1) {
-    const e = evidenceOf(v.docs);
-    console.log(
-      `  ${col(v.label, 32)}${num(e.items, 6)}${num(`${e.publisherUrl} (${pct(e.publisherUrl, e.items)})`, 16)}${num(`${e.article} (${pct(e.article, e.items)})`, 16)}`,
-    );
-    const groups = new Map<string, SourceDocument[]>();
-    for (const d of v.docs) groups.set(providersOf(d), [...(groups.get(providersOf(d)) ?? []), d]);
-    for (const [providers, docs] of [...groups].sort()) {
-      const g = evidenceOf(docs);
-      console.log(
-        `    ${col(`found by ${providers}`, 30)}${num(g.items, 6)}${num(`${g.publisherUrl} (${pct(g.publisherUrl, g.items)})`, 16)}${num(`${g.article} (${pct(g.article, g.items)})`, 16)}`,
+  for (const [n, run] of firstAskRuns.entries()) {
+    const server = newProcess({ paced: true, reader: true });
+    const company = `FirstAsk ${n + 1} Corp`;
+    const askedAt = performance.now();
+    const first = await searchAll(server.source, [company]);
+    const firstDone = performance.now();
+    if (run.waitForBackground) await settle(server.reader);
+    const backgroundDone = (performance.now() - askedAt) / 1000;
+    const again = await searchAll(server.source, [company]);
+    const shown = (t: Timed) => {
+      const docs = t.result.documents;
+      const still = t.result.stillReading;
+      return (
+        `${(t.ms / 1000).toFixed(1)} s, ${docs.length} sources: ${docs.filter((d) => d.evidence === 'article').length} of 16 readable with text, ` +
+        `${docs.filter((d) => d.googleLink).length} headline-only Google links, ${docs.filter((d) => !d.googleLink).length} publisher links` +
+        (still === undefined ? '' : `, ${still} still being read`)
       );
-    }
+    };
+    console.log(`  ${run.label}:`);
+    console.log(`    first ask   ${shown(first[0]!)}`);
+    if (run.waitForBackground)
+      console.log(
+        `    background decodes and reads ended ${backgroundDone.toFixed(1)} s after the first ask began (${((firstDone - askedAt) / 1000).toFixed(1)} s answered)`,
+      );
+    console.log(`    second ask  ${shown(again[0]!)}`);
+    await settle(server.reader);
   }
-  const statuses = await db.execute<{ status: string; n: number }>(
-    sql`select status, count(*)::int as n from articles group by status order by status`,
-  );
-  console.log(`  stored articles by status (both variants): ${statuses.rows.map((r) => `${r.status} ${r.n}`).join(', ')}`);
-  console.log('  (per story in the fake: Reuters, Gartner, FT are readable; Bloomberg is paywalled; WSJ is disallowed by robots.txt)\n');
-
-  console.log(
-    '  time per search (median ms: less noisy than the mean on a busy machine), sequential, one process;\n' +
-      '  added per article = (with reader − without) ÷ items per search',
-  );
-  console.log(
-    `  ${col('variant', 32)}${num('without', 9)}${num('cold', 9)}${num('warm', 9)}${num('items/search', 14)}${num('added/article cold', 20)}${num('warm', 8)}`,
-  );
-  for (const v of b1) {
-    const without = median(v.without.map((r) => r.ms));
-    const cold = median(v.cold.map((r) => r.ms));
-    const warm = median(v.warm.map((r) => r.ms));
-    const perSearch = v.docs.length / v.cold.length;
-    console.log(
-      `  ${col(v.label, 32)}${num(without.toFixed(1), 9)}${num(cold.toFixed(1), 9)}${num(warm.toFixed(1), 9)}${num(perSearch.toFixed(1), 14)}` +
-        `${num(ms((cold - without) / perSearch), 20)}${num(ms((warm - without) / perSearch), 8)}`,
-    );
-  }
-  console.log('  requests to the fake during the cold pass:');
-  for (const v of b1) console.log(`    ${col(v.label, 32)}${KINDS.map((k) => `${k} ${v.requests[k]}`).join(', ')}`);
-  console.log(
-    '  (loopback fakes, no pacing: this is our own cost per article: decode, robots, fetch, extraction, store; real networks add their latency)\n',
-  );
-
-  // ── B2: cache hit rate, 100 users × the same 10 companies ──
-  console.log(`B2. Shared store: ${USERS} users watching the same ${WATCHED} companies (${USERS * WATCHED} searches), cold start`);
-  console.log('    each user a separate process (its own news source and reader, no in-process sharing), zero pacing');
-  console.log(
-    `  ${col('scenario', 58)}${num('reads', 7)}${num('decodes', 9)}${num('pages', 7)}${num('decode POSTs', 14)}${num('hit rate', 10)}`,
-  );
-  const b2Requests: { label: string; requests: Record<Kind, number>; seconds: number }[] = [];
-  for (const variant of variants) {
-    for (const concurrency of [1, 10]) {
+  fake.mode.stories = 'fixture';
+  await resetStore();
+  console.log('');
+  // --only first-ask: B4 is all that was asked for.
+  if (!FIRST_ASK_ONLY) {
+    // ── B1: evidence and time added, zero pacing ──
+    console.log('B1. Cold pass, zero pacing: evidence per item, and the time the reader adds');
+    const variants = [
+      { label: 'Google News + GDELT', gdelt: 'ok' as const, prefix: 'Both' },
+      { label: 'Google News only (GDELT empty)', gdelt: 'empty' as const, prefix: 'GoogleOnly' },
+    ];
+    const b1: {
+      label: string;
+      cold: Timed[];
+      warm: Timed[];
+      without: Timed[];
+      docs: SourceDocument[];
+      requests: Record<Kind, number>;
+    }[] = [];
+    for (const variant of variants) {
       fake.mode.gdelt = variant.gdelt;
-      const watched = companies(`${variant.prefix}Watch${concurrency}`, WATCHED);
+      const measured = companies(variant.prefix, SEARCHES);
+      const without = await searchAll(newProcess({ paced: false, reader: false }).source, companies(`${variant.prefix}Plain`, SEARCHES));
       fake.requests.length = 0;
-      Object.assign(needed, { reads: 0, decodes: 0 });
-      const start = performance.now();
-      for (let first = 0; first < USERS; first += concurrency) {
-        const wave = Array.from({ length: Math.min(concurrency, USERS - first) }, async () => {
-          const user = newProcess({ paced: false, reader: true });
-          await searchAll(user.source, watched);
-          await user.reader.settled();
-        });
-        await Promise.all(wave);
-      }
+      const cold = newProcess({ paced: false, reader: true });
+      const coldRuns = await searchAll(cold.source, measured);
+      await cold.reader.settled();
       const requests = tally(fake.requests);
-      const made = requests['publisher page'] + requests['decode POST'];
-      const label = `${variant.label}, ${concurrency === 1 ? 'users one after another' : `${concurrency} users at a time`}`;
-      b2Requests.push({ label, requests, seconds: (performance.now() - start) / 1000 });
+      // Another process, same companies: everything comes from the store.
+      const warmRuns = await searchAll(newProcess({ paced: false, reader: true }).source, measured);
+      b1.push({
+        label: variant.label,
+        cold: coldRuns,
+        warm: warmRuns,
+        without,
+        docs: coldRuns.flatMap((r) => r.result.documents),
+        requests,
+      });
+    }
+    fake.mode.gdelt = 'ok';
+
+    console.log(`  ${col('variant', 32)}${num('items', 6)}${num('publisher URL', 16)}${num('article text', 16)}`);
+    for (const v of b1) {
+      const e = evidenceOf(v.docs);
       console.log(
-        `  ${col(label, 58)}${num(needed.reads, 7)}${num(needed.decodes, 9)}${num(requests['publisher page'], 7)}${num(requests['decode POST'], 14)}` +
-          `${num(pct(needed.reads + needed.decodes - made, needed.reads + needed.decodes), 10)}`,
+        `  ${col(v.label, 32)}${num(e.items, 6)}${num(`${e.publisherUrl} (${pct(e.publisherUrl, e.items)})`, 16)}${num(`${e.article} (${pct(e.article, e.items)})`, 16)}`,
+      );
+      const groups = new Map<string, SourceDocument[]>();
+      for (const d of v.docs) groups.set(providersOf(d), [...(groups.get(providersOf(d)) ?? []), d]);
+      for (const [providers, docs] of [...groups].sort()) {
+        const g = evidenceOf(docs);
+        console.log(
+          `    ${col(`found by ${providers}`, 30)}${num(g.items, 6)}${num(`${g.publisherUrl} (${pct(g.publisherUrl, g.items)})`, 16)}${num(`${g.article} (${pct(g.article, g.items)})`, 16)}`,
+        );
+      }
+    }
+    const statuses = await db.execute<{ status: string; n: number }>(
+      sql`select status, count(*)::int as n from articles group by status order by status`,
+    );
+    console.log(`  stored articles by status (both variants): ${statuses.rows.map((r) => `${r.status} ${r.n}`).join(', ')}`);
+    console.log('  (per story in the fake: Reuters, Gartner, FT are readable; Bloomberg is paywalled; WSJ is disallowed by robots.txt)\n');
+
+    console.log(
+      '  time per search (median ms: less noisy than the mean on a busy machine), sequential, one process;\n' +
+        '  added per article = (with reader − without) ÷ items per search',
+    );
+    console.log(
+      `  ${col('variant', 32)}${num('without', 9)}${num('cold', 9)}${num('warm', 9)}${num('items/search', 14)}${num('added/article cold', 20)}${num('warm', 8)}`,
+    );
+    for (const v of b1) {
+      const without = median(v.without.map((r) => r.ms));
+      const cold = median(v.cold.map((r) => r.ms));
+      const warm = median(v.warm.map((r) => r.ms));
+      const perSearch = v.docs.length / v.cold.length;
+      console.log(
+        `  ${col(v.label, 32)}${num(without.toFixed(1), 9)}${num(cold.toFixed(1), 9)}${num(warm.toFixed(1), 9)}${num(perSearch.toFixed(1), 14)}` +
+          `${num(ms((cold - without) / perSearch), 20)}${num(ms((warm - without) / perSearch), 8)}`,
       );
     }
-  }
-  fake.mode.gdelt = 'ok';
-  console.log('  hit rate = 1 − (publisher pages fetched + decodes made) ÷ (article reads + decodes the searches needed)');
-  console.log('  requests to the fake by kind:');
-  for (const r of b2Requests)
-    console.log(`    ${col(r.label, 58)}${KINDS.map((k) => `${k} ${r.requests[k]}`).join(', ')} (${r.seconds.toFixed(1)} s)`);
-  console.log(
-    '  (robots.txt is cached per process only, so every fresh process that must fetch a page asks for it again;\n' +
-      '   in production one process serves many users and shares its in-flight reads)\n',
-  );
-
-  // ── B3: requests per host per minute under the production pacing ──
-  console.log(`B3. Production pacing: ${PACED_COMPANIES} new companies searched at once in one process (an alert burst)`);
-  console.log(
-    `    Google ${POLITE_INTERVALS_MS['news.google.com']} ms, GDELT ${POLITE_INTERVALS_MS['api.gdeltproject.org']} ms, publishers ${PUBLISHER_MIN_INTERVAL_MS} ms per host; ` +
-      `search budget ${DEFAULT_READ_BUDGET_MS / 1000} s; capped at ${PACED_CAP_MS / 1000} s`,
-  );
-  console.log("    (the fake's publishers are all one host, so their pages queue behind one another; real ones are many hosts)");
-  clientFailures.clear();
-  fake.requests.length = 0;
-  Object.assign(needed, { reads: 0, decodes: 0 });
-  const pacedStart = Date.now();
-  const paced = newProcess({ paced: true, reader: true });
-  const burst = companies('Paced', PACED_COMPANIES);
-  const burstRuns = await Promise.all(
-    burst.map(async (name) => {
-      const start = performance.now();
-      const result = await paced.source.search(query(name));
-      return { ms: performance.now() - start, result };
-    }),
-  );
-  const burstDone = Date.now() - pacedStart;
-  // Pages and decodes still in flight finish in the background (for the next search); wait for them, within the cap.
-  let capped = false;
-  await Promise.race([
-    settle(paced.reader),
-    new Promise<void>((resolve) =>
-      setTimeout(
-        () => {
-          capped = true;
-          resolve();
-        },
-        Math.max(0, PACED_CAP_MS - burstDone),
-      ).unref(),
-    ),
-  ]);
-  const pacedRequests = fake.requests.filter((r) => r.at >= pacedStart && r.at < pacedStart + PACED_CAP_MS);
-  // The last request of the burst or its background work (settle's quiet check adds nothing to it).
-  const backgroundDone = Math.max(burstDone, ...pacedRequests.map((r) => r.at - pacedStart));
-  const burstDocs = burstRuns.flatMap((r) => r.result.documents);
-  const be = evidenceOf(burstDocs);
-  const gdeltSkipped = burstRuns.filter((r) => r.result.failed.includes('gdelt')).length;
-  console.log(
-    `  searches answered in ${ms(Math.min(...burstRuns.map((r) => r.ms)))} … ${ms(Math.max(...burstRuns.map((r) => r.ms)))}; ` +
-      `GDELT skipped (its queue too long) in ${gdeltSkipped}/${burstRuns.length}`,
-  );
-  console.log(
-    `  this burst's own results: ${be.items} items, publisher URL ${be.publisherUrl} (${pct(be.publisherUrl, be.items)}), ` +
-      `article text ${be.article} (${pct(be.article, be.items)})`,
-  );
-  console.log(
-    `  background reads ${capped ? `still running at the ${PACED_CAP_MS / 1000} s cap (measurement stops there)` : `done: last request ${(backgroundDone / 1000).toFixed(1)} s after the burst began`}`,
-  );
-  const pacedStatuses = await db.execute<{ status: string; detail: string | null; n: number }>(
-    sql`select status, detail, count(*)::int as n from articles where url like ${'%/paced-%'} group by status, detail order by status, n desc`,
-  );
-  const pacedLinks = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from google_news_links where publisher_url like ${'%/paced-%'}`,
-  );
-  console.log(
-    `  stored by the burst (searches + background): ${pacedLinks.rows[0]!.n} decoded links of ${needed.decodes} needed; articles:`,
-  );
-  for (const row of pacedStatuses.rows) console.log(`    ${col(row.status, 10)}${num(row.n, 4)}  ${row.detail ?? ''}`);
-  // The next search of the same companies, in another process (unpaced, so it finishes quickly):
-  // what it finds in the store, and what the burst left for it to do.
-  const before = fake.requests.length;
-  Object.assign(needed, { reads: 0, decodes: 0 });
-  const next = await searchAll(newProcess({ paced: false, reader: true }).source, burst);
-  const left = tally(fake.requests.slice(before));
-  const ne = evidenceOf(next.flatMap((r) => r.result.documents));
-  console.log(
-    `  the next search of the same companies (another process, unpaced, so GDELT answers every search): ` +
-      `publisher URL ${pct(ne.publisherUrl, ne.items)}, article text ${pct(ne.article, ne.items)};\n` +
-      `    it needed ${needed.decodes} decodes and made ${left['decode POST']}, and fetched ${left['publisher page']} pages the burst had not read`,
-  );
-  if (clientFailures.size) {
-    console.log('  requests that failed on our side:');
-    for (const [key, n] of clientFailures) console.log(`    ${col(key, 50)}${num(n, 4)}`);
-  }
-
-  const windowMs = Math.min(backgroundDone, PACED_CAP_MS);
-  console.log(
-    `\n  max requests in any 60 s window (observed over ${(windowMs / 1000).toFixed(1)} s${windowMs < 60_000 ? ', shorter than a minute: the whole run' : ''}):`,
-  );
-  console.log(`  ${col('host / kind', 40)}${num('requests', 9)}${num('max/60 s', 10)}${num('limit/60 s', 12)}${num('min gap ms', 12)}`);
-  const maxIn60s = (times: number[]) => {
-    let best = 0;
-    for (let i = 0, j = 0; j < times.length; j += 1) {
-      while (times[j]! - times[i]! >= 60_000) i += 1;
-      best = Math.max(best, j - i + 1);
-    }
-    return best;
-  };
-  const minGap = (times: number[]) => (times.length < 2 ? '—' : String(Math.min(...times.slice(1).map((t, i) => t - times[i]!))));
-  const limits: Record<string, number> = {
-    [googleHost]: 60_000 / POLITE_INTERVALS_MS['news.google.com']!,
-    [gdeltHost]: 60_000 / POLITE_INTERVALS_MS['api.gdeltproject.org']!,
-    [publisherHost]: 60_000 / PUBLISHER_MIN_INTERVAL_MS,
-  };
-  for (const host of [googleHost, gdeltHost, publisherHost]) {
-    const forHost = pacedRequests.filter((r) => r.headers.host === host).sort((a, b) => a.at - b.at);
-    const times = forHost.map((r) => r.at);
+    console.log('  requests to the fake during the cold pass:');
+    for (const v of b1) console.log(`    ${col(v.label, 32)}${KINDS.map((k) => `${k} ${v.requests[k]}`).join(', ')}`);
     console.log(
-      `  ${col(`${hostLabel(host)} (${host})`, 40)}${num(times.length, 9)}${num(maxIn60s(times), 10)}${num(limits[host]!, 12)}${num(minGap(times), 12)}`,
+      '  (loopback fakes, no pacing: this is our own cost per article: decode, robots, fetch, extraction, store; real networks add their latency)\n',
     );
-    for (const kind of KINDS) {
-      const kindTimes = times.filter((_, i) => kindOf(forHost[i]!) === kind);
-      if (kindTimes.length) console.log(`    ${col(kind, 38)}${num(kindTimes.length, 9)}${num(maxIn60s(kindTimes), 10)}`);
-    }
-  }
-  console.log("  (our pacing spaces the requests' starts in the client; times here are arrivals at the fake, so a request");
-  console.log('   delayed on its way (e.g. behind a synchronous extraction on the event loop) can land closer to the next one)');
-  console.log('  (pacing is per process: N worker processes may send N times this to one host)\n');
 
-  // Whatever the cap cut off must end before the pool does.
-  await settle(paced.reader);
+    // ── B2: cache hit rate, 100 users × the same 10 companies ──
+    console.log(`B2. Shared store: ${USERS} users watching the same ${WATCHED} companies (${USERS * WATCHED} searches), cold start`);
+    console.log('    each user a separate process (its own news source and reader, no in-process sharing), zero pacing');
+    console.log(
+      `  ${col('scenario', 58)}${num('reads', 7)}${num('decodes', 9)}${num('pages', 7)}${num('decode POSTs', 14)}${num('hit rate', 10)}`,
+    );
+    const b2Requests: { label: string; requests: Record<Kind, number>; seconds: number }[] = [];
+    for (const variant of variants) {
+      for (const concurrency of [1, 10]) {
+        fake.mode.gdelt = variant.gdelt;
+        const watched = companies(`${variant.prefix}Watch${concurrency}`, WATCHED);
+        fake.requests.length = 0;
+        Object.assign(needed, { reads: 0, decodes: 0 });
+        const start = performance.now();
+        for (let first = 0; first < USERS; first += concurrency) {
+          const wave = Array.from({ length: Math.min(concurrency, USERS - first) }, async () => {
+            const user = newProcess({ paced: false, reader: true });
+            await searchAll(user.source, watched);
+            await user.reader.settled();
+          });
+          await Promise.all(wave);
+        }
+        const requests = tally(fake.requests);
+        const made = requests['publisher page'] + requests['decode POST'];
+        const label = `${variant.label}, ${concurrency === 1 ? 'users one after another' : `${concurrency} users at a time`}`;
+        b2Requests.push({ label, requests, seconds: (performance.now() - start) / 1000 });
+        console.log(
+          `  ${col(label, 58)}${num(needed.reads, 7)}${num(needed.decodes, 9)}${num(requests['publisher page'], 7)}${num(requests['decode POST'], 14)}` +
+            `${num(pct(needed.reads + needed.decodes - made, needed.reads + needed.decodes), 10)}`,
+        );
+      }
+    }
+    fake.mode.gdelt = 'ok';
+    console.log('  hit rate = 1 − (publisher pages fetched + decodes made) ÷ (article reads + decodes the searches needed)');
+    console.log('  requests to the fake by kind:');
+    for (const r of b2Requests)
+      console.log(`    ${col(r.label, 58)}${KINDS.map((k) => `${k} ${r.requests[k]}`).join(', ')} (${r.seconds.toFixed(1)} s)`);
+    console.log(
+      '  (robots.txt is cached per process only, so every fresh process that must fetch a page asks for it again;\n' +
+        '   in production one process serves many users and shares its in-flight reads)\n',
+    );
+
+    // ── B3: requests per host per minute under the production pacing ──
+    console.log(`B3. Production pacing: ${PACED_COMPANIES} new companies searched at once in one process (an alert burst)`);
+    console.log(
+      `    Google ${POLITE_INTERVALS_MS['news.google.com']} ms, GDELT ${POLITE_INTERVALS_MS['api.gdeltproject.org']} ms, publishers ${PUBLISHER_MIN_INTERVAL_MS} ms per host; ` +
+        `search budget ${DEFAULT_READ_BUDGET_MS / 1000} s; capped at ${PACED_CAP_MS / 1000} s`,
+    );
+    console.log("    (the fake's publishers are all one host, so their pages queue behind one another; real ones are many hosts)");
+    clientFailures.clear();
+    fake.requests.length = 0;
+    Object.assign(needed, { reads: 0, decodes: 0 });
+    const pacedStart = Date.now();
+    const paced = newProcess({ paced: true, reader: true });
+    const burst = companies('Paced', PACED_COMPANIES);
+    const burstRuns = await Promise.all(
+      burst.map(async (name) => {
+        const start = performance.now();
+        const result = await paced.source.search(query(name));
+        return { ms: performance.now() - start, result };
+      }),
+    );
+    const burstDone = Date.now() - pacedStart;
+    // Pages and decodes still in flight finish in the background (for the next search); wait for them, within the cap.
+    let capped = false;
+    await Promise.race([
+      settle(paced.reader),
+      new Promise<void>((resolve) =>
+        setTimeout(
+          () => {
+            capped = true;
+            resolve();
+          },
+          Math.max(0, PACED_CAP_MS - burstDone),
+        ).unref(),
+      ),
+    ]);
+    const pacedRequests = fake.requests.filter((r) => r.at >= pacedStart && r.at < pacedStart + PACED_CAP_MS);
+    // The last request of the burst or its background work (settle's quiet check adds nothing to it).
+    const backgroundDone = Math.max(burstDone, ...pacedRequests.map((r) => r.at - pacedStart));
+    const burstDocs = burstRuns.flatMap((r) => r.result.documents);
+    const be = evidenceOf(burstDocs);
+    const gdeltSkipped = burstRuns.filter((r) => r.result.failed.includes('gdelt')).length;
+    console.log(
+      `  searches answered in ${ms(Math.min(...burstRuns.map((r) => r.ms)))} … ${ms(Math.max(...burstRuns.map((r) => r.ms)))}; ` +
+        `GDELT skipped (its queue too long) in ${gdeltSkipped}/${burstRuns.length}`,
+    );
+    console.log(
+      `  this burst's own results: ${be.items} items, publisher URL ${be.publisherUrl} (${pct(be.publisherUrl, be.items)}), ` +
+        `article text ${be.article} (${pct(be.article, be.items)})`,
+    );
+    console.log(
+      `  background reads ${capped ? `still running at the ${PACED_CAP_MS / 1000} s cap (measurement stops there)` : `done: last request ${(backgroundDone / 1000).toFixed(1)} s after the burst began`}`,
+    );
+    const pacedStatuses = await db.execute<{ status: string; detail: string | null; n: number }>(
+      sql`select status, detail, count(*)::int as n from articles where url like ${'%/paced-%'} group by status, detail order by status, n desc`,
+    );
+    const pacedLinks = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from google_news_links where publisher_url like ${'%/paced-%'}`,
+    );
+    console.log(
+      `  stored by the burst (searches + background): ${pacedLinks.rows[0]!.n} decoded links of ${needed.decodes} needed; articles:`,
+    );
+    for (const row of pacedStatuses.rows) console.log(`    ${col(row.status, 10)}${num(row.n, 4)}  ${row.detail ?? ''}`);
+    // The next search of the same companies, in another process (unpaced, so it finishes quickly):
+    // what it finds in the store, and what the burst left for it to do.
+    const before = fake.requests.length;
+    Object.assign(needed, { reads: 0, decodes: 0 });
+    const next = await searchAll(newProcess({ paced: false, reader: true }).source, burst);
+    const left = tally(fake.requests.slice(before));
+    const ne = evidenceOf(next.flatMap((r) => r.result.documents));
+    console.log(
+      `  the next search of the same companies (another process, unpaced, so GDELT answers every search): ` +
+        `publisher URL ${pct(ne.publisherUrl, ne.items)}, article text ${pct(ne.article, ne.items)};\n` +
+        `    it needed ${needed.decodes} decodes and made ${left['decode POST']}, and fetched ${left['publisher page']} pages the burst had not read`,
+    );
+    if (clientFailures.size) {
+      console.log('  requests that failed on our side:');
+      for (const [key, n] of clientFailures) console.log(`    ${col(key, 50)}${num(n, 4)}`);
+    }
+
+    const windowMs = Math.min(backgroundDone, PACED_CAP_MS);
+    console.log(
+      `\n  max requests in any 60 s window (observed over ${(windowMs / 1000).toFixed(1)} s${windowMs < 60_000 ? ', shorter than a minute: the whole run' : ''}):`,
+    );
+    console.log(`  ${col('host / kind', 40)}${num('requests', 9)}${num('max/60 s', 10)}${num('limit/60 s', 12)}${num('min gap ms', 12)}`);
+    const maxIn60s = (times: number[]) => {
+      let best = 0;
+      for (let i = 0, j = 0; j < times.length; j += 1) {
+        while (times[j]! - times[i]! >= 60_000) i += 1;
+        best = Math.max(best, j - i + 1);
+      }
+      return best;
+    };
+    const minGap = (times: number[]) => (times.length < 2 ? '—' : String(Math.min(...times.slice(1).map((t, i) => t - times[i]!))));
+    const limits: Record<string, number> = {
+      [googleHost]: 60_000 / POLITE_INTERVALS_MS['news.google.com']!,
+      [gdeltHost]: 60_000 / POLITE_INTERVALS_MS['api.gdeltproject.org']!,
+      [publisherHost]: 60_000 / PUBLISHER_MIN_INTERVAL_MS,
+    };
+    for (const host of [googleHost, gdeltHost, publisherHost]) {
+      const forHost = pacedRequests.filter((r) => r.headers.host === host).sort((a, b) => a.at - b.at);
+      const times = forHost.map((r) => r.at);
+      console.log(
+        `  ${col(`${hostLabel(host)} (${host})`, 40)}${num(times.length, 9)}${num(maxIn60s(times), 10)}${num(limits[host]!, 12)}${num(minGap(times), 12)}`,
+      );
+      for (const kind of KINDS) {
+        const kindTimes = times.filter((_, i) => kindOf(forHost[i]!) === kind);
+        if (kindTimes.length) console.log(`    ${col(kind, 38)}${num(kindTimes.length, 9)}${num(maxIn60s(kindTimes), 10)}`);
+      }
+    }
+    console.log("  (our pacing spaces the requests' starts in the client; times here are arrivals at the fake, so a request");
+    console.log('   delayed on its way (e.g. behind a synchronous extraction on the event loop) can land closer to the next one)');
+    console.log('  (pacing is per process: N worker processes may send N times this to one host)\n');
+
+    // Whatever the cap cut off must end before the pool does.
+    await settle(paced.reader);
+  }
   console.log(`run time ${((performance.now() - started) / 1000).toFixed(0)} s`);
 } finally {
   await pool.end();

@@ -228,6 +228,8 @@ export const researchMetaSchema = z.object({
   model: z.string(),
   generatedAt: z.string(),
   period: z.nullable(z.string()),
+  /** Sources whose article was still being read when the analysis began: the model had only their headlines. */
+  stillReading: z.optional(z.number()),
 });
 export type ResearchMeta = z.infer<typeof researchMetaSchema>;
 

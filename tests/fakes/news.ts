@@ -25,6 +25,66 @@ type Story = {
 };
 const { stories } = JSON.parse(readFileSync(new URL('./fixtures/news-stories.json', import.meta.url), 'utf8')) as { stories: Story[] };
 
+/**
+ * A busier company's week (mode.stories 'twenty'): twenty distinct stories from the last day, built
+ * from the fixture's Reuters, Bloomberg (paywalled), Gartner, FT and WSJ (robots.txt) stories with a
+ * subject each, so no two merge: sixteen readable, two paywalled, two disallowed. GDELT knows four.
+ */
+const TWENTY_SUBJECTS = [
+  'in Europe',
+  'in Asia',
+  'in Canada',
+  'in Brazil',
+  'in India',
+  'in Japan',
+  'in Mexico',
+  'in Germany',
+  'in France',
+  'in Spain',
+  'in Italy',
+  'in Korea',
+  'in Chile',
+  'in Norway',
+  'in Poland',
+  'in Kenya',
+  'in Egypt',
+  'in Peru',
+  'in Ireland',
+  'in Vietnam',
+];
+const [reuters, bloomberg, , , gartner, ft, wsj] = stories as [Story, Story, Story, Story, Story, Story, Story];
+/** Which fixture story each of the twenty is: every fifth from the fourth on is not readable. */
+const TWENTY_BASES = [
+  reuters,
+  gartner,
+  ft,
+  bloomberg,
+  reuters,
+  gartner,
+  ft,
+  reuters,
+  wsj,
+  gartner,
+  ft,
+  reuters,
+  gartner,
+  bloomberg,
+  ft,
+  reuters,
+  gartner,
+  ft,
+  wsj,
+  reuters,
+];
+const twentyStories: Story[] = TWENTY_BASES.map((base, i) => ({
+  ...base,
+  headline: `${base.headline} ${TWENTY_SUBJECTS[i]}`,
+  slug: `${base.slug}-${i + 1}`,
+  hoursAgo: 1 + i,
+}));
+/** The stories GDELT also finds in that mode: readable ones, with their publisher links. */
+const TWENTY_IN_GDELT = new Set([0, 5, 10, 15].map((i) => twentyStories[i]!));
+
 export type FakeNewsMode = {
   google: 'ok' | 'fail' | 'malformed' | 'empty' | 'huge' | 'html-titles';
   gdelt: 'ok' | 'fail' | 'malformed' | 'empty';
@@ -35,6 +95,8 @@ export type FakeNewsMode = {
    * is megabytes of wildcard rules and every link to an article carries an 800-character query.
    */
   publishers: 'ok' | 'fail' | 'hostile';
+  /** The fixture's stories, or twenty distinct ones of which GDELT finds four (`twentyStories`). */
+  stories: 'fixture' | 'twenty';
 };
 export type FakeRequest = { path: string; query: URLSearchParams; headers: http.IncomingHttpHeaders; at: number };
 
@@ -82,11 +144,17 @@ function rssItem(story: Story, company: string, now: number, origin: string, rem
   return `<item><title>${xmlEscape(title)}</title><link>${url}</link><guid isPermaLink="false">${id}</guid><pubDate>${new Date(now - story.hoursAgo * 3_600_000).toUTCString()}</pubDate><description>${xmlEscape(description)}</description><source url="${story.site}">${xmlEscape(story.publisher)}</source></item>`;
 }
 
-function rss(company: string, mode: FakeNewsMode['google'], origin: string, remember: (id: string, story: Story) => void) {
+function rss(
+  company: string,
+  mode: FakeNewsMode['google'],
+  origin: string,
+  remember: (id: string, story: Story) => void,
+  told: Story[] = stories,
+) {
   const now = Date.now();
   let items = '';
   const item = (story: Story, titleOverride?: string) => rssItem(story, company, now, origin, (id) => remember(id, story), titleOverride);
-  if (mode === 'ok') items = stories.map((story) => item(story)).join('\n');
+  if (mode === 'ok') items = told.map((story) => item(story)).join('\n');
   if (mode === 'html-titles')
     items = stories
       .map((story) =>
@@ -107,11 +175,11 @@ const gdeltDate = (ms: number) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
-function gdelt(origin: string, company: string, mode: FakeNewsMode['gdelt'], publishers: FakeNewsMode['publishers']) {
+function gdelt(origin: string, company: string, mode: FakeNewsMode['gdelt'], publishers: FakeNewsMode['publishers'], told = stories) {
   if (mode === 'empty') return {};
   const now = Date.now();
   return {
-    articles: stories.map((story) => ({
+    articles: told.map((story) => ({
       url: `${origin}${storyLink(story, company, publishers)}`,
       url_mobile: '',
       title: headline(story, company),
@@ -169,7 +237,7 @@ ${paywalled ? '<div class="paywall"><p>Subscribe to continue reading. Already a 
  */
 export async function startFakeNews(port = 0, opts: { publisherHost?: boolean } = {}) {
   const requests: FakeRequest[] = [];
-  const mode: FakeNewsMode = { google: 'ok', gdelt: 'ok', decode: 'ok', publishers: 'ok' };
+  const mode: FakeNewsMode = { google: 'ok', gdelt: 'ok', decode: 'ok', publishers: 'ok', stories: 'fixture' };
   // Google article ids handed out, and the story and company each stands for.
   const articleIds = new Map<string, { story: Story; company: string }>();
   let origin = '';
@@ -215,7 +283,9 @@ export async function startFakeNews(port = 0, opts: { publisherHost?: boolean } 
         );
       return;
     }
-    const page = stories.find((story) => url.pathname.startsWith(`/${publisherSlug(story)}/`) && url.pathname.endsWith(`-${story.slug}`));
+    const page = [...stories, ...twentyStories].find(
+      (story) => url.pathname.startsWith(`/${publisherSlug(story)}/`) && url.pathname.endsWith(`-${story.slug}`),
+    );
     if (page) {
       if (mode.publishers === 'fail')
         return void res.writeHead(503, { 'content-type': 'text/html' }).end('<html><body>Service Unavailable</body></html>');
@@ -235,7 +305,8 @@ export async function startFakeNews(port = 0, opts: { publisherHost?: boolean } 
         return;
       }
       const company = companyOf(url.searchParams.get('q') ?? '');
-      res.end(rss(company, mode.google, origin, (id, story) => articleIds.set(id, { story, company })));
+      const told = mode.stories === 'twenty' ? twentyStories : stories;
+      res.end(rss(company, mode.google, origin, (id, story) => articleIds.set(id, { story, company }), told));
       return;
     }
     if (url.pathname === '/api/v2/doc/doc') {
@@ -250,7 +321,17 @@ export async function startFakeNews(port = 0, opts: { publisherHost?: boolean } 
       }
       res
         .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify(gdelt(publisherOrigin, companyOf(url.searchParams.get('query') ?? ''), mode.gdelt, mode.publishers)));
+        .end(
+          JSON.stringify(
+            gdelt(
+              publisherOrigin,
+              companyOf(url.searchParams.get('query') ?? ''),
+              mode.gdelt,
+              mode.publishers,
+              mode.stories === 'twenty' ? twentyStories.filter((story) => TWENTY_IN_GDELT.has(story)) : stories,
+            ),
+          ),
+        );
       return;
     }
     res.writeHead(404).end();
@@ -269,7 +350,7 @@ export async function startFakeNews(port = 0, opts: { publisherHost?: boolean } 
     /** Back to both providers answering normally, with no requests recorded. */
     reset() {
       requests.length = 0;
-      Object.assign(mode, { google: 'ok', gdelt: 'ok', decode: 'ok', publishers: 'ok' } satisfies FakeNewsMode);
+      Object.assign(mode, { google: 'ok', gdelt: 'ok', decode: 'ok', publishers: 'ok', stories: 'fixture' } satisfies FakeNewsMode);
     },
     stop: async () => {
       await Promise.all([server.stop(), publisherServer?.stop()]);

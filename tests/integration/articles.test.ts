@@ -53,7 +53,7 @@ function setup(opts: SetupOptions = {}) {
   return { reader, source };
 }
 
-const search = { query: '"Acme Robotics"', days: 7, readBudgetMs: 10_000 };
+const search = { terms: { phrases: ['Acme Robotics'] }, days: 7, readBudgetMs: 10_000 };
 const pageRequests = () => news.requests.filter((r) => /^\/(reuters|bloomberg|yahoo|gartner|ft|wsj|cnbc|archive)\//.test(r.path));
 const decodeRequests = () => news.requests.filter((r) => r.path.startsWith('/_/DotsSplashUi'));
 
@@ -103,7 +103,7 @@ describe('publisher links', () => {
     const { reader, source } = setup({ google, decodeMaxQueueWaitMs: 600 });
     // The first search leaves ten decode requests (2 s of Google's time) behind it when its budget ends.
     await source.search({ ...search, readBudgetMs: 50 });
-    const next = await source.search({ ...search, query: '"Globex"', readBudgetMs: 50 });
+    const next = await source.search({ ...search, terms: { phrases: ['Globex'] }, readBudgetMs: 50 });
     expect(next.failed).toEqual([]);
     expect(next.documents.length).toBe(5);
     await reader.settled();
@@ -118,6 +118,37 @@ describe('publisher links', () => {
     news.mode.decode = 'ok';
     const second = await setup().source.search(search);
     expect(second.documents.every((d) => !d.googleLink)).toBe(true);
+  });
+});
+
+describe("a first search under Google's pace (issue 26)", () => {
+  it("asks each started decode's second step before another decode's first, and finishes them after the answer", async () => {
+    news.mode.gdelt = 'empty';
+    // Google at one request per 100 ms; the search answers long before the decodes are done.
+    const { reader, source } = setup({ google: { minIntervalMs: { [new URL(news.url).host]: 100 } } });
+    const quick = await source.search({ ...search, readBudgetMs: 50 });
+    expect(quick.stillReading).toBe(5);
+    await reader.settled();
+    const steps = news.requests
+      .filter((r) => r.path.startsWith('/rss/articles/') || r.path.startsWith('/_/DotsSplashUi'))
+      .map((r) => (r.path.startsWith('/rss/articles/') ? 'page' : 'decode'));
+    expect(steps).toEqual(Array.from({ length: 5 }, () => ['page', 'decode']).flat());
+    const decoded = await db.execute<{ n: number }>(sql`select count(*)::int as n from google_news_links where publisher_url is not null`);
+    expect(decoded.rows[0]!.n).toBe(5);
+  });
+
+  it("shows a story decoded but not read in time under its publisher's link, and counts it as still being read", async () => {
+    news.mode.gdelt = 'empty';
+    // Google unpaced (the decodes are quick); the one publisher host one request per 1.5 s: robots.txt, then the pages.
+    const { reader, source } = setup({ publisher: { defaultMinIntervalMs: 1500 } });
+    const quick = await source.search({ ...search, readBudgetMs: 1000 });
+    // Every page but the one robots.txt disallows, which is never asked for.
+    expect(quick.stillReading).toBe(4);
+    for (const doc of quick.documents) {
+      expect(doc.url.startsWith(`${news.url}/`)).toBe(true);
+      expect(doc).toMatchObject({ googleLink: false, evidence: 'headline' });
+    }
+    await reader.settled();
   });
 });
 
@@ -230,7 +261,9 @@ describe('article text and the shared store', () => {
       kind: 'news' as const,
     };
     const { reader } = setup();
-    const [read] = await reader.read([doc], { query: search.query, budgetMs: 10_000 });
+    const {
+      documents: [read],
+    } = await reader.read([doc], { terms: ['Acme Robotics'], budgetMs: 10_000 });
     expect(read!.evidence).toBe('headline');
     expect(news.requests).toHaveLength(0);
     const stored = await db.execute<{ status: string; detail: string }>(sql`select status, detail from articles`);

@@ -108,7 +108,7 @@ describe('a redirect into the server’s own network is refused on every hop', (
       userAgent: USER_AGENT,
     });
     const documents = [newsDocument(`${publisher.url}/article`), ...forms.map((_, i) => newsDocument(`${publisher.url}/hop/${i}`))];
-    await reader.read(documents, { query: 'Acme Robotics', budgetMs: 10_000 });
+    await reader.read(documents, { terms: ['Acme Robotics'], budgetMs: 10_000 });
     await reader.settled();
 
     expect(internal.hits).toEqual([]);

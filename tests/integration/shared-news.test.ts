@@ -34,7 +34,7 @@ function workerSearch(claimTimeoutMs?: number) {
   return createSharedNewsSearch(db, source, { claimTimeoutMs });
 }
 const searches = () => news.requests.filter((r) => r.path === '/rss/search').length;
-const query = (company: string): NewsSearch => ({ query: `"${company}"`, days: 2, limit: 20 });
+const query = (company: string): NewsSearch => ({ terms: { phrases: [company] }, days: 2, limit: 20 });
 const MINUTE = 60_000;
 
 it('one search for every alert asking it, in one process and across two', async () => {

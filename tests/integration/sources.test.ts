@@ -47,7 +47,7 @@ async function warmConnections(url: string, count: number) {
 
 describe('news', () => {
   it('asks Google News and GDELT together and merges them: newest first, one per story, saying who found it', async () => {
-    const { failed, documents } = await newsSource().search({ query: 'Apple Inc.', days: 7, region: 'uk' });
+    const { failed, documents } = await newsSource().search({ terms: { words: ['Apple Inc.'] }, days: 7, region: 'uk' });
     expect(failed).toEqual([]);
     expect(documents.map((d) => d.title)).toEqual([
       'Apple Inc. reports record quarterly revenue, beating estimates',
@@ -76,7 +76,7 @@ describe('news', () => {
 
   it('keeps Google links as Google links, never as the publisher, when nothing resolves them', async () => {
     news.mode.gdelt = 'fail';
-    const { failed, documents } = await newsSource().search({ query: 'Apple', days: 7 });
+    const { failed, documents } = await newsSource().search({ terms: { words: ['Apple'] }, days: 7 });
     expect(failed).toEqual(['gdelt']);
     expect(documents.length).toBeGreaterThan(0);
     for (const doc of documents) {
@@ -88,15 +88,15 @@ describe('news', () => {
   });
 
   it('honours the timeframe and the limit', async () => {
-    const day = await newsSource().search({ query: 'Microsoft', days: 1 });
+    const day = await newsSource().search({ terms: { words: ['Microsoft'] }, days: 1 });
     expect(day.documents).toHaveLength(2);
-    const limited = await newsSource().search({ query: 'Microsoft', days: 30, limit: 3 });
+    const limited = await newsSource().search({ terms: { words: ['Microsoft'] }, days: 30, limit: 3 });
     expect(limited.documents).toHaveLength(3);
   });
 
   it('goes on with GDELT when Google fails, clamping its timespan to three months', async () => {
     news.mode.google = 'fail';
-    const { failed, documents } = await newsSource().search({ query: 'Apple', days: 180 });
+    const { failed, documents } = await newsSource().search({ terms: { words: ['Apple'] }, days: 180 });
     expect(failed).toEqual(['google-news']);
     expect(documents[0]).toMatchObject({
       title: 'Apple reports record quarterly revenue, beating estimates',
@@ -112,11 +112,11 @@ describe('news', () => {
 
   it('goes on with GDELT when the Google feed is malformed or empty', async () => {
     news.mode.google = 'malformed';
-    const malformed = await newsSource().search({ query: 'Apple', days: 7 });
+    const malformed = await newsSource().search({ terms: { words: ['Apple'] }, days: 7 });
     expect(malformed.failed).toEqual(['google-news']);
     expect(malformed.documents.every((d) => d.providers?.join() === 'gdelt')).toBe(true);
     news.mode.google = 'empty';
-    const empty = await newsSource().search({ query: 'Apple', days: 7 });
+    const empty = await newsSource().search({ terms: { words: ['Apple'] }, days: 7 });
     expect(empty.failed).toEqual([]);
     expect(empty.documents.length).toBeGreaterThan(0);
   });
@@ -124,26 +124,26 @@ describe('news', () => {
   it('reports an empty Google answer as empty when GDELT fails', async () => {
     news.mode.google = 'empty';
     news.mode.gdelt = 'fail';
-    expect(await newsSource().search({ query: 'Apple', days: 7 })).toEqual({ failed: ['gdelt'], documents: [] });
+    expect(await newsSource().search({ terms: { words: ['Apple'] }, days: 7 })).toEqual({ failed: ['gdelt'], documents: [] });
   });
 
   it('throws a SourceError when both providers fail, also on text where JSON was promised', async () => {
     news.mode.google = 'fail';
     news.mode.gdelt = 'malformed';
     const error = await newsSource()
-      .search({ query: 'Apple', days: 7 })
+      .search({ terms: { words: ['Apple'] }, days: 7 })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceError);
     expect((error as SourceError).message).toContain('500');
     news.mode.google = 'malformed';
     news.mode.gdelt = 'fail';
-    await expect(newsSource().search({ query: 'Apple', days: 7 })).rejects.toBeInstanceOf(SourceError);
+    await expect(newsSource().search({ terms: { words: ['Apple'] }, days: 7 })).rejects.toBeInstanceOf(SourceError);
   });
 
   it('strips scripts and HTML from titles', async () => {
     news.mode.google = 'html-titles';
     news.mode.gdelt = 'empty';
-    const { documents } = await newsSource().search({ query: 'Apple', days: 7 });
+    const { documents } = await newsSource().search({ terms: { words: ['Apple'] }, days: 7 });
     expect(documents.length).toBeGreaterThan(0);
     for (const doc of documents) {
       expect(doc.title).not.toMatch(/[<>]/);
@@ -155,11 +155,11 @@ describe('news', () => {
 
   it('stops reading a huge feed at the size cap and goes on without it', async () => {
     news.mode.google = 'huge';
-    const { failed } = await newsSource({ maxBytes: 256 * 1024 }).search({ query: 'Apple', days: 7 });
+    const { failed } = await newsSource({ maxBytes: 256 * 1024 }).search({ terms: { words: ['Apple'] }, days: 7 });
     expect(failed).toEqual(['google-news']);
     news.mode.gdelt = 'fail';
     const error = await newsSource({ maxBytes: 256 * 1024 })
-      .search({ query: 'Apple', days: 7 })
+      .search({ terms: { words: ['Apple'] }, days: 7 })
       .catch((e: unknown) => e);
     expect((error as SourceError).message).toMatch(/more than 262144 bytes/);
   });
@@ -167,7 +167,7 @@ describe('news', () => {
   it('lets the caller cancel', async () => {
     const controller = new AbortController();
     controller.abort(new Error('user left'));
-    await expect(newsSource().search({ query: 'Apple', days: 7 }, controller.signal)).rejects.toThrow('user left');
+    await expect(newsSource().search({ terms: { words: ['Apple'] }, days: 7 }, controller.signal)).rejects.toThrow('user left');
     expect(news.requests).toHaveLength(0);
   });
 
@@ -178,7 +178,10 @@ describe('news', () => {
     await warmConnections(`${news.url}/rss/search?q=warm`, 2);
     news.reset();
     news.mode.gdelt = 'fail';
-    await Promise.all([source.search({ query: 'Apple', days: 7 }), source.search({ query: 'Microsoft', days: 7 })]);
+    await Promise.all([
+      source.search({ terms: { words: ['Apple'] }, days: 7 }),
+      source.search({ terms: { words: ['Microsoft'] }, days: 7 }),
+    ]);
     const arrivals = news.requests.map((r) => r.at).sort((a, b) => a - b);
     expect(news.requests.length).toBeGreaterThanOrEqual(2);
     for (let i = 1; i < arrivals.length; i++) expect(arrivals[i]! - arrivals[i - 1]!).toBeGreaterThanOrEqual(interval - ARRIVAL_JITTER_MS);

@@ -88,9 +88,9 @@ export function figuresSupported(statistic: string, document: Pick<Retrieved, 't
 }
 
 export async function analyzeMetrics(ctx: ContentContext, query: AnalyzeMetricsQuery): Promise<AnalyzeMetricsResponse> {
-  const documents = await retrieveNews(
+  const { documents } = await retrieveNews(
     ctx.sources.news,
-    { query: statsSearchQuery(query), days: STATS_NEWS_DAYS, limit: STATS_NEWS_LIMIT },
+    { terms: { words: [statsSearchQuery(query)] }, days: STATS_NEWS_DAYS, limit: STATS_NEWS_LIMIT },
     ctx.signal,
   );
   if (documents.length === 0) throw statsValidationFailed('no recent articles were found for this audience and solution.');

@@ -44,8 +44,9 @@ export type Analysis<R> = { data: R; meta: ResearchMeta };
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const cleanList = (items: string[]) => items.map((item) => item.trim()).filter(Boolean);
 
-function meta(run: AiRun, documents: number, period: string | null = null): ResearchMeta {
-  return { documents, model: run.model, generatedAt: new Date().toISOString(), period };
+function meta(run: AiRun, documents: number, period: string | null = null, stillReading = 0): ResearchMeta {
+  // Said only when some were: a reader that finished everything adds nothing to the result.
+  return { documents, model: run.model, generatedAt: new Date().toISOString(), period, ...(stillReading ? { stillReading } : {}) };
 }
 
 /** The news for a search; unreachable providers are a 502 (retrieve.ts). */
@@ -54,9 +55,12 @@ const searchNews = (sources: ResearchSources, search: NewsSearch, signal: AbortS
 export async function analyseCompanyNews(ctx: ResearchContext, query: CompanyNewsQuery): Promise<Analysis<CompanyNewsResult>> {
   const period = companyNewsTimeframeLabels[query.timeframe].toLowerCase();
   ctx.stage('retrieve', `Searching news about ${query.companyName} from the ${period}`);
-  const documents = await searchNews(
+  const { documents, stillReading } = await searchNews(
     ctx.sources,
-    { query: [`"${query.companyName}"`, query.keyword].filter(Boolean).join(' '), days: companyNewsTimeframeDays[query.timeframe] },
+    {
+      terms: { phrases: [query.companyName], words: query.keyword ? [query.keyword] : [] },
+      days: companyNewsTimeframeDays[query.timeframe],
+    },
     ctx.signal,
   );
   if (documents.length === 0) {
@@ -80,7 +84,7 @@ export async function analyseCompanyNews(ctx: ResearchContext, query: CompanyNew
   const grounding = new Grounding(documents, citations);
   return {
     data: { keySummary: output.keySummary.trim(), keyFindings: cleanList(output.keyFindings), sources: grounding.sources(output.sources) },
-    meta: meta(ctx.run, documents.length),
+    meta: meta(ctx.run, documents.length, null, stillReading),
   };
 }
 
@@ -89,9 +93,9 @@ export async function analyseTrends(ctx: ResearchContext, query: TrendsQuery): P
   const region = trendRegionLabels[query.region];
   ctx.stage('retrieve', `Searching ${region} coverage of ${query.industry} from the ${period}`);
   const angle = query.trendType === 'all angles' ? 'trends' : trendTypeLabels[query.trendType].toLowerCase();
-  const documents = await searchNews(
+  const { documents, stillReading } = await searchNews(
     ctx.sources,
-    { query: `${query.industry} ${angle}`, days: trendTimeframeDays(query.timeframe), region: query.region, limit: 30 },
+    { terms: { words: [query.industry, angle] }, days: trendTimeframeDays(query.timeframe), region: query.region, limit: 30 },
     ctx.signal,
   );
   if (documents.length === 0) {
@@ -126,7 +130,7 @@ export async function analyseTrends(ctx: ResearchContext, query: TrendsQuery): P
       marketData: grounding.marketData(output.marketData),
       sources: grounding.sources(output.sources),
     },
-    meta: meta(ctx.run, documents.length),
+    meta: meta(ctx.run, documents.length, null, stillReading),
   };
 }
 
@@ -171,9 +175,9 @@ async function earningsDocuments(ctx: ResearchContext, query: EarningsQuery): Pr
   ctx.stage('retrieve', `No SEC earnings release found; searching news about ${query.companyName}'s results`);
   const days =
     query.year === MOST_RECENT ? 120 : Math.min(7 * 365, Math.ceil((Date.now() - Date.UTC(Number(query.year), 0, 1)) / 86_400_000));
-  const documents = await searchNews(
+  const { documents } = await searchNews(
     ctx.sources,
-    { query: [`"${query.companyName}"`, 'earnings results', ...when.filter(Boolean)].join(' '), days },
+    { terms: { phrases: [query.companyName], words: ['earnings results', ...when.filter((w) => w !== null).map(String)] }, days },
     ctx.signal,
   );
   return { documents, period: 'News coverage of the results' };

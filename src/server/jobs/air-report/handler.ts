@@ -248,7 +248,7 @@ async function research(
   const { company } = enrichment;
 
   const news = await progress.step('news_intelligence', 'news', async () => {
-    const result = await sources.news.search({ query: `"${company.name}"`, days: AIR_NEWS_DAYS, limit: NEWS_LIMIT }, signal);
+    const result = await sources.news.search({ terms: { phrases: [company.name] }, days: AIR_NEWS_DAYS, limit: NEWS_LIMIT }, signal);
     const documents: Retrieved[] = result.documents.map((d) => ({ ...d }));
     if (documents.length === 0) {
       const down = result.failed.length >= 2;

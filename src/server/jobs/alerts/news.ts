@@ -69,17 +69,6 @@ function newsAlertPrompt(companyName: string, keywords: string[], since: Date, d
     .join('\n');
 }
 
-/** `"Acme Corp" (cloud OR "data center")`: the company, and any of its keywords when it has some. */
-function newsQuery(companyName: string, keywords: string[]) {
-  const quote = (term: string) => (/\s/.test(term) ? `"${term.replace(/"/g, '')}"` : term.replace(/"/g, ''));
-  const company = `"${companyName.replace(/"/g, '')}"`;
-  const terms = keywords
-    .map((k) => k.trim())
-    .filter(Boolean)
-    .map(quote);
-  return terms.length === 0 ? company : `${company} (${terms.join(' OR ')})`;
-}
-
 /** What a news run's commit writes, worked out before its slot and kept as JSON in alert_runs.plan. */
 type NewsPlan = {
   companyName: string;
@@ -125,9 +114,15 @@ async function prepareNewsAlert(run: AlertRun, deps: AlertDeps, signal: AbortSig
   const days = SEARCH_WINDOWS_DAYS.find((d) => d >= needed) ?? MAX_SCAN_DAYS;
   let search: SharedNewsResult;
   try {
-    const query = newsQuery(companyName, alert.keywords);
     search = await deps.sources.sharedNews.search(
-      { query, days, limit: ARTICLES_SEARCHED, readBudgetMs: ALERT_READ_BUDGET_MS, queueWaitMs: SEARCH_QUEUE_WAIT_MS },
+      // The company, and any of its keywords when it has some.
+      {
+        terms: { phrases: [companyName], anyOf: alert.keywords },
+        days,
+        limit: ARTICLES_SEARCHED,
+        readBudgetMs: ALERT_READ_BUDGET_MS,
+        queueWaitMs: SEARCH_QUEUE_WAIT_MS,
+      },
       { maxAgeMs: Math.max(SHARED_SEARCH_MIN_AGE_MS, deps.config.ALERT_PREPARE_MINUTES * 60_000), signal },
     );
   } catch (err) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Retrieved } from '../../ai/grounding.ts';
-import { companyQuery, groundDigest, newsletterPeriod, newsletterSearches, searchRegion } from './newsletter.ts';
+import { googleNewsQuery } from '../../sources/news/news.ts';
+import { groundDigest, newsletterPeriod, newsletterSearches, searchRegion } from './newsletter.ts';
 import type { PromptSection } from './newsletter-prompts.ts';
 
 const DAY = 86_400_000;
@@ -41,7 +42,10 @@ describe('newsletterPeriod', () => {
   });
 });
 
-describe('companyQuery', () => {
+describe("a company's search", () => {
+  const companyQuery = (company_name: string, keywords: string[]) =>
+    googleNewsQuery(newsletterSearches('Banking', [{ company_name, keywords }], [])[0]!.terms);
+
   it('quotes the company and joins its keywords with OR', () => {
     expect(companyQuery('Apple', ['iPhone', 'services'])).toBe('"Apple" iPhone OR services');
     expect(companyQuery('Apple', [])).toBe('"Apple"');
@@ -61,7 +65,7 @@ describe('newsletterSearches', () => {
 
   it('searches each company (portfolio order, limit 5), then each topic with the industry (limit 5)', () => {
     const searches = newsletterSearches('Commercial Banking', portfolio, ['regulatory_changes', 'innovation_rd']);
-    expect(searches.map((s) => [s.section.kind, s.section.title, s.query, s.limit])).toEqual([
+    expect(searches.map((s) => [s.section.kind, s.section.title, googleNewsQuery(s.terms), s.limit])).toEqual([
       ['company', 'Apple', '"Apple" iPhone', 5],
       ['company', 'Microsoft', '"Microsoft"', 5],
       ['topic', 'Regulatory Changes', 'Commercial Banking Regulatory Changes', 5],
@@ -72,7 +76,7 @@ describe('newsletterSearches', () => {
 
   it('searches the industry once (limit 15) for the AI to find trends in when no topic is chosen', () => {
     const searches = newsletterSearches('Commercial Banking', portfolio, []);
-    expect(searches.at(-1)).toMatchObject({
+    expect({ ...searches.at(-1), query: googleNewsQuery(searches.at(-1)!.terms) }).toMatchObject({
       section: { kind: 'trends', title: 'Commercial Banking trends' },
       query: 'Commercial Banking trends',
       limit: 15,

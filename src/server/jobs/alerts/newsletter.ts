@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { newsletterAlerts, newsletterResults, users } from '../../db/schema.ts';
 import { renderNewsletterEmail } from '../../mail/alert-emails/index.ts';
 import type { EmailArticle, NewsletterSection } from '../../mail/alert-emails/types.ts';
-import type { NewsSource } from '../../sources/news/news.ts';
+import type { NewsSource, NewsTerms } from '../../sources/news/news.ts';
 import { capText, htmlToLine } from '../../sources/web/text.ts';
 import { SourceError } from '../../sources/web/types.ts';
 import { digestArticle, NOT_ANALYSED } from './digest.ts';
@@ -78,19 +78,7 @@ export function newsletterPeriod(frequency: Frequency, lastChecked: Date | null,
   };
 }
 
-export type Search = { section: PromptSection; query: string; limit: number };
-
-/** A search term without quotes of its own (they would end the phrase early); quoted when it has spaces. */
-function term(text: string, quoteAlways = false) {
-  const clean = text.replace(/"/g, ' ').replace(/\s+/g, ' ').trim();
-  return quoteAlways || clean.includes(' ') ? `"${clean}"` : clean;
-}
-
-/** `"Apple" iPhone OR services`: the company as a phrase, and any one of its keywords. */
-export function companyQuery(companyName: string, keywords: string[]) {
-  const words = keywords.map((k) => term(k)).filter((k) => k && k !== '""');
-  return [term(companyName, true), words.join(' OR ')].filter(Boolean).join(' ');
-}
+export type Search = { section: PromptSection; terms: NewsTerms; limit: number };
 
 /** Company searches first (portfolio order, at most 25), then one per trend topic, or one for the industry's trends. */
 export function newsletterSearches(industry: string, portfolio: NewsletterRow['portfolio'], topics: string[]): Search[] {
@@ -106,7 +94,8 @@ export function newsletterSearches(industry: string, portfolio: NewsletterRow['p
           keywords: c.keywords.map((k) => k.trim()).filter(Boolean),
           documents: [],
         },
-        query: companyQuery(c.company_name, c.keywords),
+        // The company as a phrase, and any one of its keywords.
+        terms: { phrases: [c.company_name], anyOf: c.keywords },
         limit: COMPANY_SEARCH_LIMIT,
       }),
     );
@@ -115,14 +104,14 @@ export function newsletterSearches(industry: string, portfolio: NewsletterRow['p
     ? known.map(
         (topic): Search => ({
           section: { kind: 'topic', title: trendTopicLabels[topic], keywords: [], documents: [] },
-          query: `${industryTerm} ${trendTopicLabels[topic]}`,
+          terms: { words: [industryTerm, trendTopicLabels[topic]] },
           limit: TOPIC_SEARCH_LIMIT,
         }),
       )
     : [
         {
           section: { kind: 'trends', title: `${industryTerm} trends`, keywords: [], documents: [] },
-          query: `${industryTerm} trends`,
+          terms: { words: [industryTerm, 'trends'] },
           limit: TRENDS_SEARCH_LIMIT,
         } satisfies Search,
       ];
@@ -156,7 +145,7 @@ async function retrieve(
     signal.throwIfAborted();
     let documents: Awaited<ReturnType<NewsSource['search']>>['documents'];
     try {
-      const query = { query: search.query, days: period.days, region, limit: search.limit, readBudgetMs: ALERT_READ_BUDGET_MS };
+      const query = { terms: search.terms, days: period.days, region, limit: search.limit, readBudgetMs: ALERT_READ_BUDGET_MS };
       documents = (await news.search(query, signal)).documents;
     } catch (err) {
       if (!(err instanceof SourceError) || signal.aborted) throw err;

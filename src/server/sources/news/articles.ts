@@ -3,6 +3,7 @@
 // politely, into the shared `articles` store). Every user, alert, newsletter and research run that
 // meets the same article reads the stored row. A search waits at most its budget; pages still being
 // read then finish in the background for the next search, and this one keeps their headlines.
+import { setTimeout as pause } from 'node:timers/promises';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { articles, googleNewsLinks } from '../../db/schema.ts';
@@ -21,10 +22,29 @@ import {
   parseDecodeAnswer,
   parseDecodeParams,
 } from './google-news-links.ts';
-import type { ArticleReader } from './news.ts';
-import { queryTerms, relevantPassages } from './passages.ts';
+import { relevantPassages } from './passages.ts';
+
+/** Reads the publishers' pages for news documents; what is not read within the budget stays headline only. */
+export type ArticleReader = {
+  read(documents: SourceDocument[], opts: { terms: string[]; budgetMs: number; signal?: AbortSignal }): Promise<ArticlesRead>;
+};
+export type ArticlesRead = {
+  documents: SourceDocument[];
+  /** Documents whose page was still being decoded or read when the budget ran out: shown as headlines. */
+  stillReading: number;
+};
 
 type ArticleStatus = (typeof articles.$inferSelect)['status'];
+/** A decode queued or under way, and what the searches needing it wait for. */
+type PendingDecode = { promise: Promise<string | null>; resolve(url: string | null): void; reject(error: unknown): void };
+
+function pendingDecode(): PendingDecode {
+  const pending = {} as PendingDecode;
+  pending.promise = new Promise((resolve, reject) => Object.assign(pending, { resolve, reject }));
+  // Each search needing it awaits it and handles a failure; this only keeps a failure nobody waits for any more quiet.
+  pending.promise.catch(() => {});
+  return pending;
+}
 type StoredArticle = Pick<typeof articles.$inferSelect, 'url' | 'title' | 'publisher' | 'publishedAt' | 'text' | 'status'>;
 
 /** The article text a document carries to the model: the passages most about the search, bounded. */
@@ -38,6 +58,8 @@ const RETRY_REFUSED_MS = 24 * 3_600_000;
  * most this long for its turn, so decodes never queue a search out (searches may wait 30 s).
  */
 const DECODE_MAX_QUEUE_WAIT_MS = 10_000;
+/** A decode refused a turn (Google's queue full of searches) is asked again this much later. */
+const DECODE_RETRY_MS = 5_000;
 /** robots.txt is read again after an hour, like most crawlers. */
 const ROBOTS_TTL_MS = 3_600_000;
 const ROBOTS_CACHE_HOSTS = 2_000;
@@ -62,10 +84,22 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
 } {
   const now = opts.now ?? (() => new Date());
   // Work in flight in this process, so two searches meeting one article share one fetch.
-  const decoding = new Map<string, Promise<string | null>>();
+  const decoding = new Map<string, PendingDecode>();
   const fetching = new Map<string, Promise<StoredArticle>>();
   const rulesFor = robotsRules(opts.publisherHttp, opts.userAgent);
   const background = new Set<Promise<unknown>>();
+
+  /**
+   * Google News ids waiting for their online decode, newest search first (a person waiting before
+   * the background work older searches left), and one decode at a time: a decode is two requests at
+   * Google's one-a-second pace, and with every id's first step queued at once each second step waited
+   * behind all the first steps, so few finished within a search's budget and those refused a turn were
+   * never decoded (issue 26). One at a time, a started decode's second step is asked before any new
+   * first step, every decode finishes two turns after it starts, and at most one decode request is
+   * ever ahead of a search in Google's queue.
+   */
+  const waitingDecodes: string[][] = [];
+  let decoderRunning = false;
 
   /** The publisher URL for a Google News id, or null when Google would not say. Errors leave it unknown. */
   function publisherUrlFor(id: string, known: Map<string, { publisherUrl: string | null; checkedAt: Date }>): Promise<string | null> {
@@ -73,16 +107,61 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
     if (row && (row.publisherUrl || now().getTime() - row.checkedAt.getTime() < RETRY_REFUSED_MS)) return Promise.resolve(row.publisherUrl);
     const offline = decodeOfflineId(id);
     if (offline) return Promise.resolve(offline);
-    let pending = decoding.get(id);
-    if (!pending) {
-      pending = decodeOnline(id).finally(() => decoding.delete(id));
-      decoding.set(id, pending);
-    }
-    return pending;
+    return decoding.get(id)?.promise ?? Promise.resolve(null);
   }
 
-  // No caller signal: a decode or fetch outlives the search that started it, for the next one.
+  /** Queues the ids a search needs decoded online, ahead of those queued by earlier searches. */
+  function queueDecodes(ids: string[]) {
+    const batch: string[] = [];
+    for (const id of ids) {
+      if (decoding.has(id)) {
+        // Asked for again before its turn came: it moves up with this search.
+        const queued = waitingDecodes.find((b) => b.includes(id));
+        if (!queued) continue;
+        queued.splice(queued.indexOf(id), 1);
+      } else decoding.set(id, pendingDecode());
+      batch.push(id);
+    }
+    if (batch.length) waitingDecodes.push(batch);
+    if (decoderRunning || !batch.length) return;
+    decoderRunning = true;
+    void tracked(decodeInTurn());
+  }
+
+  async function decodeInTurn() {
+    for (;;) {
+      while (waitingDecodes.length && waitingDecodes.at(-1)!.length === 0) waitingDecodes.pop();
+      const id = waitingDecodes.at(-1)?.shift();
+      if (!id) {
+        // Said here, not when the promise settles: a search queueing ids in between must start a decoder.
+        decoderRunning = false;
+        return;
+      }
+      const pending = decoding.get(id)!;
+      try {
+        pending.resolve(await decodeOnline(id));
+      } catch (error) {
+        pending.reject(error);
+      } finally {
+        decoding.delete(id);
+      }
+    }
+  }
+
+  // No caller signal: a decode outlives the search that started it, for the next one. A turn refused
+  // (Google's queue is full of searches) is waited out and asked for again, not given up.
   async function decodeOnline(id: string): Promise<string | null> {
+    for (;;) {
+      try {
+        return await decodeSteps(id);
+      } catch (error) {
+        if (!(error instanceof SourceBusyError)) throw error;
+        await pause(DECODE_RETRY_MS);
+      }
+    }
+  }
+
+  async function decodeSteps(id: string): Promise<string | null> {
     const turn = { maxQueueWaitMs: opts.decodeMaxQueueWaitMs ?? DECODE_MAX_QUEUE_WAIT_MS };
     const page = await opts.http.getText(articlePageUrl(opts.googleNewsBaseUrl, id), { accept: 'text/html', ...turn });
     const params = parseDecodeParams(page);
@@ -138,8 +217,7 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
   }
 
   return {
-    async read(documents, { query, budgetMs, signal }) {
-      const terms = queryTerms(query);
+    async read(documents, { terms, budgetMs, signal }) {
       const news = documents.filter((doc) => doc.kind === 'news');
       const ids = [...new Set(news.map((doc) => googleNewsArticleId(doc.url)).filter((id): id is string => id !== null))];
       const decoded = new Map(
@@ -147,6 +225,13 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
           row.articleId,
           row,
         ]),
+      );
+      queueDecodes(
+        ids.filter((id) => {
+          const row = decoded.get(id);
+          const known = row && (row.publisherUrl || now().getTime() - row.checkedAt.getTime() < RETRY_REFUSED_MS);
+          return !known && !decodeOfflineId(id);
+        }),
       );
 
       // One query for every article whose address is already known; only freshly decoded ones are looked up alone.
@@ -161,13 +246,17 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
       const storedRow = async (key: string) =>
         stored.get(key) ?? (await opts.db.select().from(articles).where(eq(articles.urlKey, key)))[0];
 
-      const readOne = async (doc: SourceDocument): Promise<SourceDocument> => {
+      // What each document shows if its page is not read in time: its headline, under the
+      // publisher's link as soon as that is known (a Google link there was a decode thrown away).
+      const headlines = documents.map((doc) => ({ ...doc, evidence: 'headline' as const }));
+      const readOne = async (doc: SourceDocument, i: number): Promise<SourceDocument> => {
         if (doc.kind !== 'news') return doc;
         const id = googleNewsArticleId(doc.url);
         const url = id ? await publisherUrlFor(id, decoded) : doc.url;
         if (!url) return { ...doc, googleLink: true, evidence: 'headline' };
         const key = articleKey(url);
         if (!key) return { ...doc, googleLink: Boolean(id), evidence: 'headline' };
+        headlines[i] = { ...headlines[i]!, url, googleLink: false };
         const row = await storedRow(key);
         const fresh = row && (row.status !== 'failed' || now().getTime() - row.fetchedAt.getTime() < RETRY_FAILED_MS);
         const article = fresh ? row : await articleFor(url, key, doc);
@@ -176,16 +265,22 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
 
       // Each document on its own: the budget cuts off the slow ones, not the whole list.
       const deadline = sleep(budgetMs, signal);
+      const done = documents.map(() => false);
       const results = await Promise.all(
-        documents.map((doc) =>
+        documents.map((doc, i) =>
           Promise.race([
-            tracked(readOne(doc)).catch(() => ({ ...doc, evidence: 'headline' as const })),
-            deadline.then(() => ({ ...doc, evidence: 'headline' as const })),
+            tracked(readOne(doc, i))
+              .catch(() => headlines[i]!)
+              .finally(() => {
+                done[i] = true;
+              }),
+            deadline.then(() => headlines[i]!),
           ]),
         ),
       );
+      const stillReading = done.filter((read) => !read).length;
       signal?.throwIfAborted();
-      return results;
+      return { documents: results, stillReading };
     },
     async settled() {
       while (background.size) await Promise.all([...background]);

@@ -60,18 +60,20 @@ describe('selectArticles', () => {
 
 describe('search URLs', () => {
   it('asks Google News for the edition of the region with a when: window', () => {
-    const url = new URL(googleNewsSearchUrl('https://news.google.com/', { query: 'Apple Inc.', days: 7, region: 'uk' }));
+    const url = new URL(googleNewsSearchUrl('https://news.google.com/', { terms: { words: ['Apple Inc.'] }, days: 7, region: 'uk' }));
     expect(url.pathname).toBe('/rss/search');
     expect(url.searchParams.get('q')).toBe('Apple Inc. when:7d');
     expect(url.searchParams.get('gl')).toBe('GB');
     expect(url.searchParams.get('ceid')).toBe('GB:en');
     expect(
-      new URL(googleNewsSearchUrl('https://news.google.com', { query: 'x', days: 1, region: 'global' })).searchParams.get('ceid'),
+      new URL(googleNewsSearchUrl('https://news.google.com', { terms: { words: ['x'] }, days: 1, region: 'global' })).searchParams.get(
+        'ceid',
+      ),
     ).toBe('US:en');
   });
 
   it('clamps the GDELT timespan to three months', () => {
-    const url = new URL(gdeltSearchUrl('https://api.gdeltproject.org', { query: 'Apple', days: 180 }));
+    const url = new URL(gdeltSearchUrl('https://api.gdeltproject.org', { terms: { words: ['Apple'] }, days: 180 }));
     expect(url.searchParams.get('timespan')).toBe('90d');
     expect(url.searchParams.get('mode')).toBe('ArtList');
     expect(url.searchParams.get('format')).toBe('json');

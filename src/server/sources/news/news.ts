@@ -2,15 +2,32 @@
 // and merged into one list (issue 14): one item per story, by publisher URL and by near-identical
 // title, each saying which providers found it. The article reader (articles.ts) then replaces
 // Google's redirect links with the publisher's and the headline with the article's own text.
+// A search says what it looks for as terms (NewsTerms), never as a query string: each provider's
+// query is written here, and the reader picks passages by the same terms.
 import { extractFromXml } from '@extractus/feed-extractor';
 import type { Region } from '../../../shared/sonar.ts';
 import type { SourceHttp } from '../web/http.ts';
 import { capText, htmlToLine, httpUrl } from '../web/text.ts';
 import { type NewsProvider, type SourceDocument, SourceError } from '../web/types.ts';
 import { articleKey } from './article-key.ts';
+import type { ArticleReader } from './articles.ts';
+import { queryTerms } from './passages.ts';
+
+/**
+ * What a search looks for, as the caller means it; each provider's query is written from it here,
+ * in that provider's syntax, and the article reader picks passages by the same terms.
+ */
+export type NewsTerms = {
+  /** Names searched as exact phrases ("Acme Robotics"); quotes inside are dropped. */
+  phrases?: string[];
+  /** Words searched as written, every one wanted: an industry, a topic, a keyword a user typed. */
+  words?: string[];
+  /** Any one of these (an alert's keywords), each a phrase when it has spaces. */
+  anyOf?: string[];
+};
 
 export type NewsSearch = {
-  query: string;
+  terms: NewsTerms;
   days: number;
   region?: Region;
   limit?: number;
@@ -22,12 +39,13 @@ export type NewsSearch = {
    */
   queueWaitMs?: number;
 };
-export type NewsResult = { documents: SourceDocument[]; failed: NewsProvider[] };
-export type NewsSource = { search(q: NewsSearch, signal?: AbortSignal): Promise<NewsResult> };
-/** Reads the publishers' pages for news documents (articles.ts); without one, documents stay as the feeds gave them. */
-export type ArticleReader = {
-  read(documents: SourceDocument[], opts: { query: string; budgetMs: number; signal?: AbortSignal }): Promise<SourceDocument[]>;
+export type NewsResult = {
+  documents: SourceDocument[];
+  failed: NewsProvider[];
+  /** Sources whose page was still being read when the read budget ran out: shown as headlines (issue 26). */
+  stillReading?: number;
 };
+export type NewsSource = { search(q: NewsSearch, signal?: AbortSignal): Promise<NewsResult> };
 
 const DEFAULT_NEWS_LIMIT = 20;
 /** GDELT DOC 2.0 searches about the last three months at most. */
@@ -52,9 +70,42 @@ const googleNewsEditions: Record<Region, { hl: string; gl: string; ceid: string 
 /** GDELT source countries (FIPS codes) for regions that are one country. */
 const gdeltCountries: Partial<Record<Region, string>> = { usa: 'US', uk: 'UK', canada: 'CA' };
 
+/** A phrase or keyword without quotes of its own (they would end the phrase early), spaces collapsed. */
+const unquoted = (text: string) => text.replace(/"/g, ' ').replace(/\s+/g, ' ').trim();
+const phrase = (text: string) => `"${text}"`;
+
+/** The query both providers share: the phrases quoted, then the words; `anyOf` as each provider writes it. */
+function queryOf(terms: NewsTerms, anyOf: (keywords: string[]) => string): string {
+  const phrases = (terms.phrases ?? []).map(unquoted).filter(Boolean).map(phrase);
+  const words = (terms.words ?? []).map((w) => w.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  const keywords = (terms.anyOf ?? [])
+    .map(unquoted)
+    .filter(Boolean)
+    .map((k) => (k.includes(' ') ? phrase(k) : k));
+  return [...phrases, ...words, keywords.length ? anyOf(keywords) : ''].filter(Boolean).join(' ');
+}
+
+/** Google's OR binds closer than the implied AND: `"Apple" iPhone OR services` wants Apple and either keyword. */
+export const googleNewsQuery = (terms: NewsTerms) => queryOf(terms, (keywords) => keywords.join(' OR '));
+/** GDELT takes OR only inside parentheses. */
+export const gdeltQuery = (terms: NewsTerms) =>
+  queryOf(terms, (keywords) => (keywords.length > 1 ? `(${keywords.join(' OR ')})` : keywords[0]!));
+
+/**
+ * The words and phrases a search looks for, for the reader to pick passages by: its phrases and
+ * keywords as given, and the words as typed (a quoted phrase in them kept whole, operators dropped).
+ */
+export function searchTerms(terms: NewsTerms): string[] {
+  const found = new Map<string, string>();
+  const given = [...(terms.phrases ?? []), ...(terms.anyOf ?? [])].map(unquoted);
+  for (const term of [...given, ...queryTerms((terms.words ?? []).join(' '))])
+    if (term && !found.has(term.toLowerCase())) found.set(term.toLowerCase(), term);
+  return [...found.values()];
+}
+
 export function googleNewsSearchUrl(baseUrl: string, q: NewsSearch): string {
   const edition = googleNewsEditions[q.region ?? 'usa'];
-  const params = new URLSearchParams({ q: `${q.query} when:${Math.max(1, Math.ceil(q.days))}d`, ...edition });
+  const params = new URLSearchParams({ q: `${googleNewsQuery(q.terms)} when:${Math.max(1, Math.ceil(q.days))}d`, ...edition });
   return `${baseUrl.replace(/\/+$/, '')}/rss/search?${params}`;
 }
 
@@ -62,7 +113,7 @@ export function gdeltSearchUrl(baseUrl: string, q: NewsSearch): string {
   const country = q.region ? gdeltCountries[q.region] : undefined;
   const days = Math.min(GDELT_MAX_DAYS, Math.max(1, Math.ceil(q.days)));
   const params = new URLSearchParams({
-    query: country ? `${q.query} sourcecountry:${country}` : q.query,
+    query: country ? `${gdeltQuery(q.terms)} sourcecountry:${country}` : gdeltQuery(q.terms),
     mode: 'ArtList',
     format: 'json',
     maxrecords: String(Math.min(250, Math.max(1, (q.limit ?? DEFAULT_NEWS_LIMIT) * 2))),
@@ -304,9 +355,13 @@ export function createNewsSource(opts: {
         throw new SourceError('news', `Google News and GDELT both failed (${failures.map((f) => f.message).join('; ')})`);
       const selected = selectArticles(found, q.days, limit);
       if (!opts.articles || selected.length === 0) return { documents: selected, failed };
-      const read = await opts.articles.read(selected, { query: q.query, budgetMs: q.readBudgetMs ?? DEFAULT_READ_BUDGET_MS, signal });
+      const read = await opts.articles.read(selected, {
+        terms: searchTerms(q.terms),
+        budgetMs: q.readBudgetMs ?? DEFAULT_READ_BUDGET_MS,
+        signal,
+      });
       // Two Google links may turn out to be one publisher URL, or a GDELT item's.
-      return { documents: mergeStories(read), failed };
+      return { documents: mergeStories(read.documents), failed, stillReading: read.stillReading };
     },
   };
 }

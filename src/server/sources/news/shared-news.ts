@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { newsSearches } from '../../db/schema.ts';
-import type { NewsResult, NewsSearch, NewsSource } from './news.ts';
+import { googleNewsQuery, type NewsResult, type NewsSearch, type NewsSource } from './news.ts';
 
 export type SharedNewsResult = NewsResult & {
   /** When the search ran: it found what was published before then. */
@@ -33,7 +33,7 @@ const CLAIM_TIMEOUT_MS = 120_000;
 const WAIT_STEP_MS = 500;
 
 export function searchKey(q: NewsSearch): string {
-  return JSON.stringify([q.query, q.region ?? 'usa', q.days, q.limit ?? null]);
+  return JSON.stringify([googleNewsQuery(q.terms), q.region ?? 'usa', q.days, q.limit ?? null]);
 }
 
 export function createSharedNewsSearch(db: Database, news: NewsSource, opts: { claimTimeoutMs?: number } = {}): SharedNewsSearch {

@@ -10,7 +10,15 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { StageProgress } from './api.ts';
-import { marketSourceLabel, metaLine, type ResearchResult, resultMarkdown, sourceDetails, sourceLabel } from './result-text.ts';
+import {
+  marketSourceLabel,
+  metaLine,
+  type ResearchResult,
+  resultMarkdown,
+  sourceDetails,
+  sourceLabel,
+  stillReadingLine,
+} from './result-text.ts';
 
 export const COPIED_MESSAGE = 'Copied as Markdown';
 export const COPY_FAILED_MESSAGE = 'Could not copy to the clipboard';
@@ -159,6 +167,7 @@ export function ResultView({
           </h2>
           <p className="mt-1 text-xs text-slate-600">{metaLine(meta)}</p>
           {meta.period && <p className="mt-0.5 text-xs text-slate-600">Period: {meta.period}</p>}
+          {stillReadingLine(meta) && <p className="mt-0.5 text-xs text-slate-600">{stillReadingLine(meta)}</p>}
         </div>
         <Button variant="secondary" onClick={() => copyMarkdown(resultMarkdown(title, result, meta))}>
           <Copy aria-hidden="true" className="size-4" />

@@ -42,6 +42,13 @@ export function metaLine(meta: ResearchMeta, locale?: string): string {
   return [documents, meta.model, formatTime(meta.generatedAt, locale)].join(' · ');
 }
 
+/** Said when some sources reached the analysis as headlines only because their pages were still being read. */
+export function stillReadingLine(meta: ResearchMeta): string | null {
+  const n = meta.stillReading ?? 0;
+  if (n === 0) return null;
+  return `${n} ${n === 1 ? 'source was' : 'sources were'} still being read and ${n === 1 ? 'is' : 'are'} shown as ${n === 1 ? 'a headline' : 'headlines'}.`;
+}
+
 /** The words of a source link: its title, or its address when it has none. */
 export const sourceLabel = (source: Source) => source.title?.trim() || source.url;
 
