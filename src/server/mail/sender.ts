@@ -6,7 +6,7 @@ import { listen } from '../db/listen.ts';
 import { backoffMs } from '../lib/backoff.ts';
 import { errorMessage, log } from '../lib/log.ts';
 import { connectionFailure } from '../lib/network-error.ts';
-import { CREDENTIAL_MAIL_KINDS } from './templates.ts';
+import { CREDENTIAL_MAIL_KINDS } from './account-emails.ts';
 
 const MAX_ATTEMPTS = 8;
 /** The wait before a failed mail is tried again: 30 s, doubling, at most an hour. */
