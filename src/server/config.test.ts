@@ -58,8 +58,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
     expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::1' }).TRUST_PROXY).toEqual(['loopback', '10.0.0.0/8', 'fd00::1']);
-    expect(configError({ TRUST_PROXY: 'yes' }).message).toMatch(/TRUST_PROXY must be true, false, a number of proxies or their addresses/);
-    expect(configError({ TRUST_PROXY: '10.0.0.0/33' }).message).toContain('TRUST_PROXY');
+    expect(configError({ TRUST_PROXY: 'yes' }).message).toContain(
+      'TRUST_PROXY must be true, false, a number of proxies, or their addresses and subnets.',
+    );
+    expect(configError({ TRUST_PROXY: 'loopback, 10.0.0.0/33' }).message).toContain('TRUST_PROXY');
   });
 
   it('a short AUTH_SECRET is refused without printing it', () => {

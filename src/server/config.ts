@@ -38,8 +38,8 @@ const trustProxy = z
       .filter(Boolean);
     try {
       proxyaddr.compile(addresses);
-    } catch (err) {
-      ctx.addIssue({ code: 'custom', message: `must be true, false, a number of proxies or their addresses (${(err as Error).message})` });
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be true, false, a number of proxies, or their addresses and subnets' });
     }
     return addresses;
   });
