@@ -53,6 +53,17 @@ describe('loadConfig', () => {
     expect(err.message).not.toContain(value);
   });
 
+  it('reads TRUST_PROXY as proxy-addr takes it: none, one proxy, a number of proxies, or their addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::1' }).TRUST_PROXY).toEqual(['loopback', '10.0.0.0/8', 'fd00::1']);
+    expect(configError({ TRUST_PROXY: 'yes' }).message).toContain(
+      'TRUST_PROXY must be true, false, a number of proxies, or their addresses and subnets.',
+    );
+    expect(configError({ TRUST_PROXY: 'loopback, 10.0.0.0/33' }).message).toContain('TRUST_PROXY');
+  });
+
   it('a short AUTH_SECRET is refused without printing it', () => {
     const err = configError({ AUTH_SECRET: 'shortsecret' });
     expect(err.message).toContain('AUTH_SECRET');

@@ -1,6 +1,7 @@
 // Configuration comes only from the environment, parsed once here, whole, before anything starts:
 // every problem stops start-up, all reported at once, one line each naming its variable (see
 // README "Configuration" for each one).
+import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 
 const bool = z
@@ -13,6 +14,35 @@ const optionalUrl = z
   .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })])
   .optional()
   .transform((v) => v || undefined);
+
+/**
+ * Which proxies in front of the web role may say who the client is (X-Forwarded-For, read by
+ * proxy-addr): false, none (the socket's address); true, one proxy whatever its address (the last
+ * hop); a number of proxies in a chain; or a comma-separated list of the proxies' addresses and
+ * subnets (`loopback`, `linklocal` and `uniquelocal` name those ranges), the client being the
+ * nearest address not in the list. Entries a client writes itself are never believed.
+ */
+export type TrustProxy = boolean | number | string[];
+
+const trustProxy = z
+  .string()
+  .default('')
+  .transform((value, ctx): TrustProxy => {
+    const v = value.trim();
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (v === 'true' || v === '1') return true;
+    if (/^\d{1,2}$/.test(v)) return Number(v);
+    const addresses = v
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
+    try {
+      proxyaddr.compile(addresses);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be true, false, a number of proxies, or their addresses and subnets' });
+    }
+    return addresses;
+  });
 
 /** A service's address, with the public one as default (tests and proxies stand in for it). */
 const serviceUrl = (defaultUrl: string) => z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default(defaultUrl);
@@ -86,7 +116,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('data'),
   EMBEDDED_PG_PORT: z.coerce.number({ error: 'must be a port number (1-65535)' }).int().min(1).max(65535).default(54329),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: trustProxy,
   SMTP_URL: serviceAddress(['smtp', 'smtps']),
   MAIL_FROM: z.string().min(3).default('Enterprise OS <no-reply@localhost>'),
   INVITE_TTL_HOURS: z.coerce

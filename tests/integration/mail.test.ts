@@ -1,9 +1,9 @@
 // The outbox sender against a real (fake) SMTP server: delivery, temporary failures and retry,
 // and capture when no SMTP server is configured.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { otpMail, resetPasswordMail } from '../../src/server/mail/account-emails.ts';
 import { enqueueMail } from '../../src/server/mail/outbox.ts';
 import { type OutboxSender, startOutboxSender } from '../../src/server/mail/sender.ts';
-import { otpMail, resetPasswordMail } from '../../src/server/mail/templates.ts';
 import { type FakeSmtp, startFakeSmtp } from '../fakes/smtp.ts';
 import { type TestRuntime, uniqueEmail } from '../support/accounts.ts';
 import { runAdmin } from '../support/admin-cli.ts';
@@ -50,7 +50,7 @@ describe('outbox sender', () => {
   it('delivers a queued mail over SMTP and marks it sent', async () => {
     sender = await startOutboxSender({ pool: rt.pool, databaseUrl: rt.databaseUrl, smtpUrl: smtpUrl(), from: FROM, printCaptured: false });
     const to = uniqueEmail('deliver');
-    const id = await enqueueMail(rt.db, resetPasswordMail(to, 'http://localhost:3000/reset-password?token=abc'));
+    const id = await enqueueMail(rt.db, await resetPasswordMail(to, 'http://localhost:3000/reset-password?token=abc'));
 
     const mail = await smtp.waitForMail((m) => m.to.includes(to));
     expect(mail.from).toBe('no-reply@enterprise-os.test');
@@ -88,7 +88,7 @@ describe('outbox sender', () => {
     smtp.failNextDeliveries(1);
     sender = await startOutboxSender({ pool: rt.pool, databaseUrl: rt.databaseUrl, smtpUrl: smtpUrl(), from: FROM, printCaptured: false });
     const to = uniqueEmail('retry');
-    const id = await enqueueMail(rt.db, otpMail(to, '123456'));
+    const id = await enqueueMail(rt.db, await otpMail(to, '123456'));
 
     const failed = await eventually(
       () => rowOf(id),
@@ -210,7 +210,7 @@ describe('outbox sender', () => {
   it('gives mail without extra headers a Message-ID too', async () => {
     sender = await startOutboxSender({ pool: rt.pool, databaseUrl: rt.databaseUrl, smtpUrl: smtpUrl(), from: FROM, printCaptured: false });
     const to = uniqueEmail('msgid');
-    const id = await enqueueMail(rt.db, otpMail(to, '135790'));
+    const id = await enqueueMail(rt.db, await otpMail(to, '135790'));
     const mail = await smtp.waitForMail((m) => m.to.includes(to));
     expect(mail.headers['message-id']).toBe(`<${id}@enterprise-os.test>`);
     expect(mail.headers['list-unsubscribe']).toBeUndefined();
@@ -219,7 +219,7 @@ describe('outbox sender', () => {
   it('captures mail when no SMTP server is configured', async () => {
     sender = await startOutboxSender({ pool: rt.pool, databaseUrl: rt.databaseUrl, from: FROM, printCaptured: false });
     const to = uniqueEmail('captured');
-    const id = await enqueueMail(rt.db, otpMail(to, '654321'));
+    const id = await enqueueMail(rt.db, await otpMail(to, '654321'));
     await sender.drain();
     const row = await eventually(
       () => rowOf(id),
@@ -243,7 +243,7 @@ describe('outbox sender', () => {
     try {
       sender = await startOutboxSender({ pool: rt.pool, databaseUrl: rt.databaseUrl, from: FROM, printCaptured: true });
       const to = uniqueEmail('dev');
-      const id = await enqueueMail(rt.db, otpMail(to, '246810'));
+      const id = await enqueueMail(rt.db, await otpMail(to, '246810'));
       await sender.drain();
       await eventually(
         () => rowOf(id),
@@ -272,8 +272,8 @@ describe('fake SMTP HTTP API', () => {
       });
       const a = uniqueEmail('http-a');
       const b = uniqueEmail('http-b');
-      await enqueueMail(rt.db, otpMail(a, '111111'));
-      await enqueueMail(rt.db, otpMail(b, '222222'));
+      await enqueueMail(rt.db, await otpMail(a, '111111'));
+      await enqueueMail(rt.db, await otpMail(b, '222222'));
       await fake.waitForMail((m) => m.to.includes(a));
       await fake.waitForMail((m) => m.to.includes(b));
 

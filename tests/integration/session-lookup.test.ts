@@ -3,8 +3,10 @@
 // and better-auth's getSession still answers whenever it has something to write. What a request is
 // allowed, which cookies it gets back and what happens to the session rows must be as before.
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedCookieReader } from '../../src/server/auth/signed-cookie.ts';
 import { IpClient, PASSWORD, registerUser, type TestRuntime, uniqueIp } from '../support/accounts.ts';
 import { startTestRuntime, TEST_APP_URL } from '../support/runtime.ts';
 
@@ -198,5 +200,38 @@ describe('GET /api/news-alerts with the session cookie', () => {
     });
     expect(res.status).toBe(200);
     expect(JSON.stringify(await res.json())).toContain(a.email);
+  });
+});
+
+// The fast path reads better-auth's cookie itself (signed-cookie.ts) instead of asking better-auth
+// (ADR 021). These fail when an upgrade changes what it relies on: the cookie's name, its signature
+// scheme, or what the signed value is (the sessions row's token); upgrade, run them, then adapt.
+describe("better-auth's session cookie, as the fast path reads it (contract)", () => {
+  it('comes from the better-auth version package.json pins exactly', () => {
+    const pinned = (JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> }).dependencies[
+      'better-auth'
+    ];
+    expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
+    const installed = (JSON.parse(readFileSync('node_modules/better-auth/package.json', 'utf8')) as { version: string }).version;
+    expect(installed).toBe(pinned);
+  });
+
+  it('is named better-auth.session_token and holds the session token signed as `token.base64(HMAC-SHA256)`, URI-encoded', async () => {
+    const user = await registerUser(rt);
+    const res = await new IpClient(rt.app).raw('POST', '/api/auth/sign-in/email', { email: user.email, password: PASSWORD });
+    expect(res.status).toBe(200);
+    const ctx = await rt.auth.$context;
+    expect(ctx.authCookies.sessionToken.name).toBe(COOKIE);
+    const set = res.headers.getSetCookie().find((c) => c.startsWith(`${COOKIE}=`));
+    expect(set, res.headers.getSetCookie().join('\n')).toBeDefined();
+    const value = set!.split(';')[0]!.slice(COOKIE.length + 1);
+    const token = (await rt.pool.query<{ token: string }>('SELECT token FROM sessions WHERE user_id = $1', [user.id])).rows[0]!.token;
+    // The whole value, byte for byte: the signed part is the row's token, the signature our HMAC.
+    expect(value).toBe(signed(token));
+    expect(createSignedCookieReader(SECRET)(`${COOKIE}=${value}`, COOKIE)).toBe(token);
+    // And better-auth itself still takes a cookie made this way, and refuses one signed with another secret.
+    const session = await rt.auth.api.getSession({ headers: new Headers({ cookie: `${COOKIE}=${signed(token)}` }) });
+    expect(session?.user.id).toBe(user.id);
+    expect(await rt.auth.api.getSession({ headers: new Headers({ cookie: `${COOKIE}=${signed(token, `${SECRET}-other`)}` }) })).toBeNull();
   });
 });

@@ -12,8 +12,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/constants
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { log } from '../lib/log.ts';
+import { otpMail, resetPasswordMail, setPasswordMail } from '../mail/account-emails.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { otpMail, resetPasswordMail, setPasswordMail } from '../mail/templates.ts';
 import { consumeInvite } from './invites.ts';
 import { createSessionLookup } from './session-lookup.ts';
 
@@ -109,7 +109,7 @@ export function createAuth({ db, appUrl, secret, production, sessionMaxAgeDays, 
           .from(schema.accounts)
           .where(and(eq(schema.accounts.userId, user.id), eq(schema.accounts.providerId, 'credential')));
         const url = `${appUrl}/${credential ? 'reset-password' : 'create-password'}?token=${encodeURIComponent(token)}`;
-        await enqueueMail(db, credential ? resetPasswordMail(user.email, url) : setPasswordMail(user.email, url));
+        await enqueueMail(db, await (credential ? resetPasswordMail(user.email, url) : setPasswordMail(user.email, url)));
         onPasswordLink?.(user.email, url);
       },
     },
@@ -122,7 +122,7 @@ export function createAuth({ db, appUrl, secret, production, sessionMaxAgeDays, 
         storeOTP: 'hashed',
         async sendVerificationOTP({ email, otp, type }) {
           if (type !== 'sign-in') return;
-          await enqueueMail(db, otpMail(email, otp));
+          await enqueueMail(db, await otpMail(email, otp));
         },
       }),
     ],

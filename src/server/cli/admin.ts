@@ -29,9 +29,9 @@ import { createAlertEngine } from '../jobs/alerts/engine.ts';
 import { alertHandlers, createAlertDeps } from '../jobs/alerts/index.ts';
 import { runAlertsNow } from '../jobs/alerts/run-now.ts';
 import { errorMessage } from '../lib/log.ts';
+import { inviteMail } from '../mail/account-emails.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { startOutboxSender } from '../mail/sender.ts';
-import { inviteMail } from '../mail/templates.ts';
 import { serverEnvironment } from './server-environment.ts';
 
 const USAGE = `Usage: npm run admin -- [--env <the service's environment file>] <command>
@@ -77,7 +77,7 @@ async function invite(rt: Runtime, email: string) {
   if (existing) throw new UsageError(`${email} already has an account.`);
   const { token, expiresAt } = await createInvite(rt.db, email, rt.config.INVITE_TTL_HOURS);
   const link = `${rt.config.appUrl}/invite-only?token=${encodeURIComponent(token)}`;
-  await enqueueMail(rt.db, inviteMail(email, link, expiresAt));
+  await enqueueMail(rt.db, await inviteMail(email, link, expiresAt));
   await deliverMail(rt);
   print(`Invited ${email}; the invite expires ${expiresAt.toISOString()} and works once.`);
   print(link);

@@ -3,7 +3,10 @@
 // 'error' event and end the process), reconnecting with backoff from 0.5 s up to 15 s for as long
 // as it runs. Notifications sent while it was away are lost: `onReconnect` lets the owner catch up.
 import pg from 'pg';
+import { backoffMs } from '../lib/backoff.ts';
 import { errorMessage, log } from '../lib/log.ts';
+
+const RECONNECT = { firstMs: 500, maxMs: 15_000 };
 
 export type Listener = {
   /**
@@ -24,7 +27,8 @@ export function listen(opts: {
 }): Listener {
   let client: pg.Client | null = null;
   let closed = false;
-  let retryMs = 500;
+  /** Connection attempts failed in a row. */
+  let failures = 0;
   let listening: () => void = () => {};
   const ready = new Promise<void>((resolve) => {
     listening = resolve;
@@ -60,7 +64,7 @@ export function listen(opts: {
       return;
     }
     client = next;
-    retryMs = 500;
+    failures = 0;
     listening();
     if (isReconnect) {
       log.info('listening connection restored', { listener: opts.name });
@@ -70,9 +74,8 @@ export function listen(opts: {
 
   function scheduleReconnect() {
     if (closed) return;
-    const wait = retryMs;
-    retryMs = Math.min(retryMs * 2, 15_000);
-    timer = setTimeout(() => void connect(true), wait);
+    failures++;
+    timer = setTimeout(() => void connect(true), backoffMs(failures, RECONNECT));
     timer.unref();
   }
 

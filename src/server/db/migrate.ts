@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
+import { retry } from '../lib/backoff.ts';
 import { errorMessage, log } from '../lib/log.ts';
 import type { Database } from './client.ts';
 import { isDatabaseUnavailable } from './errors.ts';
@@ -18,15 +18,12 @@ const MIGRATION_LOCK_ID = 7_250_204;
  */
 export async function migrateWhenReachable(db: Database, pool: pg.Pool, waitMs: number) {
   const deadline = Date.now() + waitMs;
-  for (let delay = 250; ; delay = Math.min(delay * 2, 5_000)) {
-    try {
-      return await runMigrations(db, pool);
-    } catch (err) {
-      if (!isDatabaseUnavailable(err) || Date.now() + delay > deadline) throw err;
-      log.warn('database not reachable at start-up; retrying', { error: errorMessage(err), retryInMs: delay });
-      await sleep(delay);
-    }
-  }
+  return retry(() => runMigrations(db, pool), {
+    firstMs: 250,
+    maxMs: 5_000,
+    retryIf: (err, _failures, delay) => isDatabaseUnavailable(err) && Date.now() + delay <= deadline,
+    onRetry: (err, delay) => log.warn('database not reachable at start-up; retrying', { error: errorMessage(err), retryInMs: delay }),
+  });
 }
 
 /** Applies the committed SQL migrations; an advisory lock keeps two starting processes in line. */

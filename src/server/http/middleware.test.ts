@@ -1,6 +1,8 @@
+import type { HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { pathAndQuery, requestHeader } from './middleware.ts';
+import type { TrustProxy } from '../config.ts';
+import { clientIp, pathAndQuery, requestHeader } from './middleware.ts';
 
 describe('pathAndQuery', () => {
   it('cuts the same path and query out of a serialised URL as URL parses', () => {
@@ -39,5 +41,40 @@ describe('requestHeader', () => {
   it('reads the Web headers of an in-process request', async () => {
     const res = await app.request('/', { headers: { cookie: 'web=1' } });
     expect(await res.json()).toEqual({ cookie: 'web=1', forwarded: null });
+  });
+});
+
+describe('clientIp', () => {
+  const ipOf = async (trustProxy: TrustProxy, socket: string | undefined, forwarded?: string) => {
+    const app = new Hono<{ Bindings: HttpBindings; Variables: { clientIp: string } }>()
+      .use(clientIp(trustProxy))
+      .get('/', (c) => c.text(c.var.clientIp));
+    const headers: Record<string, string> = forwarded === undefined ? {} : { 'x-forwarded-for': forwarded };
+    const res = await app.request('/', {}, { incoming: { headers, socket: { remoteAddress: socket } } } as unknown as HttpBindings);
+    return res.text();
+  };
+
+  it("is the socket's address when no proxy is trusted, whatever X-Forwarded-For says", async () => {
+    expect(await ipOf(false, '203.0.113.9', '198.51.100.1')).toBe('203.0.113.9');
+    expect(await ipOf(0, '203.0.113.9', '198.51.100.1')).toBe('203.0.113.9');
+    expect(await ipOf(false, undefined)).toBe('unknown');
+  });
+
+  it('with true, is the last hop: what the one proxy saw, not what the client wrote before it', async () => {
+    expect(await ipOf(true, '10.0.0.2', 'spoofed, 198.51.100.7')).toBe('198.51.100.7');
+    expect(await ipOf(true, '10.0.0.2')).toBe('10.0.0.2');
+  });
+
+  it('with a number of proxies, skips that many hops from the right', async () => {
+    expect(await ipOf(2, '10.0.0.2', 'spoofed, 198.51.100.7, 10.0.0.3')).toBe('198.51.100.7');
+    // A chain shorter than told: the leftmost entry there is.
+    expect(await ipOf(3, '10.0.0.2', '198.51.100.7')).toBe('198.51.100.7');
+  });
+
+  it('with addresses, is the nearest entry that is not a listed proxy', async () => {
+    const proxies = ['loopback', '10.0.0.0/8'];
+    expect(await ipOf(proxies, '127.0.0.1', 'spoofed, 198.51.100.7, 10.1.2.3')).toBe('198.51.100.7');
+    // A request that did not come through a listed proxy: its X-Forwarded-For is the client's own.
+    expect(await ipOf(proxies, '203.0.113.9', '198.51.100.7')).toBe('203.0.113.9');
   });
 });

@@ -1,6 +1,9 @@
+import type { IncomingMessage } from 'node:http';
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
+import proxyaddr from 'proxy-addr';
 import { messages } from '../../shared/messages.ts';
+import type { TrustProxy } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 import { log } from '../lib/log.ts';
 
@@ -22,15 +25,28 @@ export function requestHeader(c: Context, name: string): string | undefined {
 }
 
 /**
- * The client IP: the socket's address, or, behind a trusted proxy, the address that proxy appended
- * last to X-Forwarded-For (earlier entries come from the client and can be anything).
+ * The client IP: the socket's address, or, behind trusted proxies (TRUST_PROXY, config.ts), the
+ * nearest X-Forwarded-For entry that is not one of them, as proxy-addr finds it (entries further
+ * left come from the client and can be anything).
  */
-export function clientIp(trustProxy: boolean): MiddlewareHandler<Env> {
+export function clientIp(trustProxy: TrustProxy): MiddlewareHandler<Env> {
+  const trust = trustFunction(trustProxy);
   return async (c, next) => {
-    const forwarded = trustProxy ? requestHeader(c, 'x-forwarded-for')?.split(',').at(-1)?.trim() : undefined;
-    c.set('clientIp', forwarded || c.env?.incoming?.socket?.remoteAddress || 'unknown');
+    const socketAddress = c.env?.incoming?.socket?.remoteAddress;
+    const forwarded = trust ? requestHeader(c, 'x-forwarded-for') : undefined;
+    // proxy-addr reads only these two fields; in-process requests (tests) have no Node request.
+    const request = { headers: { 'x-forwarded-for': forwarded }, socket: { remoteAddress: socketAddress } };
+    c.set('clientIp', (forwarded && trust ? proxyaddr(request as unknown as IncomingMessage, trust) : socketAddress) || 'unknown');
     await next();
   };
+}
+
+/** proxy-addr's trust function for TRUST_PROXY; null when no proxy is trusted. */
+function trustFunction(trustProxy: TrustProxy): ((address: string, hop: number) => boolean) | null {
+  if (trustProxy === false || trustProxy === 0) return null;
+  // Hop 0 is the socket; `hops` proxies are believed, the entry after them is the client.
+  const hops = trustProxy === true ? 1 : trustProxy;
+  return typeof hops === 'number' ? (_address, hop) => hop < hops : proxyaddr.compile(hops);
 }
 
 /**

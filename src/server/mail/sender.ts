@@ -3,11 +3,14 @@
 import nodemailer from 'nodemailer';
 import type pg from 'pg';
 import { listen } from '../db/listen.ts';
+import { backoffMs } from '../lib/backoff.ts';
 import { errorMessage, log } from '../lib/log.ts';
 import { connectionFailure } from '../lib/network-error.ts';
-import { CREDENTIAL_MAIL_KINDS } from './templates.ts';
+import { CREDENTIAL_MAIL_KINDS } from './account-emails.ts';
 
 const MAX_ATTEMPTS = 8;
+/** The wait before a failed mail is tried again: 30 s, doubling, at most an hour. */
+const RETRY = { firstMs: 30_000, maxMs: 3_600_000 };
 const POLL_MS = 5_000;
 /** Rows claimed at once; they go out over SMTP_CONNECTIONS pooled connections. */
 const BATCH = 50;
@@ -137,7 +140,7 @@ export async function startOutboxSender(opts: {
       log.info('mail sent', { kind: mail.kind, id: mail.id });
     } catch (err) {
       const final = mail.attempts >= MAX_ATTEMPTS;
-      const backoffSeconds = Math.min(30 * 2 ** (mail.attempts - 1), 3600);
+      const backoffSeconds = backoffMs(mail.attempts, RETRY) / 1000;
       // The resend carries the same Message-ID, so a receiving side that got it can tell; the
       // operator is told too (mail-log), as the recipient may see it twice.
       const unknown = outcomeUnknown(err);

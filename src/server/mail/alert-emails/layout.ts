@@ -110,8 +110,8 @@ type LayoutProps = {
   children?: ReactNode;
 };
 
-export function EmailLayout({ preview, eyebrow, heading, reason, links, children }: LayoutProps) {
-  const footerLink = (url: string, text: string) => linkOrText(url, text, styles.footerLink);
+/** The page every e-mail shares (alert and account mails): the brand line above a white card. */
+export function EmailFrame({ preview, footer, children }: { preview: string; footer?: ReactNode; children?: ReactNode }) {
   return h(
     Html,
     { lang: 'en' },
@@ -124,31 +124,42 @@ export function EmailLayout({ preview, eyebrow, heading, reason, links, children
         Container,
         { style: styles.container },
         h(Text, { style: styles.brand }, BRAND),
-        h(
-          Section,
-          { style: styles.card },
-          h(Text, { style: styles.eyebrow }, eyebrow),
-          h(Heading, { as: 'h1', style: styles.heading }, heading),
-          children,
-          h(Section, { style: { marginTop: '20px' } }, linkOrText(links.viewInApp, `View in ${BRAND}`, styles.button)),
-        ),
-        h(
-          Section,
-          { style: { padding: '16px 4px 0' } },
-          h(Text, { style: styles.footer }, reason),
-          h(Hr, { style: { borderColor: colors.border, margin: '8px 0' } }),
-          h(
-            Text,
-            { style: styles.footer },
-            footerLink(links.manage, links.manageLabel ?? 'Manage this alert'),
-            links.unsubscribe ? ' · ' : null,
-            links.unsubscribe ? footerLink(links.unsubscribe, 'Unsubscribe') : null,
-          ),
-        ),
+        h(Section, { style: styles.card }, children),
+        footer,
       ),
     ),
   );
 }
+
+export function EmailLayout({ preview, eyebrow, heading, reason, links, children }: LayoutProps) {
+  const footerLink = (url: string, text: string) => linkOrText(url, text, styles.footerLink);
+  return h(
+    EmailFrame,
+    {
+      preview,
+      footer: h(
+        Section,
+        { style: { padding: '16px 4px 0' } },
+        h(Text, { style: styles.footer }, reason),
+        h(Hr, { style: { borderColor: colors.border, margin: '8px 0' } }),
+        h(
+          Text,
+          { style: styles.footer },
+          footerLink(links.manage, links.manageLabel ?? 'Manage this alert'),
+          links.unsubscribe ? ' · ' : null,
+          links.unsubscribe ? footerLink(links.unsubscribe, 'Unsubscribe') : null,
+        ),
+      ),
+    },
+    h(Text, { style: styles.eyebrow }, eyebrow),
+    h(Heading, { as: 'h1', style: styles.heading }, heading),
+    children,
+    h(Section, { style: { marginTop: '20px' } }, buttonLink(links.viewInApp, `View in ${BRAND}`)),
+  );
+}
+
+/** The card's button: a link when the address is http(s), else its text alone. */
+export const buttonLink = (url: string, text: string) => linkOrText(url, text, styles.button);
 
 /** One line, at most 200 characters: a subject never carries a line break into the mail header. */
 function subjectLine(text: string): string {
