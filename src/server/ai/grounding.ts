@@ -2,7 +2,7 @@
 // a source is kept only when its URL is one we fetched (or the provider itself cited), and a quote
 // only when its words appear in a retrieved document. Whatever the model invents is dropped.
 import type { MarketData, Quote, Source } from '../../shared/research.ts';
-import { siteName } from '../sources/web/site.ts';
+import { pageKey } from '../sources/web/site.ts';
 
 export type Retrieved = {
   url: string;
@@ -31,31 +31,18 @@ function sourceOf(doc: Retrieved): Source {
   };
 }
 
-/** Scheme, 'www.', a trailing slash and the fragment do not make a different page. */
-export function urlKey(url: string): string | null {
-  try {
-    const parsed = new URL(url.trim());
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-    const host = siteName(parsed.hostname);
-    const path = parsed.pathname.replace(/\/+$/, '');
-    return `${host}${parsed.port ? `:${parsed.port}` : ''}${path}${parsed.search}`;
-  } catch {
-    return null;
-  }
-}
-
 export class Grounding {
   private readonly byKey = new Map<string, Source>();
   private readonly corpus: string;
 
   constructor(documents: Retrieved[], citations: string[] = []) {
     for (const doc of documents) {
-      const key = urlKey(doc.url);
+      const key = pageKey(doc.url);
       if (key && !this.byKey.has(key)) this.byKey.set(key, sourceOf(doc));
     }
     // A provider that searches by itself (Perplexity) returns the pages it read: those count as retrieved.
     for (const url of citations) {
-      const key = urlKey(url);
+      const key = pageKey(url);
       if (key && !this.byKey.has(key)) this.byKey.set(key, { url, title: null, publisher: null, publishedAt: null });
     }
     this.corpus = documents.map((d) => normaliseWords(`${d.title ?? ''} ${d.text}`)).join(' \n ');
@@ -67,7 +54,7 @@ export class Grounding {
 
   /** The retrieved source a cited URL names, or null when the model made it up. */
   source(url: string): Source | null {
-    const key = urlKey(url);
+    const key = pageKey(url);
     return (key && this.byKey.get(key)) || null;
   }
 

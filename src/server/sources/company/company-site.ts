@@ -16,7 +16,7 @@ import {
   robotsUrlFor,
   rulesForStatus,
 } from '../web/robots.ts';
-import { siteName } from '../web/site.ts';
+import { pageKey, serverOf } from '../web/site.ts';
 import { BLOCK_ELEMENTS, capText, decodeEntities, htmlTitle, htmlToLine, htmlToText, httpUrl, walkHtml } from '../web/text.ts';
 import { SourceBusyError, SourceError } from '../web/types.ts';
 
@@ -73,7 +73,7 @@ export function createCompanySiteReader(opts: { http: SourceHttp; userAgent: str
     async read(homeUrl, signal) {
       const start = websiteUrl(homeUrl);
       const reader = pageReader(opts.http, opts.userAgent, signal);
-      const home = homePage(await reader.read(start.href), siteLabel(start));
+      const home = homePage(await reader.read(start.href), serverOf(start));
       const facts = homeFacts(home.html, new URL(home.url));
       const others = await readCompanyPages(reader, home, maxPages);
       return {
@@ -241,20 +241,8 @@ function websiteUrl(homeUrl: string): URL {
   return new URL(url);
 }
 
-/** How errors name the site: initech.example for https://www.initech.example/. */
-function siteLabel(url: URL): string {
-  return `${siteName(url.hostname)}${url.port ? `:${url.port}` : ''}`;
-}
-
-/** www.initech.example and initech.example are one site; the port matters (local sites differ by it). */
-function siteKey(url: URL): string {
-  return `${siteName(url.hostname)}:${url.port}`;
-}
-
-/** One page whatever the link's scheme, www., trailing slash or fragment. */
-function pageKey(url: URL): string {
-  return `${siteKey(url)}${url.pathname.replace(/\/+$/, '') || '/'}${url.search}`;
-}
+/** The kit's page key of a page of the site: every URL here is http(s) (httpUrl vetted it), so it has one. */
+const pageKeyOf = (url: URL) => pageKey(url)!;
 
 // --- Which pages to read ----------------------------------------------------------------------------
 
@@ -318,7 +306,7 @@ export function companyPageLinks(html: string, pageUrl: string): CompanyPageLink
     const url = sitePageUrl(link.href, page);
     if (!url) continue;
     const scored = scoreLink(url, link.text);
-    const key = pageKey(url);
+    const key = pageKeyOf(url);
     if (scored && (ranked.get(key)?.score ?? 0) < scored.score) ranked.set(key, scored);
   }
   return [...ranked.values()].sort((a, b) => b.score - a.score);
@@ -330,7 +318,7 @@ function sitePageUrl(href: string, page: URL): URL | null {
   if (!absolute) return null;
   const url = new URL(absolute);
   url.hash = '';
-  if (siteKey(url) !== siteKey(page)) return null;
+  if (serverOf(url) !== serverOf(page)) return null;
   const extension = /\.([a-z0-9]{1,5})$/i.exec(url.pathname)?.[1]?.toLowerCase();
   if (extension && !PAGE_EXTENSIONS.has(extension)) return null;
   return url;
@@ -409,12 +397,12 @@ class CandidatePool {
   private readonly readPerTopic: Record<PageTopic, number> = { leadership: 0, about: 0, contact: 0, news: 0 };
 
   constructor(home: URL) {
-    this.known.add(pageKey(home));
+    this.known.add(pageKeyOf(home));
   }
 
   add(links: CompanyPageLink[], penalty: number) {
     for (const link of links) {
-      const key = pageKey(new URL(link.url));
+      const key = pageKeyOf(new URL(link.url));
       if (this.known.has(key) || link.score - penalty <= 0) continue;
       this.known.add(key);
       this.waiting.set(key, { ...link, score: link.score - penalty });
@@ -434,7 +422,7 @@ class CandidatePool {
 
   /** Counts a page read for its topic; false when the address it ended at was read already. */
   markRead(topic: PageTopic, finalUrl: string): boolean {
-    const key = pageKey(new URL(finalUrl));
+    const key = pageKeyOf(new URL(finalUrl));
     if (this.readKeys.has(key)) return false;
     this.readKeys.add(key);
     this.known.add(key);
@@ -680,7 +668,7 @@ function organizationOf(items: JsonObject[], home: URL): SiteOrganization | null
   const organizations = items.filter((item) => typesOf(item).some((type) => ORGANIZATION_TYPE.test(type)));
   const ownSite = (item: JsonObject) => {
     const url = httpUrl(textOf(item.url, 2048), home.href);
-    return url !== null && siteKey(new URL(url)) === siteKey(home);
+    return url !== null && serverOf(new URL(url)) === serverOf(home);
   };
   const own = organizations.find(ownSite) ?? organizations.find((item) => textOf(item.name));
   if (!own) return null;
