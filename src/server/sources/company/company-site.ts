@@ -17,6 +17,7 @@ import {
   rulesForStatus,
 } from '../web/robots.ts';
 import { pageKey, serverOf } from '../web/site.ts';
+import { asArray, isJsonObject, type JsonObject, metaTags, schemaItems, schemaTypes } from '../web/structured-data.ts';
 import { BLOCK_ELEMENTS, capText, decodeEntities, htmlTitle, htmlToLine, htmlToText, httpUrl, walkHtml } from '../web/text.ts';
 import { SourceBusyError, SourceError } from '../web/types.ts';
 
@@ -529,9 +530,6 @@ function pageLines(html: string, skip: SkipRule): string[] {
 
 // --- The home page's facts ----------------------------------------------------------------------------
 
-type JsonObject = Record<string, unknown>;
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
-const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
 const ORGANIZATION_TYPE = /(Organization|Corporation|Business)$/;
 
 function homeFacts(html: string, home: URL): { name: string | null; description: string | null; organization: SiteOrganization | null } {
@@ -556,25 +554,6 @@ function homeFacts(html: string, home: URL): { name: string | null; description:
   };
 }
 
-/** meta name/property/itemprop (lower case) → content as written; the first of each wins. */
-function metaTags(html: string): Map<string, string> {
-  const tags = new Map<string, string>();
-  walkHtml(
-    html,
-    {
-      open(name, attrs) {
-        if (name !== 'meta' || !attrs.content?.trim()) return;
-        for (const key of [attrs.property, attrs.name, attrs.itemprop]) {
-          const normalised = key?.trim().toLowerCase();
-          if (normalised && !tags.has(normalised)) tags.set(normalised, attrs.content);
-        }
-      },
-    },
-    { keepDropped: true },
-  );
-  return tags;
-}
-
 /** Parts of a <title> that name no company: "Initech | Home", "Welcome to Initech". */
 const GENERIC_TITLE_PART = /^(home( ?page)?|welcome|official (web)?site|index|start|main)$/i;
 
@@ -597,66 +576,10 @@ function firstLine(max: number, ...values: Array<string | null | undefined>): st
   return null;
 }
 
-/** The parsed JSON-LD blocks of a page (a broken block is skipped; the others still count). */
-function jsonLdBlocks(html: string): unknown[] {
-  const blocks: unknown[] = [];
-  let script: string[] | null = null;
-  walkHtml(
-    html,
-    {
-      open(name, attrs) {
-        if (name === 'script' && attrs.type?.trim().toLowerCase() === 'application/ld+json') script = [];
-      },
-      close(name) {
-        if (name !== 'script' || !script) return;
-        const source = script
-          .join('')
-          .replace(/^\s*(<!--|\/\/\s*<!\[CDATA\[)/, '')
-          .replace(/(-->|\/\/\s*\]\]>)\s*$/, '');
-        script = null;
-        try {
-          blocks.push(JSON.parse(source));
-        } catch {}
-      },
-      text(text) {
-        script?.push(text);
-      },
-    },
-    { keepDropped: true },
-  );
-  return blocks;
-}
-
-/** Bounds on walking JSON-LD: real pages hold a few dozen objects, a few levels deep. */
-const MAX_SCHEMA_DEPTH = 8;
-const MAX_SCHEMA_ITEMS = 2_000;
-
-/** Every typed object in the page's JSON-LD, wherever it sits (@graph, an Organization's employees, an ItemList…). */
-function schemaItems(html: string): JsonObject[] {
-  const found: JsonObject[] = [];
-  const collect = (value: unknown, depth: number) => {
-    if (depth > MAX_SCHEMA_DEPTH || found.length >= MAX_SCHEMA_ITEMS) return;
-    for (const item of asArray(value)) {
-      if (!isObject(item)) continue;
-      if (typesOf(item).length) found.push(item);
-      for (const child of Object.values(item)) if (typeof child === 'object') collect(child, depth + 1);
-    }
-  };
-  for (const block of jsonLdBlocks(html)) collect(block, 0);
-  return found;
-}
-
-/** "@type" may be written as "schema:Person" or "https://schema.org/Person". */
-function typesOf(item: JsonObject): string[] {
-  return asArray(item['@type'])
-    .filter((type): type is string => typeof type === 'string')
-    .map((type) => type.replace(/^.*[/:]/, ''));
-}
-
 /** A schema.org text value: a string, the first of a list, or a thing's name (a DefinedTerm job title). */
 function textOf(value: unknown, max = NAME_MAX_CHARS): string | null {
   for (const item of asArray(value)) {
-    const raw = typeof item === 'string' ? item : isObject(item) && typeof item.name === 'string' ? item.name : null;
+    const raw = typeof item === 'string' ? item : isJsonObject(item) && typeof item.name === 'string' ? item.name : null;
     const line = raw ? htmlToLine(raw) : '';
     if (line) return capText(line, max);
   }
@@ -665,7 +588,7 @@ function textOf(value: unknown, max = NAME_MAX_CHARS): string | null {
 
 /** The home site's own Organization: the one whose url is this site, else the first that has a name. */
 function organizationOf(items: JsonObject[], home: URL): SiteOrganization | null {
-  const organizations = items.filter((item) => typesOf(item).some((type) => ORGANIZATION_TYPE.test(type)));
+  const organizations = items.filter((item) => schemaTypes(item).some((type) => ORGANIZATION_TYPE.test(type)));
   const ownSite = (item: JsonObject) => {
     const url = httpUrl(textOf(item.url, 2048), home.href);
     return url !== null && serverOf(new URL(url)) === serverOf(home);
@@ -690,7 +613,7 @@ function organizationOf(items: JsonObject[], home: URL): SiteOrganization | null
 function postalAddress(value: unknown): string | null {
   const address = asArray(value)[0];
   if (typeof address === 'string') return textOf(address, DESCRIPTION_MAX_CHARS);
-  if (!isObject(address)) return null;
+  if (!isJsonObject(address)) return null;
   const part = (key: string) => textOf(address[key]) ?? '';
   const regionAndCode = `${part('addressRegion')} ${part('postalCode')}`.trim();
   const line = [part('streetAddress'), part('addressLocality'), regionAndCode, part('addressCountry')].filter(Boolean).join(', ');
@@ -701,7 +624,7 @@ function postalAddress(value: unknown): string | null {
 function organizationMembers(value: unknown): OrganizationPerson[] {
   const members: OrganizationPerson[] = [];
   for (const member of asArray(value)) {
-    const person = typeof member === 'string' ? { name: member } : isObject(member) ? member : null;
+    const person = typeof member === 'string' ? { name: member } : isJsonObject(member) ? member : null;
     const name = person ? personName(schemaPersonName(person) ?? '') : null;
     if (name) members.push({ name, title: textOf((person as JsonObject).jobTitle, PERSON_TITLE_MAX_CHARS) });
   }
@@ -733,7 +656,7 @@ export function peopleOnPage(html: string, pageUrl: string): SitePerson[] {
   const lines = pageLines(html, isNotAboutStaff);
   const found = [...peopleOnTheirLines(lines), ...pairedPeople(lines)].sort((a, b) => a.line - b.line);
   const fromData = schemaItems(html)
-    .filter((item) => typesOf(item).includes('Person'))
+    .filter((item) => schemaTypes(item).includes('Person'))
     .flatMap((person) => {
       const name = personName(schemaPersonName(person) ?? '');
       const title = textOf(person.jobTitle, PERSON_TITLE_MAX_CHARS);
