@@ -3,20 +3,10 @@
 // only when its words appear in a retrieved document. Whatever the model invents is dropped.
 import type { MarketData, Quote, Source } from '../../shared/research.ts';
 import { pageKey } from '../sources/web/site.ts';
+import type { SourceDocument } from '../sources/web/types.ts';
 
-export type Retrieved = {
-  url: string;
-  title: string | null;
-  publisher: string | null;
-  publishedAt: string | null;
-  text: string;
-  /** 'headline': the text is only the headline and the feed's snippet (the article could not be read). */
-  evidence?: 'article' | 'headline';
-  /** The URL is Google News' redirect, not the publisher's. */
-  googleLink?: boolean;
-  /** News: the providers that found it. */
-  providers?: string[];
-};
+/** A document the server retrieved, whatever its kind: a source's document, a company page, a post. */
+export type Retrieved = Omit<SourceDocument, 'kind'>;
 
 /** A retrieved document as a source shown to the user, labelled when it is less than its article. */
 function sourceOf(doc: Retrieved): Source {
