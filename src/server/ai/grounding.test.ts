@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documentsBlock } from './documents.ts';
-import { Grounding, mailText, normaliseWords, urlKey } from './grounding.ts';
+import { Grounding, mailText, normaliseWords } from './grounding.ts';
 
 const docs = [
   {
@@ -12,17 +12,6 @@ const docs = [
   },
   { url: 'https://news.example.com/a?id=7', title: 'Acme expands', publisher: null, publishedAt: null, text: 'Acme opens a plant.' },
 ];
-
-describe('urlKey', () => {
-  it('ignores scheme, www, trailing slash and fragment, but not the query', () => {
-    expect(urlKey('http://reuters.com/acme/earnings#top')).toBe(urlKey('https://www.reuters.com/acme/earnings/'));
-    expect(urlKey('https://news.example.com/a?id=8')).not.toBe(urlKey('https://news.example.com/a?id=7'));
-  });
-  it('refuses what is not an http(s) URL', () => {
-    expect(urlKey('javascript:alert(1)')).toBeNull();
-    expect(urlKey('not a url')).toBeNull();
-  });
-});
 
 describe('Grounding', () => {
   const grounding = new Grounding(docs, ['https://perplexity-cited.example.org/page']);
@@ -44,6 +33,14 @@ describe('Grounding', () => {
       },
       { url: 'https://news.example.com/a?id=7', title: 'Acme expands', publisher: null, publishedAt: null },
     ]);
+  });
+
+  it('knows a retrieved page cited without its tracking parameters, or with its parameters in another order', () => {
+    const fromFeed = new Grounding([{ ...docs[1]!, url: 'https://news.example.com/b?id=7&page=2&utm_source=rss&utm_medium=feed' }]);
+    expect(fromFeed.source('https://news.example.com/b?page=2&id=7')?.url).toBe(
+      'https://news.example.com/b?id=7&page=2&utm_source=rss&utm_medium=feed',
+    );
+    expect(fromFeed.source('https://news.example.com/b?id=7')).toBeNull();
   });
 
   it("counts the provider's own citations as retrieved", () => {

@@ -2,21 +2,11 @@
 // a source is kept only when its URL is one we fetched (or the provider itself cited), and a quote
 // only when its words appear in a retrieved document. Whatever the model invents is dropped.
 import type { MarketData, Quote, Source } from '../../shared/research.ts';
-import { siteName } from '../sources/web/site.ts';
+import { pageKey } from '../sources/web/site.ts';
+import type { SourceDocument } from '../sources/web/types.ts';
 
-export type Retrieved = {
-  url: string;
-  title: string | null;
-  publisher: string | null;
-  publishedAt: string | null;
-  text: string;
-  /** 'headline': the text is only the headline and the feed's snippet (the article could not be read). */
-  evidence?: 'article' | 'headline';
-  /** The URL is Google News' redirect, not the publisher's. */
-  googleLink?: boolean;
-  /** News: the providers that found it. */
-  providers?: string[];
-};
+/** A document the server retrieved, whatever its kind: a source's document, a company page, a post. */
+export type Retrieved = Omit<SourceDocument, 'kind'>;
 
 /** A retrieved document as a source shown to the user, labelled when it is less than its article. */
 function sourceOf(doc: Retrieved): Source {
@@ -31,31 +21,18 @@ function sourceOf(doc: Retrieved): Source {
   };
 }
 
-/** Scheme, 'www.', a trailing slash and the fragment do not make a different page. */
-export function urlKey(url: string): string | null {
-  try {
-    const parsed = new URL(url.trim());
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-    const host = siteName(parsed.hostname);
-    const path = parsed.pathname.replace(/\/+$/, '');
-    return `${host}${parsed.port ? `:${parsed.port}` : ''}${path}${parsed.search}`;
-  } catch {
-    return null;
-  }
-}
-
 export class Grounding {
   private readonly byKey = new Map<string, Source>();
   private readonly corpus: string;
 
   constructor(documents: Retrieved[], citations: string[] = []) {
     for (const doc of documents) {
-      const key = urlKey(doc.url);
+      const key = pageKey(doc.url);
       if (key && !this.byKey.has(key)) this.byKey.set(key, sourceOf(doc));
     }
     // A provider that searches by itself (Perplexity) returns the pages it read: those count as retrieved.
     for (const url of citations) {
-      const key = urlKey(url);
+      const key = pageKey(url);
       if (key && !this.byKey.has(key)) this.byKey.set(key, { url, title: null, publisher: null, publishedAt: null });
     }
     this.corpus = documents.map((d) => normaliseWords(`${d.title ?? ''} ${d.text}`)).join(' \n ');
@@ -67,7 +44,7 @@ export class Grounding {
 
   /** The retrieved source a cited URL names, or null when the model made it up. */
   source(url: string): Source | null {
-    const key = urlKey(url);
+    const key = pageKey(url);
     return (key && this.byKey.get(key)) || null;
   }
 

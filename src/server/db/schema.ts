@@ -392,7 +392,7 @@ export const sentArticles = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: userId(),
-    /** urlKey(): host without www, path without trailing slash, query. */
+    /** pageKey() (sources/web/site.ts); rows from before issue 26 kept the query as written, tracking parameters and all. */
     urlKey: text('url_key').notNull(),
     /** titleKey(): lower case, letters and digits only. */
     titleKey: text('title_key').notNull(),
@@ -411,7 +411,7 @@ export const ARTICLE_STATUSES = ['ok', 'blocked', 'paywalled', 'failed'] as cons
 export const articles = pgTable(
   'articles',
   {
-    /** articleKey(): urlKey() of the publisher URL without tracking parameters. */
+    /** pageKey() of the publisher URL (sources/web/site.ts): host without www, path without trailing slash, query without tracking parameters. */
     urlKey: text('url_key').primaryKey(),
     url: text('url').notNull(),
     title: text('title'),

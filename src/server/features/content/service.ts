@@ -23,11 +23,12 @@ import {
   statSchema,
   stripHookNumbering,
 } from '../../../shared/content.ts';
-import { Grounding, normaliseWords, type Retrieved, urlKey } from '../../ai/grounding.ts';
+import { Grounding, normaliseWords, type Retrieved } from '../../ai/grounding.ts';
 import type { AiRun } from '../../ai/runner.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { NewsSource } from '../../sources/news/news.ts';
 import { retrieveNews } from '../../sources/news/retrieve.ts';
+import { pageKey } from '../../sources/web/site.ts';
 import {
   hooksOutput,
   hooksPrompt,
@@ -113,11 +114,11 @@ export async function analyzeMetrics(ctx: ContentContext, query: AnalyzeMetricsQ
   const { output, citations } = generation;
 
   const grounding = new Grounding(documents, citations);
-  const byKey = new Map(documents.map((doc) => [urlKey(doc.url), doc]));
+  const byKey = new Map(documents.map((doc) => [pageKey(doc.url), doc]));
   const traced = grounding.marketData(output.stats).filter((stat) => {
     // Only articles we hold the text of: a page the provider merely cited (Perplexity) cannot be
     // checked for the figure, so it is not shown as a source.
-    const document = byKey.get(urlKey(stat.source));
+    const document = byKey.get(pageKey(stat.source));
     return document !== undefined && fitsStatSchema(stat.statistic, stat.source) && figuresSupported(stat.statistic, document);
   });
   if (traced.length === 0) throw statsValidationFailed('none of the statistics could be traced to an article we retrieved.');

@@ -10,7 +10,8 @@ import {
   type AirOutreach,
   type AirProspect,
 } from '../../../shared/air.ts';
-import { Grounding, mailText, normaliseWords, type Retrieved, urlKey } from '../../ai/grounding.ts';
+import { Grounding, mailText, normaliseWords, type Retrieved } from '../../ai/grounding.ts';
+import { pageKey } from '../../sources/web/site.ts';
 import type { Candidate, eventsOutput, outreachOutput, personasOutput, prospectsOutput } from './prompts.ts';
 
 const clean = (text: string) => mailText(text);
@@ -61,7 +62,7 @@ export class ReportGrounding {
     this.excluded = new Set((options.excludedPeople ?? []).map(normaliseWords));
     this.grounding = new Grounding(documents);
     for (const doc of documents) {
-      const key = urlKey(doc.url);
+      const key = pageKey(doc.url);
       if (key && !this.byKey.has(key)) this.byKey.set(key, doc);
     }
   }
@@ -72,7 +73,7 @@ export class ReportGrounding {
   }
 
   document(cited: string): Retrieved | null {
-    const key = urlKey(cited);
+    const key = pageKey(cited);
     return (key && this.byKey.get(key)) || null;
   }
 

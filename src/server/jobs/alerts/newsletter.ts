@@ -6,13 +6,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Frequency, frequencyLabels, PORTFOLIO_LIMIT, type TrendTopic, trendTopicLabels } from '../../../shared/newsletter.ts';
 import { ALERT_TIME_ZONE, REGIONS, type Region, regionLabels } from '../../../shared/sonar.ts';
-import { Grounding, mailText, urlKey } from '../../ai/grounding.ts';
+import { Grounding, mailText } from '../../ai/grounding.ts';
 import { alertRecipientFor } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
 import { newsletterAlerts, newsletterResults, users } from '../../db/schema.ts';
 import { renderNewsletterEmail } from '../../mail/alert-emails/index.ts';
 import type { EmailArticle, NewsletterSection } from '../../mail/alert-emails/types.ts';
 import type { NewsSource, NewsTerms } from '../../sources/news/news.ts';
+import { pageKey } from '../../sources/web/site.ts';
 import { capText, htmlToLine } from '../../sources/web/text.ts';
 import { SourceError } from '../../sources/web/types.ts';
 import { digestArticle, NOT_ANALYSED } from './digest.ts';
@@ -179,7 +180,7 @@ export function groundDigest(sections: PromptSection[], output: NewsletterOutput
     const kept: EmailArticle[] = [];
     for (const item of items) {
       const source = grounding.source(item.url);
-      const key = source && urlKey(source.url);
+      const key = source && pageKey(source.url);
       if (!source?.title || !key || used.has(key)) continue;
       used.add(key);
       kept.push({

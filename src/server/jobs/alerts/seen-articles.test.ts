@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { urlKey } from '../../ai/grounding.ts';
 import { nearIdenticalTitles, titleKey } from '../../sources/news/news.ts';
+import { pageKey } from '../../sources/web/site.ts';
 import { SeenArticles } from './seen-articles.ts';
 
 const SPENDING = 'Acme spending to reach $48 billion by 2030, growing 12% a year';
@@ -40,12 +40,19 @@ describe('nearIdenticalTitles', () => {
 
 describe('SeenArticles', () => {
   const sent = 'Acme reports record quarterly revenue of $48 billion, beating the estimates of analysts';
-  const stored = [{ urlKey: urlKey('https://www.reuters.com/acme/record-revenue/')!, titleKey: titleKey(sent) }];
+  const stored = [{ urlKey: pageKey('https://www.reuters.com/acme/record-revenue/')!, titleKey: titleKey(sent) }];
 
   it('knows a sent URL whatever its scheme, www or trailing slash', () => {
     const seen = SeenArticles.fromKeys(stored);
     expect(seen.has('http://reuters.com/acme/record-revenue', 'A different title altogether here')).toBe(true);
     expect(seen.has('https://reuters.com/acme/other-story', 'A different title altogether here')).toBe(false);
+  });
+
+  it('knows a sent URL linked again with tracking parameters', () => {
+    const seen = SeenArticles.fromKeys(stored);
+    expect(
+      seen.has('https://reuters.com/acme/record-revenue?utm_source=newsletter&utm_medium=email', 'A different title altogether here'),
+    ).toBe(true);
   });
 
   it('knows the same or a near-identical title under another address', () => {

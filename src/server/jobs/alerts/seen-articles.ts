@@ -1,12 +1,12 @@
 // What a user has already read: articles e-mailed to them before (sent_articles) and the ones
 // already chosen for the mail being built. A story counts as seen when its URL is the same
-// (urlKey), its title is the same (titleKey), or its title is near-identical: a syndicated or
+// (pageKey), its title is the same (titleKey), or its title is near-identical: a syndicated or
 // lightly re-edited headline under another publisher's address.
 import { sql } from 'drizzle-orm';
-import { urlKey } from '../../ai/grounding.ts';
 import type { Database } from '../../db/client.ts';
 import { sentArticles } from '../../db/schema.ts';
 import { NEAR_IDENTICAL_OVERLAP, wordOverlap as overlapOf, titleKey, titleWords as wordsOf } from '../../sources/news/news.ts';
+import { pageKey } from '../../sources/web/site.ts';
 import type { DbExecutor } from './types.ts';
 
 /** How far back, and how many rows, the titles already sent are read. */
@@ -26,7 +26,7 @@ export class SeenArticles {
   }
 
   has(url: string, title: string | null): boolean {
-    const key = urlKey(url);
+    const key = pageKey(url);
     if (key && this.urls.has(key)) return true;
     const tKey = title ? titleKey(title) : '';
     if (!tKey) return false;
@@ -36,7 +36,7 @@ export class SeenArticles {
   }
 
   add(url: string, title: string | null) {
-    this.addKeys(urlKey(url) ?? '', title ? titleKey(title) : '');
+    this.addKeys(pageKey(url) ?? '', title ? titleKey(title) : '');
   }
 
   /** The documents not seen yet, each story once (the first of near-identical ones). */
@@ -105,7 +105,7 @@ export async function claimUnsentArticles<T extends { url: string; title: string
 async function recordSentArticles(tx: DbExecutor, userId: string, articles: { url: string; title: string }[]) {
   const byUrl = new Map<string, { userId: string; urlKey: string; titleKey: string }>();
   for (const article of articles) {
-    const key = urlKey(article.url);
+    const key = pageKey(article.url);
     if (key && !byUrl.has(key)) byUrl.set(key, { userId, urlKey: key, titleKey: titleKey(article.title) });
   }
   if (byUrl.size === 0) return;

@@ -17,7 +17,8 @@ import {
   robotsUrlFor,
   rulesForStatus,
 } from '../web/robots.ts';
-import { siteName } from '../web/site.ts';
+import { pageKey, serverOf } from '../web/site.ts';
+import { asArray, isJsonObject, type JsonObject, metaTags, schemaItems, schemaTypes } from '../web/structured-data.ts';
 import { BLOCK_ELEMENTS, capText, decodeEntities, htmlTitle, htmlToLine, htmlToText, httpUrl, walkHtml } from '../web/text.ts';
 import { SourceBusyError, SourceError } from '../web/types.ts';
 import { PERSON_TITLE_MAX_CHARS, peopleInLines, personName } from './team-page.ts';
@@ -74,7 +75,7 @@ export function createCompanySiteReader(opts: { http: SourceHttp; userAgent: str
     async read(homeUrl, signal) {
       const start = websiteUrl(homeUrl);
       const reader = pageReader(opts.http, opts.userAgent, signal);
-      const home = homePage(await reader.read(start.href), siteLabel(start));
+      const home = homePage(await reader.read(start.href), serverOf(start));
       const facts = homeFacts(home.html, new URL(home.url));
       const others = await readCompanyPages(reader, home, maxPages);
       return {
@@ -242,20 +243,8 @@ function websiteUrl(homeUrl: string): URL {
   return new URL(url);
 }
 
-/** How errors name the site: initech.example for https://www.initech.example/. */
-function siteLabel(url: URL): string {
-  return `${siteName(url.hostname)}${url.port ? `:${url.port}` : ''}`;
-}
-
-/** www.initech.example and initech.example are one site; the port matters (local sites differ by it). */
-function siteKey(url: URL): string {
-  return `${siteName(url.hostname)}:${url.port}`;
-}
-
-/** One page whatever the link's scheme, www., trailing slash or fragment. */
-function pageKey(url: URL): string {
-  return `${siteKey(url)}${url.pathname.replace(/\/+$/, '') || '/'}${url.search}`;
-}
+/** The kit's page key of a page of the site: every URL here is http(s) (httpUrl vetted it), so it has one. */
+const pageKeyOf = (url: URL) => pageKey(url)!;
 
 // --- Which pages to read ----------------------------------------------------------------------------
 
@@ -319,7 +308,7 @@ export function companyPageLinks(html: string, pageUrl: string): CompanyPageLink
     const url = sitePageUrl(link.href, page);
     if (!url) continue;
     const scored = scoreLink(url, link.text);
-    const key = pageKey(url);
+    const key = pageKeyOf(url);
     if (scored && (ranked.get(key)?.score ?? 0) < scored.score) ranked.set(key, scored);
   }
   return [...ranked.values()].sort((a, b) => b.score - a.score);
@@ -331,7 +320,7 @@ function sitePageUrl(href: string, page: URL): URL | null {
   if (!absolute) return null;
   const url = new URL(absolute);
   url.hash = '';
-  if (siteKey(url) !== siteKey(page)) return null;
+  if (serverOf(url) !== serverOf(page)) return null;
   const extension = /\.([a-z0-9]{1,5})$/i.exec(url.pathname)?.[1]?.toLowerCase();
   if (extension && !PAGE_EXTENSIONS.has(extension)) return null;
   return url;
@@ -410,12 +399,12 @@ class CandidatePool {
   private readonly readPerTopic: Record<PageTopic, number> = { leadership: 0, about: 0, contact: 0, news: 0 };
 
   constructor(home: URL) {
-    this.known.add(pageKey(home));
+    this.known.add(pageKeyOf(home));
   }
 
   add(links: CompanyPageLink[], penalty: number) {
     for (const link of links) {
-      const key = pageKey(new URL(link.url));
+      const key = pageKeyOf(new URL(link.url));
       if (this.known.has(key) || link.score - penalty <= 0) continue;
       this.known.add(key);
       this.waiting.set(key, { ...link, score: link.score - penalty });
@@ -435,7 +424,7 @@ class CandidatePool {
 
   /** Counts a page read for its topic; false when the address it ended at was read already. */
   markRead(topic: PageTopic, finalUrl: string): boolean {
-    const key = pageKey(new URL(finalUrl));
+    const key = pageKeyOf(new URL(finalUrl));
     if (this.readKeys.has(key)) return false;
     this.readKeys.add(key);
     this.known.add(key);
@@ -542,9 +531,6 @@ function pageLines(html: string, skip: SkipRule): string[] {
 
 // --- The home page's facts ----------------------------------------------------------------------------
 
-type JsonObject = Record<string, unknown>;
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
-const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
 const ORGANIZATION_TYPE = /(Organization|Corporation|Business)$/;
 
 function homeFacts(html: string, home: URL): { name: string | null; description: string | null; organization: SiteOrganization | null } {
@@ -569,25 +555,6 @@ function homeFacts(html: string, home: URL): { name: string | null; description:
   };
 }
 
-/** meta name/property/itemprop (lower case) → content as written; the first of each wins. */
-function metaTags(html: string): Map<string, string> {
-  const tags = new Map<string, string>();
-  walkHtml(
-    html,
-    {
-      open(name, attrs) {
-        if (name !== 'meta' || !attrs.content?.trim()) return;
-        for (const key of [attrs.property, attrs.name, attrs.itemprop]) {
-          const normalised = key?.trim().toLowerCase();
-          if (normalised && !tags.has(normalised)) tags.set(normalised, attrs.content);
-        }
-      },
-    },
-    { keepDropped: true },
-  );
-  return tags;
-}
-
 /** Parts of a <title> that name no company: "Initech | Home", "Welcome to Initech". */
 const GENERIC_TITLE_PART = /^(home( ?page)?|welcome|official (web)?site|index|start|main)$/i;
 
@@ -610,66 +577,10 @@ function firstLine(max: number, ...values: Array<string | null | undefined>): st
   return null;
 }
 
-/** The parsed JSON-LD blocks of a page (a broken block is skipped; the others still count). */
-function jsonLdBlocks(html: string): unknown[] {
-  const blocks: unknown[] = [];
-  let script: string[] | null = null;
-  walkHtml(
-    html,
-    {
-      open(name, attrs) {
-        if (name === 'script' && attrs.type?.trim().toLowerCase() === 'application/ld+json') script = [];
-      },
-      close(name) {
-        if (name !== 'script' || !script) return;
-        const source = script
-          .join('')
-          .replace(/^\s*(<!--|\/\/\s*<!\[CDATA\[)/, '')
-          .replace(/(-->|\/\/\s*\]\]>)\s*$/, '');
-        script = null;
-        try {
-          blocks.push(JSON.parse(source));
-        } catch {}
-      },
-      text(text) {
-        script?.push(text);
-      },
-    },
-    { keepDropped: true },
-  );
-  return blocks;
-}
-
-/** Bounds on walking JSON-LD: real pages hold a few dozen objects, a few levels deep. */
-const MAX_SCHEMA_DEPTH = 8;
-const MAX_SCHEMA_ITEMS = 2_000;
-
-/** Every typed object in the page's JSON-LD, wherever it sits (@graph, an Organization's employees, an ItemList…). */
-function schemaItems(html: string): JsonObject[] {
-  const found: JsonObject[] = [];
-  const collect = (value: unknown, depth: number) => {
-    if (depth > MAX_SCHEMA_DEPTH || found.length >= MAX_SCHEMA_ITEMS) return;
-    for (const item of asArray(value)) {
-      if (!isObject(item)) continue;
-      if (typesOf(item).length) found.push(item);
-      for (const child of Object.values(item)) if (typeof child === 'object') collect(child, depth + 1);
-    }
-  };
-  for (const block of jsonLdBlocks(html)) collect(block, 0);
-  return found;
-}
-
-/** "@type" may be written as "schema:Person" or "https://schema.org/Person". */
-function typesOf(item: JsonObject): string[] {
-  return asArray(item['@type'])
-    .filter((type): type is string => typeof type === 'string')
-    .map((type) => type.replace(/^.*[/:]/, ''));
-}
-
 /** A schema.org text value: a string, the first of a list, or a thing's name (a DefinedTerm job title). */
 function textOf(value: unknown, max = NAME_MAX_CHARS): string | null {
   for (const item of asArray(value)) {
-    const raw = typeof item === 'string' ? item : isObject(item) && typeof item.name === 'string' ? item.name : null;
+    const raw = typeof item === 'string' ? item : isJsonObject(item) && typeof item.name === 'string' ? item.name : null;
     const line = raw ? htmlToLine(raw) : '';
     if (line) return capText(line, max);
   }
@@ -678,10 +589,10 @@ function textOf(value: unknown, max = NAME_MAX_CHARS): string | null {
 
 /** The home site's own Organization: the one whose url is this site, else the first that has a name. */
 function organizationOf(items: JsonObject[], home: URL): SiteOrganization | null {
-  const organizations = items.filter((item) => typesOf(item).some((type) => ORGANIZATION_TYPE.test(type)));
+  const organizations = items.filter((item) => schemaTypes(item).some((type) => ORGANIZATION_TYPE.test(type)));
   const ownSite = (item: JsonObject) => {
     const url = httpUrl(textOf(item.url, 2048), home.href);
-    return url !== null && siteKey(new URL(url)) === siteKey(home);
+    return url !== null && serverOf(new URL(url)) === serverOf(home);
   };
   const own = organizations.find(ownSite) ?? organizations.find((item) => textOf(item.name));
   if (!own) return null;
@@ -703,7 +614,7 @@ function organizationOf(items: JsonObject[], home: URL): SiteOrganization | null
 function postalAddress(value: unknown): string | null {
   const address = asArray(value)[0];
   if (typeof address === 'string') return textOf(address, DESCRIPTION_MAX_CHARS);
-  if (!isObject(address)) return null;
+  if (!isJsonObject(address)) return null;
   const part = (key: string) => textOf(address[key]) ?? '';
   const regionAndCode = `${part('addressRegion')} ${part('postalCode')}`.trim();
   const line = [part('streetAddress'), part('addressLocality'), regionAndCode, part('addressCountry')].filter(Boolean).join(', ');
@@ -714,7 +625,7 @@ function postalAddress(value: unknown): string | null {
 function organizationMembers(value: unknown): OrganizationPerson[] {
   const members: OrganizationPerson[] = [];
   for (const member of asArray(value)) {
-    const person = typeof member === 'string' ? { name: member } : isObject(member) ? member : null;
+    const person = typeof member === 'string' ? { name: member } : isJsonObject(member) ? member : null;
     const name = person ? personName(schemaPersonName(person) ?? '') : null;
     if (name) members.push({ name, title: textOf((person as JsonObject).jobTitle, PERSON_TITLE_MAX_CHARS) });
   }
@@ -746,7 +657,7 @@ export function peopleOnPage(html: string, pageUrl: string): SitePerson[] {
   const lines = pageLines(html, isNotAboutStaff);
   const found = peopleInLines(lines);
   const fromData = schemaItems(html)
-    .filter((item) => typesOf(item).includes('Person'))
+    .filter((item) => schemaTypes(item).includes('Person'))
     .flatMap((person) => {
       const name = personName(schemaPersonName(person) ?? '');
       const title = textOf(person.jobTitle, PERSON_TITLE_MAX_CHARS);

@@ -5,6 +5,7 @@
 // whole article).
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
+import { asArray, isJsonObject, type JsonObject, metaTags, schemaItems, schemaTypes } from '../web/structured-data.ts';
 import { BLOCK_ELEMENTS, capText, htmlToLine, htmlToText, httpUrl } from '../web/text.ts';
 import { dropBoilerplate, readerParagraphs, unwrapEmbeddedPosts } from './boilerplate.ts';
 import { stripPublisherSuffix } from './news.ts';
@@ -56,8 +57,8 @@ export function extractArticle(html: string, pageUrl: string): ExtractedArticle 
   }
 
   // Readability rewrites the document (scripts go first), so the page's own data is read before it runs.
-  const meta = metaTags(document);
-  const data = articleData(document);
+  const meta = metaTags(html);
+  const data = articleData(html);
   const publisher = firstText(PUBLISHER_MAX_CHARS, publisherName(data), meta.get('og:site_name'));
   const publishedAt = publishedDate(document, meta, data);
   const canonicalUrl = canonicalLink(document, pageUrl) ?? httpUrl(meta.get('og:url'), pageUrl);
@@ -175,50 +176,14 @@ function sameOpening(text: string, other: string): boolean {
   return words(text).includes(opening);
 }
 
-/** meta property/name/itemprop (lower case) → content; the first of each wins. */
-function metaTags(document: Document): Map<string, string> {
-  const tags = new Map<string, string>();
-  for (const meta of document.querySelectorAll('meta')) {
-    // Pages saved by Postlight's (Mercury) parser carry `value` in place of `content`.
-    const content = meta.getAttribute('content') ?? meta.getAttribute('value');
-    if (!content?.trim()) continue;
-    for (const attribute of ['property', 'name', 'itemprop']) {
-      const key = meta.getAttribute(attribute)?.trim().toLowerCase();
-      if (key && !tags.has(key)) tags.set(key, content.trim());
-    }
-  }
-  return tags;
-}
-
-type JsonObject = Record<string, unknown>;
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
-const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
 // schema.org's Article and its kinds: NewsArticle, OpinionNewsArticle, ReportageNewsArticle, BlogPosting, Report…
 const ARTICLE_TYPE = /(Article|BlogPosting|^Report)$/;
 
 /** The page's JSON-LD Article objects (at the top, in arrays, in @graph, or a WebPage's mainEntity). */
-function articleData(document: Document): JsonObject[] {
-  const found: JsonObject[] = [];
-  const collect = (value: unknown, depth: number) => {
-    if (depth > 4) return;
-    for (const item of asArray(value)) {
-      if (!isObject(item)) continue;
-      const types = asArray(item['@type']).filter((type): type is string => typeof type === 'string');
-      // "@type" may be written as "schema:NewsArticle" or "https://schema.org/NewsArticle".
-      if (types.some((type) => ARTICLE_TYPE.test(type.replace(/^.*[/:]/, '')))) found.push(item);
-      collect(item['@graph'], depth + 1);
-      collect(item.mainEntity, depth + 1);
-    }
-  };
-  for (const script of document.querySelectorAll('script')) {
-    if (script.getAttribute('type')?.trim().toLowerCase() !== 'application/ld+json') continue;
-    try {
-      collect(JSON.parse(script.textContent ?? ''), 0);
-    } catch {
-      // A broken block (the Telegraph's is entity-mangled) says nothing; the others still count.
-    }
-  }
-  return found;
+function articleData(html: string): JsonObject[] {
+  return schemaItems(html, { through: ['@graph', 'mainEntity'] }).filter((item) =>
+    schemaTypes(item).some((type) => ARTICLE_TYPE.test(type)),
+  );
 }
 
 function firstString(values: unknown[]): string | undefined {
@@ -241,7 +206,7 @@ function wholeHeadline(headline: string | undefined): string | undefined {
 
 function publisherName(data: JsonObject[]): string | undefined {
   const publishers = data.flatMap((item) => asArray(item.publisher));
-  return firstString(publishers.map((publisher) => (isObject(publisher) ? publisher.name : publisher)));
+  return firstString(publishers.map((publisher) => (isJsonObject(publisher) ? publisher.name : publisher)));
 }
 
 const PUBLISHED_META = ['article:published_time', 'og:article:published_time', 'datepublished', 'parsely-pub-date', 'dc.date.issued'];
@@ -295,7 +260,7 @@ const notFree = (value: unknown) => value === false || (typeof value === 'string
  * `paywall` class News Corp Australia (the Herald Sun) puts on a paywalled story's <body>.
  */
 function declaresPaywall(document: Document, meta: Map<string, string>, data: JsonObject[]): boolean {
-  const parts = data.flatMap((item) => asArray(item.hasPart)).filter(isObject);
+  const parts = data.flatMap((item) => asArray(item.hasPart)).filter(isJsonObject);
   if ([...data, ...parts].some((item) => notFree(item.isAccessibleForFree))) return true;
   if (notFree(meta.get('isaccessibleforfree'))) return true;
   if (/^(locked|metered)$/i.test(meta.get('article:content_tier') ?? '')) return true;

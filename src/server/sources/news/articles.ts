@@ -10,8 +10,8 @@ import { articles, googleNewsLinks } from '../../db/schema.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 import type { SourceHttp } from '../web/http.ts';
 import { MAX_CRAWLED_URL_CHARS, parseRobots, ROBOTS_MAX_BYTES, type RobotsRules, robotsUrlFor, rulesForStatus } from '../web/robots.ts';
+import { pageKey } from '../web/site.ts';
 import { SourceBusyError, type SourceDocument, SourceError } from '../web/types.ts';
-import { articleKey } from './article-key.ts';
 import { extractArticle } from './article-text.ts';
 import {
   articlePageUrl,
@@ -239,7 +239,7 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
         const id = googleNewsArticleId(doc.url);
         return id ? decoded.get(id)?.publisherUrl : doc.url;
       });
-      const keys = [...new Set(knownUrls.map((url) => (url ? articleKey(url) : null)).filter((key): key is string => key !== null))];
+      const keys = [...new Set(knownUrls.map((url) => (url ? pageKey(url) : null)).filter((key): key is string => key !== null))];
       const stored = new Map(
         (keys.length ? await opts.db.select().from(articles).where(inArray(articles.urlKey, keys)) : []).map((row) => [row.urlKey, row]),
       );
@@ -254,7 +254,7 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
         const id = googleNewsArticleId(doc.url);
         const url = id ? await publisherUrlFor(id, decoded) : doc.url;
         if (!url) return { ...doc, googleLink: true, evidence: 'headline' };
-        const key = articleKey(url);
+        const key = pageKey(url);
         if (!key) return { ...doc, googleLink: Boolean(id), evidence: 'headline' };
         headlines[i] = { ...headlines[i]!, url, googleLink: false };
         const row = await storedRow(key);

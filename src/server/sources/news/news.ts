@@ -7,9 +7,9 @@
 import { extractFromXml } from '@extractus/feed-extractor';
 import type { Region } from '../../../shared/sonar.ts';
 import type { SourceHttp } from '../web/http.ts';
+import { pageKey } from '../web/site.ts';
 import { capText, htmlToLine, httpUrl } from '../web/text.ts';
 import { type NewsProvider, type SourceDocument, SourceError } from '../web/types.ts';
-import { articleKey } from './article-key.ts';
 import type { ArticleReader } from './articles.ts';
 import { queryTerms } from './passages.ts';
 
@@ -176,7 +176,7 @@ export function nearIdenticalTitles(a: string, b: string): boolean {
 export function mergeStories(documents: SourceDocument[]): SourceDocument[] {
   const kept: { doc: SourceDocument; urlKey: string | null; words: Set<string> | null; key: string }[] = [];
   for (const doc of documents) {
-    const urlKey = doc.googleLink ? null : articleKey(doc.url);
+    const urlKey = doc.googleLink ? null : pageKey(doc.url);
     const key = doc.title ? titleKey(doc.title) : '';
     const words = key ? titleWords(key) : null;
     const same = kept.find(

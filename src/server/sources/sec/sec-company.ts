@@ -6,7 +6,7 @@
 import { normaliseCompanyName } from '../web/company-name.ts';
 import type { SourceHttp } from '../web/http.ts';
 import { firstPerPerson } from '../web/person-name.ts';
-import { siteName } from '../web/site.ts';
+import { siteOf, withinOneSite } from '../web/site.ts';
 import { capText, htmlToText, httpUrl } from '../web/text.ts';
 import { type SourceDocument, SourceError } from '../web/types.ts';
 import { EIGHT_K_ITEMS } from './eight-k-items.ts';
@@ -481,21 +481,6 @@ export function filingTitle(
 // ---------------------------------------------------------------------------------------------
 // Resolving a company
 
-/** "www.initech.example" → "initech.example", from a host or a URL. */
-function siteOf(hostOrUrl: string | null): string | null {
-  const raw = hostOrUrl?.trim().toLowerCase();
-  if (!raw) return null;
-  try {
-    const host = new URL(/^[a-z][a-z0-9+.-]*:\/\//.test(raw) ? raw : `https://${raw}`).hostname;
-    return siteName(host) || null;
-  } catch {
-    return null;
-  }
-}
-
-/** The same site: equal, or one a subdomain of the other (investors.initech.example). */
-const sameSite = (a: string, b: string) => a === b || a.endsWith(`.${b}`) || b.endsWith(`.${a}`);
-
 /** The name part of a site: "initech" for initech.example and shop.initech.co.uk. */
 function siteLabel(site: string): string | null {
   const labels = site.split('.');
@@ -520,7 +505,7 @@ function companiesNamedLike(rows: TickerRow[], label: string): { exact: Company 
 /** Whether EDGAR's website for the company is the site: null when EDGAR has none (most companies). */
 function websiteAgrees(body: Submissions, site: string): boolean | null {
   const sites = [body.website, body.investorWebsite].map((value) => siteOf(textOf(value))).filter((s): s is string => !!s);
-  return sites.length ? sites.some((s) => sameSite(s, site)) : null;
+  return sites.length ? sites.some((s) => withinOneSite(s, site)) : null;
 }
 
 // ---------------------------------------------------------------------------------------------

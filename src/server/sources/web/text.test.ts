@@ -44,6 +44,19 @@ describe('decodeEntities', () => {
   it('decodes named, decimal and hex entities and drops control characters', () => {
     expect(decodeEntities('&ldquo;Hi&rdquo; &#8212; &#x2019; &#0; &unknown; AT&T')).toBe('“Hi” — ’  &unknown; AT&T');
   });
+
+  it('knows every entity HTML names, and numeric references as browsers read them', () => {
+    // Not in the hand-written table this replaced: accented letters and the rest of HTML's names.
+    expect(decodeEntities('Soci&eacute;t&eacute; G&eacute;n&eacute;rale &ndash; &frac13; &rarr; &Omega;')).toBe('Société Générale – ⅓ → Ω');
+    // &#146; is Windows-1252's apostrophe, as old filings write it: "Company’s", not "Companys".
+    expect(decodeEntities('The Company&#146;s shares &#150; &#147;Class A&#148;')).toBe('The Company’s shares – “Class A”');
+  });
+
+  it('makes spaces plain and drops invisible and control characters', () => {
+    expect(decodeEntities('a&nbsp;b&emsp;c&thinsp;d')).toBe('a b c d');
+    expect(decodeEntities('co&shy;op&zwj;&zwnj;&lrm;&#x7;&#13;&#xD800;&#1114112;!')).toBe('coop!');
+    expect(decodeEntities('line&NewLine;next&Tab;cell')).toBe('line\nnext\tcell');
+  });
 });
 
 describe('capText', () => {

@@ -1,67 +1,19 @@
 // HTML to plain text for documents we hand to the model and titles we show. Everything from a
 // third party goes through here: no tag survives, entities are decoded, whitespace is tidied.
+import { decodeHTML } from 'entities';
 import { Tokenizer } from 'htmlparser2';
 
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ensp: ' ',
-  emsp: ' ',
-  thinsp: ' ',
-  ndash: '–',
-  mdash: '—',
-  lsquo: '‘',
-  rsquo: '’',
-  sbquo: '‚',
-  ldquo: '“',
-  rdquo: '”',
-  bdquo: '„',
-  hellip: '…',
-  bull: '•',
-  middot: '·',
-  copy: '©',
-  reg: '®',
-  trade: '™',
-  deg: '°',
-  euro: '€',
-  pound: '£',
-  yen: '¥',
-  cent: '¢',
-  sect: '§',
-  para: '¶',
-  times: '×',
-  divide: '÷',
-  plusmn: '±',
-  frac12: '½',
-  frac14: '¼',
-  frac34: '¾',
-  laquo: '«',
-  raquo: '»',
-  shy: '',
-  zwj: '',
-  zwnj: '',
-};
+// What an entity stands for, as our text wants it: a space is a plain space (&nbsp;, &emsp;…);
+// invisible format characters (&shy;, &zwj;, &lrm;…) and control characters would smuggle odd
+// characters into titles and the model's text, so they go, tabs and newlines aside. A reference to
+// no character (&#0;, a surrogate) decodes to U+FFFD, which goes too.
+const ODD_CHARACTER = /[\p{Cc}\p{Cf}\uFFFD]/gu;
+const plainCharacters = (decoded: string) =>
+  decoded.replace(/\p{Zs}/gu, ' ').replace(ODD_CHARACTER, (character) => (character === '\t' || character === '\n' ? character : ''));
 
-function codePoint(n: number): string {
-  if (n === 9 || n === 10) return String.fromCodePoint(n);
-  // Control characters and invalid code points would smuggle odd characters into the text: drop them.
-  if (!Number.isFinite(n) || n < 0x20 || (n >= 0x7f && n <= 0x9f) || n > 0x10ffff || (n >= 0xd800 && n <= 0xdfff)) return '';
-  return String.fromCodePoint(n);
-}
-
+/** Named and numeric character references as HTML defines them (the `entities` package's table), one by one. */
 export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);?/gi, (match, entity: string) => {
-    if (entity[0] === '#') {
-      const hex = entity[1] === 'x' || entity[1] === 'X';
-      return codePoint(Number.parseInt(entity.slice(hex ? 2 : 1), hex ? 16 : 10));
-    }
-    const named = NAMED_ENTITIES[entity.toLowerCase()] ?? NAMED_ENTITIES[entity];
-    return named ?? match;
-  });
+  return text.replace(/&(?:#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);?/gi, (reference) => plainCharacters(decodeHTML(reference)));
 }
 
 // Third-party HTML is read with htmlparser2's tokenizer, in one linear pass whatever the input:
