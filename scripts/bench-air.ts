@@ -239,8 +239,8 @@ async function main() {
       import('../src/server/bootstrap.ts'),
       import('../src/server/db/embedded.ts'),
       import('../src/server/http/app.ts'),
-      import('../src/server/jobs/alerts/engine.ts'),
-      import('../src/server/jobs/alerts/index.ts'),
+      import('../src/server/jobs/runs/engine.ts'),
+      import('../src/server/jobs/index.ts'),
       import('../src/server/realtime/hub.ts'),
       import('../src/server/sources/index.ts'),
     ]);

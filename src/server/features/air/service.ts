@@ -23,7 +23,7 @@ import { ALERT_TIME_ZONE } from '../../../shared/sonar.ts';
 import { type AiRunner, aiNotConfigured, aiStatus } from '../../ai/runner.ts';
 import type { Database } from '../../db/client.ts';
 import { airReports, users } from '../../db/schema.ts';
-import type { RunProducer } from '../../jobs/alerts/producer.ts';
+import type { RunProducer } from '../../jobs/runs/producer.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 

@@ -25,7 +25,7 @@ import { renderAirReportEmail } from '../../mail/alert-emails/index.ts';
 import { SiteUnreadableError } from '../../sources/company/company-site.ts';
 import { siteName } from '../../sources/web/site.ts';
 import { SourceError } from '../../sources/web/types.ts';
-import { type AlertHandler, AlertPermanentFailure, type AlertRun, AlertSkip } from '../alerts/types.ts';
+import { type AlertHandler, AlertPermanentFailure, type AlertRun, AlertSkip } from '../runs/types.ts';
 import { type Enrichment, enrichCompany } from './enrich.ts';
 import { ReportGrounding } from './ground.ts';
 import {

@@ -20,7 +20,6 @@ import type { EarningsDate } from '../../sources/sec/earnings-calendar.ts';
 import { addDays, newYorkDay, SEC_ESTIMATE, secEstimate } from '../../sources/sec/earnings-calendar.ts';
 import { type EarningsFiling, reportedQuarter } from '../../sources/sec/sec.ts';
 import type { SourceDocument } from '../../sources/web/types.ts';
-import { type EarningsSummaryOutput, earningsSummaryOutput, earningsSummaryPrompt, earningsSummarySystem } from './earnings-prompts.ts';
 import {
   type AlertDeps,
   type AlertHandler,
@@ -30,7 +29,8 @@ import {
   AlertSkip,
   type CommitResult,
   type DbExecutor,
-} from './types.ts';
+} from '../runs/types.ts';
+import { type EarningsSummaryOutput, earningsSummaryOutput, earningsSummaryPrompt, earningsSummarySystem } from './prompts.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Retrieved } from '../../ai/grounding.ts';
-import { companyQuery, groundDigest, newsletterPeriod, newsletterSearches, searchRegion } from './newsletter.ts';
-import type { PromptSection } from './newsletter-prompts.ts';
+import { companyQuery, groundDigest, newsletterPeriod, newsletterSearches, searchRegion } from './handler.ts';
+import type { PromptSection } from './prompts.ts';
 
 const DAY = 86_400_000;
 

@@ -15,8 +15,10 @@ import type { EmailArticle, NewsletterSection } from '../../mail/alert-emails/ty
 import type { NewsSource } from '../../sources/news/news.ts';
 import { capText, htmlToLine } from '../../sources/web/text.ts';
 import { SourceError } from '../../sources/web/types.ts';
-import { digestArticle, NOT_ANALYSED } from './digest.ts';
-import { ALERT_READ_BUDGET_MS } from './news.ts';
+import { digestArticle, NOT_ANALYSED } from '../articles/digest.ts';
+import { ALERT_READ_BUDGET_MS } from '../articles/scan.ts';
+import { claimUnsentArticles, loadSentArticles, type SeenArticles } from '../articles/seen-articles.ts';
+import { type AlertHandler, type AlertMail, type AlertRun, AlertSkip } from '../runs/types.ts';
 import {
   type NewsletterOutput,
   newsletterMaxOutputTokens,
@@ -24,9 +26,7 @@ import {
   newsletterPrompt,
   newsletterSystem,
   type PromptSection,
-} from './newsletter-prompts.ts';
-import { claimUnsentArticles, loadSentArticles, type SeenArticles } from './seen-articles.ts';
-import { type AlertHandler, type AlertMail, type AlertRun, AlertSkip } from './types.ts';
+} from './prompts.ts';
 
 const DAY_MS = 86_400_000;
 const FREQUENCY_DAYS: Record<Frequency, number> = { '7d': 7, '14d': 14, '30d': 30 };
