@@ -89,8 +89,6 @@ type EngineDeps = AlertDeps & {
   /** Kinds whose scheduled runs are prepared before their slot. */
   ahead?: Partial<Record<AlertRunKind, AheadHandler<unknown>>>;
   wakeAt?: (runId: string, at: Date) => Promise<void>;
-  /** Told when a run is prepared, so the worker's timer can be set for its slot. */
-  onPrepared?: (dueAt: Date) => void;
 };
 
 export function createAlertEngine(deps: EngineDeps): AlertEngine {
@@ -135,7 +133,6 @@ async function processRun(deps: EngineDeps, runId: string, signal: AbortSignal):
         .where(and(eq(alertRuns.id, run.id), eq(alertRuns.status, 'running')))
         .returning({ id: alertRuns.id });
       if (!kept) return { status: 'not-claimed' };
-      deps.onPrepared?.(dueAt);
       return { status: 'prepared', dueAt };
     }
     const prepared = await deps.handlers[run.kind](run, deps, signal);
