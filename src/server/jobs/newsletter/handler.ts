@@ -257,7 +257,7 @@ function gapsNote(retrieval: Retrieval) {
   return `; ${retrieval.failures.length} of ${plural(retrieval.searches.length, 'search', 'searches')} failed (${retrieval.failures.join(', ')})`;
 }
 
-export const newsletterHandler: AlertHandler = async (run, deps, signal) => {
+export const newsletterHandler = (async (run, deps, signal) => {
   const now = deps.now();
   const newsletter = await loadNewsletter(deps.db, run);
 
@@ -363,4 +363,4 @@ export const newsletterHandler: AlertHandler = async (run, deps, signal) => {
     { mail, render },
     `${plural(items, 'article')} in ${plural(digest.length, 'section')} of ${found}; e-mail queued${gapsNote(retrieval)}`,
   );
-};
+}) satisfies AlertHandler;
