@@ -332,7 +332,7 @@ export const ALERT_RUN_KINDS = ['news', 'newsletter', 'earnings_check', 'earning
 export const ALERT_RUN_STATUSES = ['queued', 'running', 'prepared', 'succeeded', 'failed', 'skipped'] as const;
 
 /**
- * One row per (alert, slot): the alert engine's ledger. The unique key makes a second tick, a second
+ * One row per (alert, slot): the run engine's ledger. The unique key makes a second tick, a second
  * worker, a retry or a restart harmless: a slot is claimed once and its result and e-mail are written
  * in the same transaction that marks it succeeded (issue 5, DESIGN §5 "Jobs").
  */
@@ -472,7 +472,7 @@ export const googleNewsLinks = pgTable(
 export const AIR_REPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 
 /**
- * Account Intelligence Reports (issue 17). A report is researched by the alert engine (an
+ * Account Intelligence Reports (issue 17). A report is researched by the run engine (an
  * alert_runs row of kind 'air_report' per start or retry, which keeps what each finished step found,
  * so a retry resumes after the last one); the table keeps what the page shows: the status, each
  * step's state and summary (live), and `report`, the result.

@@ -1,4 +1,4 @@
-// The alert engine assembled from the runtime: the handler for each kind of run, the sources and
+// The run engine assembled from the runtime: the handler for each kind of run, the sources and
 // AI it reads, and the links its e-mails carry.
 import { createAiRunner } from '../ai/runner.ts';
 import type { Config } from '../config.ts';

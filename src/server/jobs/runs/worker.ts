@@ -1,4 +1,4 @@
-// The alert engine on pg-boss (worker role). Every minute a tick (one per cluster, pg-boss cron)
+// The run engine on pg-boss (worker role). Every minute a tick (one per cluster, pg-boss cron)
 // inserts the due runs and their jobs in one transaction, so a run never exists without a job to
 // do it. Jobs carry only the run id: the alert_runs row is the truth, the job a wake-up call. A job
 // whose worker dies stops sending heartbeats and is handed to another worker; the run's unique slot
