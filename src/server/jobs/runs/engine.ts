@@ -1,11 +1,10 @@
 // Runs one slot of an alert (or one report), exactly once in effect. A run is claimed (status
-// 'running', attempt + 1), its handler does the slow work outside any transaction, keeping what each
-// long step found in the run row as it goes (step(key, work)), and then ONE transaction locks the run row,
-// checks nobody finished it meanwhile, writes the handler's rows and the outgoing e-mail, and marks
-// it succeeded. A second worker, a retry or a restart after a crash can repeat the slow work, never
-// the writes: every e-mail a slot sends is committed together with that slot's success.
-//
-// A run that stops half-way (a crash, a failed attempt) starts again after its kept steps.
+// 'running', attempt + 1), its handler does the slow work outside any transaction, and then ONE
+// transaction locks the run row, checks nobody finished it meanwhile, writes the handler's rows and
+// the outgoing e-mail, and marks it succeeded. A second worker, a retry or a restart after a crash
+// can repeat the slow work, never the writes: every e-mail a slot sends is committed together with
+// that slot's success. Long work is split into resumable steps (step(key, work)): what a finished
+// step found is kept in the run row, and a run that stops half-way starts again after it.
 //
 // A scheduled run of a kind prepared ahead (news alerts, ADR 016) stops after the slow work: its
 // plan is kept in the run row (status 'prepared') and any worker commits it, in the same way, once
