@@ -239,8 +239,8 @@ async function main() {
       import('../src/server/bootstrap.ts'),
       import('../src/server/db/embedded.ts'),
       import('../src/server/http/app.ts'),
-      import('../src/server/jobs/alerts/engine.ts'),
-      import('../src/server/jobs/alerts/index.ts'),
+      import('../src/server/jobs/runs/engine.ts'),
+      import('../src/server/jobs/index.ts'),
       import('../src/server/realtime/hub.ts'),
       import('../src/server/sources/index.ts'),
     ]);
@@ -432,7 +432,9 @@ async function main() {
         for (const [pid, ms] of pgAfter) pgCpuMs += ms - (pgBefore.get(pid) ?? 0);
       }
       const { rows } = await client.query<{ id: string; report: AirReport; work_chars: number }>(
-        'SELECT id, report, octet_length(work::text) AS work_chars FROM air_reports WHERE id = ANY($1::uuid[])',
+        `SELECT a.id, a.report, (SELECT octet_length(r.steps::text) FROM alert_runs r
+                                   WHERE r.kind = 'air_report' AND r.alert_id = a.id ORDER BY r.created_at DESC LIMIT 1) AS work_chars
+           FROM air_reports a WHERE a.id = ANY($1::uuid[])`,
         [reports.map((r) => r.id)],
       );
       const byId = new Map(rows.map((row) => [row.id, row]));
@@ -607,7 +609,7 @@ async function main() {
       warm.map((b) => per(b, b.sqlChars) / 1000),
     );
     row(
-      "the report's work JSON at the end (kB)",
+      "the kept steps of the report's run at the end (kB)",
       Math.max(...cold.details.map((d) => d.workChars)) / 1000,
       warm.flatMap((b) => b.details.map((d) => d.workChars / 1000)),
     );

@@ -32,7 +32,7 @@ import { PgBoss } from 'pg-boss';
 import { bootstrap } from '../src/server/bootstrap.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { sonarAlerts } from '../src/server/db/schema.ts';
-import { queueRuns } from '../src/server/jobs/alerts/worker.ts';
+import { queueRuns } from '../src/server/jobs/runs/worker.ts';
 import { startFakeNews } from '../tests/fakes/news.ts';
 import { newsAlertModel } from '../tests/fakes/news-alert-model.ts';
 import { startFakeOpenAi } from '../tests/fakes/openai.ts';

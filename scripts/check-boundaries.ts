@@ -9,6 +9,9 @@
 // - sources/ has rooms (issue 26): the kit (web/: http, text, robots, names) imports nothing else
 //   of sources/; each family (news/, sec/, company/, social/) imports the kit and itself, never
 //   another family; sources/index.ts assembles them.
+// - jobs/ has rooms too (issue 26): the run engine (runs/) imports no kind; each kind of run
+//   (news-alert/, newsletter/, earnings/, air-report/) imports the engine and the alert kinds' shared
+//   articles/, never another kind; jobs/index.ts assembles them.
 // Fails with the offending imports listed.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -71,6 +74,34 @@ function sourcesProblem(file: string, target: string): string | null {
   return to === SOURCE_KIT ? null : `${file}: the ${from} sources import the ${to} room`;
 }
 
+const JOBS = 'src/server/jobs/';
+/** Each room of jobs/ and the rooms it may import besides itself; index.ts assembles them all. */
+const JOB_ROOMS: Record<string, string[]> = {
+  runs: [],
+  articles: ['runs'],
+  'news-alert': ['runs', 'articles'],
+  newsletter: ['runs', 'articles'],
+  earnings: ['runs'],
+  'air-report': ['runs'],
+  housekeeping: [],
+};
+
+/** The room of a file under jobs/ (`runs`, `newsletter`…), `index` for the assembly, null elsewhere. */
+function jobRoomOf(file: string): string | null {
+  if (!file.startsWith(JOBS)) return null;
+  const rest = file.slice(JOBS.length);
+  return rest.includes('/') ? rest.split('/')[0]! : path.basename(rest, '.ts');
+}
+
+function jobsProblem(file: string, target: string): string | null {
+  const from = jobRoomOf(file);
+  const to = jobRoomOf(target);
+  if (!from || from === 'index' || !to || from === to) return null;
+  const allowed = JOB_ROOMS[from];
+  if (!allowed) return `${file}: jobs/${from} is not a known room (add it to JOB_ROOMS in scripts/check-boundaries.ts)`;
+  return allowed.includes(to) ? null : `${file}: jobs/${from} imports jobs/${to}`;
+}
+
 const problems: string[] = [];
 for (const file of sourceFiles('src')) {
   const room = sourceRoomOf(file);
@@ -89,7 +120,7 @@ for (const file of sourceFiles('src')) {
     const otherSide = { server: 'web', web: 'server' }[side ?? ''];
     if (otherSide && target.startsWith(`src/${otherSide}/`)) problems.push(`${file}: the ${side} imports the ${otherSide}: ${spec}`);
     if (file.startsWith('src/server/') && target.startsWith('src/server/')) {
-      const problem = serverProblem(file, target) ?? sourcesProblem(file, target);
+      const problem = serverProblem(file, target) ?? sourcesProblem(file, target) ?? jobsProblem(file, target);
       if (problem) problems.push(`${problem}: ${spec}`);
     }
     if (/^src\/web\/(lib|components)\//.test(file) && /^src\/web\/(features|app)\//.test(target)) {

@@ -10,7 +10,7 @@ import { StartupError, startEmbeddedPostgres } from './db/embedded.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
 import { migrateWhenReachable } from './db/migrate.ts';
 import { shownDatabaseUrl } from './db/server-record.ts';
-import { createRunProducer } from './jobs/alerts/producer.ts';
+import { createRunProducer } from './jobs/runs/producer.ts';
 import { errorMessage, log, setLogLevel } from './lib/log.ts';
 import { connectionFailure } from './lib/network-error.ts';
 import { smtpLocation } from './mail/smtp-check.ts';

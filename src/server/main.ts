@@ -9,10 +9,10 @@ import { StartupError } from './db/embedded.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
 import { recordServer } from './db/server-record.ts';
 import { createApp } from './http/app.ts';
-import { createAlertEngine } from './jobs/alerts/engine.ts';
-import { aheadHandlers, alertHandlers, createAlertDeps } from './jobs/alerts/index.ts';
-import { startAlertWorker, startSlotDelivery, wakeAt } from './jobs/alerts/worker.ts';
 import { scheduleHousekeeping } from './jobs/housekeeping.ts';
+import { aheadHandlers, alertHandlers, createAlertDeps } from './jobs/index.ts';
+import { createAlertEngine } from './jobs/runs/engine.ts';
+import { startAlertWorker, wakeAt } from './jobs/runs/worker.ts';
 import { errorMessage, log } from './lib/log.ts';
 import { startOutboxSender } from './mail/sender.ts';
 import { startSmtpCheck } from './mail/smtp-check.ts';
@@ -46,16 +46,13 @@ if (config.ROLE !== 'web') {
   boss.on('error', (err) => log.error('pg-boss error', { error: errorMessage(err) }));
   await boss.start();
   await scheduleHousekeeping(boss, runtime.db);
-  let delivery: ReturnType<typeof startSlotDelivery> | undefined;
   const engine = createAlertEngine({
     ...createAlertDeps(runtime),
     handlers: alertHandlers,
     ahead: aheadHandlers,
     wakeAt: wakeAt(boss),
-    onPrepared: (dueAt) => delivery?.prepared(dueAt),
   });
-  delivery = startSlotDelivery(engine, config);
-  await startAlertWorker({ boss, pool: runtime.pool, config, engine });
+  const worker = await startAlertWorker({ boss, pool: runtime.pool, config, engine });
   const sender = await startOutboxSender({
     pool: runtime.pool,
     databaseUrl: runtime.databaseUrl,
@@ -64,7 +61,7 @@ if (config.ROLE !== 'web') {
     printCaptured: !config.production,
   });
   stops.push(
-    () => delivery.stop(),
+    () => worker.stop(),
     () => sender.stop(),
     () => boss.stop({ graceful: true, timeout: config.SHUTDOWN_TIMEOUT_SECONDS * 1000 }),
   );

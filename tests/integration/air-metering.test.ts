@@ -5,8 +5,8 @@
 // words (never a socket error, an address or a port), its detail kept for the operator.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAlertEngine } from '../../src/server/jobs/alerts/engine.ts';
-import { alertHandlers, createAlertDeps } from '../../src/server/jobs/alerts/index.ts';
+import { alertHandlers, createAlertDeps } from '../../src/server/jobs/index.ts';
+import { createAlertEngine } from '../../src/server/jobs/runs/engine.ts';
 import type { AirReportDetail } from '../../src/shared/air.ts';
 import { airModel } from '../fakes/air-model.ts';
 import { type FakeCompanySite, startFakeCompanySite } from '../fakes/company-site.ts';

@@ -4,8 +4,8 @@
 // step whose source is down, a failure that a retry resumes, and reports kept to their owner.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { creditMonth } from '../../src/server/features/air/service.ts';
-import { createAlertEngine } from '../../src/server/jobs/alerts/engine.ts';
-import { alertHandlers, createAlertDeps } from '../../src/server/jobs/alerts/index.ts';
+import { alertHandlers, createAlertDeps } from '../../src/server/jobs/index.ts';
+import { createAlertEngine } from '../../src/server/jobs/runs/engine.ts';
 import { type AirReportDetail, type AirStep, airMessages } from '../../src/shared/air.ts';
 import { GHOST_PROSPECT, INVENTED_PERSON } from '../fakes/air-model.ts';
 import { type FakeCompanySite, startFakeCompanySite } from '../fakes/company-site.ts';

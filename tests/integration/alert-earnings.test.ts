@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAiRunner } from '../../src/server/ai/runner.ts';
 import type { Config } from '../../src/server/config.ts';
 import { earningsTrackingResults } from '../../src/server/db/schema.ts';
-import { earningsCheckHandler, earningsReminderHandler, earningsSummaryHandler } from '../../src/server/jobs/alerts/earnings.ts';
+import { earningsCheckHandler, earningsReminderHandler, earningsSummaryHandler } from '../../src/server/jobs/earnings/handler.ts';
 import {
   type AlertDeps,
   AlertPermanentFailure,
@@ -17,7 +17,7 @@ import {
   AlertSkip,
   type CommitResult,
   type PreparedRun,
-} from '../../src/server/jobs/alerts/types.ts';
+} from '../../src/server/jobs/runs/types.ts';
 import { createSources } from '../../src/server/sources/index.ts';
 import { earningsModel, INVENTED_FINDING, INVENTED_QUOTE, INVENTED_URL } from '../fakes/earnings-model.ts';
 import { startFakeFmp } from '../fakes/fmp.ts';

@@ -3,8 +3,8 @@
 // before their slot commit when it comes (or not, when the alert changed meanwhile), and failures
 // are retried and then recorded with their reason. What a news alert sends: news-alert-handler.test.ts.
 import { describe, expect, it } from 'vitest';
-import { RetryableRunError } from '../../src/server/jobs/alerts/engine.ts';
-import { insertDueRuns } from '../../src/server/jobs/alerts/schedule.ts';
+import { RetryableRunError } from '../../src/server/jobs/runs/engine.ts';
+import { insertDueRuns } from '../../src/server/jobs/runs/schedule.ts';
 import { newsAlertModel } from '../fakes/news-alert-model.ts';
 import { registerUser } from '../support/accounts.ts';
 import { ai, engine, mailsFor, manualRun, news, resultsFor, rt, runRow, seedNewsAlert } from '../support/news-alert-runs.ts';

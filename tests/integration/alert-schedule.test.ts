@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertDueRuns } from '../../src/server/jobs/alerts/schedule.ts';
+import { insertDueRuns } from '../../src/server/jobs/runs/schedule.ts';
 import { registerUser, type TestRuntime } from '../support/accounts.ts';
 import { insertAlertRun, insertEarningsResult, insertEarningsTracking, insertNewsAlert, insertNewsletter } from '../support/factories.ts';
 import { startTestRuntime } from '../support/runtime.ts';

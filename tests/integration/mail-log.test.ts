@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlertRunKind } from '../../src/server/jobs/alerts/types.ts';
+import type { AlertRunKind } from '../../src/server/jobs/runs/types.ts';
 import { registerUser, type TestRuntime } from '../support/accounts.ts';
 import { runAdmin } from '../support/admin-cli.ts';
 import { type AlertRunOverrides, insertAlertRun } from '../support/factories.ts';

@@ -4,8 +4,8 @@
 // or addresses the AI was talked into writing never reaching a mail.
 import { describe, expect, it } from 'vitest';
 import { createAiRunner } from '../../src/server/ai/runner.ts';
-import { RetryableRunError } from '../../src/server/jobs/alerts/engine.ts';
-import { insertDueRuns } from '../../src/server/jobs/alerts/schedule.ts';
+import { RetryableRunError } from '../../src/server/jobs/runs/engine.ts';
+import { insertDueRuns } from '../../src/server/jobs/runs/schedule.ts';
 import { readUnsubscribeToken } from '../../src/server/mail/unsubscribe-token.ts';
 import { newsAlertModel } from '../fakes/news-alert-model.ts';
 import { INVENTED_URL } from '../fakes/research-model.ts';

@@ -5,11 +5,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createAiRunner } from '../../src/server/ai/runner.ts';
-import { createAlertEngine } from '../../src/server/jobs/alerts/engine.ts';
-import { createAlertLinks } from '../../src/server/jobs/alerts/links.ts';
-import { newsAlert } from '../../src/server/jobs/alerts/news.ts';
-import { insertManualRuns } from '../../src/server/jobs/alerts/schedule.ts';
-import { type AlertDeps, type AlertHandler, type AlertRunKind, runAtOnce } from '../../src/server/jobs/alerts/types.ts';
+import { newsAlert } from '../../src/server/jobs/news-alert/handler.ts';
+import { createAlertEngine } from '../../src/server/jobs/runs/engine.ts';
+import { createAlertLinks } from '../../src/server/jobs/runs/links.ts';
+import { insertManualRuns } from '../../src/server/jobs/runs/schedule.ts';
+import { type AlertDeps, type AlertHandler, type AlertRunKind, runAtOnce } from '../../src/server/jobs/runs/types.ts';
 import { createSources } from '../../src/server/sources/index.ts';
 import { type FakeNews, startFakeNews } from '../fakes/news.ts';
 import { newsAlertModel } from '../fakes/news-alert-model.ts';

@@ -332,7 +332,7 @@ export const ALERT_RUN_KINDS = ['news', 'newsletter', 'earnings_check', 'earning
 export const ALERT_RUN_STATUSES = ['queued', 'running', 'prepared', 'succeeded', 'failed', 'skipped'] as const;
 
 /**
- * One row per (alert, slot): the alert engine's ledger. The unique key makes a second tick, a second
+ * One row per (alert, slot): the run engine's ledger. The unique key makes a second tick, a second
  * worker, a retry or a restart harmless: a slot is claimed once and its result and e-mail are written
  * in the same transaction that marks it succeeded (issue 5, DESIGN §5 "Jobs").
  */
@@ -363,6 +363,12 @@ export const alertRuns = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }),
     /** The moment the run's sources were read up to: the next scan of the alert starts there. */
     scannedAt: timestamp('scanned_at', { withTimezone: true }),
+    /**
+     * What each finished step of the run returned, by key (the engine's step(key, work)): another
+     * attempt, a worker taking over after a crash, or a run that continues this one (a report's
+     * retry) starts after them. Cleared once the run succeeds or is skipped.
+     */
+    steps: jsonb('steps').notNull().default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -466,9 +472,10 @@ export const googleNewsLinks = pgTable(
 export const AIR_REPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 
 /**
- * Account Intelligence Reports (issue 17). A report is researched by the alert engine (an
- * alert_runs row of kind 'air_report' per start or retry); `steps` is what the page shows live,
- * `work` what each finished step found (a retry resumes after the last one), `report` the result.
+ * Account Intelligence Reports (issue 17). A report is researched by the run engine (an
+ * alert_runs row of kind 'air_report' per start or retry, which keeps what each finished step found,
+ * so a retry resumes after the last one); the table keeps what the page shows: the status, each
+ * step's state and summary (live), and `report`, the result.
  * A report takes a credit of its `credit_month` (New York) unless it failed.
  */
 export const airReports = pgTable(
@@ -482,8 +489,8 @@ export const airReports = pgTable(
     status: text('status', { enum: AIR_REPORT_STATUSES }).notNull().default('queued'),
     /** 'YYYY-MM' in America/New_York: the month whose credits this report uses. */
     creditMonth: text('credit_month').notNull(),
+    /** Each step's state and summary, as the page shows them (what the steps found is kept in the report's run). */
     steps: jsonb('steps').notNull(),
-    work: jsonb('work').notNull().default(sql`'{}'::jsonb`),
     report: jsonb('report'),
     /** { step, message } when the report failed. */
     failure: jsonb('failure'),

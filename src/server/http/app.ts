@@ -27,7 +27,7 @@ import { newsletterRoutes } from '../features/newsletter/routes.ts';
 import { profileRoutes } from '../features/profile/routes.ts';
 import { researchRoutes } from '../features/research/routes.ts';
 import { unsubscribeRoutes } from '../features/unsubscribe/routes.ts';
-import type { RunProducer } from '../jobs/alerts/producer.ts';
+import type { RunProducer } from '../jobs/runs/producer.ts';
 import { AppError } from '../lib/app-error.ts';
 import { devMailboxRoutes } from '../mail/dev-mailbox.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';

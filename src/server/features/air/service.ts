@@ -1,4 +1,4 @@
-// Account Intelligence Reports (issue 17): credits, starting a report (a row, its alert-engine run
+// Account Intelligence Reports (issue 17): credits, starting a report (a row, its run-engine run
 // and that run's job, in one transaction), reading and retrying. Every query is keyed by the
 // session's user id; another user's report is indistinguishable from a missing one (404).
 // A failed report gives its credit back, so credits alone do not bound the work failed runs cost
@@ -23,7 +23,7 @@ import { ALERT_TIME_ZONE } from '../../../shared/sonar.ts';
 import { type AiRunner, aiNotConfigured, aiStatus } from '../../ai/runner.ts';
 import type { Database } from '../../db/client.ts';
 import { airReports, users } from '../../db/schema.ts';
-import type { RunProducer } from '../../jobs/alerts/producer.ts';
+import type { RunProducer } from '../../jobs/runs/producer.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 
@@ -195,7 +195,8 @@ export async function startReport(deps: AirDeps, userId: string, input: AirReque
       [userId, input.website, input.solution, month, JSON.stringify(initialAirSteps())],
     );
     const reportId = rows[0]!.id;
-    await queueRun(deps, client, userId, reportId);
+    // The report's run in the run engine's ledger (one per start or retry), and its job.
+    await deps.runs.start(client, { kind: 'air_report', alertId: reportId, userId });
     return reportId;
   });
   return getReport(deps, userId, id);
@@ -221,7 +222,8 @@ export async function retryReport(deps: AirDeps, userId: string, id: string): Pr
        WHERE id = $1 AND user_id = $2`,
       [id, userId, month],
     );
-    await queueRun(deps, client, userId, id);
+    // A new run, which resumes after the steps the failed run finished.
+    await deps.runs.start(client, { kind: 'air_report', alertId: id, userId });
   });
   return getReport(deps, userId, id);
 }
@@ -256,15 +258,6 @@ async function takeRun(deps: AirDeps, client: pg.PoolClient, userId: string, mon
 function dailyLimit(counted: number, open: number, freeInSeconds: number | null) {
   const hours = freeInSeconds === null ? null : Math.max(1, Math.ceil(freeInSeconds / 3600));
   return new AppError('air_daily_limit', airMessages.dailyLimit(counted, open, hours), { title: airMessages.dailyLimitTitle });
-}
-
-/** The report's run in the alert engine's ledger (one per start or retry) and its job. */
-async function queueRun(deps: AirDeps, client: pg.PoolClient, userId: string, reportId: string) {
-  const { rows } = await client.query<{ id: string }>(
-    `INSERT INTO alert_runs (kind, alert_id, user_id, slot) VALUES ('air_report', $1, $2, 'manual:' || to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')) RETURNING id`,
-    [reportId, userId],
-  );
-  await deps.runs.queue(client, [rows[0]!.id]);
 }
 
 async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {

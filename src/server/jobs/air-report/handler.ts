@@ -1,8 +1,10 @@
-// An Account Intelligence Report as an alert-engine run (issue 17). The eight steps run in order;
-// each one's state is written as it starts and ends (the page follows them live), and what a
-// finished step found is kept in air_reports.work, so a retry resumes after the last step that
-// succeeded. The slow work happens outside any transaction; the engine's one commit then marks
-// the report delivered and queues its e-mail together, exactly once (engine.ts).
+// An Account Intelligence Report as a run of the run engine (issue 17). The eight steps run in
+// order, each a resumable step of the engine (step(key, work)): what a finished step found is kept
+// in the run's row, so a retry, or a worker taking over after a crash, resumes after the last step
+// that succeeded. The report's row keeps what the page shows: each step's state and summary,
+// written as it starts and ends (the page follows them live). The slow work happens outside any
+// transaction; the engine's one commit then marks the report delivered and queues its e-mail
+// together, exactly once (engine.ts).
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   AIR_MAX_PROSPECTS,
@@ -25,8 +27,8 @@ import { renderAirReportEmail } from '../../mail/alert-emails/index.ts';
 import { SiteUnreadableError } from '../../sources/company/company-site.ts';
 import { siteName } from '../../sources/web/site.ts';
 import { SourceError } from '../../sources/web/types.ts';
-import { type AlertHandler, AlertPermanentFailure, type AlertRun, AlertSkip } from '../alerts/types.ts';
-import { type Enrichment, enrichCompany } from './enrich.ts';
+import { type AlertHandler, AlertPermanentFailure, type AlertRun, AlertSkip, type RunStep } from '../runs/types.ts';
+import { enrichCompany } from './enrich.ts';
 import { ReportGrounding } from './ground.ts';
 import {
   type Candidate,
@@ -42,17 +44,10 @@ import {
 } from './prompts.ts';
 import type { AirSources } from './sources.ts';
 
-/** What each finished step found: kept with the report, so a retry starts after it. */
-type AirWork = {
-  enrichment?: Enrichment;
-  news?: { events: AirReport['events']; documents: Retrieved[] };
-  social?: AirReport['social'] & { documents: Retrieved[] };
-  personas?: { buyingCenters: AirReport['buyingCenters'] };
-  prospects?: { prospects: AirReport['prospects']; note: string };
-  outreach?: { outreach: AirReport['outreach'] };
-};
+type ReportRow = { id: string; userId: string; website: string; solution: string; status: string; steps: AirStep[] };
 
-type ReportRow = { id: string; userId: string; website: string; solution: string; status: string; steps: AirStep[]; work: AirWork };
+/** What a step found, and what its line on the page says. */
+type Found<T> = { data: T; state?: 'done' | 'not_available'; summary: string; companyName?: string };
 
 const NEWS_LIMIT = 20;
 const SOCIAL_LIMIT = 10;
@@ -61,34 +56,24 @@ const CONTEXT_CHARS = 4_000;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** Writes the steps (and what they found) as the report goes, while the report is still this run's. */
-class Progress {
+/** Writes each step's state and summary to the report's page as the report goes, while the report is still this run's. */
+class ReportPage {
   readonly steps: AirStep[];
-  readonly work: AirWork;
   private readonly db: Database;
   private readonly row: ReportRow;
-  constructor(db: Database, row: ReportRow) {
+  private readonly runStep: RunStep;
+  constructor(db: Database, row: ReportRow, runStep: RunStep) {
     this.db = db;
     this.row = row;
+    this.runStep = runStep;
     // A retry left the failed step waiting; a step cut off by a crash was left running: both run again.
     this.steps = row.steps.map((s) => (s.state === 'running' || s.state === 'failed' ? { ...s, state: 'waiting', summary: null } : s));
-    this.work = row.work ?? {};
   }
 
-  /**
-   * Writes the steps, and with `found` what one step found, added to the kept work: each write
-   * carries one step's findings, not the whole report's so far (bench:air: 87 % of what a report
-   * sent PostgreSQL was the work rewritten at every step).
-   */
-  private async save(found?: { key: keyof AirWork; data: unknown }, extra: Record<string, unknown> = {}) {
+  private async save(extra: Record<string, unknown> = {}) {
     await this.db
       .update(airReports)
-      .set({
-        steps: this.steps,
-        status: 'running',
-        ...(found ? { work: sql`${airReports.work} || jsonb_build_object(${found.key}::text, ${JSON.stringify(found.data)}::jsonb)` } : {}),
-        ...extra,
-      })
+      .set({ steps: this.steps, status: 'running', ...extra })
       .where(
         and(eq(airReports.id, this.row.id), eq(airReports.userId, this.row.userId), inArray(airReports.status, ['queued', 'running'])),
       );
@@ -100,25 +85,24 @@ class Progress {
     step.summary = summary;
   }
 
-  done(id: AirStepId) {
-    return this.steps.find((s) => s.id === id)?.state === 'done' || this.steps.find((s) => s.id === id)?.state === 'not_available';
-  }
-
-  /** Runs a step unless a previous attempt finished it; its outcome is saved before the next starts. */
-  async step<K extends keyof AirWork>(
-    id: AirStepId,
-    key: K,
-    work: () => Promise<{ data: NonNullable<AirWork[K]>; state?: 'done' | 'not_available'; summary: string; companyName?: string }>,
-  ): Promise<NonNullable<AirWork[K]>> {
-    const kept = this.work[key];
-    if (kept && this.done(id)) return kept as NonNullable<AirWork[K]>;
-    this.set(id, 'running', null);
-    await this.save();
-    const result = await work();
-    this.work[key] = result.data;
-    this.set(id, result.state ?? 'done', result.summary);
-    await this.save({ key, data: result.data }, result.companyName ? { companyName: result.companyName } : {});
-    return result.data;
+  /**
+   * One step of the report, through the engine: a step a previous attempt finished is not worked
+   * again (the engine returns what it found). The page shows it running while it works, and its
+   * outcome once it is done.
+   */
+  async step<T>(id: AirStepId, work: () => Promise<Found<T>>): Promise<T> {
+    const found = await this.runStep(id, async () => {
+      this.set(id, 'running', null);
+      await this.save();
+      return work();
+    });
+    const shown = this.steps.find((s) => s.id === id)!;
+    const state = found.state ?? 'done';
+    if (shown.state !== state || shown.summary !== found.summary) {
+      this.set(id, state, found.summary);
+      await this.save(found.companyName ? { companyName: found.companyName } : {});
+    }
+    return found.data;
   }
 
   async fail(id: AirStepId, message: string) {
@@ -163,14 +147,13 @@ async function loadReport(db: Database, run: AlertRun): Promise<ReportRow | null
       solution: airReports.solution,
       status: airReports.status,
       steps: airReports.steps,
-      work: airReports.work,
     })
     .from(airReports)
     .where(and(eq(airReports.id, run.alertId), eq(airReports.userId, run.userId)));
-  return row ? { ...row, steps: row.steps as AirStep[], work: row.work as AirWork } : null;
+  return row ? { ...row, steps: row.steps as AirStep[] } : null;
 }
 
-export const airReportHandler: AlertHandler = async (run, deps, signal) => {
+export const airReportHandler: AlertHandler = async (run, deps, signal, step) => {
   const row = await loadReport(deps.db, run);
   if (!row) throw new AlertSkip('the report no longer exists');
   if (row.status === 'succeeded' || row.status === 'failed') throw new AlertSkip(`the report is already ${row.status}`);
@@ -186,7 +169,7 @@ export const airReportHandler: AlertHandler = async (run, deps, signal) => {
     .from(users)
     .where(eq(users.id, row.userId));
   if (!seller) throw new AlertSkip('the user no longer exists');
-  const progress = new Progress(deps.db, row);
+  const progress = new ReportPage(deps.db, row, step);
   const sources: AirSources = deps.sources;
   // Each model call is an AI request of the user's own, held to their limits like research: the
   // user started the report (unlike an alert's scheduled run, which the runner does not limit).
@@ -208,8 +191,6 @@ export const airReportHandler: AlertHandler = async (run, deps, signal) => {
           .set({
             status: 'succeeded',
             steps: progress.steps,
-            // What the steps read was for resuming; the report is what stays.
-            work: {},
             report,
             emailedTo: seller.email,
             companyName: report.company.name,
@@ -234,20 +215,20 @@ export const airReportHandler: AlertHandler = async (run, deps, signal) => {
 type Seller = { firstName: string | null; lastName: string | null; name: string; jobTitle: string | null; companyName: string | null };
 
 async function research(
-  progress: Progress,
+  progress: ReportPage,
   row: ReportRow,
   sources: AirSources,
   generate: Generate,
   seller: Seller,
   signal: AbortSignal,
 ): Promise<AirReport> {
-  const enrichment = await progress.step('company_enrichment', 'enrichment', async () => {
+  const enrichment = await progress.step('company_enrichment', async () => {
     const data = await enrichCompany(sources, row.website, signal);
     return { data, summary: data.summary, companyName: data.company.name };
   });
   const { company } = enrichment;
 
-  const news = await progress.step('news_intelligence', 'news', async () => {
+  const news = await progress.step('news_intelligence', async () => {
     const result = await sources.news.search({ terms: { phrases: [company.name] }, days: AIR_NEWS_DAYS, limit: NEWS_LIMIT }, signal);
     const documents: Retrieved[] = result.documents.map((d) => ({ ...d }));
     if (documents.length === 0) {
@@ -273,7 +254,7 @@ async function research(
     };
   });
 
-  const social = await progress.step('social_listening', 'social', async () => {
+  const social = await progress.step('social_listening', async () => {
     const host = siteName(new URL(company.website).hostname);
     const found = await sources.social.search({ name: company.name, domain: host }, { days: 365, limit: SOCIAL_LIMIT, signal });
     const posts = found.posts.map(({ text: _, ...post }) => post);
@@ -311,7 +292,7 @@ async function research(
     excludedPeople: enrichment.departing ?? [],
   });
 
-  const personas = await progress.step('persona_builder', 'personas', async () => {
+  const personas = await progress.step('persona_builder', async () => {
     const { output } = await generate({
       schema: personasOutput,
       system: systems.personas,
@@ -325,7 +306,7 @@ async function research(
     };
   });
 
-  const prospects = await progress.step('prospect_discovery', 'prospects', async () => {
+  const prospects = await progress.step('prospect_discovery', async () => {
     const candidates: Candidate[] = enrichment.people;
     const { output } = await generate({
       schema: prospectsOutput,
@@ -338,7 +319,7 @@ async function research(
     return { data: { prospects: kept, note }, summary: note };
   });
 
-  const outreach = await progress.step('outreach_strategy', 'outreach', async () => {
+  const outreach = await progress.step('outreach_strategy', async () => {
     const sellerName = [seller.firstName, seller.lastName].filter(Boolean).join(' ') || seller.name;
     const { output } = await generate({
       schema: outreachOutput,

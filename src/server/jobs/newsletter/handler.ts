@@ -16,8 +16,10 @@ import type { NewsSource, NewsTerms } from '../../sources/news/news.ts';
 import { pageKey } from '../../sources/web/site.ts';
 import { capText, htmlToLine } from '../../sources/web/text.ts';
 import { SourceError } from '../../sources/web/types.ts';
-import { digestArticle, NOT_ANALYSED } from './digest.ts';
-import { ALERT_READ_BUDGET_MS } from './news.ts';
+import { digestArticle, NOT_ANALYSED } from '../articles/digest.ts';
+import { ALERT_READ_BUDGET_MS } from '../articles/scan.ts';
+import { claimUnsentArticles, loadSentArticles, type SeenArticles } from '../articles/seen-articles.ts';
+import { type AlertHandler, type AlertMail, type AlertRun, AlertSkip } from '../runs/types.ts';
 import {
   type NewsletterOutput,
   newsletterMaxOutputTokens,
@@ -25,9 +27,7 @@ import {
   newsletterPrompt,
   newsletterSystem,
   type PromptSection,
-} from './newsletter-prompts.ts';
-import { claimUnsentArticles, loadSentArticles, type SeenArticles } from './seen-articles.ts';
-import { type AlertHandler, type AlertMail, type AlertRun, AlertSkip } from './types.ts';
+} from './prompts.ts';
 
 const DAY_MS = 86_400_000;
 const FREQUENCY_DAYS: Record<Frequency, number> = { '7d': 7, '14d': 14, '30d': 30 };
@@ -247,7 +247,7 @@ function gapsNote(retrieval: Retrieval) {
   return `; ${retrieval.failures.length} of ${plural(retrieval.searches.length, 'search', 'searches')} failed (${retrieval.failures.join(', ')})`;
 }
 
-export const newsletterHandler: AlertHandler = async (run, deps, signal) => {
+export const newsletterHandler = (async (run, deps, signal) => {
   const now = deps.now();
   const newsletter = await loadNewsletter(deps.db, run);
 
@@ -353,4 +353,4 @@ export const newsletterHandler: AlertHandler = async (run, deps, signal) => {
     { mail, render },
     `${plural(items, 'article')} in ${plural(digest.length, 'section')} of ${found}; e-mail queued${gapsNote(retrieval)}`,
   );
-};
+}) satisfies AlertHandler;

@@ -1,16 +1,23 @@
-// Runs queued from outside the worker (a web process: "Email me the report"): one job per run in
-// the alert engine's queue, inserted through the caller's transaction so that the run and its job
+// Runs started from outside the worker (a web process: "Email me the report"): one job per run in
+// the run engine's queue, inserted through the caller's transaction so that the run and its job
 // commit together. A web process needs pg-boss only to write jobs: it neither supervises nor
 // schedules, and starts on first use (a process that never queues a run never touches pg-boss).
 import type pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import type { Config } from '../../config.ts';
 import { errorMessage, log } from '../../lib/log.ts';
+import type { AlertRunKind } from './types.ts';
 import { queueRuns, RUN_QUEUE, runQueueOptions } from './worker.ts';
 
 export type RunProducer = {
   /** One job per run, through `client`'s open transaction. */
   queue(client: pg.PoolClient, runIds: string[]): Promise<void>;
+  /**
+   * A run of `alertId` now, and its job, through `client`'s open transaction. It continues the
+   * alert's previous run: the steps that run finished are kept (a failed report's retry resumes
+   * at the step that failed). Returns the run's id.
+   */
+  start(client: pg.PoolClient, run: { kind: AlertRunKind; alertId: string; userId: string }): Promise<string>;
   stop(): Promise<void>;
 };
 
@@ -37,6 +44,19 @@ export function createRunProducer(pool: pg.Pool, config: ProducerConfig): RunPro
   return {
     async queue(client, runIds) {
       await queueRuns(await boss(), client, runIds);
+    },
+    async start(client, run) {
+      // A slot of its own ('manual:' and the moment, to the microsecond), so every start is a new run.
+      const { rows } = await client.query<{ id: string }>(
+        `INSERT INTO alert_runs (kind, alert_id, user_id, slot, steps)
+         VALUES ($1, $2, $3, 'manual:' || to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+                 coalesce((SELECT steps FROM alert_runs WHERE kind = $1 AND alert_id = $2 ORDER BY created_at DESC LIMIT 1), '{}'))
+         RETURNING id`,
+        [run.kind, run.alertId, run.userId],
+      );
+      const id = rows[0]!.id;
+      await queueRuns(await boss(), client, [id]);
+      return id;
     },
     async stop() {
       const started = await starting?.catch(() => null);

@@ -20,7 +20,6 @@ import type { EarningsDate } from '../../sources/sec/earnings-calendar.ts';
 import { addDays, newYorkDay, SEC_ESTIMATE, secEstimate } from '../../sources/sec/earnings-calendar.ts';
 import { type EarningsFiling, reportedQuarter } from '../../sources/sec/sec.ts';
 import type { SourceDocument } from '../../sources/web/types.ts';
-import { type EarningsSummaryOutput, earningsSummaryOutput, earningsSummaryPrompt, earningsSummarySystem } from './earnings-prompts.ts';
 import {
   type AlertDeps,
   type AlertHandler,
@@ -30,7 +29,8 @@ import {
   AlertSkip,
   type CommitResult,
   type DbExecutor,
-} from './types.ts';
+} from '../runs/types.ts';
+import { type EarningsSummaryOutput, earningsSummaryOutput, earningsSummaryPrompt, earningsSummarySystem } from './prompts.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -119,7 +119,7 @@ type Lookup =
   | { kind: 'error'; why: string }
   | { kind: 'keep'; why: string };
 
-export const earningsCheckHandler: AlertHandler = async (run, deps, signal) => {
+export const earningsCheckHandler = (async (run, deps, signal) => {
   const { tracking, result } = await load(deps.db, run);
   const now = deps.now();
   const stored = result?.earningsDate ?? null;
@@ -179,7 +179,7 @@ export const earningsCheckHandler: AlertHandler = async (run, deps, signal) => {
       return { mail: null, outcome: `${found.ticker} ${found.date} from ${found.provider}, ${status} (${found.confidence})${moved}` };
     },
   };
-};
+}) satisfies AlertHandler;
 
 /** Ticker from SEC EDGAR, then the calendars, then the SEC estimate. Source failures throw (retryable). */
 async function lookUp(companyName: string, now: Date, deps: AlertDeps, signal: AbortSignal): Promise<Lookup> {
@@ -195,7 +195,7 @@ async function lookUp(companyName: string, now: Date, deps: AlertDeps, signal: A
 
 // --- earnings_reminder --------------------------------------------------------------------------
 
-export const earningsReminderHandler: AlertHandler = async (run, deps) => {
+export const earningsReminderHandler = (async (run, deps, _signal) => {
   const { tracking, result } = await load(deps.db, run);
   const date = dateOfRun(run, result);
   if (result!.notificationStatus === 'sent') throw new AlertSkip('the reminder for this date was already sent');
@@ -223,13 +223,13 @@ export const earningsReminderHandler: AlertHandler = async (run, deps) => {
       };
     },
   };
-};
+}) satisfies AlertHandler;
 
 // --- earnings_summary ---------------------------------------------------------------------------
 
 type Release = { documents: SourceDocument[]; period: string };
 
-export const earningsSummaryHandler: AlertHandler = async (run, deps, signal) => {
+export const earningsSummaryHandler = (async (run, deps, signal) => {
   const { tracking, result } = await load(deps.db, run);
   const date = dateOfRun(run, result);
   if (result!.transcriptStatus === 'sent') throw new AlertSkip('the summary for this date was already sent');
@@ -305,7 +305,7 @@ export const earningsSummaryHandler: AlertHandler = async (run, deps, signal) =>
       };
     },
   };
-};
+}) satisfies AlertHandler;
 
 /** One AI run for the summary, outside the interactive per-user limits. */
 const summarise = (deps: AlertDeps, userId: string, request: GenerateRequest<EarningsSummaryOutput>) =>

@@ -1,4 +1,4 @@
-// The alert engine on pg-boss (worker role). Every minute a tick (one per cluster, pg-boss cron)
+// The run engine on pg-boss (worker role). Every minute a tick (one per cluster, pg-boss cron)
 // inserts the due runs and their jobs in one transaction, so a run never exists without a job to
 // do it. Jobs carry only the run id: the alert_runs row is the truth, the job a wake-up call. A job
 // whose worker dies stops sending heartbeats and is handed to another worker; the run's unique slot
@@ -73,8 +73,13 @@ export async function tick(boss: PgBoss, pool: pg.Pool, config: Pick<Config, 'AL
   }
 }
 
+/**
+ * The worker role's share of the engine: the tick, the run jobs, and the timer that commits
+ * prepared runs at their slot. Returns `stop`, which ends the timer (pg-boss's workers stop with it).
+ */
 export async function startAlertWorker(opts: { boss: PgBoss; pool: pg.Pool; config: Config; engine: AlertEngine }) {
   const { boss, pool, config, engine } = opts;
+  const delivery = startSlotDelivery(engine, config);
   const runOptions = runQueueOptions(config);
   await boss.createQueue(RUN_QUEUE, runOptions);
   await boss.updateQueue(RUN_QUEUE, runOptions);
@@ -99,6 +104,8 @@ export async function startAlertWorker(opts: { boss: PgBoss; pool: pg.Pool; conf
         jobs.map(async (job) => {
           try {
             const result: RunResult = await engine.process(job.data.runId, job.signal);
+            // Prepared for a slot: this worker's timer is set for it.
+            if (result.status === 'prepared') delivery.prepared(result.dueAt);
             return { id: job.id, status: 'completed' as const, output: { status: result.status } };
           } catch (err) {
             // RetryableRunError and anything unexpected: pg-boss retries the job with backoff.
@@ -109,6 +116,7 @@ export async function startAlertWorker(opts: { boss: PgBoss; pool: pg.Pool; conf
   );
   // A worker that starts takes up what is due at once instead of waiting for the next minute.
   await tick(boss, pool, config).catch((err) => log.error('alert tick failed', { error: errorMessage(err) }));
+  return { stop: () => delivery.stop() };
 }
 
 /**
@@ -117,7 +125,7 @@ export async function startAlertWorker(opts: { boss: PgBoss; pool: pg.Pool; conf
  * DELIVERY_RECHECK_MS for runs other workers prepared. Returns `prepared`, to be called with each
  * slot this worker prepares a run for, and `stop`.
  */
-export function startSlotDelivery(engine: Pick<AlertEngine, 'deliverDue' | 'nextDue'>, config: Pick<Config, 'DATABASE_POOL_SIZE'>) {
+function startSlotDelivery(engine: Pick<AlertEngine, 'deliverDue' | 'nextDue'>, config: Pick<Config, 'DATABASE_POOL_SIZE'>) {
   const lanes = Math.max(1, Math.min(MAX_DELIVERY_LANES, Math.floor(config.DATABASE_POOL_SIZE / 2)));
   let timer: NodeJS.Timeout | null = null;
   let armedFor = Number.POSITIVE_INFINITY;

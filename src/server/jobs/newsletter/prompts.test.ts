@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Retrieved } from '../../ai/grounding.ts';
-import { newsletterMaxOutputTokens, newsletterOutput, newsletterPrompt, type PromptSection } from './newsletter-prompts.ts';
+import { newsletterMaxOutputTokens, newsletterOutput, newsletterPrompt, type PromptSection } from './prompts.ts';
 
 const doc = (n: number, text?: string): Retrieved => ({
   url: `https://news.example.com/${n}`,

@@ -13,9 +13,10 @@ import { renderNewsAlertEmail } from '../../mail/alert-emails/index.ts';
 import type { EmailArticle, RenderedEmail } from '../../mail/alert-emails/types.ts';
 import type { SharedNewsResult } from '../../sources/news/shared-news.ts';
 import { type SourceDocument, SourceError } from '../../sources/web/types.ts';
-import { digestArticle, NOT_ANALYSED } from './digest.ts';
-import { claimUnsentArticles, seenFromKeys, sentKeys } from './seen-articles.ts';
-import { type AheadHandler, type AlertDeps, AlertReplan, type AlertRun, AlertSkip, type PreparedRun } from './types.ts';
+import { digestArticle, NOT_ANALYSED } from '../articles/digest.ts';
+import { ALERT_READ_BUDGET_MS } from '../articles/scan.ts';
+import { claimUnsentArticles, seenFromKeys, sentKeys } from '../articles/seen-articles.ts';
+import { type AheadHandler, type AlertDeps, AlertReplan, type AlertRun, AlertSkip, type PreparedRun } from '../runs/types.ts';
 
 /** The first scan of an alert looks this far back; later scans start where the last one ended. */
 const FIRST_SCAN_DAYS = 3;
@@ -23,8 +24,6 @@ const MAX_SCAN_DAYS = 30;
 const ARTICLES_SEARCHED = 20;
 /** A digest without AI lists at most this many articles, newest first. */
 const DIGEST_MAX_ARTICLES = 10;
-/** A background scan may wait longer than a person for publishers' pages. */
-export const ALERT_READ_BUDGET_MS = 30_000;
 const DAY_MS = 86_400_000;
 /** A scan in the background waits this long for its turn at Google News (one a second per process) before it fails. */
 const SEARCH_QUEUE_WAIT_MS = 10 * 60_000;

@@ -1,15 +1,15 @@
-// The alert engine assembled from the runtime: the handler for each kind of run, the sources and
+// The run engine assembled from the runtime: the handler for each kind of run, the sources and
 // AI it reads, and the links its e-mails carry.
-import { createAiRunner } from '../../ai/runner.ts';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import { createSources } from '../../sources/index.ts';
-import { airReportHandler } from '../air-report/handler.ts';
-import { earningsCheckHandler, earningsReminderHandler, earningsSummaryHandler } from './earnings.ts';
-import { createAlertLinks } from './links.ts';
-import { newsAlert } from './news.ts';
-import { newsletterHandler } from './newsletter.ts';
-import { type AheadHandler, type AlertDeps, type AlertHandler, type AlertRunKind, runAtOnce } from './types.ts';
+import { createAiRunner } from '../ai/runner.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { createSources } from '../sources/index.ts';
+import { airReportHandler } from './air-report/handler.ts';
+import { earningsCheckHandler, earningsReminderHandler, earningsSummaryHandler } from './earnings/handler.ts';
+import { newsAlert } from './news-alert/handler.ts';
+import { newsletterHandler } from './newsletter/handler.ts';
+import { createAlertLinks } from './runs/links.ts';
+import { type AheadHandler, type AlertDeps, type AlertHandler, type AlertRunKind, runAtOnce } from './runs/types.ts';
 
 export const alertHandlers: Record<AlertRunKind, AlertHandler> = {
   news: runAtOnce(newsAlert),

@@ -1,8 +1,10 @@
-// Runs one alert slot, exactly once in effect. A run is claimed (status 'running', attempt + 1), its
-// handler does the slow work outside any transaction, and then ONE transaction locks the run row,
-// checks nobody finished it meanwhile, writes the handler's rows and the outgoing e-mail, and marks
-// it succeeded. A second worker, a retry or a restart after a crash can repeat the slow work, never
-// the writes: every e-mail a slot sends is committed together with that slot's success.
+// Runs one slot of an alert (or one report), exactly once in effect. A run is claimed (status
+// 'running', attempt + 1), its handler does the slow work outside any transaction, and then ONE
+// transaction locks the run row, checks nobody finished it meanwhile, writes the handler's rows and
+// the outgoing e-mail, and marks it succeeded. A second worker, a retry or a restart after a crash
+// can repeat the slow work, never the writes: every e-mail a slot sends is committed together with
+// that slot's success. Long work is split into resumable steps (step(key, work)): what a finished
+// step found is kept in the run row, and a run that stops half-way starts again after it.
 //
 // A scheduled run of a kind prepared ahead (news alerts, ADR 016) stops after the slow work: its
 // plan is kept in the run row (status 'prepared') and any worker commits it, in the same way, once
@@ -25,6 +27,7 @@ import {
   AlertSkip,
   type DbExecutor,
   type PreparedRun,
+  type RunStep,
 } from './types.ts';
 
 export type RunResult =
@@ -89,8 +92,6 @@ type EngineDeps = AlertDeps & {
   /** Kinds whose scheduled runs are prepared before their slot. */
   ahead?: Partial<Record<AlertRunKind, AheadHandler<unknown>>>;
   wakeAt?: (runId: string, at: Date) => Promise<void>;
-  /** Told when a run is prepared, so the worker's timer can be set for its slot. */
-  onPrepared?: (dueAt: Date) => void;
 };
 
 export function createAlertEngine(deps: EngineDeps): AlertEngine {
@@ -116,14 +117,32 @@ export function createAlertEngine(deps: EngineDeps): AlertEngine {
   };
 }
 
+/**
+ * The run's resumable steps over what its row kept: a kept result is returned as it is; new work's
+ * result is added to the row before it is returned, while the run is still running.
+ */
+function stepsOf(db: Database, runId: string, kept: Record<string, unknown>): RunStep {
+  return async <T>(key: string, work: () => Promise<T>): Promise<T> => {
+    if (Object.hasOwn(kept, key)) return kept[key] as T;
+    const result = await work();
+    await db
+      .update(alertRuns)
+      .set({ steps: sql`${alertRuns.steps} || jsonb_build_object(${key}::text, ${JSON.stringify(result ?? null)}::jsonb)` })
+      .where(and(eq(alertRuns.id, runId), eq(alertRuns.status, 'running')));
+    kept[key] = result;
+    return result;
+  };
+}
+
 async function processRun(deps: EngineDeps, runId: string, signal: AbortSignal): Promise<RunResult> {
   const { db, config } = deps;
-  const [run]: AlertRun[] = await db
+  const [claimed] = await db
     .update(alertRuns)
     .set({ status: 'running', attempts: sql`${alertRuns.attempts} + 1`, startedAt: sql`now()`, notBefore: null })
     .where(and(isOpen(runId), or(isNull(alertRuns.notBefore), lte(alertRuns.notBefore, sql`now()`))))
-    .returning(runColumns);
-  if (!run) return { status: 'not-claimed' };
+    .returning({ ...runColumns, steps: alertRuns.steps });
+  if (!claimed) return { status: 'not-claimed' };
+  const { steps, ...run }: AlertRun & { steps: unknown } = claimed;
   try {
     const ahead = deps.ahead?.[run.kind];
     const dueAt = slotTime(run.slot);
@@ -135,10 +154,10 @@ async function processRun(deps: EngineDeps, runId: string, signal: AbortSignal):
         .where(and(eq(alertRuns.id, run.id), eq(alertRuns.status, 'running')))
         .returning({ id: alertRuns.id });
       if (!kept) return { status: 'not-claimed' };
-      deps.onPrepared?.(dueAt);
       return { status: 'prepared', dueAt };
     }
-    const prepared = await deps.handlers[run.kind](run, deps, signal);
+    const step = stepsOf(db, run.id, { ...(steps as Record<string, unknown>) });
+    const prepared = await deps.handlers[run.kind](run, deps, signal, step);
     const result = await commit(deps, run, prepared);
     if (result.status === 'succeeded') log.info('alert run succeeded', { runId, kind: run.kind, outcome: result.outcome });
     return result;
@@ -176,7 +195,14 @@ async function processRun(deps: EngineDeps, runId: string, signal: AbortSignal):
 async function finish(db: Database, runId: string, status: 'skipped' | 'failed', reason: string) {
   await db
     .update(alertRuns)
-    .set({ status, reason: reason.slice(0, REASON_MAX), plan: null, finishedAt: sql`now()` })
+    // A failed run keeps its steps: a run that continues it (a report's retry) starts after them.
+    .set({
+      status,
+      reason: reason.slice(0, REASON_MAX),
+      plan: null,
+      finishedAt: sql`now()`,
+      ...(status === 'skipped' ? { steps: {} } : {}),
+    })
     .where(isUnfinished(runId));
 }
 
@@ -195,6 +221,8 @@ async function write(deps: EngineDeps, tx: DbExecutor, run: AlertRun, prepared: 
     outcome: result.outcome.slice(0, REASON_MAX),
     reason: null,
     plan: null,
+    // What the steps found was for resuming; the run's rows are what stays.
+    steps: {},
     scannedAt: prepared.scannedAt ?? null,
     finishedAt: sql`now()`,
   };

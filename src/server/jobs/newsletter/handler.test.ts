@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Retrieved } from '../../ai/grounding.ts';
 import { googleNewsQuery } from '../../sources/news/news.ts';
-import { groundDigest, newsletterPeriod, newsletterSearches, searchRegion } from './newsletter.ts';
-import type { PromptSection } from './newsletter-prompts.ts';
+import { groundDigest, newsletterPeriod, newsletterSearches, searchRegion } from './handler.ts';
+import type { PromptSection } from './prompts.ts';
 
 const DAY = 86_400_000;
 

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { sentArticles } from '../../db/schema.ts';
 import { NEAR_IDENTICAL_OVERLAP, wordOverlap as overlapOf, titleKey, titleWords as wordsOf } from '../../sources/news/news.ts';
 import { pageKey } from '../../sources/web/site.ts';
-import type { DbExecutor } from './types.ts';
+import type { DbExecutor } from '../runs/types.ts';
 
 /** How far back, and how many rows, the titles already sent are read. */
 const SENT_LOOKBACK_DAYS = 90;

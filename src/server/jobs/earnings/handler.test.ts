@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { earningsDateLabel, statusFor } from './earnings.ts';
+import { earningsDateLabel, statusFor } from './handler.ts';
 
 describe('earningsDateLabel', () => {
   it('shows a day-only date (midnight UTC, ADR 009) as that calendar day, without a time', () => {

@@ -1,6 +1,7 @@
-// The alert engine's contract: a run is one (alert, slot) from alert_runs; a handler does the slow
-// work (sources, AI) outside any transaction and returns what to write; the engine then writes it,
-// the outgoing e-mail and the run's success in one transaction, once (engine.ts).
+// The run engine's contract: a run is one (alert, slot) from alert_runs; a handler does the slow
+// work (sources, AI) outside any transaction, in resumable steps if it is long, and returns what to
+// write; the engine then writes it, the outgoing e-mail and the run's success in one transaction,
+// once (engine.ts).
 
 import type { UnsubscribeAlertKind } from '../../../shared/unsubscribe.ts';
 import type { AiRunner } from '../../ai/runner.ts';
@@ -88,7 +89,14 @@ export type PreparedRun = {
   commit(tx: DbExecutor): Promise<CommitResult>;
 };
 
-export type AlertHandler = (run: AlertRun, deps: AlertDeps, signal: AbortSignal) => Promise<PreparedRun>;
+/**
+ * A resumable step of a run: `work` runs once per run, its result (JSON) kept under `key` in the
+ * run's row (alert_runs.steps). Another attempt, a worker taking the run over after a crash, or a
+ * run that continues this one (insertRunNow) gets the kept result back without doing the work again.
+ */
+export type RunStep = <T>(key: string, work: () => Promise<T>) => Promise<T>;
+
+export type AlertHandler = (run: AlertRun, deps: AlertDeps, signal: AbortSignal, step: RunStep) => Promise<PreparedRun>;
 
 /**
  * A kind whose scheduled runs are prepared before their slot (news alerts, ADR 016): `prepare` does
