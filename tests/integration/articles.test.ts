@@ -8,6 +8,7 @@ import { runMigrations } from '../../src/server/db/migrate.ts';
 import { createArticleReader } from '../../src/server/sources/news/articles.ts';
 import { createNewsSource } from '../../src/server/sources/news/news.ts';
 import { createSourceHttp, type SourceHttpOptions } from '../../src/server/sources/web/http.ts';
+import { startFakeHttp } from '../fakes/http.ts';
 import { type FakeNews, startFakeNews } from '../fakes/news.ts';
 import { testDatabaseUrl } from '../support/test-database.ts';
 
@@ -268,6 +269,33 @@ describe('article text and the shared store', () => {
     expect(news.requests).toHaveLength(0);
     const stored = await db.execute<{ status: string; detail: string }>(sql`select status, detail from articles`);
     expect(stored.rows).toEqual([{ status: 'blocked', detail: 'an address longer than 2000 characters' }]);
+  });
+
+  it('records a page whose robots.txt answered a server error as failed, to be tried again, not as blocked', async () => {
+    const publisher = await startFakeHttp((req, res) => {
+      if (req.url === '/robots.txt') return void res.writeHead(503, { 'content-type': 'text/plain' }).end('down for maintenance');
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<html><body><article><p>Acme Robotics posts a record quarter.</p></article></body></html>');
+    });
+    try {
+      const doc = {
+        url: `${publisher.url}/news/acme-robotics-record-quarter`,
+        title: 'Acme Robotics posts a record quarter',
+        publisher: 'Acme Daily',
+        publishedAt: null,
+        text: '',
+        kind: 'news' as const,
+      };
+      const {
+        documents: [read],
+      } = await setup().reader.read([doc], { terms: ['Acme Robotics'], budgetMs: 10_000 });
+      expect(read!.evidence).toBe('headline');
+      const stored = await db.execute<{ status: string; detail: string }>(sql`select status, detail from articles`);
+      expect(stored.rows).toEqual([{ status: 'failed', detail: 'robots.txt answered 503' }]);
+    } finally {
+      await publisher.stop();
+    }
   });
 
   it('refuses publisher links that point into the private network when it is public-only', async () => {

@@ -4,23 +4,13 @@
 // a polite crawler: robots.txt first (its rules and its Crawl-delay), the home page, then a handful of
 // the site's own pages most likely to describe the company and its people, one after another.
 // Everything here is what a page says; a person is only ever a name and a title written on a page.
-import { errorMessage } from '../../lib/log.ts';
 import type { SourceHttp } from '../web/http.ts';
+import { createPageReader, type PageRead, type PageReader } from '../web/page-reader.ts';
 import { firstPerPerson } from '../web/person-name.ts';
-import {
-  ALLOW_ALL,
-  DENY_ALL,
-  MAX_CRAWLED_URL_CHARS,
-  parseRobots,
-  ROBOTS_MAX_BYTES,
-  type RobotsRules,
-  robotsUrlFor,
-  rulesForStatus,
-} from '../web/robots.ts';
 import { pageKey, serverOf } from '../web/site.ts';
 import { asArray, isJsonObject, type JsonObject, metaTags, schemaItems, schemaTypes } from '../web/structured-data.ts';
 import { BLOCK_ELEMENTS, capText, decodeEntities, htmlTitle, htmlToLine, htmlToText, httpUrl, walkHtml } from '../web/text.ts';
-import { SourceBusyError, SourceError } from '../web/types.ts';
+import { SourceError } from '../web/types.ts';
 import { PERSON_TITLE_MAX_CHARS, peopleInLines, personName } from './team-page.ts';
 
 export type CompanySitePage = { url: string; title: string | null; text: string; kind: 'home' | 'about' | 'leadership' | 'other' };
@@ -66,15 +56,14 @@ export const PAGE_MAX_CHARS = 20_000;
 const PAGE_TITLE_MAX_CHARS = 300;
 const NAME_MAX_CHARS = 120;
 const DESCRIPTION_MAX_CHARS = 1_000;
-const HTML = /^(text\/html|application\/xhtml\+xml)/i;
-const ACCEPT_HTML = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1';
 
 export function createCompanySiteReader(opts: { http: SourceHttp; userAgent: string; maxPages?: number }): CompanySiteReader {
   const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
   return {
     async read(homeUrl, signal) {
       const start = websiteUrl(homeUrl);
-      const reader = pageReader(opts.http, opts.userAgent, signal);
+      // A reader of its own for each run: robots.txt is read as the site says it today (web/page-reader).
+      const reader = createPageReader({ http: opts.http, userAgent: opts.userAgent, signal });
       const home = homePage(await reader.read(start.href), serverOf(start));
       const facts = homeFacts(home.html, new URL(home.url));
       const others = await readCompanyPages(reader, home, maxPages);
@@ -105,18 +94,18 @@ export class SiteUnreadableError extends SourceError {
   }
 }
 
-/** The home page as fetched, or the reason the site cannot be read at all. */
-function homePage(fetched: FetchedPage, label: string): { url: string; html: string } {
-  if (fetched.outcome === 'read') return fetched;
-  if (fetched.outcome === 'blocked')
+/** The home page as read, or the reason the site cannot be read at all. */
+function homePage(page: PageRead, label: string): { url: string; html: string } {
+  if (page.outcome === 'read') return page;
+  if (page.outcome === 'blocked' && page.byRobots)
     throw new SiteUnreadableError(
       label,
       'robots.txt does not let us read the home page',
       "the company's website does not allow its home page to be read (robots.txt)",
     );
-  if (fetched.siteDown)
-    throw new SiteUnreadableError(label, `the site did not answer (${fetched.reason})`, "the company's website could not be reached");
-  throw new SiteUnreadableError(label, `the home page could not be read (${fetched.reason})`, "the company's home page could not be read");
+  if (page.outcome === 'failed' && page.siteDown)
+    throw new SiteUnreadableError(label, `the site did not answer (${page.reason})`, "the company's website could not be reached");
+  throw new SiteUnreadableError(label, `the home page could not be read (${page.reason})`, "the company's home page could not be read");
 }
 
 /**
@@ -137,12 +126,10 @@ async function readCompanyPages(
     const next = candidates.next();
     if (!next) break;
     const fetched = await reader.read(next.url);
-    if (fetched.outcome === 'blocked') {
-      read.blocked.push(fetched.url);
-      continue;
-    }
-    if (fetched.outcome === 'failed') {
-      read.failed.push({ url: fetched.url, reason: fetched.reason });
+    if (fetched.outcome !== 'read') {
+      // `blocked` is what robots.txt keeps us from; a site's refusal (403) or a page too long to check failed.
+      if (fetched.outcome === 'blocked' && fetched.byRobots) read.blocked.push(fetched.url);
+      else read.failed.push({ url: fetched.url, reason: fetched.reason });
       continue;
     }
     // A redirect to a page already read (/about to /about-us) adds nothing.
@@ -155,86 +142,6 @@ async function readCompanyPages(
     }
   }
   return read;
-}
-
-// --- Fetching, politely ---------------------------------------------------------------------------
-
-type FetchedPage =
-  | { outcome: 'read'; url: string; html: string }
-  | { outcome: 'blocked'; url: string }
-  /** `siteDown`: no answer at all (or robots.txt answered with a server error), not a page-level refusal. */
-  | { outcome: 'failed'; url: string; reason: string; siteDown: boolean };
-type PageReader = { read(url: string): Promise<FetchedPage> };
-/** robots.txt rules, and why they deny everything when the site did not give us its rules. */
-type SiteRules = { rules: RobotsRules; trouble: string | null };
-
-/** Reads pages as robots.txt allows (read once per origin for this run), at its Crawl-delay. */
-function pageReader(http: SourceHttp, userAgent: string, signal: AbortSignal | undefined): PageReader {
-  const robots = new Map<string, Promise<SiteRules>>();
-  const rulesFor = (url: string) => {
-    const robotsUrl = robotsUrlFor(url);
-    let rules = robots.get(robotsUrl);
-    if (!rules) {
-      rules = readRobots(robotsUrl);
-      robots.set(robotsUrl, rules);
-    }
-    return rules;
-  };
-
-  async function readRobots(robotsUrl: string): Promise<SiteRules> {
-    try {
-      const body = await http.getText(robotsUrl, { accept: 'text/plain', signal, maxBytes: ROBOTS_MAX_BYTES });
-      return { rules: parseRobots(robotsUrl, body, userAgent), trouble: null };
-    } catch (error) {
-      // The caller gave up: its reason goes through, it is not the site's doing.
-      signal?.throwIfAborted();
-      // RFC 9309 §2.3.1: an answered status decides (4xx: no rules; 5xx: nothing allowed); no answer at all
-      // means the site is unreachable.
-      const status = error instanceof SourceError ? error.status : undefined;
-      if (!status) return { rules: DENY_ALL, trouble: reasonOf(error) };
-      const rules = rulesForStatus(status) ?? ALLOW_ALL;
-      return { rules, trouble: rules === DENY_ALL ? `robots.txt answered ${status}` : null };
-    }
-  }
-
-  return {
-    async read(url) {
-      if (url.length > MAX_CRAWLED_URL_CHARS)
-        return { outcome: 'failed', url, reason: `an address longer than ${MAX_CRAWLED_URL_CHARS} characters`, siteDown: false };
-      const siteRules = await rulesFor(url);
-      const refused = refusal(url, siteRules);
-      if (refused) return refused;
-      let page: { url: string; contentType: string; body: string };
-      try {
-        page = await http.getPage(url, { accept: ACCEPT_HTML, minIntervalMs: siteRules.rules.crawlDelayMs ?? undefined, signal });
-      } catch (error) {
-        signal?.throwIfAborted();
-        // Our own queue for the host being full (SourceBusyError) leaves the page unread like any other failure.
-        const status = error instanceof SourceError ? error.status : undefined;
-        return { outcome: 'failed', url, reason: reasonOf(error), siteDown: !status && !(error instanceof SourceBusyError) };
-      }
-      // The client follows redirects to other hosts (bare host to www.): the page read must be one that host's robots.txt allows.
-      if (new URL(page.url).origin !== new URL(url).origin) {
-        const landing = refusal(page.url, await rulesFor(page.url));
-        if (landing) return landing;
-      }
-      if (!HTML.test(page.contentType))
-        return { outcome: 'failed', url: page.url, reason: `not an HTML page (${page.contentType || 'no content type'})`, siteDown: false };
-      return { outcome: 'read', url: page.url, html: page.body };
-    },
-  };
-}
-
-/** Why `url` is not read under these rules (blocked, or the rules could not be had); null when it may be. */
-function refusal(url: string, { rules, trouble }: SiteRules): FetchedPage | null {
-  if (trouble) return { outcome: 'failed', url, reason: trouble, siteDown: true };
-  return rules.allows(url) ? null : { outcome: 'blocked', url };
-}
-
-/** A source error's message without the host it starts with (the report names the host once). */
-function reasonOf(error: unknown): string {
-  if (error instanceof SourceError) return error.message.replace(`${error.source}: `, '');
-  return errorMessage(error);
 }
 
 function websiteUrl(homeUrl: string): URL {

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { articles, googleNewsLinks } from '../../db/schema.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 import type { SourceHttp } from '../web/http.ts';
-import { MAX_CRAWLED_URL_CHARS, parseRobots, ROBOTS_MAX_BYTES, type RobotsRules, robotsUrlFor, rulesForStatus } from '../web/robots.ts';
+import { createPageReader, type PageReader } from '../web/page-reader.ts';
 import { pageKey } from '../web/site.ts';
 import { SourceBusyError, type SourceDocument, SourceError } from '../web/types.ts';
 import { extractArticle } from './article-text.ts';
@@ -60,10 +60,6 @@ const RETRY_REFUSED_MS = 24 * 3_600_000;
 const DECODE_MAX_QUEUE_WAIT_MS = 10_000;
 /** A decode refused a turn (Google's queue full of searches) is asked again this much later. */
 const DECODE_RETRY_MS = 5_000;
-/** robots.txt is read again after an hour, like most crawlers. */
-const ROBOTS_TTL_MS = 3_600_000;
-const ROBOTS_CACHE_HOSTS = 2_000;
-const HTML = /^(text\/html|application\/xhtml\+xml)/i;
 
 type ArticleReaderOptions = {
   db: Database;
@@ -86,7 +82,7 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
   // Work in flight in this process, so two searches meeting one article share one fetch.
   const decoding = new Map<string, PendingDecode>();
   const fetching = new Map<string, Promise<StoredArticle>>();
-  const rulesFor = robotsRules(opts.publisherHttp, opts.userAgent);
+  const pages = createPageReader({ http: opts.publisherHttp, userAgent: opts.userAgent });
   const background = new Set<Promise<unknown>>();
 
   /**
@@ -188,7 +184,7 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
   }
 
   async function fetchArticle(url: string, key: string, doc: SourceDocument): Promise<StoredArticle> {
-    const outcome = await readPage(opts.publisherHttp, rulesFor, url);
+    const outcome = await readArticle(pages, url);
     const row = {
       urlKey: key,
       url,
@@ -288,40 +284,6 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
   };
 }
 
-/**
- * The robots.txt rules for a page's site, kept an hour per site (at most ROBOTS_CACHE_HOSTS sites);
- * a robots.txt that did not answer is asked again by the next page.
- */
-function robotsRules(http: SourceHttp, userAgent: string): (pageUrl: string) => Promise<RobotsRules> {
-  const robots = new Map<string, { rules: Promise<RobotsRules>; until: number }>();
-  function rulesFor(pageUrl: string): Promise<RobotsRules> {
-    const robotsUrl = robotsUrlFor(pageUrl);
-    const cached = robots.get(robotsUrl);
-    if (cached && cached.until > Date.now()) return cached.rules;
-    if (robots.size >= ROBOTS_CACHE_HOSTS) robots.delete(robots.keys().next().value!);
-    const rules = readRobots(robotsUrl);
-    robots.set(robotsUrl, { rules, until: Date.now() + ROBOTS_TTL_MS });
-    // An unanswered robots.txt is asked again by the next page, not an hour later.
-    rules.catch(() => robots.delete(robotsUrl));
-    return rules;
-  }
-
-  async function readRobots(robotsUrl: string): Promise<RobotsRules> {
-    try {
-      const body = await http.getText(robotsUrl, { accept: 'text/plain', maxBytes: ROBOTS_MAX_BYTES });
-      return parseRobots(robotsUrl, body, userAgent);
-    } catch (error) {
-      // RFC 9309 §2.3.1: an answered status decides (4xx: no rules; 5xx: none allowed); no answer at all
-      // means the site is unreachable, and so are its pages.
-      const byStatus = error instanceof SourceError && error.status ? rulesForStatus(error.status) : null;
-      if (byStatus) return byStatus;
-      throw error;
-    }
-  }
-
-  return rulesFor;
-}
-
 type PageOutcome = {
   status: ArticleStatus;
   detail: string | null;
@@ -331,41 +293,21 @@ type PageOutcome = {
   publishedAt?: string | null;
 };
 
-/** A publisher's page read politely (robots.txt, its crawl delay) and its article extracted. */
-async function readPage(http: SourceHttp, rulesFor: (pageUrl: string) => Promise<RobotsRules>, url: string): Promise<PageOutcome> {
-  if (url.length > MAX_CRAWLED_URL_CHARS)
-    return { status: 'blocked', detail: `an address longer than ${MAX_CRAWLED_URL_CHARS} characters`, text: '' };
-  let rules: RobotsRules;
-  try {
-    rules = await rulesFor(url);
-  } catch (error) {
-    if (error instanceof SourceBusyError) throw error;
-    return { status: 'failed', detail: `robots.txt unreachable: ${errorMessage(error)}`, text: '' };
-  }
-  if (!rules.allows(url)) return { status: 'blocked', detail: 'robots.txt disallows this page', text: '' };
-  try {
-    const page = await http.getPage(url, {
-      accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
-      minIntervalMs: rules.crawlDelayMs ?? undefined,
-    });
-    if (!HTML.test(page.contentType)) return { status: 'failed', detail: `not an HTML page (${page.contentType || 'no type'})`, text: '' };
-    const extracted = extractArticle(page.body, page.url);
-    return {
-      status: extracted.status,
-      detail: extracted.status === 'ok' ? null : extracted.status === 'paywalled' ? 'only a teaser is free' : 'no article text found',
-      text: extracted.text,
-      title: extracted.title,
-      publisher: extracted.publisher,
-      publishedAt: extracted.publishedAt,
-    };
-  } catch (error) {
-    // Our own queue was full: the page was never asked for, so there is nothing to record.
-    if (error instanceof SourceBusyError) throw error;
-    const status = error instanceof SourceError ? error.status : undefined;
-    if (status === 401 || status === 403 || status === 451) return { status: 'blocked', detail: `the site answered ${status}`, text: '' };
-    if (status === 402) return { status: 'paywalled', detail: 'the site answered 402', text: '' };
-    return { status: 'failed', detail: errorMessage(error), text: '' };
-  }
+/** A publisher's page read politely (web/page-reader) and its article extracted. */
+async function readArticle(pages: PageReader, url: string): Promise<PageOutcome> {
+  const page = await pages.read(url);
+  // Our own queue was full: the page was never asked for, so there is nothing to record.
+  if (page.outcome === 'busy') throw new SourceBusyError(new URL(url).host);
+  if (page.outcome !== 'read') return { status: page.outcome, detail: page.reason, text: '' };
+  const extracted = extractArticle(page.html, page.url);
+  return {
+    status: extracted.status,
+    detail: extracted.status === 'ok' ? null : extracted.status === 'paywalled' ? 'only a teaser is free' : 'no article text found',
+    text: extracted.text,
+    title: extracted.title,
+    publisher: extracted.publisher,
+    publishedAt: extracted.publishedAt,
+  };
 }
 
 /** The document as the model and the user see it: the article's passages when it was read, else its headline. */

@@ -9,6 +9,7 @@
 //   a provider listing without one                                                    → 0.7
 //   an estimate from SEC EDGAR: the last 8-K item 2.02 + 91 days, on a weekday         → 0.3
 import { ALERT_TIME_ZONE } from '../../../shared/sonar.ts';
+import { createCache } from '../web/cache.ts';
 import type { SourceHttp } from '../web/http.ts';
 import { SourceError } from '../web/types.ts';
 import { type EarningsFiling, normaliseTicker } from './sec.ts';
@@ -36,6 +37,8 @@ const LOOKAHEAD_DAYS = 90;
 /** A quarter, as the SEC estimate counts it. */
 const QUARTER_DAYS = 91;
 const DAY_CACHE_MS = 12 * 60 * 60 * 1000;
+/** Calendar pages kept: a scan reads the 65 weekdays of LOOKAHEAD_DAYS; twice that keeps a scan across midnight whole. */
+const CALENDAR_PAGES_KEPT = 130;
 const DAY_MS = 86_400_000;
 
 const NASDAQ = 'Nasdaq';
@@ -123,38 +126,15 @@ type EarningsCalendarOptions = {
   now?: () => number;
 };
 
-/** A cache of fetched pages, shared by concurrent callers: one request per key per 12 h. */
-function pageCache<T>(now: () => number) {
-  const pages = new Map<string, { value: T; until: number }>();
-  const loading = new Map<string, Promise<T>>();
-  return async (key: string, load: () => Promise<T>, signal?: AbortSignal): Promise<T> => {
-    const cached = pages.get(key);
-    if (cached && cached.until > now()) return cached.value;
-    // Shared by concurrent callers, so no one caller's signal cancels it; a failure is not cached.
-    let pending = loading.get(key);
-    if (!pending) {
-      pending = load()
-        .then((value) => {
-          pages.set(key, { value, until: now() + DAY_CACHE_MS });
-          return value;
-        })
-        .finally(() => loading.delete(key));
-      loading.set(key, pending);
-    }
-    const value = await pending;
-    signal?.throwIfAborted();
-    return value;
-  };
-}
-
 export function createEarningsCalendarSource(opts: EarningsCalendarOptions): EarningsCalendarSource {
   const now = opts.now ?? Date.now;
   const nasdaqBase = opts.nasdaqBaseUrl.replace(/\/+$/, '');
-  const nasdaqDays = pageCache<NasdaqRow[]>(now);
-  const fmpRanges = pageCache<FmpRow[]>(now);
+  // Each calendar page is read once per 12 h, shared by concurrent callers; a failure is not kept.
+  const nasdaqDays = createCache<NasdaqRow[]>({ ttlMs: DAY_CACHE_MS, maxEntries: CALENDAR_PAGES_KEPT, now });
+  const fmpRanges = createCache<FmpRow[]>({ ttlMs: DAY_CACHE_MS, maxEntries: CALENDAR_PAGES_KEPT, now });
 
   async function nasdaqRows(day: string, signal?: AbortSignal): Promise<NasdaqRow[]> {
-    return nasdaqDays(
+    return nasdaqDays.get(
       day,
       async () => {
         const body = await opts.http.getJson<NasdaqDay>(`${nasdaqBase}/api/calendar/earnings?date=${day}`, { headers: NASDAQ_HEADERS });
@@ -206,7 +186,7 @@ export function createEarningsCalendarSource(opts: EarningsCalendarOptions): Ear
     const query = new URLSearchParams({ from, to: addDays(from, LOOKAHEAD_DAYS) });
     const publicUrl = `${base}/stable/earnings-calendar?${query}`;
     // FMP's calendar lists every company for the range: one request serves every ticker that day.
-    const rows = await fmpRanges(
+    const rows = await fmpRanges.get(
       from,
       async () => {
         const body = await opts.http.getJson<unknown>(`${publicUrl}&${new URLSearchParams({ apikey: key.apiKey })}`);

@@ -55,6 +55,18 @@ describe('SEC company source against the fake EDGAR over HTTP', () => {
     expect(await companies.resolve(null, null)).toBeNull();
   });
 
+  it("reads a company's submissions once for resolve() and profile(), and again after ten minutes", async () => {
+    let now = NOW;
+    const companies = createSecCompanySource({ secBaseUrl: fake.url, secDataBaseUrl: `${fake.url}/`, http: http(), now: () => now });
+    const submissionsRead = () => fake.requests.filter((r) => r.path === '/submissions/CIK0001990001.json').length;
+    await Promise.all([companies.resolve('Initech', 'www.initech.example'), companies.profile(INITECH)]);
+    await companies.profile(INITECH);
+    expect(submissionsRead()).toBe(1);
+    now += 10 * 60 * 1000;
+    await companies.profile(INITECH);
+    expect(submissionsRead()).toBe(2);
+  });
+
   it('shares the SEC client’s ticker list: one download for both', async () => {
     const sec = createSecSource({ secBaseUrl: fake.url, secDataBaseUrl: fake.url, http: http() });
     const companies = source({ sec });

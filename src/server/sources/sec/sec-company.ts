@@ -3,6 +3,7 @@
 // those filings name. Everything carries the EDGAR address it came from, and a person is only ever
 // a name found verbatim in a filing the server read.
 
+import { createCache } from '../web/cache.ts';
 import { normaliseCompanyName } from '../web/company-name.ts';
 import type { SourceHttp } from '../web/http.ts';
 import { firstPerPerson } from '../web/person-name.ts';
@@ -524,7 +525,7 @@ export function createSecCompanySource(opts: {
   const sec = opts.sec ?? createSecSource(opts);
   const now = opts.now ?? Date.now;
   // resolve() and profile() read the same submissions one after the other: read them once.
-  const cache = new Map<string, { body: Submissions; until: number }>();
+  const submissionsOf = createCache<Submissions>({ ttlMs: SUBMISSIONS_TTL_MS, maxEntries: SUBMISSIONS_CACHE_SIZE, now });
 
   function checkCik(cik: string): string {
     if (!/^\d{1,10}$/.test(cik)) throw new SourceError(SEC_PUBLISHER, 'a CIK is up to 10 digits');
@@ -533,16 +534,18 @@ export function createSecCompanySource(opts: {
 
   async function submissions(cik: string, signal?: AbortSignal): Promise<Submissions> {
     const key = padCik(checkCik(cik));
-    const hit = cache.get(key);
-    if (hit && hit.until > now()) return hit.body;
-    const body = await opts.http.getJson<Submissions>(`${dataBase}/submissions/CIK${key}.json`, { signal });
-    const recent = body?.filings?.recent;
-    if (!recent || !Array.isArray(recent.form) || !Array.isArray(recent.accessionNumber) || !textOf(body.name))
-      throw new SourceError(SEC_PUBLISHER, 'submissions in an unexpected shape');
-    cache.delete(key);
-    cache.set(key, { body, until: now() + SUBMISSIONS_TTL_MS });
-    if (cache.size > SUBMISSIONS_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    return body;
+    // Shared by whoever asks meanwhile, so no one caller's signal cancels the request.
+    return submissionsOf.get(
+      key,
+      async () => {
+        const body = await opts.http.getJson<Submissions>(`${dataBase}/submissions/CIK${key}.json`);
+        const recent = body?.filings?.recent;
+        if (!recent || !Array.isArray(recent.form) || !Array.isArray(recent.accessionNumber) || !textOf(body.name))
+          throw new SourceError(SEC_PUBLISHER, 'submissions in an unexpected shape');
+        return body;
+      },
+      signal,
+    );
   }
 
   /** The recent filings and, when those do not reach back a year (busy filers), the older pages that do. */
