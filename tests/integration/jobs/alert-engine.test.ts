@@ -1,0 +1,199 @@
+// The alert engine on real PostgreSQL with local fakes for the news and the AI, running news
+// alerts: a run's result and e-mail commit together once when workers or slots race, runs prepared
+// before their slot commit when it comes (or not, when the alert changed meanwhile), and failures
+// are retried and then recorded with their reason. What a news alert sends: news-alert-handler.test.ts.
+import { describe, expect, it } from 'vitest';
+import { RetryableRunError } from '../../../src/server/jobs/runs/engine.ts';
+import { insertDueRuns } from '../../../src/server/jobs/runs/schedule.ts';
+import { newsAlertModel } from '../../fakes/news-alert-model.ts';
+import { registerUser } from '../../support/accounts.ts';
+import { ai, engine, mailsFor, manualRun, news, resultsFor, rt, runRow, seedNewsAlert } from '../../support/news-alert-runs.ts';
+
+describe('news alerts: one slot, one e-mail', () => {
+  it('two workers on the same run: the work may repeat, the e-mail does not', async () => {
+    ai.setHandler(newsAlertModel({ latencyMs: 300 }));
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id);
+    const [runId] = await manualRun(user.id);
+    const results = await Promise.all([engine().process(runId!), engine().process(runId!), engine().process(runId!)]);
+    expect(results.filter((r) => r.status === 'succeeded')).toHaveLength(1);
+    expect(await mailsFor(user.id)).toHaveLength(1);
+    expect(await resultsFor(user.id)).toHaveLength(1);
+  });
+
+  it('two slots of one alert at once (the schedule and run-alerts): the stories are mailed once, the other run says why', async () => {
+    ai.setHandler(newsAlertModel({ latencyMs: 300 }));
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id, { companyName: 'Concurrent Dynamics' });
+    const client = await rt.pool.connect();
+    const [scheduled] = await insertDueRuns(client, new Date(), user.id).finally(() => client.release());
+    const [manual] = await manualRun(user.id);
+    expect(scheduled).not.toBe(manual);
+    // Both read "already sent" before the slow AI step, so both pass it; only the commit can tell.
+    const results = await Promise.all([engine().process(scheduled!), engine().process(manual!)]);
+    expect(ai.requests).toHaveLength(2);
+    expect(results.map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
+    const mailed = results.filter((r) => r.status === 'succeeded' && r.mailId !== null);
+    const notMailed = results.filter((r) => r.status === 'succeeded' && r.mailId === null);
+    expect(mailed).toHaveLength(1);
+    expect(notMailed).toEqual([
+      expect.objectContaining({ outcome: "no e-mail: its 3 articles reached this user in another run's e-mail meanwhile" }),
+    ]);
+    expect(await mailsFor(user.id)).toHaveLength(1);
+    const sent = await rt.pool.query('SELECT count(*)::int AS n FROM sent_articles WHERE user_id = $1', [user.id]);
+    expect(sent.rows[0].n).toBe(3);
+    expect((await resultsFor(user.id)).map((r) => r.sent).sort()).toEqual([false, true]);
+  });
+});
+
+describe('news alerts: prepared before the slot (ADR 016)', () => {
+  const nextHour = () => new Date(Math.ceil((Date.now() + 1) / 3_600_000) * 3_600_000);
+  /** The next hour's slot, created ahead as the tick does with a lead of an hour. */
+  async function aheadRun(userId: string) {
+    const client = await rt.pool.connect();
+    try {
+      const ids = await insertDueRuns(client, new Date(), userId, 60);
+      expect(ids).toHaveLength(1);
+      return ids[0]!;
+    } finally {
+      client.release();
+    }
+  }
+  /** The slot comes: what a worker's timer does at the due time. */
+  const slotComes = (runId: string) => rt.pool.query(`UPDATE alert_runs SET due_at = now() WHERE id = $1`, [runId]);
+  const searches = () => news.requests.filter((r) => r.path === '/rss/search').length;
+
+  it('scans and analyses before the slot, sends nothing until it comes, then commits once with when the news was searched', async () => {
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id, { companyName: 'Initech', deliveryTime: nextHour() });
+    const runId = await aheadRun(user.id);
+    expect(await engine().process(runId)).toEqual({ status: 'prepared', dueAt: nextHour() });
+    expect(ai.requests).toHaveLength(1);
+    expect(await mailsFor(user.id)).toHaveLength(0);
+    expect(await resultsFor(user.id)).toHaveLength(0);
+    expect(await engine().nextDue()).toEqual(nextHour());
+    // Not yet due: nothing is committed.
+    expect(await engine().deliverDue(2)).toBe(0);
+
+    await slotComes(runId);
+    expect(await engine().deliverDue(2)).toBe(1);
+    expect(await engine().deliverDue(2)).toBe(0);
+    const [mail, ...others] = await mailsFor(user.id);
+    expect(others).toHaveLength(0);
+    expect(mail.subject).toContain('Initech');
+    expect(mail.text_body).toMatch(
+      /News searched at \d{1,2}:\d{2} [AP]M ET on \w{3} \d{1,2}; anything published later comes in your next alert\./,
+    );
+    const row = (await rt.pool.query('SELECT status, plan, scanned_at, mail_id FROM alert_runs WHERE id = $1', [runId])).rows[0];
+    expect(row).toMatchObject({ status: 'succeeded', plan: null, mail_id: expect.any(String) });
+    // The next scan starts at the search, not at the slot: news published in between is not lost.
+    const stored = (await resultsFor(user.id))[0].perplexity_response;
+    expect(new Date(row.scanned_at).toISOString()).toBe(stored.searched.at);
+    expect(ai.requests).toHaveLength(1);
+  });
+
+  it('an alert switched off or deleted after its slot was prepared sends nothing; the rest of its batch goes out', async () => {
+    const user = await registerUser(rt);
+    const neighbour = await registerUser(rt);
+    const off = await seedNewsAlert(user.id, { companyName: 'Hooli', deliveryTime: nextHour() });
+    await seedNewsAlert(neighbour.id, { companyName: 'Hooli', deliveryTime: nextHour() });
+    const offRun = await aheadRun(user.id);
+    const neighbourRun = await aheadRun(neighbour.id);
+    expect(await engine().process(offRun)).toMatchObject({ status: 'prepared' });
+    expect(await engine().process(neighbourRun)).toMatchObject({ status: 'prepared' });
+    await rt.pool.query('UPDATE sonar_alerts SET active = false WHERE id = $1', [off]);
+    await slotComes(offRun);
+    await slotComes(neighbourRun);
+    // One lane: both runs in one transaction, which the switched-off alert rolls back; then one by one.
+    expect(await engine().deliverDue(1)).toBe(2);
+    expect(await runRow(offRun)).toMatchObject({ status: 'skipped', reason: 'the alert is inactive' });
+    expect(await runRow(neighbourRun)).toMatchObject({ status: 'succeeded', mail_id: expect.any(String) });
+    expect(await mailsFor(neighbour.id)).toHaveLength(1);
+
+    await rt.pool.query('DELETE FROM sonar_alerts WHERE id = $1', [off]);
+    const other = await registerUser(rt);
+    const gone = await seedNewsAlert(other.id, { companyName: 'Hooli', deliveryTime: nextHour() });
+    const goneRun = await aheadRun(other.id);
+    expect(await engine().process(goneRun)).toMatchObject({ status: 'prepared' });
+    await rt.pool.query('DELETE FROM sonar_alerts WHERE id = $1', [gone]);
+    await slotComes(goneRun);
+    expect(await engine().deliverDue(1)).toBe(1);
+    expect(await runRow(goneRun)).toMatchObject({ status: 'skipped', reason: 'the alert no longer exists' });
+    expect([...(await mailsFor(user.id)), ...(await mailsFor(other.id))]).toHaveLength(0);
+  });
+
+  it('an alert saved after its slot was prepared is planned again from its new settings, and sent once', async () => {
+    const user = await registerUser(rt);
+    const alertId = await seedNewsAlert(user.id, { companyName: 'Soylent', deliveryTime: nextHour() });
+    const runId = await aheadRun(user.id);
+    expect(await engine().process(runId)).toMatchObject({ status: 'prepared' });
+    // The user renames the company meanwhile (the settings screen bumps updated_at).
+    await rt.pool.query(`UPDATE sonar_alerts SET company_name = 'Vandelay Industries', updated_at = now() WHERE id = $1`, [alertId]);
+    await slotComes(runId);
+    expect(await engine().deliverDue(1)).toBe(1);
+    expect(await runRow(runId)).toBeUndefined();
+    expect(await mailsFor(user.id)).toHaveLength(0);
+
+    // The next tick plans the slot again, as it is still due under the new settings.
+    const again = await aheadRun(user.id);
+    expect(await engine().process(again)).toMatchObject({ status: 'prepared' });
+    await slotComes(again);
+    expect(await engine().deliverDue(1)).toBe(1);
+    const [mail, ...others] = await mailsFor(user.id);
+    expect(others).toHaveLength(0);
+    expect(mail.subject).toContain('Vandelay Industries');
+  });
+
+  it('alerts asking the same search share it: one search for many users, the sent-article check stays per user', async () => {
+    const users = await Promise.all([registerUser(rt), registerUser(rt), registerUser(rt)]);
+    for (const user of users) await seedNewsAlert(user.id, { companyName: 'Globex Shared', deliveryTime: nextHour() });
+    // The third user was already sent one of the stories.
+    await rt.pool.query(
+      `INSERT INTO sent_articles (user_id, url_key, title_key) VALUES ($1, 'seen.example.com/x', 'globex shared reports record quarterly revenue beating estimates')`,
+      [users[2]!.id],
+    );
+    const runs = await Promise.all(users.map((user) => aheadRun(user.id)));
+    const results = await Promise.all(runs.map((runId) => engine().process(runId)));
+    expect(results.map((r) => r.status)).toEqual(['prepared', 'prepared', 'prepared']);
+    expect(searches()).toBe(1);
+    // One analysis per alert; the story the third user already has is left out of theirs only.
+    const prompts = ai.requests.map((r) => JSON.stringify(r));
+    expect(prompts).toHaveLength(3);
+    expect(prompts.filter((p) => p.includes('reports record quarterly revenue'))).toHaveLength(2);
+
+    for (const runId of runs) await slotComes(runId);
+    expect(await engine().deliverDue(3)).toBe(3);
+    for (const user of users) expect(await mailsFor(user.id)).toHaveLength(1);
+  });
+});
+
+describe('news alerts: failures', () => {
+  it('news sources down: retried, then the slot is failed with its reason, and the next slot still runs', async () => {
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id, { companyName: 'Stark Industries' });
+    news.mode.google = 'fail';
+    news.mode.gdelt = 'fail';
+    const [runId] = await manualRun(user.id);
+    await expect(engine().process(runId!)).rejects.toBeInstanceOf(RetryableRunError);
+    expect(await runRow(runId!)).toMatchObject({ status: 'queued', attempts: 1, reason: expect.stringContaining('news search failed') });
+    const last = await engine().process(runId!);
+    expect(last).toMatchObject({ status: 'failed', reason: expect.stringContaining('Google News and GDELT both failed') });
+    expect(await runRow(runId!)).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(await mailsFor(user.id)).toHaveLength(0);
+
+    news.reset();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const [next] = await manualRun(user.id);
+    expect(await engine().process(next!)).toMatchObject({ status: 'succeeded' });
+    expect(await mailsFor(user.id)).toHaveLength(1);
+  });
+
+  it('the AI failing (429 throughout): retried, then failed with the reason', async () => {
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id, { companyName: 'Overloaded Systems' });
+    const [runId] = await manualRun(user.id);
+    await expect(engine().process(runId!)).rejects.toBeInstanceOf(RetryableRunError);
+    expect(await engine().process(runId!)).toMatchObject({ status: 'failed', reason: expect.stringContaining('429') });
+    expect(await resultsFor(user.id)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,182 @@
+// The news-alert handler on real PostgreSQL, run by the alert engine with local fakes for the news
+// and the AI: what it mails and to whom (grounded, with one-click unsubscribe), only stories not
+// sent before, no mail when there is no news, a digest without an AI provider, and bad source data
+// or addresses the AI was talked into writing never reaching a mail.
+import { describe, expect, it } from 'vitest';
+import { createAiRunner } from '../../../src/server/ai/runner.ts';
+import { RetryableRunError } from '../../../src/server/jobs/runs/engine.ts';
+import { insertDueRuns } from '../../../src/server/jobs/runs/schedule.ts';
+import { readUnsubscribeToken } from '../../../src/server/mail/unsubscribe-token.ts';
+import { newsAlertModel } from '../../fakes/news-alert-model.ts';
+import { INVENTED_URL } from '../../fakes/research-model.ts';
+import { registerUser } from '../../support/accounts.ts';
+import { ai, engine, mailsFor, manualRun, news, resultsFor, rt, runRow, seedNewsAlert } from '../../support/news-alert-runs.ts';
+
+describe('news alerts: one slot, one e-mail', () => {
+  it('sends the due alert once, grounded, to the alert address, with one-click unsubscribe', async () => {
+    const user = await registerUser(rt);
+    const alertId = await seedNewsAlert(user.id, { notificationEmail: 'desk@example.com' });
+    const client = await rt.pool.connect();
+    const now = new Date();
+    const [runId, ...more] = await insertDueRuns(client, now, user.id);
+    expect(more).toHaveLength(0);
+    // A second tick, or another worker's tick, in the same hour creates nothing.
+    expect(await insertDueRuns(client, now, user.id)).toHaveLength(0);
+    client.release();
+
+    const result = await engine().process(runId!);
+    expect(result).toMatchObject({ status: 'succeeded' });
+    expect(await engine().process(runId!)).toEqual({ status: 'not-claimed' });
+
+    const [mail, ...others] = await mailsFor(user.id);
+    expect(others).toHaveLength(0);
+    expect(mail.to_address).toBe('desk@example.com');
+    expect(mail.kind).toBe('news-alert');
+    expect(mail.subject).toContain('Acme Robotics');
+    expect(mail.text_body).toContain(`${news.url}/`);
+    expect(mail.text_body).not.toContain(INVENTED_URL);
+    expect(mail.html_body).not.toContain(INVENTED_URL);
+    expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const oneClick = /^<(.+)>$/.exec(mail.headers['List-Unsubscribe'])![1]!;
+    const token = new URL(oneClick).searchParams.get('token')!;
+    expect(readUnsubscribeToken(rt.secret, token)).toEqual({ kind: 'news', alertId });
+
+    const [stored] = await resultsFor(user.id);
+    expect(stored).toMatchObject({ has_news: true, sent: true, alert_id: alertId });
+    expect(stored.perplexity_response.hasNews).toBe(true);
+    expect(stored.perplexity_response.analysis.headline).toMatch(/^Acme Robotics /);
+    expect(mail.subject).toBe(stored.perplexity_response.analysis.headline);
+    expect(stored.perplexity_response.analysis.items.length).toBe(3);
+    expect(await runRow(runId!)).toMatchObject({ status: 'succeeded', attempts: 1, mail_id: expect.any(String) });
+    const usage = await rt.pool.query('SELECT task, background, status FROM ai_usage WHERE user_id = $1', [user.id]);
+    expect(usage.rows).toEqual([{ task: 'news_alert', background: true, status: 'succeeded' }]);
+  });
+
+  it('sends to the alerts e-mail of the profile, else the account e-mail, when the alert names none', async () => {
+    const user = await registerUser(rt);
+    const first = await seedNewsAlert(user.id, { companyName: 'Globex' });
+    await engine().process((await manualRun(user.id))[0]!);
+    await rt.pool.query('UPDATE sonar_alerts SET active = false WHERE id = $1', [first]);
+    await rt.pool.query(`UPDATE users SET alerts_email = 'alerts@example.com' WHERE id = $1`, [user.id]);
+    await seedNewsAlert(user.id, { companyName: 'Initech' });
+    const runs = await manualRun(user.id);
+    for (const id of runs) await engine().process(id);
+    const mails = await mailsFor(user.id);
+    expect(mails.map((m) => m.to_address)).toEqual([user.email, 'alerts@example.com']);
+  });
+
+  it('drops articles already sent to the user (same URL): each story is mailed once', async () => {
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id, { companyName: 'Umbrella Corp' });
+    const lookBack = () => rt.pool.query(`UPDATE alert_runs SET scanned_at = now() - interval '3 days' WHERE user_id = $1`, [user.id]);
+    await engine().process((await manualRun(user.id))[0]!);
+    // The next scans search the same three days again, so they find the same stories.
+    await lookBack();
+    await engine().process((await manualRun(user.id))[0]!);
+    const [first, second] = await mailsFor(user.id);
+    const links = (mail: { text_body: string }) => new Set(mail.text_body.match(new RegExp(`${news.url}/\\S+`, 'g')));
+    expect(links(first).size).toBe(3);
+    expect(links(second).size).toBeGreaterThan(0);
+    for (const url of links(second)) expect(links(first).has(url)).toBe(false);
+    for (const url of links(first)) expect(JSON.stringify(ai.requests[1])).not.toContain(url);
+
+    ai.reset();
+    ai.setHandler(newsAlertModel());
+    await lookBack();
+    const third = await engine().process((await manualRun(user.id))[0]!);
+    expect(third).toMatchObject({ status: 'succeeded', mailId: null, outcome: expect.stringContaining('no new articles') });
+    expect(ai.requests).toHaveLength(0);
+    expect(await mailsFor(user.id)).toHaveLength(2);
+  });
+
+  it('drops a near-identical title already sent under another URL', async () => {
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id, { companyName: 'Cyberdyne' });
+    await rt.pool.query(
+      `INSERT INTO sent_articles (user_id, url_key, title_key) VALUES ($1, 'syndicated.example.com/story', 'cyberdyne reports record quarterly revenue beating estimates')`,
+      [user.id],
+    );
+    await engine().process((await manualRun(user.id))[0]!);
+    expect(JSON.stringify(ai.requests[0])).not.toContain('record-quarterly-revenue');
+  });
+
+  it('no news: a result row with has_news false, no e-mail', async () => {
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id, { companyName: 'Quiet Holdings' });
+    const result = await engine().process((await manualRun(user.id))[0]!);
+    expect(result).toMatchObject({ status: 'succeeded', mailId: null });
+    expect(await mailsFor(user.id)).toHaveLength(0);
+    expect(await resultsFor(user.id)).toMatchObject([{ has_news: false, sent: false }]);
+  });
+
+  it('an inactive or deleted alert is skipped, with the reason', async () => {
+    const user = await registerUser(rt);
+    const alertId = await seedNewsAlert(user.id);
+    const [runId] = await manualRun(user.id);
+    await rt.pool.query('UPDATE sonar_alerts SET active = false WHERE id = $1', [alertId]);
+    expect(await engine().process(runId!)).toEqual({ status: 'skipped', reason: 'the alert is inactive' });
+    expect(await runRow(runId!)).toMatchObject({ status: 'skipped', reason: 'the alert is inactive' });
+    expect(ai.requests).toHaveLength(0);
+  });
+});
+
+describe('news alerts: failures', () => {
+  it('no AI provider: the new articles go out as a digest, labelled as not analysed', async () => {
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id, { companyName: 'Digest Dynamics' });
+    const [runId] = await manualRun(user.id);
+    const off = engine({ ai: createAiRunner({ ...rt.config, ai: null }, rt.db) });
+    expect(await off.process(runId!)).toMatchObject({
+      status: 'succeeded',
+      outcome: expect.stringContaining('(not analysed: no AI provider configured); e-mail queued'),
+    });
+    expect(ai.requests).toHaveLength(0);
+    const [mail] = await mailsFor(user.id);
+    expect(mail.subject).toBe('Digest Dynamics: 4 new articles');
+    expect(mail.text_body).toContain('Not analysed: no AI provider configured.');
+    // Each item: the publisher's link and the article's own opening, or the label when only its headline could be read.
+    expect(mail.text_body).toContain(`${news.url}/reuters/digest-dynamics-record-quarterly-revenue`);
+    expect(mail.text_body).toContain(
+      'Digest Dynamics said revenue rose 8% from a year earlier as services sales reached an all-time high.',
+    );
+    expect(mail.text_body).toMatch(/Bloomberg · [A-Z][a-z]{2} \d{1,2}, \d{4} · headline only/);
+    expect(mail.text_body).not.toContain('news.google.com');
+  });
+
+  it('HTML and scripts in feed titles reach the mail as text only', async () => {
+    news.mode.google = 'html-titles';
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id, { companyName: 'Evil Corp' });
+    expect(await engine().process((await manualRun(user.id))[0]!)).toMatchObject({ status: 'succeeded' });
+    const [mail] = await mailsFor(user.id);
+    expect(mail.html_body).not.toMatch(/<script|<img|onerror=/i);
+    expect(mail.text_body).not.toMatch(/<script|<img/i);
+  });
+
+  it('web addresses the AI was talked into writing never reach the mail', async () => {
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id, { companyName: 'Phishy Bank' });
+    expect(await engine().process((await manualRun(user.id))[0]!)).toMatchObject({ status: 'succeeded' });
+    const [mail] = await mailsFor(user.id);
+    for (const part of [mail.subject, mail.text_body, mail.html_body]) expect(part).not.toContain('evil.example');
+    expect(mail.text_body).toContain('Verify your account at');
+  });
+
+  it('a malformed feed falls back to GDELT; a huge feed is refused as a source error, not a crash', async () => {
+    news.mode.google = 'malformed';
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id, { companyName: 'Hooli' });
+    expect(await engine().process((await manualRun(user.id))[0]!)).toMatchObject({ status: 'succeeded' });
+    news.mode.google = 'huge';
+    news.mode.gdelt = 'fail';
+    const other = await registerUser(rt);
+    await seedNewsAlert(other.id, { companyName: 'Pied Piper' });
+    const [runId] = await manualRun(other.id);
+    const outcome = await engine()
+      .process(runId!)
+      .catch((err: unknown) => err);
+    // Either the capped feed was read (succeeded) or refused (retryable): never a crash or an unescaped mail.
+    if (outcome instanceof Error) expect(outcome).toBeInstanceOf(RetryableRunError);
+    for (const mail of await mailsFor(other.id)) expect(mail.html_body).not.toMatch(/<script/i);
+  });
+});
