@@ -14,7 +14,7 @@ import {
 } from '../../../shared/content.ts';
 import { documentsBlock, GROUND_RULES } from '../../ai/documents.ts';
 import type { Retrieved } from '../../ai/grounding.ts';
-import { siteName } from '../../sources/web/site.ts';
+import { siteOf } from '../../sources/web/site.ts';
 
 /** How many hooks and statistics are asked for (spec 02 §9 leaves the number of hooks open). */
 const HOOKS_WANTED = 6;
@@ -102,11 +102,7 @@ export const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 /** The site a statistic comes from, for its attribution: the publisher, else the web address's host. */
 export function attributionOf(stat: Pick<Stat, 'source' | 'publisher'>) {
   if (stat.publisher?.trim()) return oneLine(stat.publisher);
-  try {
-    return siteName(new URL(stat.source).hostname);
-  } catch {
-    return stat.source;
-  }
+  return siteOf(stat.source) ?? stat.source;
 }
 
 function inputLines(inputs: ContentInputs) {

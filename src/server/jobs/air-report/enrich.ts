@@ -9,7 +9,7 @@ import type { CompanySite } from '../../sources/company/company-site.ts';
 import { EIGHT_K_ITEMS } from '../../sources/sec/eight-k-items.ts';
 import type { SecCompanyProfile, SecFigure, SecFilingRef } from '../../sources/sec/sec-company.ts';
 import { firstPerPerson, personKey } from '../../sources/web/person-name.ts';
-import { siteName } from '../../sources/web/site.ts';
+import { siteOf } from '../../sources/web/site.ts';
 import type { Candidate } from './prompts.ts';
 import type { AirSources } from './sources.ts';
 
@@ -49,20 +49,18 @@ export function figureValue(figure: Pick<SecFigure, 'value' | 'unit'>): string {
   return `${count.format(figure.value)} ${figure.unit}`;
 }
 
-const hostOf = (url: string) => siteName(new URL(url).hostname);
-
 /** The site name when it has one, else the SEC name, else the host's first label ("initech"). */
 function displayName(site: CompanySite, sec: SecCompanyProfile | null, website: string) {
   if (site.name?.trim()) return site.name.trim();
   if (sec) return sec.name;
-  const label = hostOf(website).split('.')[0] ?? website;
+  const label = siteOf(website)?.split('.')[0] ?? website;
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
 export async function enrichCompany(sources: AirSources, website: string, signal: AbortSignal): Promise<Enrichment> {
   // The site is the one source a report cannot do without: it names the company. Its failure fails the step.
   const site = await sources.companySite.read(website, signal);
-  const host = hostOf(site.homeUrl);
+  const host = siteOf(site.homeUrl) ?? site.homeUrl;
   const documents: Retrieved[] = site.pages.map((page) => ({
     url: page.url,
     title: page.title,

@@ -25,7 +25,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 import { renderAirReportEmail } from '../../mail/alert-emails/index.ts';
 import { SiteUnreadableError } from '../../sources/company/company-site.ts';
-import { siteName } from '../../sources/web/site.ts';
+import { siteOf } from '../../sources/web/site.ts';
 import { SourceError } from '../../sources/web/types.ts';
 import { type AlertHandler, AlertPermanentFailure, type AlertRun, AlertSkip, type RunStep } from '../runs/types.ts';
 import { enrichCompany } from './enrich.ts';
@@ -255,8 +255,10 @@ async function research(
   });
 
   const social = await progress.step('social_listening', async () => {
-    const host = siteName(new URL(company.website).hostname);
-    const found = await sources.social.search({ name: company.name, domain: host }, { days: 365, limit: SOCIAL_LIMIT, signal });
+    const found = await sources.social.search(
+      { name: company.name, domain: siteOf(company.website) },
+      { days: 365, limit: SOCIAL_LIMIT, signal },
+    );
     const posts = found.posts.map(({ text: _, ...post }) => post);
     const documents: Retrieved[] = found.posts.map((p) => ({
       url: p.url,
@@ -288,7 +290,7 @@ async function research(
     ...social.documents,
   ];
   const grounding = new ReportGrounding([...enrichment.documents, ...news.documents, ...social.documents], {
-    siteHost: siteName(new URL(company.website).hostname),
+    siteHost: siteOf(company.website) ?? undefined,
     excludedPeople: enrichment.departing ?? [],
   });
 

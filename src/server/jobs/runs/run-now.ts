@@ -5,6 +5,7 @@
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { alertRuns, earningsTracking, newsletterAlerts, sonarAlerts, users } from '../../db/schema.ts';
+import { retry } from '../../lib/backoff.ts';
 import { type AlertEngine, RetryableRunError, type RunResult } from './engine.ts';
 import { insertDueRuns, insertManualRuns } from './schedule.ts';
 
@@ -46,17 +47,13 @@ async function processRuns(opts: Parameters<typeof runAlertsNow>[0], ids: string
 
   const reports: RunReport[] = [];
   const queue = [...rows];
-  async function runOne(row: (typeof rows)[number]) {
-    // The CLI retries like the worker does, with shorter waits: the operator is watching.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await opts.engine.process(row.id);
-      } catch (err) {
-        if (!(err instanceof RetryableRunError) || attempt >= opts.maxAttempts) throw err;
-        await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_WAIT_MS, opts.retryDelaySeconds * 1000 * 2 ** (attempt - 1))));
-      }
-    }
-  }
+  // The CLI retries like the worker does, with shorter waits: the operator is watching.
+  const runOne = (row: (typeof rows)[number]) =>
+    retry(() => opts.engine.process(row.id), {
+      firstMs: opts.retryDelaySeconds * 1000,
+      maxMs: MAX_WAIT_MS,
+      retryIf: (err, failures) => err instanceof RetryableRunError && failures < opts.maxAttempts,
+    });
   async function lane() {
     for (let row = queue.shift(); row; row = queue.shift()) {
       const result = await runOne(row);

@@ -8,13 +8,12 @@ import type { SourceHttp } from '../web/http.ts';
 import { createPageReader, type PageRead, type PageReader } from '../web/page-reader.ts';
 import { firstPerPerson } from '../web/person-name.ts';
 import { pageKey, serverOf } from '../web/site.ts';
-import { asArray, isJsonObject, type JsonObject, metaTags, schemaItems, schemaTypes } from '../web/structured-data.ts';
-import { BLOCK_ELEMENTS, capText, decodeEntities, htmlTitle, htmlToLine, htmlToText, httpUrl, walkHtml } from '../web/text.ts';
+import { asArray, isJsonObject, type JsonObject, metaTags, schemaItems, schemaText, schemaTypes } from '../web/structured-data.ts';
+import { capText, decodeEntities, htmlTitle, htmlToLine, httpUrl, walkHtml } from '../web/text.ts';
 import { SourceError } from '../web/types.ts';
-import { PERSON_TITLE_MAX_CHARS, peopleInLines, personName } from './team-page.ts';
+import { isPageChrome, pageLines, peopleOnPage, type SitePerson, schemaPerson } from './team-page.ts';
 
 export type CompanySitePage = { url: string; title: string | null; text: string; kind: 'home' | 'about' | 'leadership' | 'other' };
-export type SitePerson = { name: string; title: string; pageUrl: string };
 /** A person the site's schema.org Organization names as a founder or an employee. */
 export type OrganizationPerson = { name: string; title: string | null };
 /** The home page's JSON-LD Organization (or Corporation, LocalBusiness…): what the company states about itself. */
@@ -361,81 +360,6 @@ function documentTitle(html: string): string {
   return htmlTitle(headEnd >= 0 ? html.slice(0, headEnd) : html);
 }
 
-/** Elements that never close, so never hold text; they are not kept on the open-element stack. */
-const VOID_ELEMENTS = new Set('area base br col embed hr img input link meta param source track wbr'.split(' '));
-const CELL_ELEMENTS = new Set(['td', 'th']);
-/**
- * Elements a person card marks as a name or a title: they are lines of their own even when they are
- * <span>s in one <a> ("<span class="name">…</span><span class="role">…</span>"), as the page shows them.
- */
-const FIELD_CLASS = /name|title|role|position|designation|job/i;
-/** hCard and CMS parts of one name: they stay on the name's line. */
-const NAME_PART_CLASS = /(given|family|first|last|middle|additional)[-_]?name/i;
-/** Deeper nesting than this is not tracked (a hostile page must not make the walk quadratic). */
-const MAX_TRACKED_DEPTH = 400;
-const CONSENT_BANNER = /cookie|consent|onetrust|gdpr/i;
-// An escaped tag in the text cannot pass for one: htmlToText strips anything tag-shaped after decoding.
-const LINE_BREAK = '<br>';
-
-type SkipRule = (name: string, attrs: Record<string, string>) => boolean;
-
-/** Menus and cookie banners: the same on every page, and nothing about the company. */
-const isPageChrome: SkipRule = (name, attrs) =>
-  name === 'nav' ||
-  attrs.role === 'navigation' ||
-  attrs['aria-hidden'] === 'true' ||
-  CONSENT_BANNER.test(attrs.id ?? '') ||
-  CONSENT_BANNER.test(attrs.class ?? '');
-
-function startsOwnLine(name: string, attrs: Record<string, string>): boolean {
-  if (BLOCK_ELEMENTS.has(name) || CELL_ELEMENTS.has(name)) return true;
-  const itemprop = attrs.itemprop?.trim().toLowerCase();
-  if (itemprop === 'name' || itemprop === 'jobtitle') return true;
-  const className = attrs.class ?? '';
-  return FIELD_CLASS.test(className) && !NAME_PART_CLASS.test(className);
-}
-
-/**
- * The page's text as the lines a reader sees (whitespace in the source is not a line break; blocks,
- * table cells and name/title fields are), without the elements `skip` names. One linear pass.
- */
-function pageLines(html: string, skip: SkipRule): string[] {
-  const out: string[] = [];
-  const open: Array<{ name: string; ownLine: boolean }> = [];
-  // Index in `open` of the outermost skipped element; -1 when the text is kept.
-  let skippedFrom = -1;
-  const boundary = (ownLine: boolean) => {
-    if (skippedFrom < 0) out.push(ownLine ? LINE_BREAK : ' ');
-  };
-  walkHtml(html, {
-    open(name, attrs) {
-      if (VOID_ELEMENTS.has(name)) return boundary(BLOCK_ELEMENTS.has(name));
-      const ownLine = startsOwnLine(name, attrs);
-      boundary(ownLine);
-      if (open.length >= MAX_TRACKED_DEPTH) return;
-      if (skippedFrom < 0 && skip(name, attrs)) skippedFrom = open.length;
-      open.push({ name, ownLine });
-    },
-    close(name) {
-      if (VOID_ELEMENTS.has(name)) return;
-      const at = open.findLastIndex((element) => element.name === name);
-      if (at < 0) return boundary(BLOCK_ELEMENTS.has(name));
-      const { ownLine } = open[at]!;
-      open.length = at;
-      if (skippedFrom >= at) skippedFrom = -1;
-      boundary(ownLine);
-    },
-    text(text) {
-      if (skippedFrom < 0) out.push(text.replace(/\s+/g, ' '));
-    },
-  });
-  // The kept text is still HTML text (entities as written): htmlToText decodes and tidies it as for every other source.
-  return htmlToText(out.join(''))
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
-}
-
 // --- The home page's facts ----------------------------------------------------------------------------
 
 const ORGANIZATION_TYPE = /(Organization|Corporation|Business)$/;
@@ -484,32 +408,22 @@ function firstLine(max: number, ...values: Array<string | null | undefined>): st
   return null;
 }
 
-/** A schema.org text value: a string, the first of a list, or a thing's name (a DefinedTerm job title). */
-function textOf(value: unknown, max = NAME_MAX_CHARS): string | null {
-  for (const item of asArray(value)) {
-    const raw = typeof item === 'string' ? item : isJsonObject(item) && typeof item.name === 'string' ? item.name : null;
-    const line = raw ? htmlToLine(raw) : '';
-    if (line) return capText(line, max);
-  }
-  return null;
-}
-
 /** The home site's own Organization: the one whose url is this site, else the first that has a name. */
 function organizationOf(items: JsonObject[], home: URL): SiteOrganization | null {
   const organizations = items.filter((item) => schemaTypes(item).some((type) => ORGANIZATION_TYPE.test(type)));
   const ownSite = (item: JsonObject) => {
-    const url = httpUrl(textOf(item.url, 2048), home.href);
+    const url = httpUrl(schemaText(item.url, 2048), home.href);
     return url !== null && serverOf(new URL(url)) === serverOf(home);
   };
-  const own = organizations.find(ownSite) ?? organizations.find((item) => textOf(item.name));
+  const own = organizations.find(ownSite) ?? organizations.find((item) => schemaText(item.name, NAME_MAX_CHARS));
   if (!own) return null;
   return {
-    name: textOf(own.name),
-    legalName: textOf(own.legalName),
-    description: textOf(own.description, DESCRIPTION_MAX_CHARS),
+    name: schemaText(own.name, NAME_MAX_CHARS),
+    legalName: schemaText(own.legalName, NAME_MAX_CHARS),
+    description: schemaText(own.description, DESCRIPTION_MAX_CHARS),
     address: postalAddress(own.address),
-    tickerSymbol: textOf(own.tickerSymbol),
-    foundingDate: textOf(own.foundingDate),
+    tickerSymbol: schemaText(own.tickerSymbol, NAME_MAX_CHARS),
+    foundingDate: schemaText(own.foundingDate, NAME_MAX_CHARS),
     sameAs: [...new Set(asArray(own.sameAs).map((value) => (typeof value === 'string' ? httpUrl(value) : null)))].filter(
       (url): url is string => url !== null,
     ),
@@ -520,9 +434,9 @@ function organizationOf(items: JsonObject[], home: URL): SiteOrganization | null
 
 function postalAddress(value: unknown): string | null {
   const address = asArray(value)[0];
-  if (typeof address === 'string') return textOf(address, DESCRIPTION_MAX_CHARS);
+  if (typeof address === 'string') return schemaText(address, DESCRIPTION_MAX_CHARS);
   if (!isJsonObject(address)) return null;
-  const part = (key: string) => textOf(address[key]) ?? '';
+  const part = (key: string) => schemaText(address[key], NAME_MAX_CHARS) ?? '';
   const regionAndCode = `${part('addressRegion')} ${part('postalCode')}`.trim();
   const line = [part('streetAddress'), part('addressLocality'), regionAndCode, part('addressCountry')].filter(Boolean).join(', ');
   return line || null;
@@ -532,15 +446,10 @@ function postalAddress(value: unknown): string | null {
 function organizationMembers(value: unknown): OrganizationPerson[] {
   const members: OrganizationPerson[] = [];
   for (const member of asArray(value)) {
-    const person = typeof member === 'string' ? { name: member } : isJsonObject(member) ? member : null;
-    const name = person ? personName(schemaPersonName(person) ?? '') : null;
-    if (name) members.push({ name, title: textOf((person as JsonObject).jobTitle, PERSON_TITLE_MAX_CHARS) });
+    const person = typeof member === 'string' ? schemaPerson({ name: member }) : isJsonObject(member) ? schemaPerson(member) : null;
+    if (person) members.push(person);
   }
   return members;
-}
-
-function schemaPersonName(person: JsonObject): string | null {
-  return textOf(person.name) ?? ([textOf(person.givenName), textOf(person.familyName)].filter(Boolean).join(' ') || null);
 }
 
 /** The Organization's founders (as "Founder" when it gives no title) and its employees that have a title. */
@@ -551,28 +460,3 @@ function organizationPeople(organization: SiteOrganization | null, pageUrl: stri
     ...organization.employees.flatMap((employee) => (employee.title ? [{ name: employee.name, title: employee.title, pageUrl }] : [])),
   ];
 }
-
-// --- People on a page -----------------------------------------------------------------------------
-
-/**
- * The people a leadership or team page names with their titles: person cards (a name line and a
- * title line, or the title first, whichever the page does), "Name, Title" / "Name — Title" lines,
- * and schema.org Person entries in its JSON-LD. A name must look like a person's name and a title
- * like a job title; quotes and testimonials (mostly customers) are not read. One entry per name.
- */
-export function peopleOnPage(html: string, pageUrl: string): SitePerson[] {
-  const lines = pageLines(html, isNotAboutStaff);
-  const found = peopleInLines(lines);
-  const fromData = schemaItems(html)
-    .filter((item) => schemaTypes(item).includes('Person'))
-    .flatMap((person) => {
-      const name = personName(schemaPersonName(person) ?? '');
-      const title = textOf(person.jobTitle, PERSON_TITLE_MAX_CHARS);
-      return name && title ? [{ name, title }] : [];
-    });
-  return firstPerPerson([...found, ...fromData].map(({ name, title }) => ({ name, title, pageUrl })));
-}
-
-const QUOTE_CLASS = /testimonial|quote|review/i;
-const isNotAboutStaff: SkipRule = (name, attrs) =>
-  isPageChrome(name, attrs) || name === 'blockquote' || name === 'q' || QUOTE_CLASS.test(attrs.class ?? '');

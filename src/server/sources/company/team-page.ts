@@ -1,15 +1,56 @@
-// The people a leadership or team page names, read from the page's lines: person cards, "Name, Title"
-// lines, what a job title looks like, and the words of team pages that are not names (the shape of
-// a name is the kit's, web/person-name.ts). company-site.ts reads the page into lines and its
-// JSON-LD, and asks here who is named.
+// The people a leadership or team page names: person cards, "Name, Title" lines and schema.org
+// Person entries, read from the page's lines as a reader sees them (name and title fields on lines
+// of their own) and its JSON-LD; what a job title looks like, and the words of team pages that are
+// not names (the shape of a name is the kit's, web/person-name.ts). company-site.ts reads a site's
+// pages and asks here who each one names, and for its text as lines.
 
-import { isCredential, personNameRule } from '../web/person-name.ts';
+import { firstPerPerson, isCredential, personNameRule } from '../web/person-name.ts';
+import { type JsonObject, schemaItems, schemaText, schemaTypes } from '../web/structured-data.ts';
+import { BLOCK_ELEMENTS, htmlToText, walkHtml } from '../web/text.ts';
+
+export type SitePerson = { name: string; title: string; pageUrl: string };
 
 /** A person's job title beyond this is a sentence, not a title. */
-export const PERSON_TITLE_MAX_CHARS = 120;
+const PERSON_TITLE_MAX_CHARS = 120;
+
+// --- People on a page -----------------------------------------------------------------------------
+
+/**
+ * The people a leadership or team page names with their titles: person cards (a name line and a
+ * title line, or the title first, whichever the page does), "Name, Title" / "Name — Title" lines,
+ * and schema.org Person entries in its JSON-LD. A name must look like a person's name and a title
+ * like a job title; quotes and testimonials (mostly customers) are not read. One entry per name.
+ */
+export function peopleOnPage(html: string, pageUrl: string): SitePerson[] {
+  const lines = pageLines(html, isNotAboutStaff);
+  const found = peopleInLines(lines);
+  const fromData = schemaItems(html)
+    .filter((item) => schemaTypes(item).includes('Person'))
+    .flatMap((item) => {
+      const person = schemaPerson(item);
+      return person?.title ? [{ name: person.name, title: person.title }] : [];
+    });
+  return firstPerPerson([...found, ...fromData].map(({ name, title }) => ({ name, title, pageUrl })));
+}
+
+const QUOTE_CLASS = /testimonial|quote|review/i;
+const isNotAboutStaff: SkipRule = (name, attrs) =>
+  isPageChrome(name, attrs) || name === 'blockquote' || name === 'q' || QUOTE_CLASS.test(attrs.class ?? '');
+
+/** Longer than any name the rule takes: the cap only bounds the work on a hostile page. */
+const NAME_PART_MAX_CHARS = 120;
+
+/** A schema.org Person (or a founder written as a bare name) as a name the rule takes, with its job title when it gives one. */
+export function schemaPerson(person: JsonObject): { name: string; title: string | null } | null {
+  const written =
+    schemaText(person.name, NAME_PART_MAX_CHARS) ??
+    [schemaText(person.givenName, NAME_PART_MAX_CHARS), schemaText(person.familyName, NAME_PART_MAX_CHARS)].filter(Boolean).join(' ');
+  const name = personName(written);
+  return name ? { name, title: schemaText(person.jobTitle, PERSON_TITLE_MAX_CHARS) } : null;
+}
 
 /** The people named on the page's lines, in the page's order. */
-export function peopleInLines(lines: string[]): LinePerson[] {
+function peopleInLines(lines: string[]): LinePerson[] {
   return [...peopleOnTheirLines(lines), ...pairedPeople(lines)].sort((a, b) => a.line - b.line);
 }
 
@@ -154,3 +195,80 @@ const NOT_NAME_WORDS = new Set(
 
 /** The line as a person's name (2–4 names or initials, particles between), without honorific or degrees; else null. */
 export const personName = personNameRule(NOT_NAME_WORDS);
+
+// --- A page's lines ----------------------------------------------------------------------------------
+
+/** Elements that never close, so never hold text; they are not kept on the open-element stack. */
+const VOID_ELEMENTS = new Set('area base br col embed hr img input link meta param source track wbr'.split(' '));
+const CELL_ELEMENTS = new Set(['td', 'th']);
+/**
+ * Elements a person card marks as a name or a title: they are lines of their own even when they are
+ * <span>s in one <a> ("<span class="name">…</span><span class="role">…</span>"), as the page shows them.
+ */
+const FIELD_CLASS = /name|title|role|position|designation|job/i;
+/** hCard and CMS parts of one name: they stay on the name's line. */
+const NAME_PART_CLASS = /(given|family|first|last|middle|additional)[-_]?name/i;
+/** Deeper nesting than this is not tracked (a hostile page must not make the walk quadratic). */
+const MAX_TRACKED_DEPTH = 400;
+const CONSENT_BANNER = /cookie|consent|onetrust|gdpr/i;
+// An escaped tag in the text cannot pass for one: htmlToText strips anything tag-shaped after decoding.
+const LINE_BREAK = '<br>';
+
+export type SkipRule = (name: string, attrs: Record<string, string>) => boolean;
+
+/** Menus and cookie banners: the same on every page, and nothing about the company. */
+export const isPageChrome: SkipRule = (name, attrs) =>
+  name === 'nav' ||
+  attrs.role === 'navigation' ||
+  attrs['aria-hidden'] === 'true' ||
+  CONSENT_BANNER.test(attrs.id ?? '') ||
+  CONSENT_BANNER.test(attrs.class ?? '');
+
+function startsOwnLine(name: string, attrs: Record<string, string>): boolean {
+  if (BLOCK_ELEMENTS.has(name) || CELL_ELEMENTS.has(name)) return true;
+  const itemprop = attrs.itemprop?.trim().toLowerCase();
+  if (itemprop === 'name' || itemprop === 'jobtitle') return true;
+  const className = attrs.class ?? '';
+  return FIELD_CLASS.test(className) && !NAME_PART_CLASS.test(className);
+}
+
+/**
+ * The page's text as the lines a reader sees (whitespace in the source is not a line break; blocks,
+ * table cells and name/title fields are), without the elements `skip` names. One linear pass.
+ */
+export function pageLines(html: string, skip: SkipRule): string[] {
+  const out: string[] = [];
+  const open: Array<{ name: string; ownLine: boolean }> = [];
+  // Index in `open` of the outermost skipped element; -1 when the text is kept.
+  let skippedFrom = -1;
+  const boundary = (ownLine: boolean) => {
+    if (skippedFrom < 0) out.push(ownLine ? LINE_BREAK : ' ');
+  };
+  walkHtml(html, {
+    open(name, attrs) {
+      if (VOID_ELEMENTS.has(name)) return boundary(BLOCK_ELEMENTS.has(name));
+      const ownLine = startsOwnLine(name, attrs);
+      boundary(ownLine);
+      if (open.length >= MAX_TRACKED_DEPTH) return;
+      if (skippedFrom < 0 && skip(name, attrs)) skippedFrom = open.length;
+      open.push({ name, ownLine });
+    },
+    close(name) {
+      if (VOID_ELEMENTS.has(name)) return;
+      const at = open.findLastIndex((element) => element.name === name);
+      if (at < 0) return boundary(BLOCK_ELEMENTS.has(name));
+      const { ownLine } = open[at]!;
+      open.length = at;
+      if (skippedFrom >= at) skippedFrom = -1;
+      boundary(ownLine);
+    },
+    text(text) {
+      if (skippedFrom < 0) out.push(text.replace(/\s+/g, ' '));
+    },
+  });
+  // The kept text is still HTML text (entities as written): htmlToText decodes and tidies it as for every other source.
+  return htmlToText(out.join(''))
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}

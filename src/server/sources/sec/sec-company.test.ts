@@ -75,6 +75,17 @@ describe('SEC company source against the fake EDGAR over HTTP', () => {
     expect(fake.requests.filter((r) => r.path === '/files/company_tickers.json')).toHaveLength(1);
   });
 
+  it('reads EDGAR’s website field as a person writes an address: a bare host is https, an e-mail address is no website', async () => {
+    try {
+      fake.websites.set(INITECH, 'initech.example');
+      expect((await source().profile(INITECH)).website).toBe('https://initech.example');
+      fake.websites.set(INITECH, 'mailto:ir@initech.example');
+      expect((await source().profile(INITECH)).website).toBeNull();
+    } finally {
+      fake.websites.delete(INITECH);
+    }
+  });
+
   it('reads the profile from the submissions: identity, headquarters, the EDGAR page and the filings a report shows', async () => {
     const profile = await source().profile(INITECH);
     const { filings, ...identity } = profile;

@@ -7,7 +7,7 @@ import { createCache } from '../web/cache.ts';
 import { normaliseCompanyName } from '../web/company-name.ts';
 import type { SourceHttp } from '../web/http.ts';
 import { firstPerPerson } from '../web/person-name.ts';
-import { siteOf, withinOneSite } from '../web/site.ts';
+import { siteOf, webAddress, withinOneSite } from '../web/site.ts';
 import { capText, htmlToText, httpUrl } from '../web/text.ts';
 import { type SourceDocument, SourceError } from '../web/types.ts';
 import { EIGHT_K_ITEMS } from './eight-k-items.ts';
@@ -182,12 +182,14 @@ export function headquartersOf(address: Address | null | undefined): string | nu
   return region ? `${titleCase(city)}, ${/^[A-Z]{2}$/.test(region) ? region : titleCase(region)}` : titleCase(city);
 }
 
-/** EDGAR's website field, when it has one (most companies leave it empty), as an http(s) address. */
+/**
+ * EDGAR's website field, when it has one (most companies leave it empty), as an http(s) address:
+ * a home page as EDGAR writes it ("https://www.initech.example", without the slash URL adds).
+ */
 function websiteOf(value: unknown): string | null {
-  const raw = textOf(value);
-  if (!raw) return null;
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`;
-  return httpUrl(withScheme) ? withScheme : null;
+  const url = webAddress(textOf(value));
+  if (!url) return null;
+  return url.pathname === '/' && !url.search && !url.hash ? url.origin : url.href;
 }
 
 const itemsOf = (value: unknown) =>

@@ -2,6 +2,7 @@
 // item 2.02 (results of operations: the earnings release), and the release itself, the EX-99.1
 // exhibit, as plain text.
 import { EARNINGS_QUARTERS, type EarningsQuarter, type EarningsYear, MOST_RECENT } from '../../../shared/research.ts';
+import { createCache } from '../web/cache.ts';
 import { normaliseCompanyName } from '../web/company-name.ts';
 import type { SourceHttp } from '../web/http.ts';
 import { capText, documentHeadline, htmlTableRows, htmlTitle, htmlToText, httpUrl, isPlaceholderTitle } from '../web/text.ts';
@@ -190,30 +191,17 @@ export function parseFilingIndex(html: string, indexUrl: string): Array<{ type: 
 export function createSecSource(opts: { secBaseUrl: string; secDataBaseUrl: string; http: SourceHttp }): SecSource {
   const secBase = opts.secBaseUrl.replace(/\/+$/, '');
   const dataBase = opts.secDataBaseUrl.replace(/\/+$/, '');
-  let tickers: { rows: TickerRow[]; until: number } | null = null;
-  let loadingTickers: Promise<TickerRow[]> | null = null;
+  // One download shared by concurrent callers (no single caller's signal cancels it); a failure is not kept.
+  const tickers = createCache<TickerRow[]>({ ttlMs: TICKERS_TTL_MS, maxEntries: 1 });
+  const tickerRows = (signal?: AbortSignal) => tickers.get('company_tickers.json', loadTickerRows, signal);
 
-  async function tickerRows(signal?: AbortSignal): Promise<TickerRow[]> {
-    if (tickers && tickers.until > Date.now()) return tickers.rows;
-    // One download shared by concurrent callers, so no single caller's signal cancels it; a failure
-    // is not cached.
-    loadingTickers ??= opts.http
-      .getJson<Record<string, TickerRow>>(`${secBase}/files/company_tickers.json`)
-      .then((body) => {
-        if (!body || typeof body !== 'object') throw new SourceError(SEC_PUBLISHER, 'company list in an unexpected shape');
-        const rows = Object.values(body).filter(
-          (row): row is TickerRow =>
-            !!row && typeof row.ticker === 'string' && typeof row.title === 'string' && /^\d{1,10}$/.test(String(row.cik_str)),
-        );
-        tickers = { rows, until: Date.now() + TICKERS_TTL_MS };
-        return rows;
-      })
-      .finally(() => {
-        loadingTickers = null;
-      });
-    const rows = await loadingTickers;
-    signal?.throwIfAborted();
-    return rows;
+  async function loadTickerRows(): Promise<TickerRow[]> {
+    const body = await opts.http.getJson<Record<string, TickerRow>>(`${secBase}/files/company_tickers.json`);
+    if (!body || typeof body !== 'object') throw new SourceError(SEC_PUBLISHER, 'company list in an unexpected shape');
+    return Object.values(body).filter(
+      (row): row is TickerRow =>
+        !!row && typeof row.ticker === 'string' && typeof row.title === 'string' && /^\d{1,10}$/.test(String(row.cik_str)),
+    );
   }
 
   return {

@@ -10,7 +10,7 @@
 
 import { normaliseCompanyName } from '../web/company-name.ts';
 import type { SourceHttp } from '../web/http.ts';
-import { siteName } from '../web/site.ts';
+import { siteOf } from '../web/site.ts';
 import { capText, htmlToLine, htmlToText, httpUrl } from '../web/text.ts';
 import { SourceError } from '../web/types.ts';
 
@@ -75,15 +75,9 @@ export function searchPhrase(name: string): string {
 
 /** "https://www.Initech.example/about" or "www.initech.example" → "initech.example"; null when not a domain. */
 export function siteDomain(domain: string | null): string | null {
-  const raw = domain?.trim();
-  if (!raw) return null;
-  try {
-    const host = siteName(new URL(raw.includes('://') ? raw : `https://${raw}`).hostname);
-    // A name, not an address: nobody discusses a company by its IP.
-    return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host) && !/^[\d.]+$/.test(host) ? host : null;
-  } catch {
-    return null;
-  }
+  const host = siteOf(domain);
+  // A name, not an address: nobody discusses a company by its IP.
+  return host && /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host) && !/^[\d.]+$/.test(host) ? host : null;
 }
 
 export function hackerNewsSearchUrl(baseUrl: string, q: HackerNewsQuery, sinceUnix: number, hitsPerPage: number): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { metaTags, schemaItems, schemaTypes } from './structured-data.ts';
+import { metaTags, schemaItems, schemaText, schemaTypes } from './structured-data.ts';
 
 describe('metaTags', () => {
   it('maps property, name and itemprop to the content as a browser reads it; the first of each wins', () => {
@@ -49,5 +49,15 @@ describe('schemaItems', () => {
     expect(schemaItems(`<script type="application/ld+json">${JSON.stringify(deep)}</script>`)).toHaveLength(9);
     const many = Array.from({ length: 5_000 }, () => ({ '@type': 'Thing' }));
     expect(schemaItems(`<script type="application/ld+json">${JSON.stringify(many)}</script>`).length).toBe(2_000);
+  });
+});
+
+describe('schemaText', () => {
+  it('reads a string, the first of a list or a thing’s name as one line of plain text, capped', () => {
+    expect(schemaText('  Initech &amp; <b>Sons</b>\n Inc. ', 100)).toBe('Initech & Sons Inc.');
+    expect(schemaText(['', 'Chief Executive Officer', 'CEO'], 100)).toBe('Chief Executive Officer');
+    expect(schemaText({ '@type': 'DefinedTerm', name: 'Director of Safety' }, 100)).toBe('Director of Safety');
+    expect(schemaText('A description that goes on and on', 20)).toBe('A description that…');
+    for (const nothing of [undefined, null, 7, {}, ['  '], '<br>']) expect(schemaText(nothing, 100)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 // JSON-LD schema.org objects. Read one way for a company's home page and a publisher's article;
 // what the data means (an Organization, an Article) is the reader's own business (company/, news/).
 // Read with the kit's one-pass walker: a hostile page costs linear time here too.
-import { decodeEntities, walkHtml } from './text.ts';
+import { capText, decodeEntities, htmlToLine, walkHtml } from './text.ts';
 
 export type JsonObject = Record<string, unknown>;
 export const isJsonObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -95,4 +95,14 @@ export function schemaTypes(item: JsonObject): string[] {
   return asArray(item['@type'])
     .filter((type): type is string => typeof type === 'string')
     .map((type) => type.replace(/^.*[/:]/, ''));
+}
+
+/** A schema.org text value as one line of plain text, capped: a string, the first of a list, or a thing's name (a DefinedTerm job title). */
+export function schemaText(value: unknown, maxChars: number): string | null {
+  for (const item of asArray(value)) {
+    const raw = typeof item === 'string' ? item : isJsonObject(item) && typeof item.name === 'string' ? item.name : null;
+    const line = raw ? htmlToLine(raw) : '';
+    if (line) return capText(line, maxChars);
+  }
+  return null;
 }
