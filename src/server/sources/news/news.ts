@@ -12,6 +12,7 @@ import type { SourceHttp } from '../web/http.ts';
 import { pageKey } from '../web/site.ts';
 import { capText, htmlToLine, httpUrl } from '../web/text.ts';
 import { type NewsProvider, type SourceDocument, SourceError } from '../web/types.ts';
+import { stripPublisherSuffix } from './article-text.ts';
 import type { ArticleReader } from './articles.ts';
 import { queryTerms } from './passages.ts';
 
@@ -140,16 +141,6 @@ export function gdeltSearchUrl(baseUrl: string, q: NewsSearch): string {
     sort: 'DateDesc',
   });
   return `${baseUrl.replace(/\/+$/, '')}/api/v2/doc/doc?${params}`;
-}
-
-/** Google News titles end with " - Publisher"; drop that suffix when it names this item's publisher. */
-export function stripPublisherSuffix(title: string, publisher: string | null): string {
-  if (!publisher) return title;
-  for (const separator of [' - ', ' | ', ' — ', ' – ']) {
-    const suffix = `${separator}${publisher}`;
-    if (title.length > suffix.length && title.toLowerCase().endsWith(suffix.toLowerCase())) return title.slice(0, -suffix.length).trim();
-  }
-  return title;
 }
 
 /** Two titles that differ only in case, punctuation or spacing are the same story. */
