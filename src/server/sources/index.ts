@@ -6,8 +6,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createCompanySiteReader } from './company/company-site.ts';
 import { createArticleReader } from './news/articles.ts';
-import { createNewsSource } from './news/news.ts';
-import { createSharedNewsSearch } from './news/shared-news.ts';
+import { createNews } from './news/index.ts';
 import { createEarningsCalendarSource } from './sec/earnings-calendar.ts';
 import { createSecSource } from './sec/sec.ts';
 import { createSecCompanySource } from './sec/sec-company.ts';
@@ -66,12 +65,11 @@ export function createSources(config: Config, db: Database) {
     googleNewsBaseUrl: config.GOOGLE_NEWS_BASE_URL,
     userAgent: publisherAgent,
   });
-  const news = createNewsSource({ googleNewsBaseUrl: config.GOOGLE_NEWS_BASE_URL, gdeltBaseUrl: config.GDELT_BASE_URL, http, articles });
   const sec = createSecSource({ secBaseUrl: config.SEC_BASE_URL, secDataBaseUrl: config.SEC_DATA_BASE_URL, http });
   return {
     articles,
-    news,
-    sharedNews: createSharedNewsSearch(db, news),
+    // Every news search goes through here, shared or not (news/index.ts).
+    news: createNews({ db, googleNewsBaseUrl: config.GOOGLE_NEWS_BASE_URL, gdeltBaseUrl: config.GDELT_BASE_URL, http, articles }),
     sec,
     // AIR reports: a company's own site is read like a publisher's (public addresses, robots.txt, paced).
     companySite: createCompanySiteReader({ http: publisherHttp, userAgent: publisherAgent }),

@@ -26,8 +26,7 @@ import {
 import { Grounding, normaliseWords, type Retrieved } from '../../ai/grounding.ts';
 import type { AiRun } from '../../ai/runner.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { NewsSource } from '../../sources/news/news.ts';
-import { retrieveNews } from '../../sources/news/retrieve.ts';
+import { type News, NewsUnavailableError } from '../../sources/news/index.ts';
 import { pageKey } from '../../sources/web/site.ts';
 import {
   hooksOutput,
@@ -44,7 +43,7 @@ import {
   systems,
 } from './prompts.ts';
 
-export type ContentSources = { news: NewsSource };
+export type ContentSources = { news: News };
 export type ContentContext = { run: AiRun; sources: ContentSources; signal: AbortSignal };
 
 /** Statistics come from the last year of news; fifteen articles fit the prompt's budget with room to spare. */
@@ -89,11 +88,12 @@ export function figuresSupported(statistic: string, document: Pick<Retrieved, 't
 }
 
 export async function analyzeMetrics(ctx: ContentContext, query: AnalyzeMetricsQuery): Promise<AnalyzeMetricsResponse> {
-  const { documents } = await retrieveNews(
-    ctx.sources.news,
-    { terms: { words: [statsSearchQuery(query)] }, days: STATS_NEWS_DAYS, limit: STATS_NEWS_LIMIT },
-    ctx.signal,
-  );
+  const { documents } = await ctx.sources.news
+    .search({ terms: { words: [statsSearchQuery(query)] }, days: STATS_NEWS_DAYS, limit: STATS_NEWS_LIMIT }, ctx.signal)
+    .catch((err: unknown) => {
+      // Neither provider answering is told to the user as such (502).
+      throw err instanceof NewsUnavailableError ? err.toAppError() : err;
+    });
   if (documents.length === 0) throw statsValidationFailed('no recent articles were found for this audience and solution.');
 
   const generation = await ctx.run

@@ -23,14 +23,13 @@ import {
 import { Grounding } from '../../ai/grounding.ts';
 import type { AiRun } from '../../ai/runner.ts';
 import { errorMessage, log } from '../../lib/log.ts';
-import type { NewsSearch, NewsSource } from '../../sources/news/news.ts';
-import { retrieveNews } from '../../sources/news/retrieve.ts';
+import { type News, type NewsSearch, NewsUnavailableError } from '../../sources/news/index.ts';
 import { pickFiling, type SecSource } from '../../sources/sec/sec.ts';
 import type { TranscriptSource } from '../../sources/sec/transcripts.ts';
 import type { SourceDocument } from '../../sources/web/types.ts';
 import { companyNewsOutput, companyNewsPrompt, earningsOutput, earningsPrompt, systems, trendsOutput, trendsPrompt } from './prompts.ts';
 
-export type ResearchSources = { news: NewsSource; sec: SecSource; transcripts: TranscriptSource | null };
+export type ResearchSources = { news: News; sec: SecSource; transcripts: TranscriptSource | null };
 
 export type ResearchContext = {
   run: AiRun;
@@ -49,8 +48,11 @@ function meta(run: AiRun, documents: number, period: string | null = null, still
   return { documents, model: run.model, generatedAt: new Date().toISOString(), period, ...(stillReading ? { stillReading } : {}) };
 }
 
-/** The news for a search; unreachable providers are a 502 (retrieve.ts). */
-const searchNews = (sources: ResearchSources, search: NewsSearch, signal: AbortSignal) => retrieveNews(sources.news, search, signal);
+/** The news for a search; neither provider answering is told to the user as such (502). */
+const searchNews = (sources: ResearchSources, search: NewsSearch, signal: AbortSignal) =>
+  sources.news.search(search, signal).catch((err: unknown) => {
+    throw err instanceof NewsUnavailableError ? err.toAppError() : err;
+  });
 
 export async function analyseCompanyNews(ctx: ResearchContext, query: CompanyNewsQuery): Promise<Analysis<CompanyNewsResult>> {
   const period = companyNewsTimeframeLabels[query.timeframe].toLowerCase();

@@ -11,7 +11,7 @@ import { alertRecipientFor } from '../../db/alert-recipient.ts';
 import { alertRuns, sonarAlerts, sonarResults, users } from '../../db/schema.ts';
 import { renderNewsAlertEmail } from '../../mail/alert-emails/index.ts';
 import type { EmailArticle, RenderedEmail } from '../../mail/alert-emails/types.ts';
-import type { SharedNewsResult } from '../../sources/news/shared-news.ts';
+import type { SharedNewsResult } from '../../sources/news/index.ts';
 import { type SourceDocument, SourceError } from '../../sources/web/types.ts';
 import { digestArticle, NOT_ANALYSED } from '../articles/digest.ts';
 import { ALERT_READ_BUDGET_MS } from '../articles/scan.ts';
@@ -113,7 +113,7 @@ async function prepareNewsAlert(run: AlertRun, deps: AlertDeps, signal: AbortSig
   const days = SEARCH_WINDOWS_DAYS.find((d) => d >= needed) ?? MAX_SCAN_DAYS;
   let search: SharedNewsResult;
   try {
-    search = await deps.sources.sharedNews.search(
+    search = await deps.sources.news.search(
       // The company, and any of its keywords when it has some.
       {
         terms: { phrases: [companyName], anyOf: alert.keywords },
@@ -121,8 +121,9 @@ async function prepareNewsAlert(run: AlertRun, deps: AlertDeps, signal: AbortSig
         limit: ARTICLES_SEARCHED,
         readBudgetMs: ALERT_READ_BUDGET_MS,
         queueWaitMs: SEARCH_QUEUE_WAIT_MS,
+        share: { maxAgeMs: Math.max(SHARED_SEARCH_MIN_AGE_MS, deps.config.ALERT_PREPARE_MINUTES * 60_000) },
       },
-      { maxAgeMs: Math.max(SHARED_SEARCH_MIN_AGE_MS, deps.config.ALERT_PREPARE_MINUTES * 60_000), signal },
+      signal,
     );
   } catch (err) {
     if (err instanceof SourceError) throw new Error(`news search failed: ${err.message}`);

@@ -12,10 +12,10 @@ import type { Database } from '../../db/client.ts';
 import { newsletterAlerts, newsletterResults, users } from '../../db/schema.ts';
 import { renderNewsletterEmail } from '../../mail/alert-emails/index.ts';
 import type { EmailArticle, NewsletterSection } from '../../mail/alert-emails/types.ts';
-import type { NewsSource, NewsTerms } from '../../sources/news/news.ts';
+import type { News, NewsTerms } from '../../sources/news/index.ts';
 import { pageKey } from '../../sources/web/site.ts';
 import { capText, htmlToLine } from '../../sources/web/text.ts';
-import { SourceError } from '../../sources/web/types.ts';
+import { type SourceDocument, SourceError } from '../../sources/web/types.ts';
 import { digestArticle, NOT_ANALYSED } from '../articles/digest.ts';
 import { ALERT_READ_BUDGET_MS } from '../articles/scan.ts';
 import { claimUnsentArticles, loadSentArticles, type SeenArticles } from '../articles/seen-articles.ts';
@@ -132,7 +132,7 @@ type Retrieval = { searches: Search[]; failures: string[]; articles: number };
  * each new article under its search's section. A failing search is noted; all failing is an error.
  */
 async function retrieve(
-  news: NewsSource,
+  news: News,
   searches: Search[],
   period: Period,
   region: Region | undefined,
@@ -144,7 +144,7 @@ async function retrieve(
   let lastError = '';
   for (const search of searches) {
     signal.throwIfAborted();
-    let documents: Awaited<ReturnType<NewsSource['search']>>['documents'];
+    let documents: SourceDocument[];
     try {
       const query = { terms: search.terms, days: period.days, region, limit: search.limit, readBudgetMs: ALERT_READ_BUDGET_MS };
       documents = (await news.search(query, signal)).documents;

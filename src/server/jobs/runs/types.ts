@@ -9,8 +9,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { ALERT_RUN_KINDS } from '../../db/schema.ts';
 import type { CompanySiteReader } from '../../sources/company/company-site.ts';
-import type { NewsSource } from '../../sources/news/news.ts';
-import type { SharedNewsSearch } from '../../sources/news/shared-news.ts';
+import type { News } from '../../sources/news/index.ts';
 import type { EarningsCalendarSource } from '../../sources/sec/earnings-calendar.ts';
 import type { SecSource } from '../../sources/sec/sec.ts';
 import type { SecCompanySource } from '../../sources/sec/sec-company.ts';
@@ -39,11 +38,10 @@ export type AlertLinks = {
 };
 
 type AlertSources = {
-  news: NewsSource;
+  news: News;
   companySite: CompanySiteReader;
   secCompany: SecCompanySource;
   social: SocialSource;
-  sharedNews: SharedNewsSearch;
   sec: SecSource;
   transcripts: TranscriptSource | null;
   earningsCalendar: EarningsCalendarSource;

@@ -8,7 +8,6 @@ import { parseHTML } from 'linkedom';
 import { asArray, isJsonObject, type JsonObject, metaTags, schemaItems, schemaTypes } from '../web/structured-data.ts';
 import { BLOCK_ELEMENTS, capText, htmlToLine, htmlToText, httpUrl } from '../web/text.ts';
 import { dropBoilerplate, readerParagraphs, unwrapEmbeddedPosts } from './boilerplate.ts';
-import { stripPublisherSuffix } from './news.ts';
 
 export type ArticleStatus = 'ok' | 'paywalled' | 'failed';
 export type ExtractedArticle = {
@@ -267,4 +266,14 @@ function declaresPaywall(document: Document, meta: Map<string, string>, data: Js
   return [document.documentElement, document.querySelector('body')].some((element) =>
     element?.getAttribute('class')?.split(/\s+/).includes('paywall'),
   );
+}
+
+/** Headlines often end with " - Publisher" (Google News' always do); drop that suffix when it names this item's publisher. */
+export function stripPublisherSuffix(title: string, publisher: string | null): string {
+  if (!publisher) return title;
+  for (const separator of [' - ', ' | ', ' — ', ' – ']) {
+    const suffix = `${separator}${publisher}`;
+    if (title.length > suffix.length && title.toLowerCase().endsWith(suffix.toLowerCase())) return title.slice(0, -suffix.length).trim();
+  }
+  return title;
 }

@@ -8,6 +8,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { articles, googleNewsLinks } from '../../db/schema.ts';
 import { errorMessage, log } from '../../lib/log.ts';
+import { createCache } from '../web/cache.ts';
 import type { SourceHttp } from '../web/http.ts';
 import { createPageReader, type PageReader } from '../web/page-reader.ts';
 import { pageKey } from '../web/site.ts';
@@ -79,9 +80,12 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
   settled(): Promise<void>;
 } {
   const now = opts.now ?? (() => new Date());
-  // Work in flight in this process, so two searches meeting one article share one fetch.
+  // Work in flight in this process, so two searches meeting one article share one fetch. The fetch
+  // is the kit's in-flight sharing (nothing kept once stored: the store is the cache). A decode is
+  // not: it waits in a queue before anyone starts it, moves up when asked again, and is looked at
+  // without starting one (publisherUrlFor), none of which a load-on-miss cache does.
   const decoding = new Map<string, PendingDecode>();
-  const fetching = new Map<string, Promise<StoredArticle>>();
+  const fetching = createCache<StoredArticle>({ ttlMs: 0, maxEntries: Number.POSITIVE_INFINITY });
   const pages = createPageReader({ http: opts.publisherHttp, userAgent: opts.userAgent });
   const background = new Set<Promise<unknown>>();
 
@@ -174,15 +178,6 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
     return publisherUrl;
   }
 
-  function articleFor(url: string, key: string, doc: SourceDocument): Promise<StoredArticle> {
-    let pending = fetching.get(key);
-    if (!pending) {
-      pending = fetchArticle(url, key, doc).finally(() => fetching.delete(key));
-      fetching.set(key, pending);
-    }
-    return pending;
-  }
-
   async function fetchArticle(url: string, key: string, doc: SourceDocument): Promise<StoredArticle> {
     const outcome = await readArticle(pages, url);
     const row = {
@@ -255,12 +250,13 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
         headlines[i] = { ...headlines[i]!, url, googleLink: false };
         const row = await storedRow(key);
         const fresh = row && (row.status !== 'failed' || now().getTime() - row.fetchedAt.getTime() < RETRY_FAILED_MS);
-        const article = fresh ? row : await articleFor(url, key, doc);
+        const article = fresh ? row : await fetching.get(key, () => fetchArticle(url, key, doc));
         return withArticle({ ...doc, url, googleLink: false }, article, terms);
       };
 
-      // Each document on its own: the budget cuts off the slow ones, not the whole list.
-      const deadline = sleep(budgetMs, signal);
+      // Each document on its own: the budget cuts off the slow ones, not the whole list. The caller
+      // giving up ends the wait too: the search then ends with what it has.
+      const deadline = pause(budgetMs, undefined, { signal, ref: false }).catch(() => {});
       const done = documents.map(() => false);
       const results = await Promise.all(
         documents.map((doc, i) =>
@@ -326,20 +322,4 @@ function withArticle(doc: SourceDocument, article: StoredArticle, terms: string[
 function dateOrNull(value: string | null | undefined): Date | null {
   const at = value ? new Date(value) : null;
   return at && !Number.isNaN(at.getTime()) ? at : null;
-}
-
-/** Resolves after `ms` (or when the caller gives up: the search then ends with what it has). */
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    timer.unref?.();
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { SourceDocument } from '../web/types.ts';
 import { SourceError } from '../web/types.ts';
+import { stripPublisherSuffix } from './article-text.ts';
 import {
   gdeltDate,
   gdeltSearchUrl,
@@ -10,7 +11,6 @@ import {
   parseGdeltArticles,
   parseGoogleNewsRss,
   selectArticles,
-  stripPublisherSuffix,
   titleKey,
 } from './news.ts';
 

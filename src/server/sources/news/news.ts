@@ -6,10 +6,13 @@
 // query is written here, and the reader picks passages by the same terms.
 import { extractFromXml } from '@extractus/feed-extractor';
 import type { Region } from '../../../shared/sonar.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { log } from '../../lib/log.ts';
 import type { SourceHttp } from '../web/http.ts';
 import { pageKey } from '../web/site.ts';
 import { capText, htmlToLine, httpUrl } from '../web/text.ts';
 import { type NewsProvider, type SourceDocument, SourceError } from '../web/types.ts';
+import { stripPublisherSuffix } from './article-text.ts';
 import type { ArticleReader } from './articles.ts';
 import { queryTerms } from './passages.ts';
 
@@ -46,6 +49,23 @@ export type NewsResult = {
   stillReading?: number;
 };
 export type NewsSource = { search(q: NewsSearch, signal?: AbortSignal): Promise<NewsResult> };
+
+/**
+ * Neither Google News nor GDELT answered: the one failure a news search ends with (one of them
+ * failing is `failed` in the result). A SourceError, so the jobs note it as a failed search like any
+ * source's; a person waiting is told it as the API's error.
+ */
+export class NewsUnavailableError extends SourceError {
+  constructor(failures: SourceError[]) {
+    super('news', `Google News and GDELT both failed (${failures.map((f) => f.message).join('; ')})`);
+    this.name = 'NewsUnavailableError';
+  }
+
+  /** The sources' failure, not the AI's: a 502 `source_unavailable` in words a person can act on. */
+  toAppError() {
+    return new AppError('source_unavailable', 'The news sources (Google News, GDELT) could not be reached. Try again shortly.');
+  }
+}
 
 const DEFAULT_NEWS_LIMIT = 20;
 /** GDELT DOC 2.0 searches about the last three months at most. */
@@ -121,16 +141,6 @@ export function gdeltSearchUrl(baseUrl: string, q: NewsSearch): string {
     sort: 'DateDesc',
   });
   return `${baseUrl.replace(/\/+$/, '')}/api/v2/doc/doc?${params}`;
-}
-
-/** Google News titles end with " - Publisher"; drop that suffix when it names this item's publisher. */
-export function stripPublisherSuffix(title: string, publisher: string | null): string {
-  if (!publisher) return title;
-  for (const separator of [' - ', ' | ', ' — ', ' – ']) {
-    const suffix = `${separator}${publisher}`;
-    if (title.length > suffix.length && title.toLowerCase().endsWith(suffix.toLowerCase())) return title.slice(0, -suffix.length).trim();
-  }
-  return title;
 }
 
 /** Two titles that differ only in case, punctuation or spacing are the same story. */
@@ -309,12 +319,15 @@ const GDELT_MAX_QUEUE_WAIT_MS = 6_000;
 /** Read publisher pages for at most this long per search unless the caller says otherwise. */
 export const DEFAULT_READ_BUDGET_MS = 15_000;
 
-export function createNewsSource(opts: {
+export type NewsSourceOptions = {
   googleNewsBaseUrl: string;
   gdeltBaseUrl: string;
   http: SourceHttp;
+  /** Reads the publishers' pages; without it a search answers with the providers' headlines. */
   articles?: ArticleReader;
-}): NewsSource {
+};
+
+export function createNewsSource(opts: NewsSourceOptions): NewsSource {
   async function google(q: NewsSearch, signal?: AbortSignal): Promise<SourceDocument[]> {
     const xml = await opts.http.getText(googleNewsSearchUrl(opts.googleNewsBaseUrl, q), {
       signal,
@@ -351,8 +364,11 @@ export function createNewsSource(opts: {
           failed.push(provider);
         } else throw answer.reason;
       });
-      if (failed.length === 2)
-        throw new SourceError('news', `Google News and GDELT both failed (${failures.map((f) => f.message).join('; ')})`);
+      if (failed.length === 2) {
+        const error = new NewsUnavailableError(failures);
+        log.warn('news search failed', { error: error.message });
+        throw error;
+      }
       const selected = selectArticles(found, q.days, limit);
       if (!opts.articles || selected.length === 0) return { documents: selected, failed };
       const read = await opts.articles.read(selected, {

@@ -1,6 +1,7 @@
-// One news search for every alert that asks it (ADR 016). At nine o'clock thousands of alerts watch
-// a few hundred companies; each (query, region, window) is searched once, by whichever process
-// claims its news_searches row first, and the others read what it stored while it is fresh. The
+// One news search for every alert that asks it (ADR 016), behind the news door (index.ts) as a
+// request with `share`. At nine o'clock thousands of alerts watch a few hundred companies; each
+// (query, region, window) is searched once, by whichever process claims its news_searches row first,
+// and the others read what it stored while it is fresh. The
 // article store (articles.ts) already shares the publishers' pages; this shares the searches, which
 // the news services pace (Google News one a second per process). What each user was already sent,
 // and the analysis, stay per alert.
@@ -38,7 +39,10 @@ export function searchKey(q: NewsSearch): string {
 
 export function createSharedNewsSearch(db: Database, news: NewsSource, opts: { claimTimeoutMs?: number } = {}): SharedNewsSearch {
   const claimTimeoutMs = opts.claimTimeoutMs ?? CLAIM_TIMEOUT_MS;
-  // In this process, alerts asking one search wait for the same promise instead of the table.
+  // In this process, alerts asking one search wait for the same promise instead of the table. Not the
+  // kit's cache (web/cache.ts): its load may take no caller's signal and runs on when its callers
+  // have left, and a load here may be a wait for another process's search that would then poll the
+  // table, and claim and search, for nobody; here the first caller's signal stops it.
   const inFlight = new Map<string, Promise<SharedNewsResult>>();
 
   /** Claims the row (first, stale or abandoned), or reads the fresh result another stored. One statement. */

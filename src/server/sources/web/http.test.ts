@@ -15,7 +15,7 @@ describe('describeUrl', () => {
 describe('per-host politeness', () => {
   const starts: Array<{ host: string; at: number }> = [];
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], fakeNodeBuiltins: true });
     starts.length = 0;
     vi.stubGlobal(
       'fetch',
@@ -83,7 +83,7 @@ describe('host pacer memory', () => {
   afterEach(() => vi.useRealTimers());
 
   it('forgets hosts whose turn is past, so a long-running worker meeting many sites keeps a bounded map', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], fakeNodeBuiltins: true });
     const pacer = createHostPacer({ intervals: {}, defaultIntervalMs: 1000, maxQueueWaitMs: 30_000 });
     let largest = 0;
     // 20,000 publishers, one new site every 10 ms (a day of alerts meeting new sites, compressed).
@@ -96,7 +96,7 @@ describe('host pacer memory', () => {
   });
 
   it('still paces a host it has seen recently after forgetting the others', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], fakeNodeBuiltins: true });
     const pacer = createHostPacer({ intervals: {}, defaultIntervalMs: 1000, maxQueueWaitMs: 30_000 });
     for (let i = 0; i < 5_000; i++) await pacer.waitForTurn(`old-${i}.example`, undefined);
     vi.advanceTimersByTime(2000);
@@ -204,7 +204,7 @@ describe('forms and per-request pacing', () => {
   });
 
   it("waits a host's own longer interval (Crawl-delay), and a request may refuse a queue shorter than the client's", async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], fakeNodeBuiltins: true });
     const starts: number[] = [];
     vi.stubGlobal('fetch', async () => {
       starts.push(Date.now());

@@ -5,6 +5,7 @@
 // address dialled is never shown (it would tell a user which internal ports answer).
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import sniffEncoding from 'html-encoding-sniffer';
 import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector } from 'undici';
@@ -226,11 +227,12 @@ export function createHostPacer(opts: { intervals: Record<string, number>; defau
     nextFreeSlot.set(host, slot + interval);
     if (slot > now) {
       try {
-        await sleep(slot - now, signal);
+        await sleep(slot - now, undefined, { signal });
       } catch (err) {
         // A cancelled request gives its turn back when nobody has queued behind it.
         if (nextFreeSlot.get(host) === slot + interval) nextFreeSlot.set(host, slot);
-        throw err;
+        // The caller's own reason, as fetch gives it, not the timer's AbortError.
+        throw signal?.reason ?? err;
       }
     }
   }
@@ -371,19 +373,4 @@ export function decodeBody(bytes: Uint8Array, contentType: string): string {
     // An encoding the sniffer names but this runtime cannot decode (x-user-defined): UTF-8, replacing what does not fit.
     return new TextDecoder('utf-8').decode(bytes);
   }
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      signal?.removeEventListener('abort', aborted);
-      resolve();
-    }
-    function aborted() {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    }
-    signal?.addEventListener('abort', aborted, { once: true });
-  });
 }
