@@ -220,6 +220,23 @@ describe('a report', () => {
     expect(report.report!.social.note).toMatch(/could not be reached/);
   });
 
+  it('goes on without news when both news services are down, and says so', async () => {
+    const { client } = await newUser();
+    const started = await start(client);
+    news.mode.google = 'fail';
+    news.mode.gdelt = 'fail';
+    try {
+      expect((await research(started.id)).status).toBe('succeeded');
+    } finally {
+      news.reset();
+    }
+    const report = (await client.get(`/api/air/reports/${started.id}`)).body.report as AirReportDetail;
+    expect(stepOf(report, 'news_intelligence')).toMatchObject({ state: 'not_available' });
+    expect(stepOf(report, 'news_intelligence').summary).toBe(
+      'The news sources (Google News, GDELT) could not be reached; the report goes on without news.',
+    );
+  });
+
   it('fails at the step whose source failed, gives the credit back, and a retry resumes there', async () => {
     const { client } = await newUser();
     const started = await start(client);

@@ -25,6 +25,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 import { renderAirReportEmail } from '../../mail/alert-emails/index.ts';
 import { SiteUnreadableError } from '../../sources/company/company-site.ts';
+import { NewsUnavailableError } from '../../sources/news/index.ts';
 import { siteOf } from '../../sources/web/site.ts';
 import { SourceError } from '../../sources/web/types.ts';
 import { type AlertHandler, AlertPermanentFailure, type AlertRun, AlertSkip, type RunStep } from '../runs/types.ts';
@@ -229,10 +230,16 @@ async function research(
   const { company } = enrichment;
 
   const news = await progress.step('news_intelligence', async () => {
-    const result = await sources.news.search({ terms: { phrases: [company.name] }, days: AIR_NEWS_DAYS, limit: NEWS_LIMIT }, signal);
-    const documents: Retrieved[] = result.documents.map((d) => ({ ...d }));
+    // Both providers down is a search that throws: the report goes on without news and says so.
+    const result = await sources.news
+      .search({ terms: { phrases: [company.name] }, days: AIR_NEWS_DAYS, limit: NEWS_LIMIT }, signal)
+      .catch((err: unknown) => {
+        if (err instanceof NewsUnavailableError) return null;
+        throw err;
+      });
+    const documents: Retrieved[] = result?.documents.map((d) => ({ ...d })) ?? [];
     if (documents.length === 0) {
-      const down = result.failed.length >= 2;
+      const down = result === null;
       return {
         data: { events: [], documents },
         state: down ? ('not_available' as const) : ('done' as const),
