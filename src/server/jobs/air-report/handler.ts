@@ -5,8 +5,8 @@
 // written as it starts and ends (the page follows them live). The slow work happens outside any
 // transaction; the engine's one commit then marks the report delivered and queues its e-mail
 // together, exactly once (engine.ts). The report fails only with its run, in the transaction that
-// fails the run (airReportHandler.failed), whoever fails it: this handler, or the engine when the
-// run's workers stopped or nobody finished it; so the page never shows a report running that is not.
+// fails the run (airReportHandler.failed), whoever fails it: this handler, or the engine when nobody
+// finished the run; so the page never shows a report running whose run has ended.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   AIR_MAX_PROSPECTS,
@@ -122,7 +122,7 @@ class ReportPage {
 const stepAt = (steps: AirStep[]): AirStepId =>
   steps.find((s) => s.state === 'running')?.id ?? steps.find((s) => s.state === 'waiting')?.id ?? 'instant_delivery';
 
-/** What the page says of a step whose worker stopped on the run's last attempt, or that nobody finished. */
+/** What the page says of the step a report had reached when its run was given up (its workers stopped). */
 export const INTERRUPTED =
   'the work on this step stopped on our side before it finished; try again, and if it happens again, contact support';
 

@@ -11,9 +11,9 @@
 // its slot has come (deliverDue).
 //
 // A run fails for good in one transaction with its kind's own rows (AlertHandler.failed), whoever
-// ends it: its handler, its last attempt's worker stopping (a crash, a kill: the next claim finds it
-// still running with no attempt left), or nobody finishing it for hours (failAbandoned).
-import { and, asc, eq, inArray, isNull, lte, not, or, type SQL, sql } from 'drizzle-orm';
+// ends it: its handler's error on the last attempt, or nobody finishing it for hours, when every
+// retry of its job was spent on workers that stopped (failAbandoned).
+import { and, asc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { alertRuns } from '../../db/schema.ts';
 import { errorMessage, log } from '../../lib/log.ts';
@@ -147,21 +147,12 @@ function stepsOf(db: Database, runId: string, kept: Record<string, unknown>): Ru
 
 async function processRun(deps: EngineDeps, runId: string, signal: AbortSignal): Promise<RunResult> {
   const { db, config } = deps;
-  // Still running when its job comes again, with no attempt left: the worker on the last attempt
-  // stopped (a crash, a kill). The run is not tried again but failed.
-  const spentAttempts = sql`(${alertRuns.status} = 'running' and ${alertRuns.attempts} >= ${config.ALERT_MAX_ATTEMPTS})`;
   const [claimed] = await db
     .update(alertRuns)
     .set({ status: 'running', attempts: sql`${alertRuns.attempts} + 1`, startedAt: sql`now()`, notBefore: null })
-    .where(and(isOpen(runId), or(isNull(alertRuns.notBefore), lte(alertRuns.notBefore, sql`now()`)), not(spentAttempts)))
+    .where(and(isOpen(runId), or(isNull(alertRuns.notBefore), lte(alertRuns.notBefore, sql`now()`))))
     .returning({ ...runColumns, steps: alertRuns.steps });
-  if (!claimed) {
-    const reason = `no attempt left: attempt ${config.ALERT_MAX_ATTEMPTS} ended without a result (its worker stopped)`;
-    const [spent] = await failRuns(deps, and(eq(alertRuns.id, runId), spentAttempts), reason);
-    if (!spent) return { status: 'not-claimed' };
-    log.warn('alert run failed', { runId, kind: spent.kind, attempt: spent.attempt, reason });
-    return { status: 'failed', reason };
-  }
+  if (!claimed) return { status: 'not-claimed' };
   const { steps, ...run }: AlertRun & { steps: unknown } = claimed;
   try {
     const ahead = deps.ahead?.[run.kind];

@@ -100,7 +100,7 @@ export type AlertHandler = {
   (run: AlertRun, deps: AlertDeps, signal: AbortSignal, step: RunStep): Promise<PreparedRun>;
   /**
    * Called in the transaction that fails the run for good, whoever fails it: the handler's own
-   * error, the last attempt's worker stopping (a crash, a kill), or nobody finishing it (abandoned).
+   * error, or the engine when nobody finished the run (every retry spent on workers that stopped).
    * A kind whose own rows show the run's state (a report's page) ends them here, so they can never
    * disagree with the run.
    */

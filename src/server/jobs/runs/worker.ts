@@ -24,8 +24,7 @@ export const through = (client: pg.PoolClient) => ({ executeSql: (text: string, 
 
 export function runQueueOptions(config: Pick<Config, 'ALERT_MAX_ATTEMPTS' | 'ALERT_RETRY_DELAY_SECONDS' | 'ALERT_HEARTBEAT_SECONDS'>) {
   return {
-    // Room beyond the engine's own attempts: the job after a last attempt whose worker stopped
-    // records the run's failure (engine.ts), which a job given up by pg-boss would not.
+    // Crashes need room beyond the engine's own attempts, which end in a recorded failure anyway.
     retryLimit: config.ALERT_MAX_ATTEMPTS + 2,
     retryDelay: config.ALERT_RETRY_DELAY_SECONDS,
     retryBackoff: true,
