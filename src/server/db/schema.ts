@@ -486,13 +486,14 @@ export const airReports = pgTable(
     website: text('website').notNull(),
     solution: text('solution').notNull(),
     companyName: text('company_name'),
+    /** Moves with its run's status: 'succeeded' and 'failed' are written only in the transaction that ends the run (engine.ts). */
     status: text('status', { enum: AIR_REPORT_STATUSES }).notNull().default('queued'),
     /** 'YYYY-MM' in America/New_York: the month whose credits this report uses. */
     creditMonth: text('credit_month').notNull(),
     /** Each step's state and summary, as the page shows them (what the steps found is kept in the report's run). */
     steps: jsonb('steps').notNull(),
     report: jsonb('report'),
-    /** { step, message } when the report failed. */
+    /** { step, message } when the report failed: the step it had reached and why, in the user's words. */
     failure: jsonb('failure'),
     mailId: uuid('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
     emailedTo: text('emailed_to'),

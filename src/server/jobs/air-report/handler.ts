@@ -4,7 +4,9 @@
 // that succeeded. The report's row keeps what the page shows: each step's state and summary,
 // written as it starts and ends (the page follows them live). The slow work happens outside any
 // transaction; the engine's one commit then marks the report delivered and queues its e-mail
-// together, exactly once (engine.ts).
+// together, exactly once (engine.ts). The report fails only with its run, in the transaction that
+// fails the run (airReportHandler.failed), whoever fails it: this handler, or the engine when nobody
+// finished the run; so the page never shows a report running whose run has ended.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   AIR_MAX_PROSPECTS,
@@ -28,7 +30,7 @@ import { SiteUnreadableError } from '../../sources/company/company-site.ts';
 import { NewsUnavailableError } from '../../sources/news/index.ts';
 import { siteOf } from '../../sources/web/site.ts';
 import { SourceError } from '../../sources/web/types.ts';
-import { type AlertHandler, AlertPermanentFailure, type AlertRun, AlertSkip, type RunStep } from '../runs/types.ts';
+import { type AlertHandler, AlertPermanentFailure, type AlertRun, AlertSkip, type DbExecutor, type RunStep } from '../runs/types.ts';
 import { enrichCompany } from './enrich.ts';
 import { ReportGrounding } from './ground.ts';
 import {
@@ -106,19 +108,48 @@ class ReportPage {
     return found.data;
   }
 
+  /** The step that failed, and why in the user's words: the report fails with the run (failReport). */
   async fail(id: AirStepId, message: string) {
     this.set(id, 'failed', message);
-    await this.db
-      .update(airReports)
-      .set({ steps: this.steps, status: 'failed', failure: { step: id, message }, finishedAt: sql`now()` })
-      .where(
-        and(eq(airReports.id, this.row.id), eq(airReports.userId, this.row.userId), inArray(airReports.status, ['queued', 'running'])),
-      );
+    await this.save();
   }
 
   current(): AirStepId {
-    return this.steps.find((s) => s.state === 'running')?.id ?? this.steps.find((s) => s.state === 'waiting')?.id ?? 'instant_delivery';
+    return stepAt(this.steps);
   }
+}
+
+/** The step a report is at: the one running, or else the first still waiting. */
+const stepAt = (steps: AirStep[]): AirStepId =>
+  steps.find((s) => s.state === 'running')?.id ?? steps.find((s) => s.state === 'waiting')?.id ?? 'instant_delivery';
+
+/** What the page says of the step a report had reached when its run was given up (its workers stopped). */
+export const INTERRUPTED =
+  'the work on this step stopped on our side before it finished; try again, and if it happens again, contact support';
+
+/**
+ * The report's run failed for good: the report fails with it, in the same transaction, at the step
+ * the handler marked failed (with its reason), or else at the step it was at when its worker stopped.
+ */
+async function failReport(tx: DbExecutor, run: AlertRun) {
+  const [row] = await tx
+    .select({ steps: airReports.steps })
+    .from(airReports)
+    .where(and(eq(airReports.id, run.alertId), eq(airReports.userId, run.userId), inArray(airReports.status, ['queued', 'running'])))
+    .for('update');
+  if (!row) return;
+  const steps = row.steps as AirStep[];
+  const failed = steps.find((s) => s.state === 'failed');
+  const failure = failed ? { step: failed.id, message: failed.summary ?? INTERRUPTED } : { step: stepAt(steps), message: INTERRUPTED };
+  await tx
+    .update(airReports)
+    .set({
+      status: 'failed',
+      steps: steps.map((s) => (s.id === failure.step ? { ...s, state: 'failed', summary: failure.message } : s)),
+      failure,
+      finishedAt: sql`now()`,
+    })
+    .where(and(eq(airReports.id, run.alertId), eq(airReports.userId, run.userId)));
 }
 
 /**
@@ -212,6 +243,7 @@ export const airReportHandler: AlertHandler = async (run, deps, signal, step) =>
     throw new AlertPermanentFailure(`${airStepNames[step]}: ${reason}${detail ? ` (${detail})` : ''}`);
   }
 };
+airReportHandler.failed = failReport;
 
 type Seller = { firstName: string | null; lastName: string | null; name: string; jobTitle: string | null; companyName: string | null };
 

@@ -9,11 +9,16 @@
 // A scheduled run of a kind prepared ahead (news alerts, ADR 016) stops after the slow work: its
 // plan is kept in the run row (status 'prepared') and any worker commits it, in the same way, once
 // its slot has come (deliverDue).
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+//
+// A run fails for good in one transaction with its kind's own rows (AlertHandler.failed), whoever
+// ends it: its handler's error on the last attempt, or nobody finishing it for hours, when every
+// retry of its job was spent on workers that stopped (failAbandoned).
+import { and, asc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { alertRuns } from '../../db/schema.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 import { insertMail } from '../../mail/outbox.ts';
+import { ABANDONED_REASON, abandonedRuns } from './schedule.ts';
 import {
   type AheadHandler,
   type AlertDeps,
@@ -68,6 +73,8 @@ export type AlertEngine = {
   deliverDue(lanes: number): Promise<number>;
   /** When the earliest prepared run is due, or null when none is waiting. */
   nextDue(): Promise<Date | null>;
+  /** Fails the runs no worker finished long after they were due (every retry spent); returns how many. */
+  failAbandoned(now: Date): Promise<number>;
 };
 
 /** The scheduled moment of a slot, or null for an operator's 'manual:…' run. */
@@ -113,6 +120,10 @@ export function createAlertEngine(deps: EngineDeps): AlertEngine {
         .from(alertRuns)
         .where(eq(alertRuns.status, 'prepared'));
       return row?.at ? new Date(row.at) : null;
+    },
+
+    async failAbandoned(now) {
+      return (await failRuns(deps, abandonedRuns(now), ABANDONED_REASON)).length;
     },
   };
 }
@@ -164,7 +175,7 @@ async function processRun(deps: EngineDeps, runId: string, signal: AbortSignal):
   } catch (err) {
     const reason = errorMessage(err);
     if (err instanceof AlertSkip) {
-      await finish(db, run.id, 'skipped', reason);
+      await finish(deps, run, 'skipped', reason);
       return { status: 'skipped', reason };
     }
     if (err instanceof AlertReplan) return replan(db, run, reason);
@@ -179,7 +190,7 @@ async function processRun(deps: EngineDeps, runId: string, signal: AbortSignal):
     const final = err instanceof AlertPermanentFailure || run.attempt >= config.ALERT_MAX_ATTEMPTS || signal.aborted;
     log.warn(final ? 'alert run failed' : 'alert run failed; will retry', { runId, kind: run.kind, attempt: run.attempt, reason });
     if (final && !signal.aborted) {
-      await finish(db, run.id, 'failed', reason);
+      await finish(deps, run, 'failed', reason);
       return { status: 'failed', reason };
     }
     // Back to the queue with the reason, so the operator sees why it is being retried.
@@ -191,19 +202,47 @@ async function processRun(deps: EngineDeps, runId: string, signal: AbortSignal):
   }
 }
 
-/** Ends a run that is still open; a run another worker already finished is left as it is. */
-async function finish(db: Database, runId: string, status: 'skipped' | 'failed', reason: string) {
-  await db
-    .update(alertRuns)
-    // A failed run keeps its steps: a run that continues it (a report's retry) starts after them.
-    .set({
-      status,
-      reason: reason.slice(0, REASON_MAX),
-      plan: null,
-      finishedAt: sql`now()`,
-      ...(status === 'skipped' ? { steps: {} } : {}),
-    })
-    .where(isUnfinished(runId));
+/**
+ * Ends a run that is still open, a failed one with its kind's rows (AlertHandler.failed) in the
+ * same transaction; a run another worker already finished is left as it is.
+ */
+async function finish(deps: EngineDeps, run: AlertRun, status: 'skipped' | 'failed', reason: string) {
+  await deps.db.transaction(async (tx) => {
+    const [ended] = await tx
+      .update(alertRuns)
+      // A failed run keeps its steps: a run that continues it (a report's retry) starts after them.
+      .set({
+        status,
+        reason: reason.slice(0, REASON_MAX),
+        plan: null,
+        finishedAt: sql`now()`,
+        ...(status === 'skipped' ? { steps: {} } : {}),
+      })
+      .where(isUnfinished(run.id))
+      .returning({ id: alertRuns.id });
+    if (ended && status === 'failed') await deps.handlers[run.kind].failed?.(tx, run, reason);
+  });
+}
+
+/**
+ * Fails the unfinished runs `where` selects, whose worker is gone (nobody is there to fail them),
+ * each with its kind's rows in one transaction; the reason an earlier attempt left stays in front.
+ */
+async function failRuns(deps: EngineDeps, where: SQL | undefined, reason: string): Promise<AlertRun[]> {
+  return deps.db.transaction(async (tx) => {
+    const runs = await tx
+      .update(alertRuns)
+      .set({
+        status: 'failed',
+        plan: null,
+        finishedAt: sql`now()`,
+        reason: sql`left(coalesce(${alertRuns.reason} || '; ', '') || ${reason}, ${REASON_MAX})`,
+      })
+      .where(and(inArray(alertRuns.status, ['queued', 'running', 'prepared']), where))
+      .returning(runColumns);
+    for (const run of runs) await deps.handlers[run.kind].failed?.(tx, run, reason);
+    return runs;
+  });
 }
 
 function unsubscribeHeaders(links: AlertDeps['links'], mail: AlertMail) {
@@ -305,7 +344,7 @@ async function deliverBatch(deps: EngineDeps, size: number, only?: string): Prom
     }
     const run = claimed[0]!;
     const reason = errorMessage(err);
-    if (err instanceof AlertSkip) await finish(db, run.id, 'skipped', reason);
+    if (err instanceof AlertSkip) await finish(deps, run, 'skipped', reason);
     else if (err instanceof AlertReplan) await replan(db, run, reason);
     else {
       // The plan could not be committed (a bug, a row it refers to gone): the run starts over as

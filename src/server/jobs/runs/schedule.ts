@@ -15,7 +15,7 @@
 //
 // A slot missed because no worker ran (deploy, outage) is still taken up to CATCH_UP_HOURS late;
 // a slot before the alert's last save is not (saving at 9:30 does not send the 9:00 alert).
-import { and, inArray, isNull, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, isNull, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
@@ -180,21 +180,7 @@ export async function insertManualRuns(on: RunsExecutor, now: Date, userId: stri
   return rows.map((r) => r.id);
 }
 
-/** Runs no worker finished long after they were due (every retry spent on crashes): recorded as failed. */
-export async function failAbandonedRuns(on: RunsExecutor, now: Date): Promise<number> {
-  const { rowCount } = await onDrizzle(on)
-    .update(alertRuns)
-    .set({
-      status: 'failed',
-      finishedAt: sql`now()`,
-      reason: sql`coalesce(${alertRuns.reason} || '; ', '') || ${`abandoned: no worker finished it within ${CATCH_UP_HOURS} hours`}`,
-    })
-    .where(
-      and(
-        inArray(alertRuns.status, ['queued', 'running', 'prepared']),
-        lt(alertRuns.createdAt, catchUpFrom(now)),
-        or(isNull(alertRuns.notBefore), lt(alertRuns.notBefore, catchUpFrom(now))),
-      ),
-    );
-  return rowCount ?? 0;
-}
+/** Of the unfinished runs, those no worker finished long after they were due (every retry spent on crashes): the engine fails them. */
+export const abandonedRuns = (now: Date) =>
+  and(lt(alertRuns.createdAt, catchUpFrom(now)), or(isNull(alertRuns.notBefore), lt(alertRuns.notBefore, catchUpFrom(now))));
+export const ABANDONED_REASON = `abandoned: no worker finished it within ${CATCH_UP_HOURS} hours`;

@@ -94,7 +94,16 @@ export type PreparedRun = {
  */
 export type RunStep = <T>(key: string, work: () => Promise<T>) => Promise<T>;
 
-export type AlertHandler = (run: AlertRun, deps: AlertDeps, signal: AbortSignal, step: RunStep) => Promise<PreparedRun>;
+export type AlertHandler = {
+  (run: AlertRun, deps: AlertDeps, signal: AbortSignal, step: RunStep): Promise<PreparedRun>;
+  /**
+   * Called in the transaction that fails the run for good, whoever fails it: the handler's own
+   * error, or the engine when nobody finished the run (every retry spent on workers that stopped).
+   * A kind whose own rows show the run's state (a report's page) ends them here, so they can never
+   * disagree with the run.
+   */
+  failed?: (tx: DbExecutor, run: AlertRun, reason: string) => Promise<void>;
+};
 
 /**
  * A kind whose scheduled runs are prepared before their slot (news alerts, ADR 016): `prepare` does

@@ -12,7 +12,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Config } from '../../config.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 import type { AlertEngine, RunResult } from './engine.ts';
-import { failAbandonedRuns, insertDueRuns } from './schedule.ts';
+import { insertDueRuns } from './schedule.ts';
 
 export const RUN_QUEUE = 'alert-run';
 const TICK_QUEUE = 'alert-tick';
@@ -55,14 +55,20 @@ export async function queueRuns(boss: PgBoss, client: pg.PoolClient, runIds: str
 }
 
 /** Inserts the due runs and one job for each, atomically; returns how many were created. */
-export async function tick(boss: PgBoss, pool: pg.Pool, config: Pick<Config, 'ALERT_PREPARE_MINUTES'>, now = new Date()): Promise<number> {
+export async function tick(
+  boss: PgBoss,
+  pool: pg.Pool,
+  config: Pick<Config, 'ALERT_PREPARE_MINUTES'>,
+  engine: Pick<AlertEngine, 'failAbandoned'>,
+  now = new Date(),
+): Promise<number> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
     const ids = await insertDueRuns(client, now, null, config.ALERT_PREPARE_MINUTES);
     await queueRuns(boss, client, ids);
     await client.query('COMMIT');
-    const abandoned = await failAbandonedRuns(client, now);
+    const abandoned = await engine.failAbandoned(now);
     if (ids.length > 0 || abandoned > 0) log.info('alert tick', { due: ids.length, abandoned });
     return ids.length;
   } catch (err) {
@@ -86,7 +92,7 @@ export async function startAlertWorker(opts: { boss: PgBoss; pool: pg.Pool; conf
   await boss.createQueue(TICK_QUEUE, { retryLimit: 0, expireInSeconds: 300 });
   await boss.schedule(TICK_QUEUE, '* * * * *', null, { tz: 'America/New_York' });
   await boss.work(TICK_QUEUE, async () => {
-    await tick(boss, pool, config);
+    await tick(boss, pool, config, engine);
   });
   const lanes = Math.min(FETCH_LANES, config.ALERT_CONCURRENCY);
   await boss.work<RunJob>(
@@ -115,7 +121,7 @@ export async function startAlertWorker(opts: { boss: PgBoss; pool: pg.Pool; conf
       ),
   );
   // A worker that starts takes up what is due at once instead of waiting for the next minute.
-  await tick(boss, pool, config).catch((err) => log.error('alert tick failed', { error: errorMessage(err) }));
+  await tick(boss, pool, config, engine).catch((err) => log.error('alert tick failed', { error: errorMessage(err) }));
   return { stop: () => delivery.stop() };
 }
 

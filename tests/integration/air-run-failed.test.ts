@@ -1,0 +1,126 @@
+// A report fails with its run, whoever fails the run: not only the report's own handler, but the
+// run engine, when nobody finished the run for hours because every retry of its job was spent on
+// workers that stopped. On worker processes as they run in production (ROLE=worker, pg-boss): the
+// page then shows the report failed at the step it had reached, with a reason; its credit is given
+// back, and the user's retry resumes after the steps done and delivers it.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createAiRunner } from '../../src/server/ai/runner.ts';
+import { bootstrap, type Runtime } from '../../src/server/bootstrap.ts';
+import { type AirDeps, airOverview, getReport, retryReport, startReport } from '../../src/server/features/air/service.ts';
+import { INTERRUPTED } from '../../src/server/jobs/air-report/handler.ts';
+import { airModel } from '../fakes/air-model.ts';
+import { type FakeCompanySite, startFakeCompanySite } from '../fakes/company-site.ts';
+import { type FakeHackerNews, startFakeHackerNews } from '../fakes/hacker-news.ts';
+import { type FakeNews, startFakeNews } from '../fakes/news.ts';
+import { type FakeHandler, type FakeOpenAi, startFakeOpenAi } from '../fakes/openai.ts';
+import { schemaKeys } from '../fakes/research-model.ts';
+import { type FakeSec, startFakeSec } from '../fakes/sec.ts';
+import { type FakeSmtp, startFakeSmtp } from '../fakes/smtp.ts';
+import { createFreshDatabase, requireDatabaseUrl } from '../support/database.ts';
+import { until } from '../support/server-process.ts';
+import { airServerEnv } from '../support/source-env.ts';
+import { startWorker } from '../support/workers.ts';
+
+const SECRET = 'air-run-failed-secret-air-run-failed-000';
+const USER = 'air-run-failed-user';
+const SOLUTION = 'Warehouse orchestration software for Supply Chain Operations and Finance leaders.';
+
+let database: Awaited<ReturnType<typeof createFreshDatabase>>;
+let rt: Runtime;
+let deps: AirDeps;
+let ai: FakeOpenAi;
+let site: FakeCompanySite;
+let sec: FakeSec;
+let hn: FakeHackerNews;
+let news: FakeNews;
+let smtp: FakeSmtp;
+
+// The first persona request never gets an answer in time: the worker that asked is killed meanwhile.
+const model = airModel();
+const handler: FakeHandler = (request, index) => {
+  if (schemaKeys(request).includes('buyingCenters') && aiCalls('buyingCenters') === 1) return { delayMs: 60_000, json: {} };
+  return model(request, index);
+};
+/** Requests the AI server received whose schema has `key`, this one included while it is answered. */
+const aiCalls = (key: string) => ai.requests.filter((r) => schemaKeys(r).includes(key)).length;
+
+beforeAll(async () => {
+  database = await createFreshDatabase(requireDatabaseUrl(), 'eos_air_run_failed');
+  [ai, site, sec, hn, news, smtp] = await Promise.all([
+    startFakeOpenAi({ handler }),
+    startFakeCompanySite(),
+    startFakeSec(),
+    startFakeHackerNews(),
+    startFakeNews(),
+    startFakeSmtp(),
+  ]);
+  sec.websites.set('1990001', `${site.url}/`);
+  rt = await bootstrap({ ...serverEnv(), ROLE: 'web' });
+  deps = { db: rt.db, pool: rt.pool, runs: rt.runs, ai: createAiRunner(rt.config, rt.db), creditsPerMonth: 5, maxFailedPerDay: 5 };
+  await rt.pool.query(`INSERT INTO users (id, email, name, email_verified) VALUES ($1, 'seller@example.com', 'Run Failed', true)`, [USER]);
+});
+afterAll(async () => {
+  await rt?.close();
+  await Promise.all([ai?.stop(), site?.stop(), sec?.stop(), hn?.stop(), news?.stop(), smtp?.stop()]);
+  await database?.drop();
+});
+
+function serverEnv(): Record<string, string> {
+  return {
+    ...airServerEnv({ databaseUrl: database.url, authSecret: SECRET, smtpPort: smtp.smtpPort, aiUrl: ai.url, fakes: { news, sec, hn } }),
+    ALERT_HEARTBEAT_SECONDS: '10',
+    ALERT_RETRY_DELAY_SECONDS: '1',
+  };
+}
+
+/** The report's runs, oldest first. */
+const runsOf = async (reportId: string) =>
+  (
+    await rt.pool.query<{ status: string; reason: string | null }>(
+      `SELECT status, reason FROM alert_runs WHERE kind = 'air_report' AND alert_id = $1 ORDER BY created_at`,
+      [reportId],
+    )
+  ).rows;
+const page = (id: string) => getReport(deps, USER, id);
+
+it('a report whose run nobody finished (its job given up after its workers stopped) fails at the step it had reached, and its retry delivers it', async () => {
+  const report = await startReport(deps, USER, { website: `${site.url}/`, solution: SOLUTION });
+  const first = startWorker({ ...serverEnv(), LOG_LEVEL: 'warn' });
+  await until(
+    'the persona step under way',
+    async () =>
+      (await page(report.id)).steps.find((s) => s.id === 'persona_builder')?.state === 'running' && aiCalls('buyingCenters') === 1,
+    60_000,
+  );
+  first.proc.kill('SIGKILL');
+  await first.exited;
+  // Every retry of the run's job spent on workers that stopped: pg-boss gives the job up, and the
+  // run is left running with nobody on it; seven hours on, the next worker's tick finds it.
+  await rt.pool.query(`DELETE FROM pgboss.job WHERE name = 'alert-run'`);
+  await rt.pool.query(`UPDATE alert_runs SET created_at = now() - interval '7 hours' WHERE alert_id = $1`, [report.id]);
+  expect((await page(report.id)).status).toBe('running');
+
+  const second = startWorker({ ...serverEnv(), LOG_LEVEL: 'error' });
+  await until('the run failed', async () => (await runsOf(report.id))[0]?.status === 'failed', 60_000).catch((err: Error) => {
+    throw new Error(`${err.message}\n${second.output()}`);
+  });
+  expect(await runsOf(report.id)).toEqual([{ status: 'failed', reason: expect.stringContaining('abandoned') }]);
+  const failed = await page(report.id);
+  expect(failed.status).toBe('failed');
+  expect(failed.failure).toEqual({ step: 'persona_builder', message: INTERRUPTED });
+  expect(failed.steps.find((s) => s.id === 'persona_builder')).toEqual({ id: 'persona_builder', state: 'failed', summary: INTERRUPTED });
+  expect(failed.finishedAt).not.toBeNull();
+  expect((await airOverview(deps, USER)).credits.used).toBe(0);
+
+  // The user retries it: a run of its own, which starts after the steps the failed one finished.
+  const siteRequests = site.requests.length;
+  expect((await retryReport(deps, USER, report.id)).status).toBe('queued');
+  await until('the report delivered', async () => (await page(report.id)).status === 'succeeded', 90_000).catch((err: Error) => {
+    throw new Error(`${err.message}\n${second.output()}`);
+  });
+  expect(site.requests.length).toBe(siteRequests);
+  expect(aiCalls('events')).toBe(1);
+  expect((await page(report.id)).failure).toBeNull();
+  expect((await airOverview(deps, USER)).credits.used).toBe(1);
+  expect(await second.stop()).toBe(0);
+}, 240_000);
