@@ -4,22 +4,22 @@
 // page then shows the report failed at the step it had reached, with a reason; its credit is given
 // back, and the user's retry resumes after the steps done and delivers it.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createAiRunner } from '../../src/server/ai/runner.ts';
-import { bootstrap, type Runtime } from '../../src/server/bootstrap.ts';
-import { type AirDeps, airOverview, getReport, retryReport, startReport } from '../../src/server/features/air/service.ts';
-import { INTERRUPTED } from '../../src/server/jobs/air-report/handler.ts';
-import { airModel } from '../fakes/air-model.ts';
-import { type FakeCompanySite, startFakeCompanySite } from '../fakes/company-site.ts';
-import { type FakeHackerNews, startFakeHackerNews } from '../fakes/hacker-news.ts';
-import { type FakeNews, startFakeNews } from '../fakes/news.ts';
-import { type FakeHandler, type FakeOpenAi, startFakeOpenAi } from '../fakes/openai.ts';
-import { schemaKeys } from '../fakes/research-model.ts';
-import { type FakeSec, startFakeSec } from '../fakes/sec.ts';
-import { type FakeSmtp, startFakeSmtp } from '../fakes/smtp.ts';
-import { createFreshDatabase, requireDatabaseUrl } from '../support/database.ts';
-import { until } from '../support/server-process.ts';
-import { airServerEnv } from '../support/source-env.ts';
-import { startWorker } from '../support/workers.ts';
+import { createAiRunner } from '../../../src/server/ai/runner.ts';
+import { bootstrap, type Runtime } from '../../../src/server/bootstrap.ts';
+import { type AirDeps, airOverview, getReport, retryReport, startReport } from '../../../src/server/features/air/service.ts';
+import { INTERRUPTED } from '../../../src/server/jobs/air-report/handler.ts';
+import { airModel } from '../../fakes/air-model.ts';
+import { type FakeCompanySite, startFakeCompanySite } from '../../fakes/company-site.ts';
+import { type FakeHackerNews, startFakeHackerNews } from '../../fakes/hacker-news.ts';
+import { type FakeNews, startFakeNews } from '../../fakes/news.ts';
+import { type FakeHandler, type FakeOpenAi, startFakeOpenAi } from '../../fakes/openai.ts';
+import { schemaKeys } from '../../fakes/research-model.ts';
+import { type FakeSec, startFakeSec } from '../../fakes/sec.ts';
+import { type FakeSmtp, startFakeSmtp } from '../../fakes/smtp.ts';
+import { createFreshDatabase, requireDatabaseUrl } from '../../support/database.ts';
+import { until } from '../../support/server-process.ts';
+import { airServerEnv } from '../../support/source-env.ts';
+import { startWorker } from '../../support/workers.ts';
 
 const SECRET = 'air-run-failed-secret-air-run-failed-000';
 const USER = 'air-run-failed-user';
