@@ -51,6 +51,14 @@ describe('ResultView', () => {
     expect(within(region).getByRole('link', { name: 'stats.example.com' })).toBeTruthy();
   });
 
+  it('tells the user when sources were still being read and reached the analysis as headlines', () => {
+    render(<ResultView title="R" result={result} meta={{ ...meta, stillReading: 3 }} />);
+    expect(screen.getByText('3 sources were still being read and are shown as headlines.')).toBeTruthy();
+    cleanup();
+    render(<ResultView title="R" result={result} meta={meta} />);
+    expect(screen.queryByText(/still being read/)).toBeNull();
+  });
+
   it('does not make a javascript: source a link', () => {
     render(<ResultView title="R" result={result} meta={meta} />);
     expect(screen.getByText('Click me').closest('a')).toBeNull();

@@ -8,6 +8,7 @@ import {
   type ResearchResult,
   resultMarkdown,
   sourceDetails,
+  stillReadingLine,
 } from './result-text.ts';
 
 const meta: ResearchMeta = { documents: 2, model: 'test-model', generatedAt: '2026-01-03T10:00:00Z', period: null };
@@ -28,6 +29,14 @@ describe('marketSourceLabel', () => {
     expect(marketSourceLabel('https://news.example.com/a', sources)).toBe('Reuters');
     expect(marketSourceLabel('https://www.stats.example.com/report', sources)).toBe('stats.example.com');
     expect(marketSourceLabel('Gartner', sources)).toBe('Gartner');
+  });
+});
+
+describe('stillReadingLine', () => {
+  it('says how many sources reached the analysis as headlines because they were still being read', () => {
+    expect(stillReadingLine(meta)).toBeNull();
+    expect(stillReadingLine({ ...meta, stillReading: 1 })).toBe('1 source was still being read and is shown as a headline.');
+    expect(stillReadingLine({ ...meta, stillReading: 9 })).toBe('9 sources were still being read and are shown as headlines.');
   });
 });
 
