@@ -3,37 +3,19 @@
 // workers that stopped. On worker processes as they run in production (ROLE=worker, pg-boss): the
 // page then shows the report failed at the step it had reached, with a reason; its credit is given
 // back, and the user's retry resumes after the steps done and delivers it.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createAiRunner } from '../../../src/server/ai/runner.ts';
-import { bootstrap, type Runtime } from '../../../src/server/bootstrap.ts';
 import { type AirDeps, airOverview, getReport, retryReport, startReport } from '../../../src/server/features/air/service.ts';
 import { INTERRUPTED } from '../../../src/server/jobs/air-report/handler.ts';
 import { airModel } from '../../fakes/air-model.ts';
-import { type FakeCompanySite, startFakeCompanySite } from '../../fakes/company-site.ts';
-import { type FakeHackerNews, startFakeHackerNews } from '../../fakes/hacker-news.ts';
-import { type FakeNews, startFakeNews } from '../../fakes/news.ts';
-import { type FakeHandler, type FakeOpenAi, startFakeOpenAi } from '../../fakes/openai.ts';
+import type { FakeHandler } from '../../fakes/openai.ts';
 import { schemaKeys } from '../../fakes/research-model.ts';
-import { type FakeSec, startFakeSec } from '../../fakes/sec.ts';
-import { type FakeSmtp, startFakeSmtp } from '../../fakes/smtp.ts';
-import { createFreshDatabase, requireDatabaseUrl } from '../../support/database.ts';
+import { airWorkers } from '../../support/air-workers.ts';
 import { until } from '../../support/server-process.ts';
-import { airServerEnv } from '../../support/source-env.ts';
 import { startWorker } from '../../support/workers.ts';
 
-const SECRET = 'air-run-failed-secret-air-run-failed-000';
 const USER = 'air-run-failed-user';
 const SOLUTION = 'Warehouse orchestration software for Supply Chain Operations and Finance leaders.';
-
-let database: Awaited<ReturnType<typeof createFreshDatabase>>;
-let rt: Runtime;
-let deps: AirDeps;
-let ai: FakeOpenAi;
-let site: FakeCompanySite;
-let sec: FakeSec;
-let hn: FakeHackerNews;
-let news: FakeNews;
-let smtp: FakeSmtp;
 
 // The first persona request never gets an answer in time: the worker that asked is killed meanwhile.
 const model = airModel();
@@ -41,42 +23,21 @@ const handler: FakeHandler = (request, index) => {
   if (schemaKeys(request).includes('buyingCenters') && aiCalls('buyingCenters') === 1) return { delayMs: 60_000, json: {} };
   return model(request, index);
 };
+const air = airWorkers({ database: 'eos_air_run_failed', handler });
 /** Requests the AI server received whose schema has `key`, this one included while it is answered. */
-const aiCalls = (key: string) => ai.requests.filter((r) => schemaKeys(r).includes(key)).length;
+const aiCalls = (key: string) => air.ai.requests.filter((r) => schemaKeys(r).includes(key)).length;
 
+let deps: AirDeps;
 beforeAll(async () => {
-  database = await createFreshDatabase(requireDatabaseUrl(), 'eos_air_run_failed');
-  [ai, site, sec, hn, news, smtp] = await Promise.all([
-    startFakeOpenAi({ handler }),
-    startFakeCompanySite(),
-    startFakeSec(),
-    startFakeHackerNews(),
-    startFakeNews(),
-    startFakeSmtp(),
-  ]);
-  sec.websites.set('1990001', `${site.url}/`);
-  rt = await bootstrap({ ...serverEnv(), ROLE: 'web' });
+  const { rt } = air;
   deps = { db: rt.db, pool: rt.pool, runs: rt.runs, ai: createAiRunner(rt.config, rt.db), creditsPerMonth: 5, maxFailedPerDay: 5 };
   await rt.pool.query(`INSERT INTO users (id, email, name, email_verified) VALUES ($1, 'seller@example.com', 'Run Failed', true)`, [USER]);
 });
-afterAll(async () => {
-  await rt?.close();
-  await Promise.all([ai?.stop(), site?.stop(), sec?.stop(), hn?.stop(), news?.stop(), smtp?.stop()]);
-  await database?.drop();
-});
-
-function serverEnv(): Record<string, string> {
-  return {
-    ...airServerEnv({ databaseUrl: database.url, authSecret: SECRET, smtpPort: smtp.smtpPort, aiUrl: ai.url, fakes: { news, sec, hn } }),
-    ALERT_HEARTBEAT_SECONDS: '10',
-    ALERT_RETRY_DELAY_SECONDS: '1',
-  };
-}
 
 /** The report's runs, oldest first. */
 const runsOf = async (reportId: string) =>
   (
-    await rt.pool.query<{ status: string; reason: string | null }>(
+    await air.rt.pool.query<{ status: string; reason: string | null }>(
       `SELECT status, reason FROM alert_runs WHERE kind = 'air_report' AND alert_id = $1 ORDER BY created_at`,
       [reportId],
     )
@@ -84,6 +45,7 @@ const runsOf = async (reportId: string) =>
 const page = (id: string) => getReport(deps, USER, id);
 
 it('a report whose run nobody finished (its job given up after its workers stopped) fails at the step it had reached, and its retry delivers it', async () => {
+  const { rt, site, serverEnv } = air;
   const report = await startReport(deps, USER, { website: `${site.url}/`, solution: SOLUTION });
   const first = startWorker({ ...serverEnv(), LOG_LEVEL: 'warn' });
   await until(

@@ -2,34 +2,16 @@
 // pg-boss): the worker researching it is killed with SIGKILL while the model is building personas;
 // another worker takes the report over, resumes after the steps already done (the company's site,
 // the news and its AI call are not done again) and e-mails the report exactly once.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createAiRunner } from '../../../src/server/ai/runner.ts';
-import { bootstrap, type Runtime } from '../../../src/server/bootstrap.ts';
 import { startReport } from '../../../src/server/features/air/service.ts';
 import type { AirStep } from '../../../src/shared/air.ts';
 import { airModel } from '../../fakes/air-model.ts';
-import { type FakeCompanySite, startFakeCompanySite } from '../../fakes/company-site.ts';
-import { type FakeHackerNews, startFakeHackerNews } from '../../fakes/hacker-news.ts';
-import { type FakeNews, startFakeNews } from '../../fakes/news.ts';
-import { type FakeHandler, type FakeOpenAi, startFakeOpenAi } from '../../fakes/openai.ts';
+import type { FakeHandler } from '../../fakes/openai.ts';
 import { schemaKeys } from '../../fakes/research-model.ts';
-import { type FakeSec, startFakeSec } from '../../fakes/sec.ts';
-import { type FakeSmtp, startFakeSmtp } from '../../fakes/smtp.ts';
-import { createFreshDatabase, requireDatabaseUrl } from '../../support/database.ts';
+import { airWorkers } from '../../support/air-workers.ts';
 import { until } from '../../support/server-process.ts';
-import { airServerEnv } from '../../support/source-env.ts';
 import { startWorker } from '../../support/workers.ts';
-
-const SECRET = 'air-worker-test-secret-air-worker-test-00';
-
-let database: Awaited<ReturnType<typeof createFreshDatabase>>;
-let rt: Runtime;
-let ai: FakeOpenAi;
-let site: FakeCompanySite;
-let sec: FakeSec;
-let hn: FakeHackerNews;
-let news: FakeNews;
-let smtp: FakeSmtp;
 
 // The first persona request never gets an answer in time: the worker that asked is killed meanwhile.
 let personaRequests = 0;
@@ -38,40 +20,14 @@ const handler: FakeHandler = (request, index) => {
   if (schemaKeys(request).includes('buyingCenters') && ++personaRequests === 1) return { delayMs: 60_000, json: {} };
   return model(request, index);
 };
-
-beforeAll(async () => {
-  database = await createFreshDatabase(requireDatabaseUrl(), 'eos_air_worker');
-  [ai, site, sec, hn, news, smtp] = await Promise.all([
-    startFakeOpenAi({ handler }),
-    startFakeCompanySite(),
-    startFakeSec(),
-    startFakeHackerNews(),
-    startFakeNews(),
-    startFakeSmtp(),
-  ]);
-  sec.websites.set('1990001', `${site.url}/`);
-  rt = await bootstrap({ ...serverEnv(), ROLE: 'web' });
-});
-afterAll(async () => {
-  await rt?.close();
-  await Promise.all([ai?.stop(), site?.stop(), sec?.stop(), hn?.stop(), news?.stop(), smtp?.stop()]);
-  await database?.drop();
-});
-
-function serverEnv(): Record<string, string> {
-  return {
-    ...airServerEnv({ databaseUrl: database.url, authSecret: SECRET, smtpPort: smtp.smtpPort, aiUrl: ai.url, fakes: { news, sec, hn } }),
-    ALERT_HEARTBEAT_SECONDS: '10',
-    ALERT_RETRY_DELAY_SECONDS: '1',
-    JOB_SUPERVISE_SECONDS: '1',
-  };
-}
+const air = airWorkers({ database: 'eos_air_worker', handler });
 
 const steps = async (id: string) =>
-  (await rt.pool.query<{ steps: AirStep[]; status: string }>('SELECT steps, status FROM air_reports WHERE id = $1', [id])).rows[0]!;
-const aiCalls = (key: string) => ai.requests.filter((r) => schemaKeys(r).includes(key)).length;
+  (await air.rt.pool.query<{ steps: AirStep[]; status: string }>('SELECT steps, status FROM air_reports WHERE id = $1', [id])).rows[0]!;
+const aiCalls = (key: string) => air.ai.requests.filter((r) => schemaKeys(r).includes(key)).length;
 
 it('a worker killed mid-report: another resumes after the steps already done and e-mails the report once', async () => {
+  const { rt, site, smtp, serverEnv } = air;
   await rt.pool.query(
     `INSERT INTO users (id, email, name, email_verified) VALUES ('air-worker-user', 'buyer@example.com', 'Air Worker', true)`,
   );

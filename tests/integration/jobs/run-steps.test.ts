@@ -4,34 +4,17 @@
 // mid-step leaves the steps it finished there, and the worker started after it does not do them
 // again; the run then fails at a later step, and the user's retry (a new run) starts after every
 // step the failed run finished. Once the report is delivered, the run's kept steps are cleared.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createAiRunner } from '../../../src/server/ai/runner.ts';
-import { bootstrap, type Runtime } from '../../../src/server/bootstrap.ts';
 import { type AirDeps, retryReport, startReport } from '../../../src/server/features/air/service.ts';
 import { airModel } from '../../fakes/air-model.ts';
-import { type FakeCompanySite, startFakeCompanySite } from '../../fakes/company-site.ts';
-import { type FakeHackerNews, startFakeHackerNews } from '../../fakes/hacker-news.ts';
-import { type FakeNews, startFakeNews } from '../../fakes/news.ts';
-import { type FakeHandler, type FakeOpenAi, startFakeOpenAi } from '../../fakes/openai.ts';
+import type { FakeHandler } from '../../fakes/openai.ts';
 import { schemaKeys } from '../../fakes/research-model.ts';
-import { type FakeSec, startFakeSec } from '../../fakes/sec.ts';
-import { type FakeSmtp, startFakeSmtp } from '../../fakes/smtp.ts';
-import { createFreshDatabase, requireDatabaseUrl } from '../../support/database.ts';
-import { type ServerProcess, startServerProcess, until } from '../../support/server-process.ts';
-import { airServerEnv } from '../../support/source-env.ts';
+import { airWorkers } from '../../support/air-workers.ts';
+import { until } from '../../support/server-process.ts';
+import { startWorker } from '../../support/workers.ts';
 
-const SECRET = 'run-steps-test-secret-run-steps-test-000';
 const USER = 'run-steps-user';
-
-let database: Awaited<ReturnType<typeof createFreshDatabase>>;
-let rt: Runtime;
-let ai: FakeOpenAi;
-let site: FakeCompanySite;
-let sec: FakeSec;
-let hn: FakeHackerNews;
-let news: FakeNews;
-let smtp: FakeSmtp;
-const workers: ServerProcess[] = [];
 
 // The first persona request never gets an answer in time (its worker is killed meanwhile); the
 // first prospects request is refused by the provider, which fails the report at that step.
@@ -42,57 +25,24 @@ const handler: FakeHandler = (request, index) => {
   if (keys.includes('prospects') && aiCalls('prospects') === 1) return { status: 400, content: 'refused for the test' };
   return model(request, index);
 };
+const air = airWorkers({ database: 'eos_run_steps', handler });
 /** Requests the AI server received whose schema has `key`, this one included while it is answered. */
-const aiCalls = (key: string) => ai.requests.filter((r) => schemaKeys(r).includes(key)).length;
-
-beforeAll(async () => {
-  database = await createFreshDatabase(requireDatabaseUrl(), 'eos_run_steps');
-  [ai, site, sec, hn, news, smtp] = await Promise.all([
-    startFakeOpenAi({ handler }),
-    startFakeCompanySite(),
-    startFakeSec(),
-    startFakeHackerNews(),
-    startFakeNews(),
-    startFakeSmtp(),
-  ]);
-  sec.websites.set('1990001', `${site.url}/`);
-  rt = await bootstrap({ ...serverEnv(), ROLE: 'web' });
-});
-afterAll(async () => {
-  for (const worker of workers) if (worker.alive()) worker.proc.kill('SIGKILL');
-  await rt?.close();
-  await Promise.all([ai?.stop(), site?.stop(), sec?.stop(), hn?.stop(), news?.stop(), smtp?.stop()]);
-  await database?.drop();
-});
-
-function serverEnv(): Record<string, string> {
-  return {
-    ...airServerEnv({ databaseUrl: database.url, authSecret: SECRET, smtpPort: smtp.smtpPort, aiUrl: ai.url, fakes: { news, sec, hn } }),
-    ALERT_HEARTBEAT_SECONDS: '10',
-    ALERT_RETRY_DELAY_SECONDS: '1',
-    JOB_SUPERVISE_SECONDS: '1',
-  };
-}
-
-function startWorker() {
-  const worker = startServerProcess({ ...serverEnv(), ROLE: 'worker', LOG_LEVEL: 'warn' });
-  workers.push(worker);
-  return worker;
-}
+const aiCalls = (key: string) => air.ai.requests.filter((r) => schemaKeys(r).includes(key)).length;
 
 /** The report's runs, oldest first: status and the keys of the steps each keeps. */
 const runsOf = async (reportId: string) =>
   (
-    await rt.pool.query<{ status: string; kept: string[] }>(
+    await air.rt.pool.query<{ status: string; kept: string[] }>(
       `SELECT status, ARRAY(SELECT jsonb_object_keys(steps) ORDER BY 1) AS kept -- by name
          FROM alert_runs WHERE kind = 'air_report' AND alert_id = $1 ORDER BY created_at`,
       [reportId],
     )
   ).rows;
 const reportStatus = async (id: string) =>
-  (await rt.pool.query<{ status: string }>('SELECT status FROM air_reports WHERE id = $1', [id])).rows[0]!.status;
+  (await air.rt.pool.query<{ status: string }>('SELECT status FROM air_reports WHERE id = $1', [id])).rows[0]!.status;
 
 it('keeps finished steps in the run row: neither the worker after a SIGKILL nor a retry after a failure does them again', async () => {
+  const { rt, site, hn, smtp, serverEnv } = air;
   await rt.pool.query(`INSERT INTO users (id, email, name, email_verified) VALUES ($1, 'seller@example.com', 'Run Steps', true)`, [USER]);
   const deps: AirDeps = {
     db: rt.db,
@@ -108,7 +58,7 @@ it('keeps finished steps in the run row: neither the worker after a SIGKILL nor 
   });
 
   // Killed while the model builds the personas: the three steps before are kept in the run's row.
-  const first = startWorker();
+  const first = startWorker({ ...serverEnv(), LOG_LEVEL: 'warn' });
   await until('the persona step under way', async () => aiCalls('buyingCenters') === 1, 60_000);
   first.proc.kill('SIGKILL');
   await first.exited;
@@ -118,7 +68,7 @@ it('keeps finished steps in the run row: neither the worker after a SIGKILL nor 
   const hnRequests = hn.requests.length;
 
   // The next worker takes the run over after them, builds the personas, and fails at the prospects.
-  const second = startWorker();
+  const second = startWorker({ ...serverEnv(), LOG_LEVEL: 'warn' });
   await until('the report failed', async () => (await reportStatus(report.id)) === 'failed', 90_000).catch((err: Error) => {
     throw new Error(`${err.message}\n${second.output()}`);
   });
