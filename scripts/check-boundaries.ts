@@ -59,12 +59,13 @@ const SOURCES = 'src/server/sources/';
 const SOURCE_KIT = 'web';
 const SOURCE_FAMILIES = ['news', 'sec', 'company', 'social'];
 
-/** The room of a file under sources/ (`web`, `news`…), `index` for the assembly, null elsewhere. */
-function sourceRoomOf(file: string): string | null {
-  if (!file.startsWith(SOURCES)) return null;
-  const rest = file.slice(SOURCES.length);
+/** The room of a file under `folder` (sources/web, jobs/runs…), the file's name for a loose file (`index`), null elsewhere. */
+function roomOf(folder: string, file: string): string | null {
+  if (!file.startsWith(folder)) return null;
+  const rest = file.slice(folder.length);
   return rest.includes('/') ? rest.split('/')[0]! : path.basename(rest, '.ts');
 }
+const sourceRoomOf = (file: string) => roomOf(SOURCES, file);
 
 function sourcesProblem(file: string, target: string): string | null {
   const from = sourceRoomOf(file);
@@ -86,12 +87,7 @@ const JOB_ROOMS: Record<string, string[]> = {
   housekeeping: [],
 };
 
-/** The room of a file under jobs/ (`runs`, `newsletter`…), `index` for the assembly, null elsewhere. */
-function jobRoomOf(file: string): string | null {
-  if (!file.startsWith(JOBS)) return null;
-  const rest = file.slice(JOBS.length);
-  return rest.includes('/') ? rest.split('/')[0]! : path.basename(rest, '.ts');
-}
+const jobRoomOf = (file: string) => roomOf(JOBS, file);
 
 function jobsProblem(file: string, target: string): string | null {
   const from = jobRoomOf(file);
