@@ -28,11 +28,12 @@ const LAYERS: Record<string, string[]> = {
   sources: ['lib', 'config', 'db'],
   ai: ['lib', 'config', 'db', 'sources'],
   mail: ['lib', 'config', 'db', 'sources'],
+  library: ['lib', 'config', 'db', 'sources'],
   auth: ['lib', 'config', 'db', 'mail'],
-  jobs: ['lib', 'config', 'db', 'sources', 'ai', 'mail'],
+  jobs: ['lib', 'config', 'db', 'sources', 'ai', 'mail', 'library'],
   http: ['lib', 'config', 'db', 'auth'],
   realtime: ['lib', 'config', 'db', 'auth', 'http'],
-  features: ['lib', 'config', 'db', 'sources', 'ai', 'mail', 'auth', 'jobs', 'http'],
+  features: ['lib', 'config', 'db', 'sources', 'ai', 'mail', 'library', 'auth', 'jobs', 'http'],
 };
 const COMPOSITION_ROOTS = [/^src\/server\/(main|bootstrap)\.ts$/, /^src\/server\/cli\//, /^src\/server\/http\/app\.ts$/];
 

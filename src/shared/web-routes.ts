@@ -18,6 +18,8 @@ export const WEB_ROUTES = [
   '/homepage',
   '/content-os',
   '/wolfebot',
+  '/library',
+  '/library/:id',
   '/air',
   '/air/reports/:id',
   '/aurora-os',

@@ -6,6 +6,7 @@ import { retry } from '../lib/backoff.ts';
 import { errorMessage, log } from '../lib/log.ts';
 import type { Database } from './client.ts';
 import { isDatabaseUnavailable } from './errors.ts';
+import { ensureOnlineIndexes } from './online-indexes.ts';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 // Any constant works; it only has to be the same in every process of this app.
@@ -26,12 +27,16 @@ export async function migrateWhenReachable(db: Database, pool: pg.Pool, waitMs: 
   });
 }
 
-/** Applies the committed SQL migrations; an advisory lock keeps two starting processes in line. */
+/**
+ * Applies the committed SQL migrations, then builds the indexes that must not lock writes
+ * (online-indexes.ts); an advisory lock keeps two starting processes in line.
+ */
 export async function runMigrations(db: Database, pool: pg.Pool) {
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migrate(db, { migrationsFolder });
+    await ensureOnlineIndexes(client);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     client.release();

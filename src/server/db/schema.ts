@@ -1,7 +1,23 @@
 // Table and column names follow the spec (DESIGN §6) so data can move from the original backend.
 // Auth tables follow better-auth's model; the users table carries the spec's profile columns too.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { LIBRARY_KINDS, type LibraryDocument } from '../../shared/library.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -505,5 +521,64 @@ export const airReports = pgTable(
     index('air_reports_user_created_idx').on(t.userId, t.createdAt),
     index('air_reports_user_month_idx').on(t.userId, t.creditMonth),
     check('air_reports_status', sql`${t.status} in ('queued', 'running', 'succeeded', 'failed')`),
+  ],
+);
+
+/** PostgreSQL's full-text document type; written only by the database (a generated column). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The library (issue 27): one row per thing delivered to a user (an alert run's e-mail: the row's
+ * id is the run's, so the e-mail can link to it before it is written) or kept by them (research,
+ * drafts), with its sources exactly as sent. Kept LIBRARY_RETENTION_DAYS unless deleted first.
+ */
+export const libraryItems = pgTable(
+  'library_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    kind: text('kind', { enum: LIBRARY_KINDS }).notNull(),
+    title: text('title').notNull(),
+    /** The companies it is about, as written; `company_keys` holds them lower-cased for the filter. */
+    companies: text('companies').array().notNull().default(sql`'{}'::text[]`),
+    companyKeys: text('company_keys').array().notNull().default(sql`'{}'::text[]`),
+    document: jsonb('document').$type<LibraryDocument>().notNull(),
+    sourceCount: integer('source_count').notNull().default(0),
+    /** The document as plain text (blocks and source titles), what the search reads besides the title. */
+    bodyText: text('body_text').notNull().default(''),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', body_text), 'B')`),
+    mailId: uuid('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('library_items_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('library_items_user_kind_created_idx').on(t.userId, t.kind, t.createdAt.desc()),
+    // btree_gin: the owner and the words in one index, so a search reads only this user's matches.
+    index('library_items_search_idx').using('gin', t.userId, t.searchVector),
+    index('library_items_companies_idx').using('gin', t.userId, t.companyKeys),
+    index('library_items_created_idx').on(t.createdAt),
+    check('library_items_kind', sql`${t.kind} in (${sql.raw(LIBRARY_KINDS.map((k) => `'${k}'`).join(', '))})`),
+  ],
+);
+
+/**
+ * The articles behind an item's sources (articles.url_key, pageKey()): the search reaches the shared
+ * article store only through these rows, which carry the owner so the join never leaves the user's own.
+ */
+export const librarySources = pgTable(
+  'library_item_sources',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => libraryItems.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    urlKey: text('url_key').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.urlKey] }),
+    index('library_item_sources_key_user_idx').on(t.urlKey, t.userId),
+    index('library_item_sources_user_key_idx').on(t.userId, t.urlKey),
   ],
 );

@@ -67,6 +67,7 @@ function deps(now: string, overrides: Partial<Config> = {}): AlertDeps {
     sources: createSources(config, rt.db),
     links: {
       app: (path) => `${TEST_APP_URL}${path}`,
+      libraryItem: (runId) => `${TEST_APP_URL}/library/${runId}`,
       unsubscribe: (kind, id) => ({
         page: `${TEST_APP_URL}/unsubscribe/${kind}/${id}`,
         oneClick: `${TEST_APP_URL}/api/unsubscribe/${kind}/${id}`,

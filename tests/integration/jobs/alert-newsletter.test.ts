@@ -65,6 +65,7 @@ beforeEach(() => {
 
 const links: AlertDeps['links'] = {
   app: (path) => `${TEST_APP_URL}${path}`,
+  libraryItem: (runId) => `${TEST_APP_URL}/library/${runId}`,
   unsubscribe: (kind, alertId) => ({
     page: `${TEST_APP_URL}/unsubscribe?kind=${kind}&alert=${alertId}`,
     oneClick: `${TEST_APP_URL}/api/unsubscribe/${kind}/${alertId}`,

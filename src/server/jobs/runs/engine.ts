@@ -17,6 +17,7 @@ import { and, asc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-o
 import type { Database } from '../../db/client.ts';
 import { alertRuns } from '../../db/schema.ts';
 import { errorMessage, log } from '../../lib/log.ts';
+import { keepItem } from '../../library/keep.ts';
 import { insertMail } from '../../mail/outbox.ts';
 import { ABANDONED_REASON, abandonedRuns } from './schedule.ts';
 import {
@@ -279,6 +280,7 @@ async function write(deps: EngineDeps, tx: DbExecutor, run: AlertRun, prepared: 
       .where(eq(alertRuns.id, run.id))
       .returning({ mailId: alertRuns.mailId });
     mailId = row?.mailId ?? null;
+    if (result.item) await keepItem(tx, run.userId, result.item, { id: run.id, mailId });
   } else {
     await tx
       .update(alertRuns)

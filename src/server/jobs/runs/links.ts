@@ -5,6 +5,7 @@ import type { AlertLinks } from './types.ts';
 export function createAlertLinks(appUrl: string, secret: string): AlertLinks {
   return {
     app: (pathAndQuery) => `${appUrl}${pathAndQuery}`,
+    libraryItem: (runId) => `${appUrl}/library/${encodeURIComponent(runId)}`,
     unsubscribe(kind, alertId) {
       const token = encodeURIComponent(createUnsubscribeToken(secret, kind, alertId));
       return { page: `${appUrl}/unsubscribe?token=${token}`, oneClick: `${appUrl}/api/unsubscribe?token=${token}` };

@@ -8,6 +8,7 @@ import type { AiRunner } from '../../ai/runner.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { ALERT_RUN_KINDS } from '../../db/schema.ts';
+import type { LibraryEntry } from '../../library/keep.ts';
 import type { CompanySiteReader } from '../../sources/company/company-site.ts';
 import type { News } from '../../sources/news/index.ts';
 import type { EarningsCalendarSource } from '../../sources/sec/earnings-calendar.ts';
@@ -33,6 +34,8 @@ export type AlertRun = {
 export type AlertLinks = {
   /** An absolute address in the app, e.g. app('/sonar-os/news'). */
   app(pathAndQuery: string): string;
+  /** The item a run's mail delivered, in the app's library (its id is the run's). */
+  libraryItem(runId: string): string;
   /** The page a person opens from the mail, and the RFC 8058 one-click POST target. */
   unsubscribe(kind: UnsubscribeAlertKind, alertId: string): { page: string; oneClick: string };
 };
@@ -70,6 +73,12 @@ export type AlertMail = {
 
 export type CommitResult = {
   mail: AlertMail | null;
+  /**
+   * What the mail delivered, kept in the user's library with the run's id (so the mail's "Read in
+   * Enterprise OS" link, deps.links.libraryItem(run.id), is known before the commit). Written only
+   * with a mail.
+   */
+  item?: LibraryEntry;
   /** One operator-facing sentence, e.g. "3 new articles; e-mail queued" or "no news since 2026-11-21". */
   outcome: string;
 };
