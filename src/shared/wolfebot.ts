@@ -35,6 +35,12 @@ export const wolfebotMessages = {
   interrupted: 'The answer was interrupted. Ask again.',
   failed: 'Wolfebot could not finish this answer. Ask again.',
   newConversation: 'New conversation',
+  watchCompany: (company: string) =>
+    `I can watch ${company} for you: a news alert e-mails you new stories about it. Press the button to set it up.`,
+  airReport: (website: string) =>
+    `I can e-mail you an Account Intelligence Report on ${website}. Press the button to start it; it uses one of your report credits.`,
+  linkedinDraft: 'I can turn my last answer into a LinkedIn post draft. Press the button to open it in Content OS.',
+  nothingToDraft: 'There is no answer in this conversation to draft a post from yet. Ask me something first.',
   aiOff: 'Wolfebot needs an AI provider, and none is configured. Your library search still works.',
 } as const;
 
@@ -60,11 +66,12 @@ export type CitationKind = 'library' | 'article' | 'news' | 'sec';
 export type Citation = { n: number; title: string; url: string; kind: CitationKind; libraryItemId?: string };
 
 /**
- * Each sentence of a finished answer with the documents it cites; `verdict` is the check's:
- * 'supported' (cites a retrieved document), 'uncited' (a factual sentence without a valid citation,
- * shown greyed out), 'unsupported' (the checker found its documents do not say it).
+ * Each sentence of a finished answer with the documents it cites, and the check's verdict:
+ * 'cited' (cites a retrieved document; not yet compared with it), 'supported' / 'unsupported' (a
+ * statement checker compared it with its documents), 'uncited' (a factual sentence without a valid
+ * citation: the page greys it out), 'not_factual' (a question, or the assistant speaking of itself).
  */
-export type SentenceVerdict = 'supported' | 'uncited' | 'unsupported';
+export type SentenceVerdict = 'cited' | 'supported' | 'unsupported' | 'uncited' | 'not_factual';
 export type AnswerSentence = { text: string; cites: number[]; verdict: SentenceVerdict };
 
 /** Something the user may have done through the existing services, only on their click. */
