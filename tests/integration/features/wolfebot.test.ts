@@ -159,6 +159,26 @@ describe('wolfebot: answers', () => {
     expect(done.citations[0]!.title).toContain('supplier partnership');
   });
 
+  it('answers what changed since the last conversation about the company from what is newer', async () => {
+    const { user, client } = await newUser();
+    const earlier = await newConversation(client);
+    await rt.pool.query(
+      `INSERT INTO wolfebot_messages (conversation_id, user_id, role, text, status, created_at)
+       VALUES ($1, $2, 'user', 'Prep for Acme Robotics discovery call', 'complete', now() - interval '20 hours')`,
+      [earlier, user.id],
+    );
+    ai.setHandler(() => ({ content: 'Acme Robotics reported record quarterly revenue [1].' }));
+    const id = await newConversation(client);
+    const { events } = await ask(client, id, 'What changed at Acme Robotics since my last conversation about Acme Robotics?');
+    expect(doneOf(events)!.status).toBe('complete');
+    const prompt = requestText(ai.requests[0]!);
+    expect(prompt).toMatch(/record quarterly revenue/i);
+    // 30 hours ago: before the last conversation.
+    expect(prompt).not.toContain('supplier partnership');
+    const { rows } = await rt.pool.query('SELECT last_company FROM wolfebot_conversations WHERE id = $1', [id]);
+    expect(rows[0].last_company).toBe('Acme Robotics');
+  });
+
   it('says it found nothing, without calling the model, when there is no evidence', async () => {
     const { user, client } = await newUser();
     const id = await newConversation(client);
