@@ -244,6 +244,7 @@ const AI_TASKS = [
   'content_post',
   'content_modify',
   'air_report',
+  'wolfebot',
 ] as const;
 export type AiTask = (typeof AI_TASKS)[number];
 

@@ -1,6 +1,7 @@
 // A local AI provider server, so tests exercise the real AI SDK and providers over HTTP: the
 // OpenAI chat completions API (POST …/chat/completions, which Perplexity speaks too, with its
-// `citations`) and Anthropic's messages API (POST …/messages), non-streaming. Answers come from a
+// `citations`) and Anthropic's messages API (POST …/messages), non-streaming; a chat completions
+// request with `stream: true` is answered in OpenAI's server-sent events, the content in chunks. Answers come from a
 // queue of scripted replies when one is queued, else from the handler (a fixture "model" that
 // reads the request). Every request is kept, in the chat completions shape, with when it arrived
 // and when it was answered (what a benchmark subtracts as the model's time).
@@ -28,6 +29,10 @@ export type FakeReply = {
   usage?: { prompt_tokens: number; completion_tokens: number };
   /** Pages the provider says it read (Perplexity's `citations`). */
   citations?: string[];
+  /** A streamed answer (`stream: true`): the content in this many chunks (default 4). */
+  chunks?: number;
+  /** A streamed answer: wait this long before each chunk. */
+  chunkDelayMs?: number;
 };
 
 type AnthropicRequest = {
@@ -76,6 +81,47 @@ function toAnthropic(
     stop_sequence: null,
     usage: { input_tokens: usage.prompt_tokens, output_tokens: usage.completion_tokens },
   };
+}
+
+/** Splits `content` into `count` pieces of about equal length (at least one character each). */
+function splitContent(content: string, count: number): string[] {
+  const size = Math.max(1, Math.ceil(content.length / count));
+  const pieces: string[] = [];
+  for (let i = 0; i < content.length; i += size) pieces.push(content.slice(i, i + size));
+  return pieces.length ? pieces : [''];
+}
+
+/** A chat completion as OpenAI streams it: a role chunk, content chunks, the finish (with usage when asked for), [DONE]. */
+async function streamCompletion(
+  res: http.ServerResponse,
+  answer: {
+    request: ChatRequest;
+    content: string;
+    usage: { prompt_tokens: number; completion_tokens: number };
+    callIndex: number;
+    reply: FakeReply;
+  },
+) {
+  const { request, content, usage, callIndex, reply } = answer;
+  const base = {
+    id: `chatcmpl-fake-${callIndex}`,
+    object: 'chat.completion.chunk',
+    created: Math.floor(Date.now() / 1000),
+    model: request.model,
+  };
+  const send = (chunk: object) => res.write(`data: ${JSON.stringify({ ...base, ...chunk })}\n\n`);
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...reply.headers });
+  send({ choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
+  for (const piece of splitContent(content, reply.chunks ?? 4)) {
+    if (reply.chunkDelayMs) await new Promise((r) => setTimeout(r, reply.chunkDelayMs));
+    if (res.destroyed) return;
+    send({ choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
+  }
+  send({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+  // As OpenAI does: the usage only when asked for, in a last chunk of its own with no choices.
+  const includeUsage = (request.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true;
+  if (includeUsage) send({ choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } });
+  res.end('data: [DONE]\n\n');
 }
 
 /** When the fake had a request in full, and when its answer was handed to the socket (performance.now()). */
@@ -138,6 +184,10 @@ export async function startFakeOpenAi(options: { handler?: FakeHandler; port?: n
       };
       if (anthropic) {
         res.writeHead(status, headers).end(JSON.stringify(toAnthropic(body, request.model, content, usage, callIndex)));
+        return;
+      }
+      if (body.stream === true) {
+        await streamCompletion(res, { request, content, usage, callIndex, reply });
         return;
       }
       res.writeHead(status, headers).end(

@@ -5,7 +5,16 @@
 // with backoff, each call has a timeout, and an answer that does not fit gets exactly one repair
 // attempt — and records the outcome and tokens however `work` ends. A route that must refuse
 // before it starts streaming calls `begin` first and `use` inside the stream: the same sequence.
-import { APICallError, generateText, type LanguageModel, type ModelMessage, NoObjectGeneratedError, Output, RetryError } from 'ai';
+import {
+  APICallError,
+  generateText,
+  type LanguageModel,
+  type ModelMessage,
+  NoObjectGeneratedError,
+  Output,
+  RetryError,
+  streamText,
+} from 'ai';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
@@ -55,6 +64,15 @@ export type GenerateRequest<T> = {
 };
 
 const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
+
+export type StreamRequest = {
+  system: string;
+  prompt: string;
+  signal?: AbortSignal;
+  maxOutputTokens?: number;
+  /** Each piece of text as the provider sends it. */
+  onText: (delta: string) => void;
+};
 
 type Usage = { inputTokens?: number; outputTokens?: number } | undefined;
 
@@ -123,6 +141,45 @@ export class AiRun {
         throw this.toAppError(second, request.signal);
       }
     }
+  }
+
+  /**
+   * Plain text, streamed: `onText` gets each piece as it arrives; the whole text is returned at the
+   * end. Counted like `generate` (one call, its tokens); a provider failure, before or during the
+   * stream, is thrown as the API's error.
+   */
+  async stream(request: StreamRequest): Promise<string> {
+    this.calls += 1;
+    let text = '';
+    try {
+      const result = streamText({
+        model: this.languageModel,
+        system: request.system,
+        prompt: request.prompt,
+        maxRetries: this.limits.maxRetries,
+        timeout: this.limits.timeoutMs,
+        abortSignal: request.signal,
+        maxOutputTokens: request.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
+        temperature: 0.2,
+        // Errors arrive as parts of the stream below; without a handler the SDK would print them too.
+        onError: () => {},
+      });
+      for await (const part of result.stream) {
+        if (part.type === 'text-delta') {
+          text += part.text;
+          request.onText(part.text);
+        } else if (part.type === 'finish') {
+          this.count(part.totalUsage);
+        } else if (part.type === 'error') {
+          throw part.error;
+        } else if (part.type === 'abort') {
+          throw aiCancelled();
+        }
+      }
+    } catch (err) {
+      throw this.toAppError(err, request.signal);
+    }
+    return text;
   }
 
   private async call<T>(request: GenerateRequest<T>, promptMessages: ModelMessage[]): Promise<Generation<T>> {

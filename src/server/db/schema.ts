@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { LIBRARY_KINDS, type LibraryDocument } from '../../shared/library.ts';
+import type { WolfebotMessageDocument } from '../../shared/wolfebot.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -580,5 +581,49 @@ export const librarySources = pgTable(
     primaryKey({ columns: [t.itemId, t.urlKey] }),
     index('library_item_sources_key_user_idx').on(t.urlKey, t.userId),
     index('library_item_sources_user_key_idx').on(t.userId, t.urlKey),
+  ],
+);
+
+/** Wolfebot's conversations (issue 27 §3); `last_company` and `last_asked_at` answer "since my last conversation about X". */
+export const wolfebotConversations = pgTable(
+  'wolfebot_conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    title: text('title').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** The company the latest question of this conversation was about, as the user's lists spell it. */
+    lastCompany: text('last_company'),
+    lastAskedAt: timestamp('last_asked_at', { withTimezone: true }),
+  },
+  (t) => [index('wolfebot_conversations_user_updated_idx').on(t.userId, t.updatedAt.desc())],
+);
+
+/**
+ * A conversation's messages. An assistant row is written 'streaming' and its text updated as the
+ * answer arrives, so a page that comes back reads the reply so far; `document` holds what the
+ * finished answer carries besides its text (citations, the check's sentences and count, actions).
+ */
+export const wolfebotMessages = pgTable(
+  'wolfebot_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => wolfebotConversations.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    text: text('text').notNull().default(''),
+    status: text('status', { enum: ['streaming', 'complete', 'failed'] }).notNull(),
+    error: text('error'),
+    document: jsonb('document').$type<WolfebotMessageDocument>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('wolfebot_messages_conversation_created_idx').on(t.conversationId, t.createdAt),
+    check('wolfebot_messages_role', sql`${t.role} in ('user', 'assistant')`),
+    check('wolfebot_messages_status', sql`${t.status} in ('streaming', 'complete', 'failed')`),
   ],
 );

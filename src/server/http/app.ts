@@ -27,6 +27,7 @@ import { newsletterRoutes } from '../features/newsletter/routes.ts';
 import { profileRoutes } from '../features/profile/routes.ts';
 import { researchRoutes } from '../features/research/routes.ts';
 import { unsubscribeRoutes } from '../features/unsubscribe/routes.ts';
+import { wolfebotRoutes } from '../features/wolfebot/routes.ts';
 import type { RunProducer } from '../jobs/runs/producer.ts';
 import { AppError } from '../lib/app-error.ts';
 import { devMailboxRoutes } from '../mail/dev-mailbox.ts';
@@ -191,6 +192,7 @@ export function createApp({ config, db, pool, runs, auth, attempts, hub, webRoot
     '/air',
     airRoutes({ db, pool, runs, ai, creditsPerMonth: config.PLAN_AIR_GENERATIONS, maxFailedPerDay: config.AIR_MAX_FAILED_PER_DAY }, auth),
   );
+  api.route('/wolfebot', wolfebotRoutes({ db, ai, news: sources.news }, auth));
   api.route('/events', eventRoutes(hub, auth));
   api.all('/*', () => {
     throw new AppError('not_found', messages.errors.notFound);
