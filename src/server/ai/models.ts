@@ -29,6 +29,8 @@ export function createModelFactory(ai: AiConfig): (task: AiTask) => LanguageMode
         baseURL: (ai.baseUrl ?? OPENAI_BASE_URL).replace(/\/$/, ''),
         apiKey: ai.apiKey,
         supportsStructuredOutputs: true,
+        // Streamed answers (Wolfebot) report their tokens only when asked (stream_options.include_usage).
+        includeUsage: true,
       });
       return (task) => provider.chatModel(modelIdFor(ai, task));
     }

@@ -96,8 +96,12 @@ describe('wolfebot: answers', () => {
       ['assistant', 'complete'],
     ]);
     expect(read.body.messages[1].text).toBe(done.text);
-    const usage = await rt.pool.query('SELECT task, status, calls FROM ai_usage WHERE user_id = $1', [user.id]);
-    expect(usage.rows).toEqual([{ task: 'wolfebot', status: 'succeeded', calls: 1 }]);
+    const usage = await rt.pool.query(
+      'SELECT task, status, calls, input_tokens > 0 AS input, output_tokens > 0 AS output FROM ai_usage WHERE user_id = $1',
+      [user.id],
+    );
+    // The streamed answer's tokens count too (the provider asked for stream_options.include_usage).
+    expect(usage.rows).toEqual([{ task: 'wolfebot', status: 'succeeded', calls: 1, input: true, output: true }]);
   });
 
   it('finishes the answer when the page leaves mid-stream', async () => {
