@@ -192,7 +192,7 @@ export function createApp({ config, db, pool, runs, auth, attempts, hub, webRoot
     '/air',
     airRoutes({ db, pool, runs, ai, creditsPerMonth: config.PLAN_AIR_GENERATIONS, maxFailedPerDay: config.AIR_MAX_FAILED_PER_DAY }, auth),
   );
-  api.route('/wolfebot', wolfebotRoutes({ db, ai, news: sources.news }, auth));
+  api.route('/wolfebot', wolfebotRoutes({ db, ai, news: sources.news, secCompany: sources.secCompany, earningsCalendar: sources.earningsCalendar }, auth));
   api.route('/events', eventRoutes(hub, auth));
   api.all('/*', () => {
     throw new AppError('not_found', messages.errors.notFound);

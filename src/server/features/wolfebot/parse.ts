@@ -90,6 +90,12 @@ export function detectSince(question: string, now: Date): Since {
 export const wantsNews = (question: string) =>
   /\b(what'?s new|new|news|changed?|changes|latest|recent(?:ly)?|update[sd]?|happen(?:ed|ing)|since|this week|today)\b/i.test(question);
 
+/** The question is about what the company filed or reported, or its earnings date: the SEC and the earnings calendar are read too. */
+export const wantsFilings = (question: string) =>
+  /\b(filings?|filed|sec|edgar|8-?k|10-?[kq]|earnings|results|revenue|sales|income|profit|loss|margin|guidance|quarter(?:ly)?|fiscal|financials?|figures|cash flow|officers?|executives?|ceo|cfo|coo|cto|board|director)\b/i.test(
+    question,
+  );
+
 /** The user asks to see stories they were already sent as well. */
 export const includesSent = (question: string) =>
   /\bagain\b|\balready (?:been )?sent\b|\bincluding (?:what|the (?:ones|stories|articles)) (?:i was|i've been|you) sent\b/i.test(question);

@@ -28,10 +28,19 @@ import { errorMessage, log } from '../../lib/log.ts';
 import { companyKey } from '../../library/keep.ts';
 import { retrieveFromLibrary } from '../../library/retrieve.ts';
 import type { News } from '../../sources/news/index.ts';
+import type { EarningsCalendarSource } from '../../sources/sec/earnings-calendar.ts';
+import { EIGHT_K_ITEMS } from '../../sources/sec/eight-k-items.ts';
+import type { SecCompanySource } from '../../sources/sec/sec-company.ts';
 import { type AnswerDocument, type CheckedAnswer, checkAnswer } from './check.ts';
-import { asksForDraft, detectActions, detectCompany, detectSince, includesSent, wantsNews } from './parse.ts';
+import { asksForDraft, detectActions, detectCompany, detectSince, includesSent, wantsFilings, wantsNews } from './parse.ts';
 
-export type WolfebotDeps = { db: Database; ai: AiRunner; news: News };
+export type WolfebotDeps = {
+  db: Database;
+  ai: AiRunner;
+  news: News;
+  secCompany: SecCompanySource;
+  earningsCalendar: EarningsCalendarSource;
+};
 
 /** A row still 'streaming' this long after its last save belongs to a process that died. */
 export const STALE_STREAMING_MS = 2 * 60_000;
@@ -43,6 +52,10 @@ const NEWS_READ_BUDGET_MS = 8000;
 const NEWS_DEFAULT_DAYS = 30;
 const NEWS_MAX_DAYS = 90;
 const NEWS_PASSAGE_CHARS = 1500;
+/** The SEC and the earnings calendar get this long for one question; an answer goes on without them after it. */
+const SEC_BUDGET_MS = 8000;
+/** Filings listed per question (the latest 10-K and 10-Q and the 8-Ks of the last 12 months, newest first). */
+const SEC_FILINGS_LISTED = 12;
 /** Earlier messages the model sees, for follow-up questions. */
 const HISTORY_MESSAGES = 6;
 const HISTORY_MESSAGE_CHARS = 1200;
@@ -447,8 +460,77 @@ async function gather(answer: Answer): Promise<AnswerDocument[]> {
       });
     }
   }
+  if (company && wantsFilings(question)) {
+    for (const doc of await filingsAndDates(answer, company)) add(doc);
+  }
   return documents;
 }
+
+/**
+ * What SEC EDGAR and the earnings calendars say about `company`: its latest reported figures, its
+ * recent filings (8-K items named) and its next earnings date, as documents the answer may cite.
+ * Bounded by SEC_BUDGET_MS; a company EDGAR does not know, or a source that fails, adds nothing.
+ */
+async function filingsAndDates(answer: Answer, company: string): Promise<Omit<AnswerDocument, 'n'>[]> {
+  const { deps, now } = answer;
+  const signal = AbortSignal.timeout(SEC_BUDGET_MS);
+  const documents: Omit<AnswerDocument, 'n'>[] = [];
+  try {
+    const match = await deps.secCompany.resolve(company, null, signal);
+    if (!match) return [];
+    const [profile, figures, next] = await Promise.all([
+      deps.secCompany.profile(match.cik, signal),
+      deps.secCompany.figures(match.cik, signal).catch(() => []),
+      deps.earningsCalendar.nextEarnings(match.ticker, now, signal).catch(() => null),
+    ]);
+    if (figures.length > 0) {
+      documents.push({
+        title: `${profile.name}: figures reported to the SEC`,
+        url: profile.profileUrl,
+        kind: 'sec',
+        text: figures.map((f) => `${f.label}: ${figureValue(f.value, f.unit)} (${f.form} filed ${f.filed})`).join('\n'),
+      });
+    }
+    if (profile.filings.length > 0) {
+      documents.push({
+        title: `${profile.name}: recent SEC filings`,
+        url: profile.profileUrl,
+        kind: 'sec',
+        text: profile.filings
+          .slice(0, SEC_FILINGS_LISTED)
+          .map((f) => {
+            const items = f.items.map((item) => `item ${item}${EIGHT_K_ITEMS[item] ? ` (${EIGHT_K_ITEMS[item]!.title})` : ''}`);
+            return `${f.filingDate}: ${f.form}${items.length ? `, ${items.join(', ')}` : ''}${f.reportDate ? `, for the period ended ${f.reportDate}` : ''}`;
+          })
+          .join('\n'),
+      });
+    }
+    if (next) {
+      const day = next.date.slice(0, 10);
+      const status = next.confidence >= 0.8 ? 'confirmed' : 'tentative';
+      documents.push({
+        title: `${profile.name} (${next.ticker}): next earnings date`,
+        url: next.sourceUrl,
+        kind: 'sec',
+        text: `${profile.name} (${next.ticker}) is expected to report earnings on ${day} (${longDate(day)}), ${status}, according to ${next.provider}.`,
+      });
+    }
+  } catch (err) {
+    log.warn('wolfebot SEC lookup failed', { error: errorMessage(err) });
+  }
+  return documents;
+}
+
+/** A reported figure as written in filings and as people say it: "USD 391,035,000,000 ($391.04 billion)". */
+function figureValue(value: number, unit: string) {
+  const exact = `${unit} ${value.toLocaleString('en-US')}`;
+  if (unit !== 'USD' || Math.abs(value) < 1e6) return exact;
+  const [scale, word] = Math.abs(value) >= 1e9 ? [1e9, 'billion'] : [1e6, 'million'];
+  return `${exact} ($${(value / scale).toFixed(2)} ${word})`;
+}
+
+const longDate = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
 
 /** News about `company` since `since` (the last 30 days without one), without what the user was already sent unless asked. */
 async function freshNews(answer: Answer, company: string, since: Date | null) {
