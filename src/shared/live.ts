@@ -10,6 +10,7 @@ export const USER_TABLES = [
   'earnings_tracking_results',
   'feature_interest',
   'air_reports',
+  'library_items',
 ] as const;
 export type UserTable = (typeof USER_TABLES)[number];
 
