@@ -3,6 +3,7 @@
 // README "Configuration" for each one).
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
+import { DEFAULT_LIBRARY_RETENTION_DAYS } from '../shared/library.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -143,6 +144,8 @@ const envSchema = z.object({
   PLAN_AIR_GENERATIONS: z.coerce.number().int().min(0).max(1000).default(3),
   /** AIR report runs (starts and retries) per user that may fail or be running in 24 hours: failed runs give their credit back. */
   AIR_MAX_FAILED_PER_DAY: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Days an item stays in a user's library (issue 27) unless they delete it first; housekeeping removes older ones. */
+  LIBRARY_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(DEFAULT_LIBRARY_RETENTION_DAYS),
   /**
    * The AI provider (README "AI"). Unset everywhere → AI features answer 503 and say what to set.
    * `openai` is any OpenAI-compatible server (OpenAI, Ollama, vLLM, LM Studio) at AI_BASE_URL.

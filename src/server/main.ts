@@ -45,7 +45,7 @@ if (config.ROLE !== 'web') {
   });
   boss.on('error', (err) => log.error('pg-boss error', { error: errorMessage(err) }));
   await boss.start();
-  await scheduleHousekeeping(boss, runtime.db);
+  await scheduleHousekeeping(boss, runtime.db, { libraryRetentionDays: config.LIBRARY_RETENTION_DAYS });
   const engine = createAlertEngine({
     ...createAlertDeps(runtime),
     handlers: alertHandlers,

@@ -36,6 +36,8 @@ export type RecentScan = {
   sent: boolean;
   /** analysis.headline of the stored response; null when absent or unreadable (shown as '-'). */
   headline: string | null;
+  /** The library item the alert's e-mail was kept as (issue 27), while it is still in the library; else null. */
+  libraryItemId: string | null;
 };
 
 export type DashboardSummary = {

@@ -134,3 +134,29 @@ export const libraryMessages = {
 export const statementCountLabel = (count: StatementCount) =>
   `${count.sourced} of ${count.total} statement${count.total === 1 ? '' : 's'} sourced` +
   (count.dropped > 0 ? ` · ${count.dropped} dropped: not supported by its source` : '');
+
+/** A LinkedIn draft the user keeps (POST /api/library/drafts): the text as it stands, a title optional. */
+export const LIBRARY_DRAFT_MAX_LENGTH = 10_000;
+export const LIBRARY_TITLE_MAX_LENGTH = 200;
+export const libraryDraftSchema = z.strictObject({
+  title: z.optional(
+    z
+      .string('The title must be text.')
+      .check(z.trim(), z.maxLength(LIBRARY_TITLE_MAX_LENGTH, `Titles are at most ${LIBRARY_TITLE_MAX_LENGTH} characters.`)),
+  ),
+  text: z
+    .string('Write the draft to keep.')
+    .check(
+      z.trim(),
+      z.minLength(1, 'Write the draft to keep.'),
+      z.maxLength(LIBRARY_DRAFT_MAX_LENGTH, `Drafts are at most ${LIBRARY_DRAFT_MAX_LENGTH.toLocaleString('en-US')} characters.`),
+    ),
+});
+export type LibraryDraft = z.output<typeof libraryDraftSchema>;
+
+/** The API's refusals beyond the schemas' own messages. */
+export const libraryErrors = {
+  queryRequired: 'Type what to search for.',
+  invalidCursor: 'Invalid cursor.',
+  invalidDate: 'Dates are written YYYY-MM-DD.',
+} as const;

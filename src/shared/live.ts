@@ -10,6 +10,9 @@ export const USER_TABLES = [
   'earnings_tracking_results',
   'feature_interest',
   'air_reports',
+  'library_items',
+  'wolfebot_conversations',
+  'wolfebot_messages',
 ] as const;
 export type UserTable = (typeof USER_TABLES)[number];
 

@@ -230,6 +230,8 @@ export const researchMetaSchema = z.object({
   period: z.nullable(z.string()),
   /** Sources whose article was still being read when the analysis began: the model had only their headlines. */
   stillReading: z.optional(z.number()),
+  /** The library item the analysis was kept as (issue 27); null when it could not be kept. The server always sends it. */
+  libraryItemId: z.optional(z.nullable(z.string())),
 });
 export type ResearchMeta = z.infer<typeof researchMetaSchema>;
 

@@ -22,6 +22,7 @@ import { airRoutes } from '../features/air/routes.ts';
 import { contentRoutes } from '../features/content/routes.ts';
 import { dashboardRoutes } from '../features/dashboard/routes.ts';
 import { earningsAlertRoutes } from '../features/earnings-alerts/routes.ts';
+import { libraryRoutes } from '../features/library/routes.ts';
 import { newsAlertRoutes } from '../features/news-alerts/routes.ts';
 import { newsletterRoutes } from '../features/newsletter/routes.ts';
 import { profileRoutes } from '../features/profile/routes.ts';
@@ -186,13 +187,17 @@ export function createApp({ config, db, pool, runs, auth, attempts, hub, webRoot
   // service's pace (POLITE_INTERVALS_MS) across both.
   const ai = createAiRunner(config, db);
   const sources = createSources(config, db);
-  api.route('/research', researchRoutes(auth, ai, sources));
+  api.route('/research', researchRoutes(auth, ai, sources, db));
   api.route('/content', contentRoutes(auth, ai, { news: sources.news }));
   api.route(
     '/air',
     airRoutes({ db, pool, runs, ai, creditsPerMonth: config.PLAN_AIR_GENERATIONS, maxFailedPerDay: config.AIR_MAX_FAILED_PER_DAY }, auth),
   );
-  api.route('/wolfebot', wolfebotRoutes({ db, ai, news: sources.news, secCompany: sources.secCompany, earningsCalendar: sources.earningsCalendar }, auth));
+  api.route(
+    '/wolfebot',
+    wolfebotRoutes({ db, ai, news: sources.news, secCompany: sources.secCompany, earningsCalendar: sources.earningsCalendar }, auth),
+  );
+  api.route('/library', libraryRoutes(db, auth));
   api.route('/events', eventRoutes(hub, auth));
   api.all('/*', () => {
     throw new AppError('not_found', messages.errors.notFound);

@@ -74,6 +74,37 @@ describe('GET /api/events', () => {
     expect(reader.changes().at(-1)).toEqual({ table: 'sonar_alerts', op: 'DELETE' });
   });
 
+  it("announces library items (kept, deleted) to their owner only, never another user's", async () => {
+    const alice = await registerUser(rt);
+    const bob = await registerUser(rt);
+    const { reader } = await stream(alice.email);
+    const bobClient = await signedInClient(rt, bob.email);
+    const aliceClient = await signedInClient(rt, alice.email);
+
+    // Bob keeps a draft first; then a change of Alice's in another table marks where the stream is.
+    expect((await bobClient.post('/api/library/drafts', { text: "Bob's draft" })).status).toBe(201);
+    await rt.pool.query("INSERT INTO sonar_alerts (user_id, company_name) VALUES ($1, 'Acme')", [alice.id]);
+    await reader.waitFor((e) => e.event === 'change' && JSON.parse(e.data).table === 'sonar_alerts');
+    expect(reader.changes().some((change) => change.table === 'library_items')).toBe(false);
+
+    const kept = await aliceClient.post('/api/library/drafts', { text: "Alice's draft" });
+    expect(kept.status).toBe(201);
+    const insert = await reader.waitFor((e) => e.event === 'change' && JSON.parse(e.data).table === 'library_items');
+    expect(JSON.parse(insert.data)).toEqual({ table: 'library_items', op: 'INSERT' });
+    expect((await aliceClient.request('DELETE', `/api/library/${kept.body.id}`)).status).toBe(204);
+    await reader.waitFor((e) => e.event === 'change' && e.data === JSON.stringify({ table: 'library_items', op: 'DELETE' }));
+    // Bob's delete of his own draft reaches only Bob: announcements arrive in commit order, so it
+    // would come before Alice's next change.
+    const bobsDraft = (await bobClient.get('/api/library')).body.items[0].id;
+    expect((await bobClient.request('DELETE', `/api/library/${bobsDraft}`)).status).toBe(204);
+    await rt.pool.query("UPDATE sonar_alerts SET company_name = 'Acme Corp' WHERE user_id = $1", [alice.id]);
+    await reader.waitFor((e) => e.event === 'change' && e.data === JSON.stringify({ table: 'sonar_alerts', op: 'UPDATE' }));
+    expect(reader.changes().filter((change) => change.table === 'library_items')).toEqual([
+      { table: 'library_items', op: 'INSERT' },
+      { table: 'library_items', op: 'DELETE' },
+    ]);
+  });
+
   it('delivers changes made through the API to every open stream of the user (two tabs)', async () => {
     const user = await registerUser(rt);
     const tabA = await stream(user.email);

@@ -10,6 +10,8 @@
 //   America/New_York (DESIGN §6: the original pinned it to 2025); companiesMonitored = sonar_results
 //   processed since then; alertsSent = sonar_results sent + newsletter_results sent since then +
 //   earnings_tracking_results whose notification_sent_at or transcript_sent_at is since then.
+// - recent[].libraryItemId: the library item a sent alert was kept as (perplexity_response's
+//   libraryItemId, written with the alert), when that item is still the user's; else null.
 // - interests: the user's feature_interest names.
 // The whole page is ONE statement of scalar subqueries, each on an index (see the migration
 // 0002_dashboard_indexes and scripts/bench-dashboard.ts).
@@ -41,7 +43,15 @@ type SummaryRow = {
   companies_monitored: number;
   alerts_sent: number;
   interests: FeatureOfInterest[];
-  recent: { id: string; processed_at: string; company_name: string; has_news: boolean; sent: boolean; response: unknown }[];
+  recent: {
+    id: string;
+    processed_at: string;
+    company_name: string;
+    has_news: boolean;
+    sent: boolean;
+    response: unknown;
+    library_item_id: string | null;
+  }[];
 };
 
 /** The page's one statement (exported so scripts/bench-dashboard.ts can EXPLAIN exactly this). */
@@ -65,14 +75,20 @@ export const summaryQuery = (userId: string) => sql`
            WHERE notification_sent_at >= bounds.month_start OR transcript_sent_at >= bounds.month_start) AS alerts_sent,
     (SELECT coalesce(array_agg(feature_name ORDER BY feature_name), '{}') FROM feature_interest WHERE user_id = ${userId}) AS interests,
     (SELECT coalesce(json_agg(r ORDER BY r.processed_at DESC), '[]') FROM (
-       SELECT id, processed_at, company_name, has_news, sent,
+       SELECT s.id, s.processed_at, s.company_name, s.has_news, s.sent,
               -- Only the part that is read travels: an object's analysis.headline, anything else whole.
-              CASE WHEN jsonb_typeof(perplexity_response -> 'analysis') = 'object'
-                   THEN jsonb_build_object('analysis', jsonb_build_object('headline', perplexity_response -> 'analysis' -> 'headline'))
-                   ELSE perplexity_response END AS response
-         FROM sonar_results
-        WHERE user_id = ${userId} AND processed_at >= bounds.recent_since
-        ORDER BY processed_at DESC
+              CASE WHEN jsonb_typeof(s.perplexity_response -> 'analysis') = 'object'
+                   THEN jsonb_build_object('analysis', jsonb_build_object('headline', s.perplexity_response -> 'analysis' -> 'headline'))
+                   ELSE s.perplexity_response END AS response,
+              li.id AS library_item_id
+         FROM sonar_results s
+         -- The item only while it is still there and the user's (deleted, expired, or not a uuid: null).
+         LEFT JOIN library_items li
+           ON li.id = CASE WHEN s.perplexity_response ->> 'libraryItemId' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                           THEN (s.perplexity_response ->> 'libraryItemId')::uuid END
+          AND li.user_id = ${userId}
+        WHERE s.user_id = ${userId} AND s.processed_at >= bounds.recent_since
+        ORDER BY s.processed_at DESC
         LIMIT ${RECENT_ACTIVITY_ROWS}
     ) r) AS recent
   FROM bounds
@@ -93,6 +109,7 @@ export async function getDashboard(db: Database, userId: string): Promise<Dashbo
       hasNews: scan.has_news,
       sent: scan.sent,
       headline,
+      libraryItemId: scan.library_item_id,
     };
   });
   // Spec 02 §8 "Stored responses": reported, without the response itself (it is the user's data).

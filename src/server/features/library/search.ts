@@ -16,6 +16,8 @@ export type LibraryFilters = {
   /** Inclusive bounds, as instants. */
   from?: Date;
   to?: Date;
+  /** Exclusive upper bound: the start of the day after a date filter's last day. */
+  before?: Date;
 };
 
 /** ts_headline's options: the HIGHLIGHT marks (never HTML), two short fragments. */
@@ -39,6 +41,7 @@ export function filterSql(filters: LibraryFilters): SQL {
   if (filters.companyKey) parts.push(sql`and i.company_keys @> array[${filters.companyKey}]::text[]`);
   if (filters.from) parts.push(sql`and i.created_at >= ${filters.from.toISOString()}`);
   if (filters.to) parts.push(sql`and i.created_at <= ${filters.to.toISOString()}`);
+  if (filters.before) parts.push(sql`and i.created_at < ${filters.before.toISOString()}`);
   return sql.join(parts, sql` `);
 }
 
