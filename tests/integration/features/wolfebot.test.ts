@@ -8,28 +8,37 @@ import { keepItem } from '../../../src/server/library/keep.ts';
 import { titleKey } from '../../../src/server/sources/news/news.ts';
 import { messages } from '../../../src/shared/messages.ts';
 import { type Message, type WolfebotEvent, wolfebotMessages, wolfebotPaths } from '../../../src/shared/wolfebot.ts';
+import { type FakeEarningsCalendars, startFakeEarningsCalendars } from '../../fakes/nasdaq.ts';
 import { type FakeNews, startFakeNews } from '../../fakes/news.ts';
 import { type FakeOpenAi, requestText, startFakeOpenAi } from '../../fakes/openai.ts';
+import { type FakeSec, startFakeSec } from '../../fakes/sec.ts';
 import { registerUser, signedInClient, type TestRuntime } from '../../support/accounts.ts';
 import { startTestRuntime, type TestClient } from '../../support/runtime.ts';
 
 let rt: TestRuntime;
 let ai: FakeOpenAi;
 let news: FakeNews;
+let sec: FakeSec;
+let calendars: FakeEarningsCalendars;
 
 beforeAll(async () => {
-  [ai, news] = await Promise.all([startFakeOpenAi(), startFakeNews()]);
+  [ai, news, sec, calendars] = await Promise.all([startFakeOpenAi(), startFakeNews(), startFakeSec(), startFakeEarningsCalendars()]);
   rt = await startTestRuntime({
     AI_BASE_URL: ai.url,
     AI_MODEL: 'fake-wolfebot-model',
     AI_TIMEOUT_SECONDS: '10',
     GOOGLE_NEWS_BASE_URL: news.url,
     GDELT_BASE_URL: news.url,
+    SEC_BASE_URL: sec.url,
+    SEC_DATA_BASE_URL: sec.url,
+    NASDAQ_BASE_URL: calendars.url,
+    // EDGAR refuses an undeclared client; the fake too.
+    SEC_USER_AGENT: 'Enterprise OS tests ops@example.com',
   });
 });
 afterAll(async () => {
   await rt?.close();
-  await Promise.all([ai?.stop(), news?.stop()]);
+  await Promise.all([ai?.stop(), news?.stop(), sec?.stop(), calendars?.stop()]);
 });
 beforeEach(() => {
   ai.reset();
@@ -181,6 +190,29 @@ describe('wolfebot: answers', () => {
     expect(prompt).not.toContain('supplier partnership');
     const { rows } = await rt.pool.query('SELECT last_company FROM wolfebot_conversations WHERE id = $1', [id]);
     expect(rows[0].last_company).toBe('Acme Robotics');
+  });
+
+  it("answers a question about a company's filings and earnings date from SEC EDGAR and the earnings calendar", async () => {
+    const { client } = await newUser();
+    const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    calendars.list({ provider: 'nasdaq', symbol: 'INTK', date: day, session: 'after-hours' });
+    // The model cites the filings document by its number in the prompt.
+    const filingsNumber = (request: Parameters<typeof requestText>[0]) =>
+      Number(/\[(\d+)\] Initech Systems, Inc\.: recent SEC filings/.exec(requestText(request))?.[1]);
+    ai.setHandler((request) => ({ content: `Initech filed an 8-K with results of operations on 2026-11-03 [${filingsNumber(request)}].` }));
+    const id = await newConversation(client);
+    const asked = await ask(client, id, 'Any recent SEC filings from Initech Systems, and when are its next earnings?');
+    expect(asked.status).toBe(200);
+    const prompt = requestText(ai.requests[0]!);
+    // The filings document names the 8-K items; the calendar document carries the date and its status.
+    expect(prompt).toContain('Initech Systems, Inc.: recent SEC filings');
+    expect(prompt).toMatch(/2026-11-03: 8-K, item 2\.02 \(Results of Operations and Financial Condition\)/);
+    expect(prompt).toContain(`is expected to report earnings on ${day}`);
+    expect(prompt).toContain('Initech Systems, Inc.: figures reported to the SEC');
+    const done = asked.events.find((e) => e.type === 'done');
+    expect(done?.type === 'done' && done.message.citations).toEqual([
+      expect.objectContaining({ n: filingsNumber(ai.requests[0]!), kind: 'sec', title: 'Initech Systems, Inc.: recent SEC filings' }),
+    ]);
   });
 
   it('says it found nothing, without calling the model, when there is no evidence', async () => {

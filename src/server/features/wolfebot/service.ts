@@ -477,6 +477,7 @@ async function filingsAndDates(answer: Answer, company: string): Promise<Omit<An
   const documents: Omit<AnswerDocument, 'n'>[] = [];
   try {
     const match = await deps.secCompany.resolve(company, null, signal);
+
     if (!match) return [];
     const [profile, figures, next] = await Promise.all([
       deps.secCompany.profile(match.cik, signal),
