@@ -13,6 +13,7 @@ import { schemaKeys } from '../../fakes/research-model.ts';
 import { airWorkers } from '../../support/air-workers.ts';
 import { until } from '../../support/server-process.ts';
 import { startWorker } from '../../support/workers.ts';
+import { keptItems } from './library-items.ts';
 
 const USER = 'air-run-failed-user';
 const SOLUTION = 'Warehouse orchestration software for Supply Chain Operations and Finance leaders.';
@@ -84,5 +85,12 @@ it('a report whose run nobody finished (its job given up after its workers stopp
   expect(aiCalls('events')).toBe(1);
   expect((await page(report.id)).failure).toBeNull();
   expect((await airOverview(deps, USER)).credits.used).toBe(1);
+  // The library keeps the delivered report once, under the run that delivered it; the failed run kept nothing.
+  const { rows: runs } = await rt.pool.query<{ id: string; status: string; mail_id: string | null }>(
+    `SELECT id, status, mail_id FROM alert_runs WHERE kind = 'air_report' AND alert_id = $1 ORDER BY created_at`,
+    [report.id],
+  );
+  expect(runs.map((r) => r.status)).toEqual(['failed', 'succeeded']);
+  expect((await keptItems(rt.pool, USER)).map((k) => [k.id, k.kind, k.mail_id])).toEqual([[runs[1]!.id, 'air_report', runs[1]!.mail_id]]);
   expect(await second.stop()).toBe(0);
 }, 240_000);

@@ -1,17 +1,20 @@
 // An Account Intelligence Report on worker processes as they run in production (ROLE=worker,
 // pg-boss): the worker researching it is killed with SIGKILL while the model is building personas;
 // another worker takes the report over, resumes after the steps already done (the company's site,
-// the news and its AI call are not done again) and e-mails the report exactly once.
+// the news and its AI call are not done again) and e-mails the report exactly once, kept once in
+// the user's library as it was sent.
 import { expect, it } from 'vitest';
 import { createAiRunner } from '../../../src/server/ai/runner.ts';
 import { startReport } from '../../../src/server/features/air/service.ts';
-import type { AirStep } from '../../../src/shared/air.ts';
+import { pageKey } from '../../../src/server/sources/web/site.ts';
+import type { AirReport, AirStep } from '../../../src/shared/air.ts';
 import { airModel } from '../../fakes/air-model.ts';
 import type { FakeHandler } from '../../fakes/openai.ts';
 import { schemaKeys } from '../../fakes/research-model.ts';
 import { airWorkers } from '../../support/air-workers.ts';
 import { until } from '../../support/server-process.ts';
 import { startWorker } from '../../support/workers.ts';
+import { expectKeptRun, keptItems } from './library-items.ts';
 
 // The first persona request never gets an answer in time: the worker that asked is killed meanwhile.
 let personaRequests = 0;
@@ -73,4 +76,45 @@ it('a worker killed mid-report: another resumes after the steps already done and
   expect(smtp.messages.map((m) => m.subject)).toEqual(['Account Intelligence Report: Initech']);
   expect(smtp.messages[0]!.to).toEqual(['buyer@example.com']);
   expect(await second.stop()).toBe(0);
+
+  // Kept once in the library, under the run both workers had, which the mail links: the report's
+  // sources and every page the mail links, once each.
+  const { rows: runs } = await rt.pool.query<{ id: string }>(`SELECT id FROM alert_runs WHERE kind = 'air_report' AND alert_id = $1`, [
+    report.id,
+  ]);
+  expect(runs).toHaveLength(1);
+  const runId = runs[0]!.id;
+  const { rows: mails } = await rt.pool.query<{ text_body: string; html_body: string }>('SELECT text_body, html_body FROM mail_outbox');
+  const { html_body: html, text_body: text } = mails[0]!;
+  const appUrl = serverEnv().APP_URL!;
+  expect(text).toContain(`Read in Enterprise OS ${appUrl}/library/${runId}`);
+  const linked = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&')).filter((url) => !url.startsWith(appUrl));
+  const { rows: reports } = await rt.pool.query<{ report: AirReport }>('SELECT report FROM air_reports WHERE id = $1', [report.id]);
+  const sources = new Map<string, { url: string }>();
+  for (const url of [...reports[0]!.report.sources.map((s) => s.url), ...linked]) {
+    const key = pageKey(url) ?? url;
+    if (!sources.has(key)) sources.set(key, { url });
+  }
+  expect(linked.length).toBeGreaterThan(0);
+  const item = await expectKeptRun(
+    rt.pool,
+    { id: runId, userId: 'air-worker-user' },
+    {
+      kind: 'air_report',
+      title: 'Account Intelligence Report: Initech',
+      companies: ['Initech'],
+      sources: [...sources.values()],
+      anyOrder: true,
+    },
+  );
+  // The mail's sections, in its order.
+  expect(item.document.blocks.filter((b) => b.type === 'heading').map((b) => b.text)).toEqual([
+    'Company',
+    'News intelligence',
+    'Social listening',
+    'Buying centers',
+    expect.stringMatching(/^Prospects \(\d+\)$/),
+    'Outreach strategy',
+  ]);
+  expect(await keptItems(rt.pool, 'air-worker-user')).toHaveLength(1);
 }, 240_000);

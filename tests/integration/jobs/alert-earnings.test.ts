@@ -1,15 +1,18 @@
 // The earnings alert handlers on real PostgreSQL, with local fakes for SEC EDGAR, the earnings
 // calendars and the AI: the date check (confirmed, estimated, not found, verification error, a new
 // cycle when the date moves), the reminder e-mail and the post-call summary (grounded, waiting for
-// the release, giving up). Each test commits the prepared run in a transaction, as the engine does.
+// the release, giving up). Each test commits the prepared run in a transaction, as the engine does;
+// the library tests run them through the engine: each mail kept in the user's library as sent.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAiRunner } from '../../../src/server/ai/runner.ts';
 import type { Config } from '../../../src/server/config.ts';
 import { earningsTrackingResults } from '../../../src/server/db/schema.ts';
 import { earningsCheckHandler, earningsReminderHandler, earningsSummaryHandler } from '../../../src/server/jobs/earnings/handler.ts';
+import { createAlertEngine } from '../../../src/server/jobs/runs/engine.ts';
 import {
   type AlertDeps,
+  type AlertHandler,
   AlertPermanentFailure,
   AlertRetryLater,
   type AlertRun,
@@ -27,6 +30,7 @@ import { type FakeSec, startFakeSec } from '../../fakes/sec.ts';
 import { registerUser, type TestRuntime } from '../../support/accounts.ts';
 import { type EarningsTrackingOverrides, insertEarningsResult, insertEarningsTracking } from '../../support/factories.ts';
 import { startTestRuntime, TEST_APP_URL } from '../../support/runtime.ts';
+import { articlesOf, expectKeptRun, keptItems } from './library-items.ts';
 
 let rt: TestRuntime;
 let ai: FakeOpenAi;
@@ -534,5 +538,171 @@ describe('earnings_summary', () => {
     const usage = await rt.pool.query('SELECT task, status FROM ai_usage WHERE user_id = $1', [t.userId]);
     expect(usage.rows).toEqual([{ task: 'earnings_summary', status: 'failed' }]);
     expect(await storedResult(t.id)).toMatchObject({ transcriptStatus: 'pending', alertCounter: 0 });
+  });
+});
+
+describe('earnings mails: kept in the library', () => {
+  const unavailable = (kind: string) => async () => {
+    throw new Error(`no ${kind} handler in this test`);
+  };
+  /** The engine as a worker runs it, with the earnings handlers (the reminder's wrapped when given). */
+  const engine = (d: AlertDeps, reminder: AlertHandler = earningsReminderHandler) =>
+    createAlertEngine({
+      ...d,
+      handlers: {
+        news: unavailable('news'),
+        newsletter: unavailable('newsletter'),
+        earnings_check: earningsCheckHandler,
+        earnings_reminder: reminder,
+        earnings_summary: earningsSummaryHandler,
+        air_report: unavailable('air report'),
+      } satisfies Record<AlertRunKind, AlertHandler>,
+    });
+  /** A run of the tracking's slot, queued as the schedule queues it. */
+  const queueRun = async (kind: AlertRunKind, t: { id: string; userId: string }, slot: string) =>
+    (
+      await rt.pool.query<{ id: string }>('INSERT INTO alert_runs (kind, alert_id, user_id, slot) VALUES ($1, $2, $3, $4) RETURNING id', [
+        kind,
+        t.id,
+        t.userId,
+        slot,
+      ])
+    ).rows[0]!.id;
+  const mailOf = async (userId: string) =>
+    (
+      await rt.pool.query<{ subject: string; text_body: string; html_body: string }>(
+        'SELECT subject, text_body, html_body FROM mail_outbox WHERE user_id = $1 ORDER BY created_at',
+        [userId],
+      )
+    ).rows;
+
+  const REMINDER_DATE = '2025-10-30T00:00:00.000Z';
+  const NASDAQ_PAGE = 'https://www.nasdaq.com/market-activity/stocks/aapl/earnings';
+
+  it('the reminder: its date, confidence and source, under the run, linked from the mail; kept once', async () => {
+    const t = await tracking();
+    await insertEarningsResult(rt.db, t, {
+      earningsDate: new Date(REMINDER_DATE),
+      confidenceScore: 0.9,
+      status: 'confirmed',
+      ticker: 'AAPL',
+      sourceUrl: NASDAQ_PAGE,
+    });
+    const runId = await queueRun('earnings_reminder', t, REMINDER_DATE);
+    const d = deps('2025-10-29T12:00:00Z');
+    expect(await engine(d).process(runId)).toMatchObject({ status: 'succeeded', mailId: expect.any(String) });
+    expect(await engine(d).process(runId)).toEqual({ status: 'not-claimed' });
+
+    const [mail, ...others] = await mailOf(t.userId);
+    expect(others).toHaveLength(0);
+    expect(mail!.text_body).toContain(`Read in Enterprise OS ${TEST_APP_URL}/library/${runId}`);
+    expect(mail!.text_body).toContain(`${TEST_APP_URL}/aurora-os/earnings?company=Apple%20Inc.`);
+    const item = await expectKeptRun(
+      rt.pool,
+      { id: runId, userId: t.userId },
+      {
+        kind: 'earnings_reminder',
+        title: 'Apple Inc. earnings on Thursday, Oct 30, 2025',
+        companies: ['Apple Inc.'],
+        sources: [{ url: NASDAQ_PAGE }],
+      },
+    );
+    expect(item.document.blocks).toContainEqual({
+      type: 'facts',
+      rows: [
+        { label: 'Company', value: 'Apple Inc. (AAPL)' },
+        { label: 'Earnings date', value: 'Thursday, Oct 30, 2025' },
+        { label: 'Confidence', value: 'Confirmed' },
+        { label: 'Reminder', value: '24 hours before the call' },
+      ],
+    });
+    expect(item.document.blocks).toContainEqual({ type: 'link', label: 'Source: www.nasdaq.com', url: NASDAQ_PAGE });
+    expect(await keptItems(rt.pool, t.userId)).toHaveLength(1);
+  });
+
+  it('a reminder whose source is no web address lists no source; like its mail, it points at the earnings screen', async () => {
+    const t = await tracking();
+    await insertEarningsResult(rt.db, t, {
+      earningsDate: new Date(REMINDER_DATE),
+      confidenceScore: 0.7,
+      status: 'scheduled',
+      ticker: 'AAPL',
+      sourceUrl: 'javascript:alert(1)',
+    });
+    const runId = await queueRun('earnings_reminder', t, REMINDER_DATE);
+    expect(await engine(deps('2025-10-29T12:00:00Z')).process(runId)).toMatchObject({ status: 'succeeded' });
+    const item = await expectKeptRun(
+      rt.pool,
+      { id: runId, userId: t.userId },
+      { kind: 'earnings_reminder', title: 'Apple Inc. earnings on Thursday, Oct 30, 2025', companies: ['Apple Inc.'], sources: [] },
+    );
+    expect(JSON.stringify(item.document)).not.toContain('javascript:');
+    expect(item.document.blocks).toContainEqual({
+      type: 'link',
+      label: `Source: ${new URL(TEST_APP_URL).host}`,
+      url: `${TEST_APP_URL}/sonar-os/earnings`,
+    });
+  });
+
+  it('a reminder that mails nothing (its date moved meanwhile) keeps nothing', async () => {
+    const t = await tracking();
+    await insertEarningsResult(rt.db, t, {
+      earningsDate: new Date(REMINDER_DATE),
+      confidenceScore: 0.9,
+      status: 'confirmed',
+      ticker: 'AAPL',
+    });
+    const moving: AlertHandler = async (run, d, signal) => {
+      const prepared = await earningsReminderHandler(run, d, signal);
+      await rt.db
+        .update(earningsTrackingResults)
+        .set({ earningsDate: new Date('2025-11-06T00:00:00Z') })
+        .where(eq(earningsTrackingResults.trackingId, t.id));
+      return prepared;
+    };
+    const runId = await queueRun('earnings_reminder', t, REMINDER_DATE);
+    expect(await engine(deps('2025-10-29T12:00:00Z'), moving).process(runId)).toMatchObject({ status: 'succeeded', mailId: null });
+    expect(await keptItems(rt.pool, t.userId)).toEqual([]);
+  });
+
+  it('the summary: its findings, quotes and the documents it rests on, as mailed', async () => {
+    const DATE = '2025-07-31T00:00:00.000Z';
+    const t = await tracking();
+    await insertEarningsResult(rt.db, t, {
+      earningsDate: new Date(DATE),
+      confidenceScore: 0.9,
+      status: 'confirmed',
+      ticker: 'AAPL',
+      notificationStatus: 'sent',
+      transcriptStatus: 'pending',
+    });
+    const runId = await queueRun('earnings_summary', t, DATE);
+    expect(await engine(deps('2025-07-31T22:00:00Z')).process(runId)).toMatchObject({ status: 'succeeded', mailId: expect.any(String) });
+    const [mail] = await mailOf(t.userId);
+    expect(mail!.text_body).toContain(`${TEST_APP_URL}/library/${runId}`);
+    // The mail's sources: every link under its "Sources" heading.
+    const listed = [...mail!.text_body.slice(mail!.text_body.lastIndexOf('\nSource')).matchAll(new RegExp(`${sec.url}/\\S+`, 'g'))].map(
+      (m) => m[0],
+    );
+    expect(listed.length).toBeGreaterThan(0);
+    const item = await expectKeptRun(
+      rt.pool,
+      { id: runId, userId: t.userId },
+      {
+        kind: 'earnings_summary',
+        title: 'Apple Inc. Q2 2025 results (8-K filed Jul 31, 2025)',
+        companies: ['Apple Inc.'],
+        sources: listed.map((url) => ({ url })),
+      },
+    );
+    for (const source of articlesOf(item)) expect(mail!.text_body).toContain(`${source.title} ${source.url}`);
+    const findings = item.document.blocks.find((b) => b.type === 'list');
+    expect(findings?.type === 'list' && findings.items.length).toBe(3);
+    for (const finding of findings?.type === 'list' ? findings.items : []) expect(mail!.text_body).toContain(finding);
+    const quotes = item.document.blocks.filter((b) => b.type === 'quote');
+    expect(quotes).toHaveLength(2);
+    for (const quote of quotes) expect(mail!.text_body).toContain(`“${quote.type === 'quote' ? quote.text : ''}”`);
+    expect(JSON.stringify(item.document)).not.toContain(INVENTED_URL);
+    expect(JSON.stringify(item.document)).not.toContain(INVENTED_QUOTE);
   });
 });

@@ -1,13 +1,17 @@
 // The alert engine on real PostgreSQL with local fakes for the news and the AI, running news
 // alerts: a run's result and e-mail commit together once when workers or slots race, runs prepared
 // before their slot commit when it comes (or not, when the alert changed meanwhile), and failures
-// are retried and then recorded with their reason. What a news alert sends: news-alert-handler.test.ts.
+// are retried and then recorded with their reason; each mail is kept in the library once, as it was
+// sent. What a news alert sends: news-alert-handler.test.ts.
 import { describe, expect, it } from 'vitest';
 import { RetryableRunError } from '../../../src/server/jobs/runs/engine.ts';
 import { insertDueRuns } from '../../../src/server/jobs/runs/schedule.ts';
+import { titleKey } from '../../../src/server/sources/news/news.ts';
+import { pageKey } from '../../../src/server/sources/web/site.ts';
 import { newsAlertModel } from '../../fakes/news-alert-model.ts';
 import { registerUser } from '../../support/accounts.ts';
 import { ai, engine, mailsFor, manualRun, news, resultsFor, rt, runRow, seedNewsAlert } from '../../support/news-alert-runs.ts';
+import { expectKeptRun, keptItems } from './library-items.ts';
 
 describe('news alerts: one slot, one e-mail', () => {
   it('two workers on the same run: the work may repeat, the e-mail does not', async () => {
@@ -19,6 +23,8 @@ describe('news alerts: one slot, one e-mail', () => {
     expect(results.filter((r) => r.status === 'succeeded')).toHaveLength(1);
     expect(await mailsFor(user.id)).toHaveLength(1);
     expect(await resultsFor(user.id)).toHaveLength(1);
+    // The repeated work keeps no second library item either.
+    expect((await keptItems(rt.pool, user.id)).map((k) => k.id)).toEqual([runId]);
   });
 
   it('two slots of one alert at once (the schedule and run-alerts): the stories are mailed once, the other run says why', async () => {
@@ -43,6 +49,11 @@ describe('news alerts: one slot, one e-mail', () => {
     const sent = await rt.pool.query('SELECT count(*)::int AS n FROM sent_articles WHERE user_id = $1', [user.id]);
     expect(sent.rows[0].n).toBe(3);
     expect((await resultsFor(user.id)).map((r) => r.sent).sort()).toEqual([false, true]);
+    // Only the run that mailed keeps an item, and only its result row names it.
+    const mailedRun = results[0]!.status === 'succeeded' && results[0]!.mailId ? scheduled : manual;
+    expect((await keptItems(rt.pool, user.id)).map((k) => k.id)).toEqual([mailedRun]);
+    const named = (await resultsFor(user.id)).map((r) => r.perplexity_response.libraryItemId ?? null);
+    expect(named.sort()).toEqual([mailedRun, null]);
   });
 });
 
@@ -90,6 +101,43 @@ describe('news alerts: prepared before the slot (ADR 016)', () => {
     const stored = (await resultsFor(user.id))[0].perplexity_response;
     expect(new Date(row.scanned_at).toISOString()).toBe(stored.searched.at);
     expect(ai.requests).toHaveLength(1);
+    // The mail rendered before the slot links the item its commit kept.
+    expect(mail.text_body).toContain(`${rt.config.appUrl}/library/${runId}`);
+    await expectKeptRun(
+      rt.pool,
+      { id: runId, userId: user.id },
+      { kind: 'news_alert', title: stored.analysis.headline, companies: ['Initech'], sources: stored.analysis.items },
+    );
+  });
+
+  it('a story another run mailed between the plan and its slot: the mail and its library item both go without it', async () => {
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id, { companyName: 'Massive Dynamic', deliveryTime: nextHour() });
+    const runId = await aheadRun(user.id);
+    expect(await engine().process(runId)).toMatchObject({ status: 'prepared' });
+    const { rows } = await rt.pool.query('SELECT plan FROM alert_runs WHERE id = $1', [runId]);
+    const planned: { url: string; title: string }[] = rows[0].plan.news.analysis.items;
+    expect(planned).toHaveLength(3);
+    const [gone, ...kept] = planned;
+    await rt.pool.query('INSERT INTO sent_articles (user_id, url_key, title_key) VALUES ($1, $2, $3)', [
+      user.id,
+      pageKey(gone!.url),
+      titleKey(gone!.title),
+    ]);
+    await slotComes(runId);
+    expect(await engine().deliverDue(1)).toBe(1);
+    const [mail] = await mailsFor(user.id);
+    expect(mail.text_body).not.toContain(gone!.url);
+    for (const article of kept) expect(mail.text_body).toContain(article.url);
+    const stored = (await resultsFor(user.id))[0].perplexity_response;
+    expect(stored.analysis.items.map((a: { url: string }) => a.url)).toEqual(kept.map((a) => a.url));
+    expect(stored.libraryItemId).toBe(runId);
+    await expectKeptRun(
+      rt.pool,
+      { id: runId, userId: user.id },
+      { kind: 'news_alert', title: stored.analysis.headline, companies: ['Massive Dynamic'], sources: kept },
+    );
+    expect(mail.text_body).toContain(`${rt.config.appUrl}/library/${runId}`);
   });
 
   it('an alert switched off or deleted after its slot was prepared sends nothing; the rest of its batch goes out', async () => {
@@ -109,6 +157,9 @@ describe('news alerts: prepared before the slot (ADR 016)', () => {
     expect(await runRow(offRun)).toMatchObject({ status: 'skipped', reason: 'the alert is inactive' });
     expect(await runRow(neighbourRun)).toMatchObject({ status: 'succeeded', mail_id: expect.any(String) });
     expect(await mailsFor(neighbour.id)).toHaveLength(1);
+    // The rolled-back batch left nothing behind: one item, the neighbour's, from the run committed alone.
+    expect((await keptItems(rt.pool, neighbour.id)).map((k) => k.id)).toEqual([neighbourRun]);
+    expect(await keptItems(rt.pool, user.id)).toEqual([]);
 
     await rt.pool.query('DELETE FROM sonar_alerts WHERE id = $1', [off]);
     const other = await registerUser(rt);
@@ -180,12 +231,14 @@ describe('news alerts: failures', () => {
     expect(last).toMatchObject({ status: 'failed', reason: expect.stringContaining('Google News and GDELT both failed') });
     expect(await runRow(runId!)).toMatchObject({ status: 'failed', attempts: 2 });
     expect(await mailsFor(user.id)).toHaveLength(0);
+    expect(await keptItems(rt.pool, user.id)).toEqual([]);
 
     news.reset();
     await new Promise((resolve) => setTimeout(resolve, 5));
     const [next] = await manualRun(user.id);
     expect(await engine().process(next!)).toMatchObject({ status: 'succeeded' });
     expect(await mailsFor(user.id)).toHaveLength(1);
+    expect((await keptItems(rt.pool, user.id)).map((k) => k.id)).toEqual([next]);
   });
 
   it('the AI failing (429 throughout): retried, then failed with the reason', async () => {
@@ -195,5 +248,20 @@ describe('news alerts: failures', () => {
     await expect(engine().process(runId!)).rejects.toBeInstanceOf(RetryableRunError);
     expect(await engine().process(runId!)).toMatchObject({ status: 'failed', reason: expect.stringContaining('429') });
     expect(await resultsFor(user.id)).toHaveLength(0);
+    expect(await keptItems(rt.pool, user.id)).toEqual([]);
+  });
+
+  it('a run retried after a failed attempt keeps one library item, for its one mail', async () => {
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id, { companyName: 'Wayne Enterprises' });
+    const [runId] = await manualRun(user.id);
+    ai.setHandler(() => ({ status: 500, content: 'model crashed' }));
+    await expect(engine().process(runId!)).rejects.toBeInstanceOf(RetryableRunError);
+    expect(await keptItems(rt.pool, user.id)).toEqual([]);
+    ai.setHandler(newsAlertModel());
+    expect(await engine().process(runId!)).toMatchObject({ status: 'succeeded', mailId: expect.any(String) });
+    expect(await engine().process(runId!)).toEqual({ status: 'not-claimed' });
+    expect(await mailsFor(user.id)).toHaveLength(1);
+    expect((await keptItems(rt.pool, user.id)).map((k) => k.id)).toEqual([runId]);
   });
 });

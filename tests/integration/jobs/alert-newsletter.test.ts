@@ -1,7 +1,7 @@
 // The newsletter run (issue 5 "Newsletter") on real PostgreSQL, with the fake news server (Google
 // News RSS, GDELT) and the fake AI answering from the documents it is given: the digest grouped by
 // company and topic, AI-identified trends, grounding, what was already sent, the period, regions,
-// and every way a run ends without a mail.
+// every way a run ends without a mail, and each mail kept in the user's library as it was sent.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,10 +9,14 @@ import { createAiRunner } from '../../../src/server/ai/runner.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import type { Database } from '../../../src/server/db/client.ts';
 import { users } from '../../../src/server/db/schema.ts';
+import { NOT_ANALYSED } from '../../../src/server/jobs/articles/digest.ts';
 import { newsletterHandler } from '../../../src/server/jobs/newsletter/handler.ts';
-import { type AlertDeps, type AlertRun, AlertSkip } from '../../../src/server/jobs/runs/types.ts';
+import { createAlertEngine } from '../../../src/server/jobs/runs/engine.ts';
+import { insertManualRuns } from '../../../src/server/jobs/runs/schedule.ts';
+import { type AlertDeps, type AlertHandler, type AlertRun, type AlertRunKind, AlertSkip } from '../../../src/server/jobs/runs/types.ts';
 import type { NewsletterSection } from '../../../src/server/mail/alert-emails/types.ts';
 import { createSources } from '../../../src/server/sources/index.ts';
+import { pageKey } from '../../../src/server/sources/web/site.ts';
 import { type FakeHttp, startFakeHttp } from '../../fakes/http.ts';
 import { type FakeNews, startFakeNews } from '../../fakes/news.ts';
 import { INVENTED_URL, newsletterModel, TREND_TITLE_PREFIX } from '../../fakes/newsletter-model.ts';
@@ -20,6 +24,7 @@ import { type FakeOpenAi, requestText, startFakeOpenAi } from '../../fakes/opena
 import { registerUser, type TestRuntime } from '../../support/accounts.ts';
 import { insertNewsletter, type NewsletterOverrides } from '../../support/factories.ts';
 import { startTestRuntime, TEST_APP_URL } from '../../support/runtime.ts';
+import { expectKeptRun, keptItems, textOf } from './library-items.ts';
 
 let rt: TestRuntime;
 let ai: FakeOpenAi;
@@ -515,5 +520,124 @@ describe('newsletter run: bad source data', () => {
     expect(mail).not.toBeNull();
     expect(outcome).toMatch(/e-mail queued$/);
     expect(requestText(ai.requests[0]!).length).toBeLessThan(60_000);
+  });
+});
+
+describe('newsletter run: kept in the library', () => {
+  const unavailable = (kind: string) => async () => {
+    throw new Error(`no ${kind} handler in this test`);
+  };
+  /** The engine with the newsletter handler (wrapped by `handler` when given), as a worker runs it. */
+  const engine = (d: AlertDeps = deps(), handler: AlertHandler = newsletterHandler) =>
+    createAlertEngine({
+      ...d,
+      handlers: {
+        newsletter: handler,
+        news: unavailable('news'),
+        earnings_check: unavailable('earnings'),
+        earnings_reminder: unavailable('earnings'),
+        earnings_summary: unavailable('earnings'),
+        air_report: unavailable('air report'),
+      } satisfies Record<AlertRunKind, AlertHandler>,
+    });
+  const manualRun = async (userId: string) => {
+    const [runId, ...others] = await insertManualRuns(rt.db, new Date(), userId);
+    expect(others).toHaveLength(0);
+    return runId!;
+  };
+  const mailOf = async (userId: string) =>
+    (
+      await rt.pool.query<{ id: string; subject: string; text_body: string; html_body: string }>(
+        'SELECT id, subject, text_body, html_body FROM mail_outbox WHERE user_id = $1 ORDER BY created_at',
+        [userId],
+      )
+    ).rows;
+
+  it('keeps the digest as mailed under the run, which the mail links; once, however often the run is processed', async () => {
+    const { user, newsletter } = await newsletterFor();
+    const runId = await manualRun(user.id);
+    expect(await engine().process(runId)).toMatchObject({ status: 'succeeded', mailId: expect.any(String) });
+    expect(await engine().process(runId)).toEqual({ status: 'not-claimed' });
+
+    const [mail, ...others] = await mailOf(user.id);
+    expect(others).toHaveLength(0);
+    expect(mail!.text_body).toContain(`Read in Enterprise OS ${TEST_APP_URL}/library/${runId}`);
+    expect(mail!.html_body).toContain(`href="${TEST_APP_URL}/library/${runId}"`);
+    // The other links stay.
+    expect(mail!.text_body).toContain(`${TEST_APP_URL}/sonar-os/newsletter`);
+    expect(mail!.text_body).toContain(`${TEST_APP_URL}/unsubscribe?kind=newsletter&alert=${newsletter.id}`);
+
+    const digest = (await resultsOf(user.id))[0]!.digest!;
+    const item = await expectKeptRun(
+      rt.pool,
+      { id: runId, userId: user.id },
+      { kind: 'newsletter', title: mail!.subject, companies: ['Apple', 'Microsoft'], sources: digest.flatMap((s) => s.items) },
+    );
+    expect(item.title).toMatch(/^Fintech digest · Weekly · /);
+    // The e-mail's groups, sections, summaries and per-article sentences, in its order.
+    const headings = item.document.blocks.filter((b) => b.type === 'heading').map((b) => b.text);
+    expect(headings).toEqual(['Your portfolio', 'Apple', 'Microsoft', 'Fintech trends', 'Regulatory Changes', 'Market Expansion']);
+    for (const section of digest) expect(item.document.blocks).toContainEqual({ type: 'paragraph', text: section.summary });
+    const articles = item.document.blocks.flatMap((b) => (b.type === 'articles' ? b.items : []));
+    expect(articles.map((a) => a.summary)).toEqual(digest.flatMap((s) => s.items.map((i) => i.summary)));
+    expect(item.document.blocks[0]).toEqual({ type: 'note', text: expect.stringMatching(/^Weekly · .* · Regions: USA$/) });
+    expect((await keptItems(rt.pool, user.id)).map((k) => k.id)).toEqual([runId]);
+  });
+
+  it('without an AI provider keeps the digest with its label and the headline-only marks', async () => {
+    const { user } = await newsletterFor({ portfolio: [APPLE], industryCategories: ['regulatory_changes'] });
+    const noAi = loadConfig({ NODE_ENV: 'test', DATABASE_URL: rt.databaseUrl });
+    const runId = await manualRun(user.id);
+    expect(await engine(deps({ ai: createAiRunner(noAi, rt.db) })).process(runId)).toMatchObject({ status: 'succeeded' });
+    const digest = (await resultsOf(user.id))[0]!.digest!;
+    const sources = digest.flatMap((s) => s.items);
+    expect(sources.some((a) => a.headlineOnly)).toBe(true);
+    const [mail] = await mailOf(user.id);
+    const item = await expectKeptRun(
+      rt.pool,
+      { id: runId, userId: user.id },
+      { kind: 'newsletter', title: mail!.subject, companies: ['Apple'], sources },
+    );
+    expect(item.document.blocks).toContainEqual({ type: 'note', text: NOT_ANALYSED });
+    expect(textOf(item)).toContain('Apple iPhone OR services said revenue rose 8% from a year earlier');
+  });
+
+  it('keeps only what the mail carried when another run mailed an article meanwhile', async () => {
+    const { user } = await newsletterFor({ portfolio: [APPLE], industryCategories: ['regulatory_changes'] });
+    const lead = `${news.url}/reuters/apple-iphone-or-services-record-quarterly-revenue`;
+    // Between the run's reading and its commit, another run's mail takes the lead story.
+    const racing: AlertHandler = async (run, d, signal) => {
+      const prepared = await newsletterHandler(run, d, signal);
+      await rt.pool.query(`INSERT INTO sent_articles (user_id, url_key, title_key) VALUES ($1, $2, 'another run')`, [
+        user.id,
+        pageKey(lead),
+      ]);
+      return prepared;
+    };
+    const runId = await manualRun(user.id);
+    expect(await engine(deps(), racing).process(runId)).toMatchObject({
+      status: 'succeeded',
+      outcome: expect.stringContaining('(1 dropped'),
+    });
+    const [mail] = await mailOf(user.id);
+    expect(mail!.text_body).not.toContain(lead);
+    const digest = (await resultsOf(user.id))[0]!.digest!;
+    const mailed = digest.flatMap((s) => s.items).filter((a) => a.url !== lead);
+    expect(mailed).toHaveLength(digest.flatMap((s) => s.items).length - 1);
+    for (const article of mailed) expect(mail!.text_body).toContain(article.url);
+    await expectKeptRun(
+      rt.pool,
+      { id: runId, userId: user.id },
+      { kind: 'newsletter', title: mail!.subject, companies: ['Apple'], sources: mailed },
+    );
+  });
+
+  it('keeps nothing for a run that mails nothing', async () => {
+    const { user } = await newsletterFor({ portfolio: [MICROSOFT], industryCategories: ['leadership_changes'] });
+    ai.script({
+      json: { sections: [{ section: 1, summary: 'Invented.', items: [{ url: INVENTED_URL, whyItMatters: 'Invented.' }] }], trends: [] },
+    });
+    expect(await engine().process(await manualRun(user.id))).toMatchObject({ status: 'succeeded', mailId: null });
+    expect(await keptItems(rt.pool, user.id)).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
 // The news-alert handler on real PostgreSQL, run by the alert engine with local fakes for the news
 // and the AI: what it mails and to whom (grounded, with one-click unsubscribe), only stories not
 // sent before, no mail when there is no news, a digest without an AI provider, and bad source data
-// or addresses the AI was talked into writing never reaching a mail.
+// or addresses the AI was talked into writing never reaching a mail; every mail kept in the user's
+// library as it was sent, and linked from the mail.
 import { describe, expect, it } from 'vitest';
 import { createAiRunner } from '../../../src/server/ai/runner.ts';
+import { NOT_ANALYSED } from '../../../src/server/jobs/articles/digest.ts';
 import { RetryableRunError } from '../../../src/server/jobs/runs/engine.ts';
 import { insertDueRuns } from '../../../src/server/jobs/runs/schedule.ts';
 import { readUnsubscribeToken } from '../../../src/server/mail/unsubscribe-token.ts';
@@ -11,6 +13,7 @@ import { newsAlertModel } from '../../fakes/news-alert-model.ts';
 import { INVENTED_URL } from '../../fakes/research-model.ts';
 import { registerUser } from '../../support/accounts.ts';
 import { ai, engine, mailsFor, manualRun, news, resultsFor, rt, runRow, seedNewsAlert } from '../../support/news-alert-runs.ts';
+import { articlesOf, expectKeptRun, keptItems, textOf } from './library-items.ts';
 
 describe('news alerts: one slot, one e-mail', () => {
   it('sends the due alert once, grounded, to the alert address, with one-click unsubscribe', async () => {
@@ -50,6 +53,27 @@ describe('news alerts: one slot, one e-mail', () => {
     expect(await runRow(runId!)).toMatchObject({ status: 'succeeded', attempts: 1, mail_id: expect.any(String) });
     const usage = await rt.pool.query('SELECT task, background, status FROM ai_usage WHERE user_id = $1', [user.id]);
     expect(usage.rows).toEqual([{ task: 'news_alert', background: true, status: 'succeeded' }]);
+
+    // Kept in the library as mailed, under the run's id, which the mail links and the result row names.
+    const { analysis } = stored.perplexity_response;
+    expect(stored.perplexity_response.libraryItemId).toBe(runId);
+    const item = await expectKeptRun(
+      rt.pool,
+      { id: runId!, userId: user.id },
+      { kind: 'news_alert', title: analysis.headline, companies: ['Acme Robotics'], sources: analysis.items },
+    );
+    expect(articlesOf(item).map((a) => [a.title, a.publisher, a.publishedAt, a.summary])).toEqual(
+      analysis.items.map((a: { title: string; publisher: string; publishedAt: string; summary: string }) => [
+        a.title,
+        a.publisher,
+        a.publishedAt,
+        a.summary,
+      ]),
+    );
+    expect(item.document.blocks).toContainEqual({ type: 'paragraph', text: analysis.summary });
+    expect(mail.text_body).toContain(`Read in Enterprise OS ${rt.config.appUrl}/library/${runId}`);
+    expect(mail.html_body).toContain(`href="${rt.config.appUrl}/library/${runId}"`);
+    expect(await keptItems(rt.pool, user.id)).toHaveLength(1);
   });
 
   it('sends to the alerts e-mail of the profile, else the account e-mail, when the alert names none', async () => {
@@ -87,6 +111,13 @@ describe('news alerts: one slot, one e-mail', () => {
     expect(third).toMatchObject({ status: 'succeeded', mailId: null, outcome: expect.stringContaining('no new articles') });
     expect(ai.requests).toHaveLength(0);
     expect(await mailsFor(user.id)).toHaveLength(2);
+    // One library item per mail: the run without one kept nothing.
+    const kept = await keptItems(rt.pool, user.id);
+    const mailed = await rt.pool.query('SELECT id FROM alert_runs WHERE user_id = $1 AND mail_id IS NOT NULL ORDER BY created_at', [
+      user.id,
+    ]);
+    expect(kept.map((k) => k.id).sort()).toEqual(mailed.rows.map((r) => r.id).sort());
+    expect(kept).toHaveLength(2);
   });
 
   it('drops a near-identical title already sent under another URL', async () => {
@@ -107,6 +138,8 @@ describe('news alerts: one slot, one e-mail', () => {
     expect(result).toMatchObject({ status: 'succeeded', mailId: null });
     expect(await mailsFor(user.id)).toHaveLength(0);
     expect(await resultsFor(user.id)).toMatchObject([{ has_news: false, sent: false }]);
+    expect((await resultsFor(user.id))[0].perplexity_response).not.toHaveProperty('libraryItemId');
+    expect(await keptItems(rt.pool, user.id)).toEqual([]);
   });
 
   it('an inactive or deleted alert is skipped, with the reason', async () => {
@@ -141,6 +174,19 @@ describe('news alerts: failures', () => {
     );
     expect(mail.text_body).toMatch(/Bloomberg · [A-Z][a-z]{2} \d{1,2}, \d{4} · headline only/);
     expect(mail.text_body).not.toContain('news.google.com');
+
+    // The library keeps the digest as sent: its label as a note, each link with its headline-only label.
+    const { analysis } = (await resultsFor(user.id))[0].perplexity_response;
+    expect(analysis.items.some((a: { headlineOnly?: boolean }) => a.headlineOnly)).toBe(true);
+    const item = await expectKeptRun(
+      rt.pool,
+      { id: runId!, userId: user.id },
+      { kind: 'news_alert', title: '4 new articles', companies: ['Digest Dynamics'], sources: analysis.items },
+    );
+    expect(item.document.blocks).toContainEqual({ type: 'note', text: NOT_ANALYSED });
+    expect(item.document.blocks).not.toContainEqual(expect.objectContaining({ type: 'paragraph', text: NOT_ANALYSED }));
+    expect(textOf(item)).toContain('Digest Dynamics said revenue rose 8% from a year earlier');
+    expect(mail.text_body).toContain(`${rt.config.appUrl}/library/${runId}`);
   });
 
   it('HTML and scripts in feed titles reach the mail as text only', async () => {

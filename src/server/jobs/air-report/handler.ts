@@ -33,6 +33,7 @@ import { SourceError } from '../../sources/web/types.ts';
 import { type AlertHandler, AlertPermanentFailure, type AlertRun, AlertSkip, type DbExecutor, type RunStep } from '../runs/types.ts';
 import { enrichCompany } from './enrich.ts';
 import { ReportGrounding } from './ground.ts';
+import { airReportEntry } from './library-entry.ts';
 import {
   type Candidate,
   eventsOutput,
@@ -214,7 +215,13 @@ export const airReportHandler: AlertHandler = async (run, deps, signal, step) =>
       `Built the report: ${plural(report.prospects.length, 'prospect')}, ${plural(report.outreach.length, 'outreach message')}, ${plural(report.sources.length, 'source')}.`,
     );
     const reportUrl = deps.links.app(`/air/reports/${row.id}`);
-    const email = await renderAirReportEmail({ report, reportUrl, manageUrl: deps.links.app('/air') });
+    // The run's id is its library item's (engine.ts), so the link is known before the commit.
+    const email = await renderAirReportEmail({
+      report,
+      reportUrl,
+      libraryUrl: deps.links.libraryItem(run.id),
+      manageUrl: deps.links.app('/air'),
+    });
     progress.set('instant_delivery', 'done', `Queued for ${seller.email}.`);
     return {
       async commit(tx) {
@@ -231,6 +238,7 @@ export const airReportHandler: AlertHandler = async (run, deps, signal, step) =>
           .where(and(eq(airReports.id, row.id), eq(airReports.userId, row.userId)));
         return {
           mail: { to: seller.email, subject: email.subject, html: email.html, text: email.text, kind: 'air-report' },
+          item: airReportEntry(report),
           outcome: `report on ${report.company.name}: ${plural(report.prospects.length, 'prospect')}; e-mail queued`,
         };
       },

@@ -30,6 +30,7 @@ import {
   type CommitResult,
   type DbExecutor,
 } from '../runs/types.ts';
+import { earningsReminderEntry, earningsSummaryEntry } from './library-entry.ts';
 import { type EarningsSummaryOutput, earningsSummaryOutput, earningsSummaryPrompt, earningsSummarySystem } from './prompts.ts';
 
 const HOUR_MS = 3_600_000;
@@ -200,7 +201,8 @@ export const earningsReminderHandler = (async (run, deps, _signal) => {
   const date = dateOfRun(run, result);
   if (result!.notificationStatus === 'sent') throw new AlertSkip('the reminder for this date was already sent');
   const ticker = result!.ticker ?? tracking.companyName;
-  const rendered = await renderEarningsReminderEmail({
+  const source = verifiableUrl(result!.sourceUrl);
+  const mailed = {
     companyName: tracking.companyName,
     ticker,
     earningsDate: date.toISOString(),
@@ -208,10 +210,10 @@ export const earningsReminderHandler = (async (run, deps, _signal) => {
     confidence: result!.confidenceScore ?? 0,
     // The card's words for this confidence ('Confirmed' / 'Tentative'), whatever the last check's status.
     confidenceLabel: earningsBadge({ status: null, confidenceScore: result!.confidenceScore }).label,
-    sourceUrl: verifiableUrl(result!.sourceUrl) ?? deps.links.app('/sonar-os/earnings'),
+    sourceUrl: source ?? deps.links.app('/sonar-os/earnings'),
     timingLabel: notificationTimingLabels[tracking.notificationTiming],
-    links: earningsLinks(deps, tracking),
-  });
+  };
+  const rendered = await renderEarningsReminderEmail({ ...mailed, links: earningsLinks(deps, tracking, run) });
 
   return {
     async commit(tx) {
@@ -219,6 +221,7 @@ export const earningsReminderHandler = (async (run, deps, _signal) => {
       if (!updated) return { mail: null, outcome: 'the earnings date moved meanwhile; no reminder sent' };
       return {
         mail: { to: tracking.recipient, ...rendered, kind: 'earnings-reminder', unsubscribe: { kind: 'earnings', alertId: tracking.id } },
+        item: earningsReminderEntry(mailed, source !== null),
         outcome: `reminder for ${ticker} on ${date.toISOString()}; e-mail queued`,
       };
     },
@@ -284,7 +287,7 @@ export const earningsSummaryHandler = (async (run, deps, signal) => {
     publishedAt: s.publishedAt,
   }));
 
-  const rendered = await renderEarningsSummaryEmail({
+  const mailed = {
     companyName: tracking.companyName,
     ticker,
     periodLabel: release.period,
@@ -292,8 +295,8 @@ export const earningsSummaryHandler = (async (run, deps, signal) => {
     keyFindings: findings.map((f) => mailText(f.text)),
     quotes,
     sources: articles,
-    links: earningsLinks(deps, tracking),
-  });
+  };
+  const rendered = await renderEarningsSummaryEmail({ ...mailed, links: earningsLinks(deps, tracking, run) });
 
   return {
     async commit(tx) {
@@ -301,6 +304,7 @@ export const earningsSummaryHandler = (async (run, deps, signal) => {
       if (!updated) return { mail: null, outcome: 'the earnings date moved meanwhile; no summary sent' };
       return {
         mail: { to: tracking.recipient, ...rendered, kind: 'earnings-summary', unsubscribe: { kind: 'earnings', alertId: tracking.id } },
+        item: earningsSummaryEntry(mailed),
         outcome: `summary of ${release.period}: ${findings.length} findings, ${quotes.length} quotes; e-mail queued`,
       };
     },
@@ -358,9 +362,13 @@ async function markSent(
   return updated.length > 0;
 }
 
-/** An earnings e-mail's links: the analysis of that company, the alert's screen, its unsubscribe page. */
-function earningsLinks(deps: AlertDeps, tracking: { id: string; companyName: string }): EmailLinks {
+/**
+ * An earnings e-mail's links: the mail as kept in the library (its item's id is the run's, engine.ts),
+ * the analysis of that company, the alert's screen, its unsubscribe page.
+ */
+function earningsLinks(deps: AlertDeps, tracking: { id: string; companyName: string }, run: AlertRun): EmailLinks {
   return {
+    library: deps.links.libraryItem(run.id),
     viewInApp: deps.links.app(`/aurora-os/earnings?company=${encodeURIComponent(tracking.companyName)}`),
     manage: deps.links.app('/sonar-os/earnings'),
     unsubscribe: deps.links.unsubscribe('earnings', tracking.id).page,

@@ -17,6 +17,7 @@ import { digestArticle, NOT_ANALYSED } from '../articles/digest.ts';
 import { ALERT_READ_BUDGET_MS } from '../articles/scan.ts';
 import { claimUnsentArticles, seenFromKeys, sentKeys } from '../articles/seen-articles.ts';
 import { type AheadHandler, type AlertDeps, AlertReplan, type AlertRun, AlertSkip, type PreparedRun } from '../runs/types.ts';
+import { newsAlertEntry } from './library-entry.ts';
 
 /** The first scan of an alert looks this far back; later scans start where the last one ended. */
 const FIRST_SCAN_DAYS = 3;
@@ -192,6 +193,16 @@ async function prepareNewsAlert(run: AlertRun, deps: AlertDeps, signal: AbortSig
   });
 }
 
+/** What the e-mail shows of a plan's analysis, and its library item holds. */
+const mailedNews = (plan: Pick<NewsPlan, 'companyName' | 'keywords' | 'searchedAt'>, analysis: NewsAnalysis) => ({
+  companyName: plan.companyName,
+  keywords: plan.keywords,
+  headline: analysis.headline,
+  analysis: analysis.summary,
+  articles: analysis.items,
+  searchedAt: plan.searchedAt,
+});
+
 /** The e-mail, rendered when the run is prepared; again at the commit only when it loses articles. */
 function renderNewsMail(
   plan: Pick<NewsPlan, 'companyName' | 'keywords' | 'searchedAt'>,
@@ -200,13 +211,10 @@ function renderNewsMail(
   deps: AlertDeps,
 ): Promise<RenderedEmail> {
   return renderNewsAlertEmail({
-    companyName: plan.companyName,
-    keywords: plan.keywords,
-    headline: analysis.headline,
-    analysis: analysis.summary,
-    articles: analysis.items,
-    searchedAt: plan.searchedAt,
+    ...mailedNews(plan, analysis),
     links: {
+      // The run's id is its library item's (engine.ts), so the link is known before the commit.
+      library: deps.links.libraryItem(run.id),
       viewInApp: deps.links.app(`/aurora-os/company-news?company=${encodeURIComponent(plan.companyName)}`),
       manage: deps.links.app('/sonar-os/news'),
       unsubscribe: deps.links.unsubscribe('news', run.alertId).page,
@@ -254,7 +262,8 @@ function commitNewsPlan(plan: NewsPlan, run: AlertRun, deps: AlertDeps, kept: bo
         ...result,
         hasNews: true,
         sent: true,
-        perplexityResponse: dropped ? { ...plan.stored, analysis: mailed } : plan.stored,
+        // The library item the mail was kept as (its id is the run's): the dashboard's row links to it.
+        perplexityResponse: { ...plan.stored, ...(dropped ? { analysis: mailed } : {}), libraryItemId: run.id },
       });
       return {
         mail: {
@@ -263,6 +272,8 @@ function commitNewsPlan(plan: NewsPlan, run: AlertRun, deps: AlertDeps, kept: bo
           kind: 'news-alert',
           unsubscribe: { kind: 'news' as const, alertId: run.alertId },
         },
+        // What was mailed: without the articles another run sent meanwhile, as the e-mail is.
+        item: newsAlertEntry(mailedNews(plan, mailed), analysed),
         outcome:
           `${plural(unsent.length, 'new article')} of ${fresh}${analysed ? '' : ' (not analysed: no AI provider configured)'}; e-mail queued` +
           (dropped ? ` (${dropped} dropped: in another run's e-mail meanwhile)` : ''),

@@ -10,6 +10,7 @@ import { Grounding, mailText } from '../../ai/grounding.ts';
 import { alertRecipientFor } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
 import { newsletterAlerts, newsletterResults, users } from '../../db/schema.ts';
+import type { LibraryEntry } from '../../library/keep.ts';
 import { renderNewsletterEmail } from '../../mail/alert-emails/index.ts';
 import type { EmailArticle, NewsletterSection } from '../../mail/alert-emails/types.ts';
 import type { News, NewsTerms } from '../../sources/news/index.ts';
@@ -20,6 +21,7 @@ import { digestArticle, NOT_ANALYSED } from '../articles/digest.ts';
 import { ALERT_READ_BUDGET_MS } from '../articles/scan.ts';
 import { claimUnsentArticles, loadSentArticles, type SeenArticles } from '../articles/seen-articles.ts';
 import { type AlertHandler, type AlertMail, type AlertRun, AlertSkip } from '../runs/types.ts';
+import { newsletterEntry } from './library-entry.ts';
 import {
   type NewsletterOutput,
   newsletterMaxOutputTokens,
@@ -242,6 +244,9 @@ async function loadNewsletter(db: Database, run: AlertRun): Promise<NewsletterRo
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** A digest's e-mail and the library item that keeps it. */
+type Delivery = { mail: AlertMail; item: LibraryEntry };
+
 function gapsNote(retrieval: Retrieval) {
   if (retrieval.failures.length === 0) return '';
   return `; ${retrieval.failures.length} of ${plural(retrieval.searches.length, 'search', 'searches')} failed (${retrieval.failures.join(', ')})`;
@@ -258,14 +263,17 @@ export const newsletterHandler = (async (run, deps, signal) => {
   const retrieval = await retrieve(deps.sources.news, searches, period, searchRegion(newsletter.regions), seen, signal);
   const sections = retrieval.searches.map((s) => s.section);
 
-  /** `render` writes the e-mail for the sections it is given: all of them, or those left when another run mailed some articles meanwhile. */
+  /**
+   * `render` writes the e-mail and its library item for the sections it is given: all of them, or
+   * those left when another run mailed some articles meanwhile.
+   */
   const finish = (
     digest: NewsletterSection[] | null,
-    email: { mail: AlertMail; render: (sections: NewsletterSection[]) => Promise<AlertMail> } | null,
+    email: { delivery: Delivery; render: (sections: NewsletterSection[]) => Promise<Delivery> } | null,
     outcome: string,
   ) => ({
     async commit(tx: Database) {
-      let mail: AlertMail | null = null;
+      let delivery: Delivery | null = null;
       let note = outcome;
       if (email && digest) {
         const items = digest.flatMap((section) => section.items);
@@ -276,39 +284,41 @@ export const newsletterHandler = (async (run, deps, signal) => {
         if (left.length === 0)
           note = `no e-mail: its ${plural(items.length, 'article')} reached this user in another run's e-mail meanwhile`;
         else if (unsent.size < items.length) {
-          mail = await email.render(left);
+          delivery = await email.render(left);
           note += ` (${items.length - unsent.size} dropped: in another run's e-mail meanwhile)`;
-        } else mail = email.mail;
+        } else delivery = email.delivery;
       }
-      await tx.insert(newsletterResults).values({ userId: run.userId, sent: mail !== null, digest });
+      await tx.insert(newsletterResults).values({ userId: run.userId, sent: delivery !== null, digest });
       // Plain SQL: drizzle's update would bump updated_at ($onUpdate), which the schedule reads as "the user saved".
       await tx.execute(
         sql`update newsletter_alerts set last_checked = ${period.end.toISOString()}::timestamptz where id = ${newsletter.id} and user_id = ${run.userId}`,
       );
-      return { mail, outcome: note };
+      return delivery ? { ...delivery, outcome: note } : { mail: null, outcome: note };
     },
   });
 
   if (retrieval.articles === 0) return finish(null, null, `no new articles since ${isoDay(period.start)}${gapsNote(retrieval)}`);
 
   const regions = newsletter.regions.filter((r): r is Region => r in regionLabels).map((r) => regionLabels[r]);
-  const render = async (sections: NewsletterSection[], note?: string): Promise<AlertMail> => ({
-    to: newsletter.recipient,
-    ...(await renderNewsletterEmail({
-      industry,
-      periodLabel: period.label,
-      regions,
-      sections,
-      note,
-      links: {
-        viewInApp: deps.links.app('/homepage'),
-        manage: deps.links.app('/sonar-os/newsletter'),
-        unsubscribe: deps.links.unsubscribe('newsletter', newsletter.id).page,
+  const render = async (sections: NewsletterSection[], note?: string): Promise<Delivery> => {
+    const mailed = { industry, periodLabel: period.label, regions, sections, note };
+    const links = {
+      // The run's id is its library item's (engine.ts), so the link is known before the commit.
+      library: deps.links.libraryItem(run.id),
+      viewInApp: deps.links.app('/homepage'),
+      manage: deps.links.app('/sonar-os/newsletter'),
+      unsubscribe: deps.links.unsubscribe('newsletter', newsletter.id).page,
+    };
+    return {
+      mail: {
+        to: newsletter.recipient,
+        ...(await renderNewsletterEmail({ ...mailed, links })),
+        kind: 'newsletter',
+        unsubscribe: { kind: 'newsletter', alertId: newsletter.id },
       },
-    })),
-    kind: 'newsletter',
-    unsubscribe: { kind: 'newsletter', alertId: newsletter.id },
-  });
+      item: newsletterEntry(mailed),
+    };
+  };
   const found = plural(retrieval.articles, 'new article');
 
   if (!deps.ai.configured) {
@@ -324,7 +334,7 @@ export const newsletterHandler = (async (run, deps, signal) => {
     const items = digest.reduce((n, s) => n + s.items.length, 0);
     return finish(
       digest,
-      { mail: await renderDigest(digest), render: renderDigest },
+      { delivery: await renderDigest(digest), render: renderDigest },
       `${plural(items, 'article')} in ${plural(digest.length, 'section')} (not analysed: no AI provider configured); e-mail queued${gapsNote(retrieval)}`,
     );
   }
@@ -346,11 +356,11 @@ export const newsletterHandler = (async (run, deps, signal) => {
   const digest = groundDigest(sections, output);
   if (digest.length === 0) return finish(null, null, `${found}, but the AI's digest cited none of them; no e-mail${gapsNote(retrieval)}`);
 
-  const mail = await render(digest);
+  const delivery = await render(digest);
   const items = digest.reduce((n, s) => n + s.items.length, 0);
   return finish(
     digest,
-    { mail, render },
+    { delivery, render },
     `${plural(items, 'article')} in ${plural(digest.length, 'section')} of ${found}; e-mail queued${gapsNote(retrieval)}`,
   );
 }) satisfies AlertHandler;

@@ -94,6 +94,7 @@ const report = (overrides: Partial<AirReport> = {}): AirReport => ({
 const props = (overrides: Partial<AirReport> = {}): AirReportEmailProps => ({
   report: report(overrides),
   reportUrl: 'https://app.example.com/air/reports/5b0c?from=mail&x=1',
+  libraryUrl: 'https://app.example.com/library/7d1e2f30-8a4b-4c5d-9e6f-0a1b2c3d4e5f',
   manageUrl: 'https://app.example.com/air',
 });
 
@@ -251,12 +252,15 @@ describe('Account Intelligence Report e-mail', () => {
     expect(mail.text).toContain('Jane Roe — Chief Operating Officer');
   });
 
-  it("links to the report and to 'Your reports', with no Unsubscribe link: the user asked for it", async () => {
+  it("links to the report as kept in the library, to the report's page and to 'Your reports', with no Unsubscribe link: the user asked for it", async () => {
     const mail = await render();
     expect(mail.html).toContain('href="https://app.example.com/air/reports/5b0c?from=mail&amp;x=1"');
     expect(mail.html).toContain('href="https://app.example.com/air"');
     expect(mail.html).toMatch(/>Your reports</);
     expect(mail.html).toMatch(/>View in Enterprise OS</);
+    expect(mail.html).toContain('href="https://app.example.com/library/7d1e2f30-8a4b-4c5d-9e6f-0a1b2c3d4e5f"');
+    expect(mail.html).toMatch(/>Read in Enterprise OS</);
+    expect(mail.text).toContain('Read in Enterprise OS https://app.example.com/library/7d1e2f30-8a4b-4c5d-9e6f-0a1b2c3d4e5f');
     expect(mail.html).not.toMatch(/unsubscribe/i);
     expect(mail.html).not.toMatch(/Manage this alert/);
     expect(mail.text).toContain('View in Enterprise OS https://app.example.com/air/reports/5b0c?from=mail&x=1');

@@ -13,6 +13,8 @@ export type AirReportEmailProps = {
   report: AirReport;
   /** The report's page in the app. */
   reportUrl: string;
+  /** The report as sent, kept in the user's library (issue 27 §1). */
+  libraryUrl?: string;
   /** /air: the user's reports. */
   manageUrl: string;
 };
@@ -25,6 +27,16 @@ const sourceLink = (url: string, text = 'source'): ReactNode => {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** What the e-mail says where a section found nothing, and of its sources; the library's copy says the same. */
+export const airReportTexts = {
+  noEvents: 'No events a seller can act on in the last 90 days.',
+  noPosts: 'Nothing found.',
+  noBuyingCenters: 'No buying center could be grounded in what was found.',
+  noOutreach: 'No opening could be hung on a sourced event.',
+  builtFrom: (sources: number) =>
+    `Built from ${sources} public sources read for this report. People are named only where a page or filing names them; no e-mail address or phone number is guessed.`,
+};
+
 /** A calendar day ('2026-03-02') as that day; a moment in time as its New York day. */
 const dayLabel = (date: string | null) =>
   date && /^\d{4}-\d{2}-\d{2}$/.test(date)
@@ -35,7 +47,7 @@ const dayLabel = (date: string | null) =>
 const factLine = (key: number, label: string, value: string, url: string) =>
   h(Text, { key, style: styles.articleSummary }, `${label}: ${value} (`, sourceLink(url), ')');
 
-function AirReportEmail({ report, reportUrl, manageUrl }: AirReportEmailProps) {
+function AirReportEmail({ report, reportUrl, libraryUrl, manageUrl }: AirReportEmailProps) {
   const { company } = report;
   const title = [company.name, company.ticker].filter(Boolean).join(' · ');
   return h(
@@ -45,7 +57,7 @@ function AirReportEmail({ report, reportUrl, manageUrl }: AirReportEmailProps) {
       eyebrow: 'Account Intelligence Report',
       heading: title,
       reason: `You get this e-mail because you asked ${BRAND} for an Account Intelligence Report on ${company.website}.`,
-      links: { viewInApp: reportUrl, manage: manageUrl, manageLabel: 'Your reports' },
+      links: { library: libraryUrl, viewInApp: reportUrl, manage: manageUrl, manageLabel: 'Your reports' },
     },
     company.description ? paragraph(company.description) : null,
 
@@ -68,7 +80,7 @@ function AirReportEmail({ report, reportUrl, manageUrl }: AirReportEmailProps) {
 
     heading2('News intelligence'),
     report.events.length === 0
-      ? mutedLine('No events a seller can act on in the last 90 days.')
+      ? mutedLine(airReportTexts.noEvents)
       : h(
           Section,
           null,
@@ -85,7 +97,7 @@ function AirReportEmail({ report, reportUrl, manageUrl }: AirReportEmailProps) {
 
     heading2('Social listening'),
     report.social.posts.length === 0
-      ? mutedLine(report.social.note ?? 'Nothing found.')
+      ? mutedLine(report.social.note ?? airReportTexts.noPosts)
       : h(
           Section,
           null,
@@ -112,7 +124,7 @@ function AirReportEmail({ report, reportUrl, manageUrl }: AirReportEmailProps) {
 
     heading2('Buying centers'),
     report.buyingCenters.length === 0
-      ? mutedLine('No buying center could be grounded in what was found.')
+      ? mutedLine(airReportTexts.noBuyingCenters)
       : report.buyingCenters.map((c, i) =>
           h(
             Section,
@@ -143,7 +155,7 @@ function AirReportEmail({ report, reportUrl, manageUrl }: AirReportEmailProps) {
 
     heading2('Outreach strategy'),
     report.outreach.length === 0
-      ? mutedLine('No opening could be hung on a sourced event.')
+      ? mutedLine(airReportTexts.noOutreach)
       : report.outreach.map((o, i) =>
           h(
             Section,
@@ -155,9 +167,7 @@ function AirReportEmail({ report, reportUrl, manageUrl }: AirReportEmailProps) {
           ),
         ),
 
-    mutedLine(
-      `Built from ${report.sources.length} public sources read for this report. People are named only where a page or filing names them; no e-mail address or phone number is guessed.`,
-    ),
+    mutedLine(airReportTexts.builtFrom(report.sources.length)),
   );
 }
 

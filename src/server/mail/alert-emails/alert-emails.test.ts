@@ -10,6 +10,7 @@ import type {
 } from './types.ts';
 
 const links = {
+  library: 'https://app.example.com/library/0b5f6c1e-3c1a-4d7e-9f00-5d7c2f8a1b2c',
   viewInApp: 'https://app.example.com/aurora-os/company-news?company=Apple',
   manage: 'https://app.example.com/sonar-os/news',
   unsubscribe: 'https://app.example.com/unsubscribe?token=news.abc.sig',
@@ -77,6 +78,12 @@ const summaryProps: EarningsSummaryEmailProps = {
 };
 
 function expectFooter(mail: RenderedEmail) {
+  expect(mail.html).toContain(`href="${links.library}"`);
+  expect(mail.html).toMatch(/>Read in Enterprise OS</);
+  // Each address on its own line in the plain text: nothing runs into the link.
+  expect(mail.text).toContain(`Read in Enterprise OS ${links.library}\n`);
+  // The library's copy leads; the screen in the app is still there.
+  expect(mail.text.indexOf('Read in Enterprise OS')).toBeLessThan(mail.text.indexOf('View in Enterprise OS'));
   expect(mail.html).toContain(`href="${links.viewInApp.replace(/&/g, '&amp;')}"`);
   expect(mail.html).toContain(`href="${links.manage}"`);
   expect(mail.html).toContain(`href="${links.unsubscribe}"`);
@@ -163,6 +170,20 @@ describe('news alert e-mail', () => {
     expect(mail.html).not.toContain('data:text');
     expect(mail.text).not.toMatch(/javascript:/i);
     expect(mail.text).toContain('Evil story');
+  });
+
+  it('without a library address, has no "Read in Enterprise OS" link, and its app button stays', async () => {
+    const { library: _, ...withoutLibrary } = links;
+    const mail = await renderNewsAlertEmail(newsProps({ links: withoutLibrary }));
+    expect(mail.html).not.toContain('Read in Enterprise OS');
+    expect(mail.text).not.toContain('Read in Enterprise OS');
+    expect(mail.text).toContain(`View in Enterprise OS ${links.viewInApp}`);
+  });
+
+  it('never makes a library address that is not http(s) a link', async () => {
+    const mail = await renderNewsAlertEmail(newsProps({ links: { ...links, library: 'javascript:alert(1)' } }));
+    expect(mail.html).not.toMatch(/javascript:/i);
+    expect(mail.text).not.toMatch(/javascript:/i);
   });
 
   it('keeps the subject on one line', async () => {

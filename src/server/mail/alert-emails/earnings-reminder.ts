@@ -6,6 +6,9 @@ import { httpUrl } from '../../sources/web/text.ts';
 import { colors, EmailLayout, mutedLine, paragraph, renderEmail, styles } from './layout.ts';
 import type { EarningsReminderEmailProps, RenderedEmail } from './types.ts';
 
+/** Said under every reminder; the library's copy says it too. */
+export const DATES_CAN_MOVE = `Dates can move; the card in ${BRAND} shows the latest we found.`;
+
 function EarningsReminderEmail(p: EarningsReminderEmailProps) {
   const href = httpUrl(p.sourceUrl);
   const source = href ? { href, host: new URL(href).host } : null;
@@ -31,7 +34,7 @@ function EarningsReminderEmail(p: EarningsReminderEmailProps) {
     h(Text, { style: badge }, p.confidenceLabel),
     paragraph(`Earnings date: ${p.dateLabel}`),
     source ? h(Text, { style: styles.muted }, 'Source: ', h(Link, { href: source.href, style: styles.footerLink }, source.host)) : null,
-    mutedLine(`Dates can move; the card in ${BRAND} shows the latest we found.`),
+    mutedLine(DATES_CAN_MOVE),
   );
 }
 

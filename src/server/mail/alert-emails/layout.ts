@@ -6,6 +6,7 @@ import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text 
 import { render, toPlainText } from '@react-email/render';
 import { createElement as h, type ReactNode } from 'react';
 import { BRAND } from '../../../shared/constants.ts';
+import { libraryMessages } from '../../../shared/library.ts';
 import { notesFor } from '../../../shared/research.ts';
 import { capText, httpUrl } from '../../sources/web/text.ts';
 import type { EmailArticle, EmailLinks, RenderedEmail } from './types.ts';
@@ -56,6 +57,18 @@ const styles = {
     fontSize: '14px',
     fontWeight: 600,
     padding: '10px 18px',
+    textDecoration: 'none',
+  },
+  /** The second button under the first: the same shape, outlined, so the first one leads. */
+  secondaryButton: {
+    backgroundColor: '#ffffff',
+    border: `1px solid ${colors.border}`,
+    borderRadius: '8px',
+    color: colors.brand700,
+    display: 'inline-block',
+    fontSize: '14px',
+    fontWeight: 600,
+    padding: '9px 17px',
     textDecoration: 'none',
   },
   footer: { color: colors.faint, fontSize: '12px', lineHeight: '18px', margin: '0 0 8px' },
@@ -154,7 +167,16 @@ export function EmailLayout({ preview, eyebrow, heading, reason, links, children
     h(Text, { style: styles.eyebrow }, eyebrow),
     h(Heading, { as: 'h1', style: styles.heading }, heading),
     children,
-    h(Section, { style: { marginTop: '20px' } }, buttonLink(links.viewInApp, `View in ${BRAND}`)),
+    // The library's copy first: the mail as sent with its sources, kept and searchable in the app.
+    // One button a row, so the plain-text twin has each address on its own line.
+    links.library ? h(Section, { style: { marginTop: '20px' } }, buttonLink(links.library, libraryMessages.readInApp)) : null,
+    h(
+      Section,
+      { style: { marginTop: links.library ? '8px' : '20px' } },
+      links.library
+        ? linkOrText(links.viewInApp, `View in ${BRAND}`, styles.secondaryButton)
+        : buttonLink(links.viewInApp, `View in ${BRAND}`),
+    ),
   );
 }
 

@@ -19,9 +19,12 @@ function NewsAlertEmail(p: NewsAlertEmailProps) {
     paragraph(p.analysis),
     p.articles.length > 0 ? heading2(p.articles.length === 1 ? 'Source' : 'Sources') : null,
     h(ArticleList, { articles: p.articles }),
-    mutedLine(`News searched ${searchedLabel(p.searchedAt)}; anything published later comes in your next alert.`),
+    mutedLine(searchedNote(p.searchedAt)),
   );
 }
+
+/** When the news was searched, and that later news comes next time (the library's copy says it too). */
+export const searchedNote = (iso: string) => `News searched ${searchedLabel(iso)}; anything published later comes in your next alert.`;
 
 /** e.g. "at 8:41 AM ET on Nov 25". */
 function searchedLabel(iso: string): string {

@@ -6,6 +6,13 @@ import { BRAND } from '../../../shared/constants.ts';
 import { ArticleList, EmailLayout, heading2, mutedLine, paragraph, renderEmail, styles } from './layout.ts';
 import type { NewsletterEmailProps, NewsletterSection, RenderedEmail } from './types.ts';
 
+/** The digest's group labels and its empty line; the library's copy says the same. */
+export const newsletterTexts = {
+  portfolio: 'Your portfolio',
+  trends: (industry: string) => `${industry} trends`,
+  nothingNew: 'Nothing new in this period.',
+};
+
 function DigestSection({ section }: { section: NewsletterSection }) {
   return h(
     Section,
@@ -41,9 +48,9 @@ function NewsletterEmail(p: NewsletterEmailProps) {
     },
     mutedLine(regions.length > 0 ? `${p.periodLabel} · Regions: ${regions.join(', ')}` : p.periodLabel),
     p.note ? paragraph(p.note) : null,
-    h(Group, { title: 'Your portfolio', sections: companies }),
-    h(Group, { title: `${p.industry} trends`, sections: topics }),
-    p.sections.length === 0 ? paragraph('Nothing new in this period.') : null,
+    h(Group, { title: newsletterTexts.portfolio, sections: companies }),
+    h(Group, { title: newsletterTexts.trends(p.industry), sections: topics }),
+    p.sections.length === 0 ? paragraph(newsletterTexts.nothingNew) : null,
   );
 }
 

@@ -2,6 +2,11 @@
 // it (AI and third-party text never becomes markup).
 
 export type EmailLinks = {
+  /**
+   * The mail's item in the user's library (issue 27 §1): what was sent, with its sources, readable
+   * and searchable in the app. The button the mail leads with.
+   */
+  library?: string;
   /** Opens the matching screen in the app (research prefilled, or the dashboard). */
   viewInApp: string;
   /** The alert's settings screen. */

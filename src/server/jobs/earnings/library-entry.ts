@@ -1,0 +1,73 @@
+// The earnings e-mails as their library items (issue 27 §1): the reminder's date, confidence and
+// source, and the summary's findings, quotes and the documents it rests on, as the e-mails show them.
+import type { LibraryBlock, LibrarySource } from '../../../shared/library.ts';
+import type { LibraryEntry } from '../../library/keep.ts';
+import { DATES_CAN_MOVE } from '../../mail/alert-emails/index.ts';
+import type { EarningsReminderEmailProps, EarningsSummaryEmailProps } from '../../mail/alert-emails/types.ts';
+import { httpUrl } from '../../sources/web/text.ts';
+
+/**
+ * `mailed` is what the reminder was rendered from; `sourced` says its source link is the date's
+ * source (else it is the app's earnings screen, which the item does not list as a source).
+ */
+export function earningsReminderEntry(mailed: Omit<EarningsReminderEmailProps, 'links'>, sourced: boolean): LibraryEntry {
+  const href = httpUrl(mailed.sourceUrl);
+  const host = href ? new URL(href).host : null;
+  const blocks: LibraryBlock[] = [
+    {
+      type: 'facts',
+      rows: [
+        { label: 'Company', value: `${mailed.companyName} (${mailed.ticker})` },
+        { label: 'Earnings date', value: mailed.dateLabel },
+        { label: 'Confidence', value: mailed.confidenceLabel },
+        { label: 'Reminder', value: `${mailed.timingLabel} the call` },
+      ],
+    },
+    ...(href && host ? [{ type: 'link' as const, label: `Source: ${host}`, url: href }] : []),
+    { type: 'note', text: DATES_CAN_MOVE },
+  ];
+  const sources: LibrarySource[] = href && sourced ? [{ url: href, title: null, publisher: host, publishedAt: null }] : [];
+  return {
+    kind: 'earnings_reminder',
+    title: `${mailed.companyName} earnings on ${mailed.dateLabel}`,
+    companies: [mailed.companyName],
+    blocks,
+    sources,
+  };
+}
+
+/** `mailed` is what the summary was rendered from. */
+export function earningsSummaryEntry(mailed: Omit<EarningsSummaryEmailProps, 'links'>): LibraryEntry {
+  const blocks: LibraryBlock[] = [];
+  if (mailed.keySummary.trim()) blocks.push({ type: 'paragraph', text: mailed.keySummary });
+  if (mailed.keyFindings.length > 0) blocks.push({ type: 'heading', text: 'Key findings' }, { type: 'list', items: mailed.keyFindings });
+  if (mailed.quotes.length > 0) {
+    blocks.push(
+      { type: 'heading', text: 'Quotes' },
+      ...mailed.quotes.map((q) => ({ type: 'quote' as const, text: q.text, speaker: q.speaker })),
+    );
+  }
+  if (mailed.sources.length > 0) {
+    blocks.push(
+      { type: 'heading', text: mailed.sources.length === 1 ? 'Source' : 'Sources' },
+      {
+        type: 'articles',
+        items: mailed.sources.map((a) => ({
+          url: a.url,
+          title: a.title,
+          publisher: a.publisher,
+          publishedAt: a.publishedAt,
+          summary: a.summary ?? null,
+          ...(a.headlineOnly ? { headlineOnly: true } : {}),
+          ...(a.googleLink ? { googleLink: true } : {}),
+        })),
+      },
+    );
+  }
+  return {
+    kind: 'earnings_summary',
+    title: `${mailed.companyName} ${mailed.periodLabel}`,
+    companies: [mailed.companyName],
+    blocks,
+  };
+}
