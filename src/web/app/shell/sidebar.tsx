@@ -8,6 +8,7 @@ import {
   FileSearch,
   House,
   Library,
+  LibraryBig,
   LifeBuoy,
   LogOut,
   type LucideIcon,
@@ -31,6 +32,7 @@ type NavGroup = { title: string; items: NavItem[] };
 
 const topItems: NavItem[] = [
   { label: 'Home', to: '/homepage', icon: House },
+  { label: 'Library', to: '/library', icon: LibraryBig },
   { label: 'Profile', to: '/profile', icon: UserRound },
 ];
 
