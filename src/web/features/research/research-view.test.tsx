@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { libraryMessages } from '../../../shared/library.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { ResearchMeta } from '../../../shared/research.ts';
 import { researchStatusKey, stageProgress } from './api.ts';
@@ -57,6 +58,16 @@ describe('ResultView', () => {
     cleanup();
     render(<ResultView title="R" result={result} meta={meta} />);
     expect(screen.queryByText(/still being read/)).toBeNull();
+  });
+
+  it('links to the library item the analysis was kept as, when it was (issue 27)', () => {
+    const kept = { ...meta, libraryItemId: 'item 1' } as ResearchMeta;
+    const router = createMemoryRouter([{ path: '*', element: <ResultView title="R" result={result} meta={kept} /> }]);
+    render(<RouterProvider router={router} />);
+    expect(screen.getByRole('link', { name: libraryMessages.kept }).getAttribute('href')).toBe('/library/item%201');
+    cleanup();
+    render(<ResultView title="R" result={result} meta={{ ...meta, libraryItemId: null } as ResearchMeta} />);
+    expect(screen.queryByText(libraryMessages.kept)).toBeNull();
   });
 
   it('does not make a javascript: source a link', () => {

@@ -1,8 +1,10 @@
 // The parts every research screen shares: the not-configured banner, the progress of a run, and the
 // result sections. Everything the AI or a source wrote is rendered as text; only http(s) links are links.
-import { Check, CircleAlert, Copy, LoaderCircle, TriangleAlert } from 'lucide-react';
+import { Check, CircleAlert, Copy, LibraryBig, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { libraryMessages } from '../../../shared/library.ts';
 import type { ResearchMeta, ResearchStatus, Source } from '../../../shared/research.ts';
 import { researchStageLabels } from '../../../shared/research.ts';
 import { ExternalLink } from '../../components/external-link.tsx';
@@ -10,6 +12,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { StageProgress } from './api.ts';
+import { keptAs } from './research-stream.ts';
 import {
   marketSourceLabel,
   metaLine,
@@ -145,6 +148,22 @@ async function copyMarkdown(markdown: string) {
   }
 }
 
+/** Where the analysis was kept in the user's library (issue 27), when it was. */
+function KeptLink({ id }: { id: string | null }) {
+  if (!id) return null;
+  return (
+    <p className="mt-2 text-sm">
+      <Link
+        to={`/library/${encodeURIComponent(id)}`}
+        className="inline-flex items-center gap-1.5 font-semibold text-brand-700 underline-offset-2 hover:underline"
+      >
+        <LibraryBig aria-hidden="true" className="size-4" />
+        {libraryMessages.kept}
+      </Link>
+    </p>
+  );
+}
+
 /** A finished result: the spec's sections in order, the run's facts, and 'Copy as Markdown'. */
 export function ResultView({
   title,
@@ -168,6 +187,7 @@ export function ResultView({
           <p className="mt-1 text-xs text-slate-600">{metaLine(meta)}</p>
           {meta.period && <p className="mt-0.5 text-xs text-slate-600">Period: {meta.period}</p>}
           {stillReadingLine(meta) && <p className="mt-0.5 text-xs text-slate-600">{stillReadingLine(meta)}</p>}
+          <KeptLink id={keptAs(meta)} />
         </div>
         <Button variant="secondary" onClick={() => copyMarkdown(resultMarkdown(title, result, meta))}>
           <Copy aria-hidden="true" className="size-4" />
