@@ -5,7 +5,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { libraryMessages } from '../../../shared/library.ts';
 import { bodiesOf, button, click, draftText, toDraft } from './content-page-test-setup.tsx';
-import { draftTitle, KEEP_FAILED, KEEP_LABEL } from './keep-draft.tsx';
+import { KEEP_FAILED, KEEP_LABEL } from './keep-draft.tsx';
 
 const DRAFTS = '/api/library/drafts';
 
@@ -18,7 +18,7 @@ describe('Keep in library', () => {
     await click(KEEP_LABEL);
     const link = await within(draft).findByRole('link', { name: libraryMessages.kept });
     expect(link.getAttribute('href')).toBe('/library/kept-1');
-    expect(bodiesOf(DRAFTS)).toEqual([{ title: 'The hook line', text: `${draftText}\n\nBook 15 minutes with me.` }]);
+    expect(bodiesOf(DRAFTS)).toEqual([{ text: `${draftText}\n\nBook 15 minutes with me.` }]);
     expect(screen.queryByRole('button', { name: KEEP_LABEL })).toBeNull();
 
     // Another CTA is another draft: it can be kept again.
@@ -34,15 +34,5 @@ describe('Keep in library', () => {
     expect(await screen.findByText(KEEP_FAILED)).toBeTruthy();
     expect(screen.getByText('Write the draft to keep.')).toBeTruthy();
     expect(button(KEEP_LABEL).disabled).toBe(false);
-  });
-});
-
-describe('draftTitle', () => {
-  it('is the first paragraph on one line, shortened to 120 characters', () => {
-    expect(draftTitle('  The hook\nline  \n\nBody')).toBe('The hook line');
-    const long = draftTitle(`${'word '.repeat(40)}\n\nBody`);
-    expect(long).toHaveLength(120);
-    expect(long.endsWith('…')).toBe(true);
-    expect(draftTitle('   ')).toBe('');
   });
 });

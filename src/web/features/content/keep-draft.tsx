@@ -12,19 +12,12 @@ import { say } from './toasts.ts';
 
 export const KEEP_LABEL = 'Keep in library';
 export const KEEP_FAILED = 'Could not keep the draft';
-/** The kept draft's title: its opening words, on one line. */
-const TITLE_LENGTH = 120;
-
-/** The title a kept draft is listed under: its first paragraph (the hook), on one line, shortened. */
-export function draftTitle(text: string): string {
-  const first = (text.trim().split(/\n\s*\n/)[0] ?? '').replace(/\s+/g, ' ').trim();
-  return first.length > TITLE_LENGTH ? `${first.slice(0, TITLE_LENGTH - 1).trimEnd()}…` : first;
-}
 
 export function KeepDraft({ text, disabled }: { text: string; disabled: boolean }) {
   const [kept, setKept] = useState<{ text: string; id: string } | null>(null);
   const keep = useMutation({
-    mutationFn: (draft: { title?: string; text: string }) => api<{ id: string }>('/api/library/drafts', { method: 'POST', body: draft }),
+    // No title: the server names a kept draft after its first line.
+    mutationFn: (text: string) => api<{ id: string }>('/api/library/drafts', { method: 'POST', body: { text } }),
   });
 
   if (kept && kept.text === text) {
@@ -38,20 +31,16 @@ export function KeepDraft({ text, disabled }: { text: string; disabled: boolean 
       </Link>
     );
   }
-  const title = draftTitle(text);
   return (
     <Button
       variant="secondary"
       busy={keep.isPending}
       disabled={disabled || !text.trim()}
       onClick={() =>
-        keep.mutate(
-          { ...(title ? { title } : {}), text },
-          {
-            onSuccess: ({ id }) => setKept({ text, id }),
-            onError: (err) => say.error(KEEP_FAILED, err.message),
-          },
-        )
+        keep.mutate(text, {
+          onSuccess: ({ id }) => setKept({ text, id }),
+          onError: (err) => say.error(KEEP_FAILED, err.message),
+        })
       }
     >
       <BookmarkPlus aria-hidden="true" className="size-4" />
