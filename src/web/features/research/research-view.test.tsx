@@ -10,7 +10,7 @@ import type { ResearchMeta } from '../../../shared/research.ts';
 import { researchStatusKey, stageProgress } from './api.ts';
 import { CompanyNewsPage } from './company-news-page.tsx';
 import { EarningsAnalysisPage } from './earnings-page.tsx';
-import { COPIED_MESSAGE, COPY_FAILED_MESSAGE, ResultView, StageList } from './research-view.tsx';
+import { COPIED_MESSAGE, COPY_FAILED_MESSAGE, KeptLink, ResultView, StageList } from './research-view.tsx';
 import type { ResearchResult } from './result-text.ts';
 import { TrendsPage } from './trends-page.tsx';
 
@@ -62,11 +62,12 @@ describe('ResultView', () => {
 
   it('links to the library item the analysis was kept as, when it was (issue 27)', () => {
     const kept = { ...meta, libraryItemId: 'item 1' } as ResearchMeta;
-    const router = createMemoryRouter([{ path: '*', element: <ResultView title="R" result={result} meta={kept} /> }]);
+    const router = createMemoryRouter([{ path: '*', element: <KeptLink meta={kept} /> }]);
     render(<RouterProvider router={router} />);
     expect(screen.getByRole('link', { name: libraryMessages.kept }).getAttribute('href')).toBe('/library/item%201');
     cleanup();
-    render(<ResultView title="R" result={result} meta={{ ...meta, libraryItemId: null } as ResearchMeta} />);
+    render(<KeptLink meta={{ ...meta, libraryItemId: null } as ResearchMeta} />);
+    render(<KeptLink meta={meta} />);
     expect(screen.queryByText(libraryMessages.kept)).toBeNull();
   });
 

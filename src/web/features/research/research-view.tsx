@@ -148,11 +148,15 @@ async function copyMarkdown(markdown: string) {
   }
 }
 
-/** Where the analysis was kept in the user's library (issue 27), when it was. */
-function KeptLink({ id }: { id: string | null }) {
+/**
+ * Where the analysis was kept in the user's library (issue 27), when it was: shown with the result,
+ * outside its card, whose links are the sources.
+ */
+export function KeptLink({ meta }: { meta: ResearchMeta }) {
+  const id = keptAs(meta);
   if (!id) return null;
   return (
-    <p className="mt-2 text-sm">
+    <p className="text-sm">
       <Link
         to={`/library/${encodeURIComponent(id)}`}
         className="inline-flex items-center gap-1.5 font-semibold text-brand-700 underline-offset-2 hover:underline"
@@ -187,7 +191,6 @@ export function ResultView({
           <p className="mt-1 text-xs text-slate-600">{metaLine(meta)}</p>
           {meta.period && <p className="mt-0.5 text-xs text-slate-600">Period: {meta.period}</p>}
           {stillReadingLine(meta) && <p className="mt-0.5 text-xs text-slate-600">{stillReadingLine(meta)}</p>}
-          <KeptLink id={keptAs(meta)} />
         </div>
         <Button variant="secondary" onClick={() => copyMarkdown(resultMarkdown(title, result, meta))}>
           <Copy aria-hidden="true" className="size-4" />
