@@ -13,6 +13,9 @@ describe('documentTitle', () => {
     ['/login/', 'Login | Enterprise OS'],
     ['/air/reports/3f1c9a52-6d1e-4b7a-9f2e-0a1b2c3d4e5f', 'Account Intelligence Report | Enterprise OS'],
     ['/air/reports/', '404 Not Found | Enterprise OS'],
+    ['/library', 'Library | Enterprise OS'],
+    ['/library/3f1c9a52-6d1e-4b7a-9f2e-0a1b2c3d4e5f', 'Library | Enterprise OS'],
+    ['/library/a/b', '404 Not Found | Enterprise OS'],
     ['/air/reports/a/b', '404 Not Found | Enterprise OS'],
     ['/nope', '404 Not Found | Enterprise OS'],
   ])('%s → %s', (path, title) => {

@@ -15,6 +15,7 @@ const names: Record<string, string> = {
   '/content-os': 'Content OS',
   '/wolfebot': 'Wolfebot Assistant',
   '/client-portal': 'Resource Library',
+  '/library': 'Library',
   '/air': 'Account Intelligence Report',
   '/sandbox': 'Navigation Restructure Sandbox',
   '/aurora-os/company-news': 'Company Research',
@@ -32,6 +33,7 @@ const names: Record<string, string> = {
 export function documentTitle(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '/homepage') return BRAND;
-  const name = names[path] ?? (/^\/air\/reports\/[^/]+$/.test(path) ? names['/air'] : undefined);
+  const name =
+    names[path] ?? (/^\/air\/reports\/[^/]+$/.test(path) ? names['/air'] : /^\/library\/[^/]+$/.test(path) ? names['/library'] : undefined);
   return name ? `${name} | ${BRAND}` : `404 Not Found | ${BRAND}`;
 }

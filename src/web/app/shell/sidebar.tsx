@@ -8,6 +8,7 @@ import {
   FileSearch,
   House,
   Library,
+  LibraryBig,
   LifeBuoy,
   LogOut,
   type LucideIcon,
@@ -31,6 +32,7 @@ type NavGroup = { title: string; items: NavItem[] };
 
 const topItems: NavItem[] = [
   { label: 'Home', to: '/homepage', icon: House },
+  { label: 'Library', to: '/library', icon: LibraryBig },
   { label: 'Profile', to: '/profile', icon: UserRound },
 ];
 
@@ -102,7 +104,8 @@ function SidebarLink({ item, expanded, onFollow }: { item: NavItem; expanded: bo
 function SidebarGroup({ group, expanded, onFollow }: { group: NavGroup; expanded: boolean; onFollow: () => void }) {
   const headingId = useId();
   return (
-    <li className="mt-2">
+    // 6 px above each group (not 8): with the Library link the whole rail still fits a 1366×768 laptop screen.
+    <li className="mt-1.5">
       {/* The heading row has one height in both states, so expanding on hover never moves the links
           under the pointer. Collapsed, a rule marks the group and its name stays for screen readers. */}
       <div className="flex h-4 items-center px-[12px]">

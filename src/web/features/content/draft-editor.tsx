@@ -1,12 +1,13 @@
 // The draft (spec 02 §2, §4): the author line, the paragraphs (click one to edit it), the chosen CTA
-// after them, and Copy above. Everything the AI wrote is rendered as text, never as HTML.
+// after them, and Copy and Keep in library (issue 27) above. Everything the AI wrote is rendered as text, never as HTML.
 import { Copy } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { draftParagraphs } from '../../../shared/content.ts';
+import { copyText, draftParagraphs } from '../../../shared/content.ts';
 import type { Profile } from '../../../shared/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { displayName } from '../../lib/session.ts';
+import { KeepDraft } from './keep-draft.tsx';
 
 /** The author shown at the top of the draft: the profile's name and job title, or the spec's fallbacks. */
 function draftAuthor(profile: Pick<Profile, 'firstName' | 'lastName' | 'jobTitle'> | null | undefined) {
@@ -162,10 +163,13 @@ export function DraftEditor({ draft, profile, locked }: Props) {
         <h2 id="draft-title" className="text-xl font-bold text-slate-900">
           Your Draft
         </h2>
-        <Button variant="secondary" onClick={draft.copy} disabled={!draft.content.trim()}>
-          <Copy aria-hidden="true" className="size-4" />
-          Copy
-        </Button>
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          <KeepDraft text={copyText(draft.content, draft.chosenCta)} disabled={draft.busy || locked} />
+          <Button variant="secondary" onClick={draft.copy} disabled={!draft.content.trim()}>
+            <Copy aria-hidden="true" className="size-4" />
+            Copy
+          </Button>
+        </div>
       </div>
       <Card className="mt-4 space-y-3" aria-busy={draft.busy || locked || undefined}>
         <AuthorLine profile={profile} />

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { type DashboardSummary, dashboardMessages } from '../../../shared/dashboard.ts';
+import { Link } from 'react-router';
+import { type DashboardSummary, dashboardMessages, type RecentScan } from '../../../shared/dashboard.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { formatScanTime, monthTitle } from './format.ts';
 import { StatList } from './stat-list.tsx';
@@ -23,6 +24,26 @@ export function AllTimeActivity({ allTime }: { allTime: DashboardSummary['allTim
 }
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+/**
+ * The library item the scan's e-mail was kept as (issue 27), while it is in the library. Read
+ * defensively: a server from before the library sends no such field.
+ */
+export const libraryItemOf = (scan: RecentScan): string | null => {
+  const id = (scan as { libraryItemId?: unknown }).libraryItemId;
+  return typeof id === 'string' && id !== '' ? id : null;
+};
+
+/** The scan's headline, opening what the e-mail said in the library when it is kept there. */
+function Headline({ scan }: { scan: RecentScan }) {
+  const id = libraryItemOf(scan);
+  if (!id) return <>{scan.headline ?? '-'}</>;
+  return (
+    <Link to={`/library/${encodeURIComponent(id)}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+      {scan.headline ?? 'Open in library'}
+    </Link>
+  );
+}
 
 /** The last 30 days' scans, newest first, in a box of at most 400 px that scrolls under its header. */
 export function RecentActivity({ recent }: { recent: DashboardSummary['recent'] }) {
@@ -58,7 +79,9 @@ export function RecentActivity({ recent }: { recent: DashboardSummary['recent'] 
                   <td className="px-3 py-2 font-medium text-slate-900">{scan.companyName}</td>
                   <td className="px-3 py-2">{yesNo(scan.hasNews)}</td>
                   <td className="px-3 py-2">{yesNo(scan.sent)}</td>
-                  <td className="px-3 py-2 text-slate-700">{scan.headline ?? '-'}</td>
+                  <td className="px-3 py-2 text-slate-700">
+                    <Headline scan={scan} />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -6,7 +6,7 @@ import type { ResearchMeta } from '../../../shared/research.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { type ResearchRun, stageProgress, useResearchStatus } from './api.ts';
-import { NotConfiguredBanner, RunningPanel, StageList } from './research-view.tsx';
+import { KeptLink, NotConfiguredBanner, RunningPanel, StageList } from './research-view.tsx';
 
 type Props<Request, Result> = {
   title: string;
@@ -87,7 +87,12 @@ export function ResearchLayout<Request, Result>(props: Props<Request, Result>) {
             )}
           </>
         )}
-        {run.phase === 'done' && renderResult(run.result, run.meta, run.request)}
+        {run.phase === 'done' && (
+          <>
+            <KeptLink meta={run.meta} />
+            {renderResult(run.result, run.meta, run.request)}
+          </>
+        )}
       </div>
     </div>
   );

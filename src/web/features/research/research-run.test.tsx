@@ -9,6 +9,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { libraryMessages } from '../../../shared/library.ts';
 import { messages } from '../../../shared/messages.ts';
 import { RESEARCH_STREAM_TYPE, type ResearchStatus, researchMessages, researchPaths } from '../../../shared/research.ts';
 import { researchStatusKey } from './api.ts';
@@ -114,6 +115,27 @@ describe('a research run', () => {
     // Editing the form keeps the result on screen.
     fireEvent.change(screen.getByLabelText(/Company name/), { target: { value: 'Other' } });
     expect(screen.getByText('Acme is doing well.')).toBeTruthy();
+  });
+
+  it('links to the result kept in the library, outside the result, whose links are its sources (issue 27)', async () => {
+    Element.prototype.scrollIntoView = vi.fn();
+    reply = (response) => {
+      response.writeHead(200, { 'content-type': RESEARCH_STREAM_TYPE });
+      response.end(
+        line({
+          type: 'result',
+          data: { keySummary: 'Acme is doing well.', keyFindings: [], sources: [] },
+          meta: { ...meta, libraryItemId: 'kept-1' },
+        }),
+      );
+    };
+    routeFetchToServer();
+    renderPage(<CompanyNewsPage />, '/aurora-os/company-news?company=Acme');
+    choose(/Timeframe/, '1w');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate analysis' }));
+    const kept = await screen.findByRole('link', { name: libraryMessages.kept });
+    expect(kept.getAttribute('href')).toBe('/library/kept-1');
+    expect(within(screen.getByRole('region', { name: 'Company Research: Acme' })).queryByRole('link')).toBeNull();
   });
 
   it('cancels a run: the request is aborted and the form is free again', async () => {

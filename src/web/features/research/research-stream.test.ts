@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyNewsResultSchema, RESEARCH_STREAM_TYPE } from '../../../shared/research.ts';
-import { NO_RESULT_MESSAGE, readNdjson, runResearch, UNEXPECTED_FORMAT_MESSAGE } from './research-stream.ts';
+import { keptAs, NO_RESULT_MESSAGE, readNdjson, runResearch, UNEXPECTED_FORMAT_MESSAGE } from './research-stream.ts';
 
 // A stand-in for the research API: each path answers the way one test needs.
 type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void | Promise<void>;
@@ -112,6 +112,14 @@ describe('runResearch', () => {
     ]);
     expect(seen.accept).toBe(RESEARCH_STREAM_TYPE);
     expect(JSON.parse(seen.body ?? '')).toEqual({ companyName: 'Acme' });
+  });
+
+  it('keeps the library item the analysis was kept as (issue 27)', async () => {
+    handlers.set('/kept', streaming([`${JSON.stringify({ type: 'result', data: result, meta: { ...meta, libraryItemId: 'item-1' } })}\n`]));
+    expect(await run('/kept').outcome).toEqual({ ok: true, data: result, meta: { ...meta, libraryItemId: 'item-1' } });
+    handlers.set('/not-kept', streaming([`${JSON.stringify({ type: 'result', data: result, meta: { ...meta, libraryItemId: null } })}\n`]));
+    const notKept = await run('/not-kept').outcome;
+    expect(notKept.ok && keptAs(notKept.meta)).toBeNull();
   });
 
   it('ends with the error event of a failed analysis', async () => {

@@ -42,6 +42,15 @@ export async function* readNdjson(body: ReadableStream<Uint8Array>): AsyncGenera
   }
 }
 
+/**
+ * The library item the analysis was kept as (issue 27), read from the event itself: a meta schema
+ * without the field would drop it. Null when the server sent none (it could not be kept).
+ */
+export function keptAs(meta: unknown): string | null {
+  const id = (meta as { libraryItemId?: unknown } | null | undefined)?.libraryItemId;
+  return typeof id === 'string' && id !== '' ? id : null;
+}
+
 const isStage = (value: unknown): value is ResearchStage => RESEARCH_STAGES.includes(value as ResearchStage);
 
 /**
@@ -82,7 +91,8 @@ export async function runResearch<S extends z.core.$ZodType>(
         const data = z.safeParse(resultSchema, event.data);
         const meta = z.safeParse(researchMetaSchema, event.meta);
         if (!data.success || !meta.success) return { ok: false, failure: { kind: 'format', message: UNEXPECTED_FORMAT_MESSAGE } };
-        return { ok: true, data: data.data, meta: meta.data };
+        const libraryItemId = keptAs(event.meta);
+        return { ok: true, data: data.data, meta: libraryItemId ? Object.assign(meta.data, { libraryItemId }) : meta.data };
       }
     }
   } catch (err) {

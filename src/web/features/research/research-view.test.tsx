@@ -4,12 +4,13 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { libraryMessages } from '../../../shared/library.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { ResearchMeta } from '../../../shared/research.ts';
 import { researchStatusKey, stageProgress } from './api.ts';
 import { CompanyNewsPage } from './company-news-page.tsx';
 import { EarningsAnalysisPage } from './earnings-page.tsx';
-import { COPIED_MESSAGE, COPY_FAILED_MESSAGE, ResultView, StageList } from './research-view.tsx';
+import { COPIED_MESSAGE, COPY_FAILED_MESSAGE, KeptLink, ResultView, StageList } from './research-view.tsx';
 import type { ResearchResult } from './result-text.ts';
 import { TrendsPage } from './trends-page.tsx';
 
@@ -57,6 +58,17 @@ describe('ResultView', () => {
     cleanup();
     render(<ResultView title="R" result={result} meta={meta} />);
     expect(screen.queryByText(/still being read/)).toBeNull();
+  });
+
+  it('links to the library item the analysis was kept as, when it was (issue 27)', () => {
+    const kept = { ...meta, libraryItemId: 'item 1' } as ResearchMeta;
+    const router = createMemoryRouter([{ path: '*', element: <KeptLink meta={kept} /> }]);
+    render(<RouterProvider router={router} />);
+    expect(screen.getByRole('link', { name: libraryMessages.kept }).getAttribute('href')).toBe('/library/item%201');
+    cleanup();
+    render(<KeptLink meta={{ ...meta, libraryItemId: null } as ResearchMeta} />);
+    render(<KeptLink meta={meta} />);
+    expect(screen.queryByText(libraryMessages.kept)).toBeNull();
   });
 
   it('does not make a javascript: source a link', () => {

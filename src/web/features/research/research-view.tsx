@@ -1,8 +1,10 @@
 // The parts every research screen shares: the not-configured banner, the progress of a run, and the
 // result sections. Everything the AI or a source wrote is rendered as text; only http(s) links are links.
-import { Check, CircleAlert, Copy, LoaderCircle, TriangleAlert } from 'lucide-react';
+import { Check, CircleAlert, Copy, LibraryBig, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { libraryMessages } from '../../../shared/library.ts';
 import type { ResearchMeta, ResearchStatus, Source } from '../../../shared/research.ts';
 import { researchStageLabels } from '../../../shared/research.ts';
 import { ExternalLink } from '../../components/external-link.tsx';
@@ -10,6 +12,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { StageProgress } from './api.ts';
+import { keptAs } from './research-stream.ts';
 import {
   marketSourceLabel,
   metaLine,
@@ -143,6 +146,26 @@ async function copyMarkdown(markdown: string) {
   } catch {
     toast.error(COPY_FAILED_MESSAGE);
   }
+}
+
+/**
+ * Where the analysis was kept in the user's library (issue 27), when it was: shown with the result,
+ * outside its card, whose links are the sources.
+ */
+export function KeptLink({ meta }: { meta: ResearchMeta }) {
+  const id = keptAs(meta);
+  if (!id) return null;
+  return (
+    <p className="text-sm">
+      <Link
+        to={`/library/${encodeURIComponent(id)}`}
+        className="inline-flex items-center gap-1.5 font-semibold text-brand-700 underline-offset-2 hover:underline"
+      >
+        <LibraryBig aria-hidden="true" className="size-4" />
+        {libraryMessages.kept}
+      </Link>
+    </p>
+  );
 }
 
 /** A finished result: the spec's sections in order, the run's facts, and 'Copy as Markdown'. */
