@@ -46,6 +46,8 @@ const SIGNED_IN_PATHS = [
   '/aurora-os/earnings',
   '/content-os',
   '/wolfebot',
+  '/library',
+  '/library?q=acme',
   '/air',
   '/success-center',
   '/sandbox',
@@ -55,7 +57,7 @@ const SIGNED_IN_PATHS = [
 
 test('the route lists of this file name every route of the router', () => {
   // /profile-completion and /air/reports/:id have tests of their own below (an incomplete profile; a report).
-  const visited = new Set([...PUBLIC_PATHS, ...SIGNED_IN_PATHS, '/profile-completion', '/air/reports/:id']);
+  const visited = new Set([...PUBLIC_PATHS, ...SIGNED_IN_PATHS, '/profile-completion', '/air/reports/:id', '/library/:id']);
   expect(WEB_ROUTES.filter((path) => !visited.has(path))).toEqual([]);
 });
 
@@ -134,7 +136,7 @@ const menuButton = (page: Page) => sidebarOf(page).getByRole('button', { name: '
 async function expectWholeRailOnScreen(page: Page, label: string) {
   const sidebar = sidebarOf(page);
   const links = sidebar.getByRole('navigation', { name: 'Main' }).getByRole('link');
-  await expect(links).toHaveCount(13);
+  await expect(links).toHaveCount(14);
   await expect(links.last()).toHaveAccessibleName('Success Center');
   for (const link of await links.all()) await expect(link, label).toBeInViewport({ ratio: 1 });
   await expect(sidebar.getByRole('button', { name: 'Sign out' }), label).toBeInViewport({ ratio: 1 });

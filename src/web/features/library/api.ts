@@ -4,7 +4,6 @@
 // draft kept, an item deleted in another tab) refetches what is shown.
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LibraryItem, LibraryItemSummary, LibraryKind, LibraryPage, LibrarySearchHit } from '../../../shared/library.ts';
-import type { UserTable } from '../../../shared/live.ts';
 import { api } from '../../lib/api-client.ts';
 import { liveTables } from '../../lib/live-updates.ts';
 
@@ -16,7 +15,7 @@ export const libraryKey = ['library'] as const;
 // The database announces library_items changes (migration 0010's trigger); the realtime hub forwards
 // a table once shared/live.ts's USER_TABLES names it, which the library's API branch adds. Until
 // then this type says what is asked for.
-const LIVE = liveTables('library_items' as UserTable);
+const LIVE = liveTables('library_items');
 
 /** '?name=value&…' of the parameters that are set (in this order), '' when none is. */
 export function queryString(params: Record<string, string | null | undefined>): string {
