@@ -31,16 +31,14 @@ export function ConversationList({ conversations, loading, loadError, onRetryLoa
   const empty = conversations !== undefined && conversations.length === 0;
   return (
     <div className="border-b border-slate-200 bg-slate-50 p-4 md:border-r md:border-b-0">
-      <div className="flex items-center justify-between gap-2">
-        <h2 id={titleId} className="flex items-center gap-2 text-sm font-semibold text-slate-700">
-          <MessageSquare aria-hidden="true" className="size-4 text-brand-700" />
-          Conversations
-        </h2>
-        <Button variant="ghost" className="px-2 py-1 text-xs" onClick={onNew}>
-          <Plus aria-hidden="true" className="size-3.5" />
-          New conversation
-        </Button>
-      </div>
+      <h2 id={titleId} className="flex items-center gap-2 text-sm font-semibold text-slate-700">
+        <MessageSquare aria-hidden="true" className="size-4 text-brand-700" />
+        Conversations
+      </h2>
+      <Button variant="secondary" className="mt-3 w-full px-3 py-1.5" onClick={onNew}>
+        <Plus aria-hidden="true" className="size-4" />
+        New conversation
+      </Button>
       {loading && !conversations && <p className="mt-3 text-sm text-slate-500">Loading conversations…</p>}
       {loadError && !conversations && (
         <div className="mt-3 text-sm">
@@ -54,7 +52,7 @@ export function ConversationList({ conversations, loading, loadError, onRetryLoa
       )}
       {empty && <p className="mt-3 text-xs text-slate-600">No conversations yet. Start with one of these:</p>}
       {conversations && (
-        <ul aria-labelledby={titleId} className="mt-3 space-y-1">
+        <ul aria-labelledby={titleId} className="mt-3 space-y-1 md:max-h-[32rem] md:overflow-y-auto">
           {empty
             ? WOLFEBOT_STARTERS.map((starter) => (
                 <li key={starter}>

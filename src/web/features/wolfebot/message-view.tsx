@@ -42,7 +42,10 @@ export function AssistantBubble({ children, label }: { children: React.ReactNode
       <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700">
         <Bot aria-hidden="true" className="size-5" />
       </span>
-      <article aria-label={label} className="max-w-prose min-w-0 rounded-2xl rounded-tl-sm bg-slate-100 px-4 py-3 text-sm text-slate-800">
+      <article
+        aria-label={label}
+        className="max-w-prose min-w-0 rounded-2xl rounded-tl-sm border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-800"
+      >
         {children}
       </article>
     </li>
@@ -106,13 +109,16 @@ export function AnswerText({ message }: { message: Message }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: the parts of a text in order; they never move.
           <Part key={i} part={part} messageId={message.id} citation={'cite' in part ? cited.get(part.cite) : undefined} />
         ));
-        if (!isUnsupported(segment.verdict)) {
-          // biome-ignore lint/suspicious/noArrayIndexKey: the segments of a text in order; they never move.
-          return <span key={index}>{parts}</span>;
-        }
+        // The segments of a text in order: their places are their identity.
+        const key = `segment-${index}`;
+        if (!isUnsupported(segment.verdict)) return <span key={key}>{parts}</span>;
         return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the segments of a text in order; they never move.
-          <span key={index} data-unsupported="" title={UNSUPPORTED_NOTE} className="text-slate-400">
+          <span
+            key={key}
+            data-unsupported=""
+            title={UNSUPPORTED_NOTE}
+            className="text-slate-500 underline decoration-slate-300 decoration-dotted underline-offset-2"
+          >
             {parts}
             <span className="sr-only"> ({UNSUPPORTED_NOTE})</span>
           </span>

@@ -150,7 +150,9 @@ function Chat({ aiOff }: { aiOff: boolean }) {
 
   const canAsk = !aiOff && !answering;
   const listHasStarters = list.data?.conversations.length === 0;
-  const title = notFound ? 'Conversation not found' : (shown?.conversation.title ?? (openId ? '' : wolfebotMessages.newConversation));
+  const title = notFound
+    ? 'Conversation not found'
+    : (shown?.conversation.title ?? (openId ? 'Conversation' : wolfebotMessages.newConversation));
 
   return (
     // Card's look without its padding: the chat list runs to the panel's edges.
