@@ -7,6 +7,7 @@ import { newsAlertModel } from './news-alert-model.ts';
 import { newsletterModel } from './newsletter-model.ts';
 import { type FakeHandler, requestText } from './openai.ts';
 import { researchModel } from './research-model.ts';
+import { isWolfebotRequest, wolfebotModel } from './wolfebot-model.ts';
 
 type Schema = { properties?: Record<string, { items?: { type?: string } }> };
 
@@ -23,8 +24,11 @@ export function productModel(options: { latencyMs?: number; slowWhen?: RegExp } 
   const earnings = earningsModel();
   const content = contentModel(everyAnswer);
   const air = airModel(everyAnswer);
+  const wolfebot = wolfebotModel();
   const handler: FakeHandler = (request, index) => {
     if (isAirRequest(request)) return air(request, index);
+    // Wolfebot asks for text, not a schema: told apart by its system prompt.
+    if (isWolfebotRequest(request)) return wolfebot(request, index);
     const properties = (request.response_format?.json_schema?.schema as Schema | undefined)?.properties ?? {};
     // Content creation first: its keys are its own, and its statistics must not reach research's fixture.
     if (['stats', 'hooks', 'ctaOptions', 'modifiedContent'].some((key) => key in properties)) return content(request, index);

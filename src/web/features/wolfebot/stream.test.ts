@@ -1,0 +1,140 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type WolfebotEvent, wolfebotPaths } from '../../../shared/wolfebot.ts';
+import { askWolfebot, readNdjson, UNREACHABLE_MESSAGE } from './stream.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const encoder = new TextEncoder();
+
+/** A body that hands out these byte pieces one read at a time, as a network would. */
+function body(pieces: (string | Uint8Array)[]) {
+  let pulls = 0;
+  let cancelled = false;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const piece = pieces[pulls++];
+      if (piece === undefined) controller.close();
+      else controller.enqueue(typeof piece === 'string' ? encoder.encode(piece) : piece);
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+  return { stream, cancelled: () => cancelled };
+}
+
+async function all(source: AsyncGenerator<unknown>) {
+  const values: unknown[] = [];
+  for await (const value of source) values.push(value);
+  return values;
+}
+
+describe('readNdjson', () => {
+  it('reads one value per line across piece boundaries, skipping blank lines, the last line without its newline', async () => {
+    const { stream } = body(['{"a":', '1}\n\n{"b"', ':2}\n', '{"c":3}']);
+    expect(await all(readNdjson(stream))).toEqual([{ a: 1 }, { b: 2 }, { c: 3 }]);
+  });
+
+  it('joins a character split between two pieces', async () => {
+    const bytes = encoder.encode('{"t":"Initech’s"}\n');
+    const cut = bytes.indexOf(0xe2) + 1; // inside the three bytes of ’
+    const { stream } = body([bytes.slice(0, cut), bytes.slice(cut)]);
+    expect(await all(readNdjson(stream))).toEqual([{ t: 'Initech’s' }]);
+  });
+
+  it('yields each value as soon as its line is complete, before the rest has arrived', async () => {
+    let push!: ReadableStreamDefaultController<Uint8Array>;
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        push = controller;
+      },
+    });
+    push.enqueue(encoder.encode('{"n":1}\n{"n":'));
+    const reader = readNdjson(stream);
+    // The second line has not arrived yet; the first is there already.
+    expect((await reader.next()).value).toEqual({ n: 1 });
+    push.enqueue(encoder.encode('2}\n'));
+    push.close();
+    expect((await reader.next()).value).toEqual({ n: 2 });
+    expect((await reader.next()).done).toBe(true);
+  });
+
+  it('cancels the body when the reader stops early', async () => {
+    const source = body(['{"n":1}\n', '{"n":2}\n', '{"n":3}\n']);
+    for await (const _ of readNdjson(source.stream)) break;
+    expect(source.cancelled()).toBe(true);
+  });
+});
+
+const user = { id: 'q', role: 'user', text: 'Hi', status: 'complete', citations: [], actions: [], createdAt: 'x' };
+const assistant = { ...user, id: 'a', role: 'assistant', text: '', status: 'streaming' };
+
+function answerWith(response: () => Response | Promise<Response>) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    return response();
+  });
+  return calls;
+}
+
+const lines = (...events: unknown[]) => events.map((e) => `${JSON.stringify(e)}\n`);
+
+describe('askWolfebot', () => {
+  it('posts the question asking for NDJSON and hands over each event as it arrives', async () => {
+    const calls = answerWith(
+      () =>
+        new Response(
+          body(
+            lines(
+              { type: 'message', message: user },
+              { type: 'message', message: assistant },
+              { type: 'delta', text: 'Hel' },
+              { type: 'unknown' },
+              { type: 'delta', text: 'lo' },
+              { type: 'done', message: { ...assistant, text: 'Hello', status: 'complete' } },
+            ),
+          ).stream,
+          { status: 200 },
+        ),
+    );
+    const events: WolfebotEvent[] = [];
+    const outcome = await askWolfebot('c1', 'Hi', { signal: new AbortController().signal, onEvent: (e) => events.push(e) });
+    expect(outcome).toEqual({ ok: true, ended: true });
+    expect(events.map((e) => e.type)).toEqual(['message', 'message', 'delta', 'delta', 'done']);
+    expect(calls[0]!.url).toBe(wolfebotPaths.messages('c1'));
+    expect(calls[0]!.init.method).toBe('POST');
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ text: 'Hi' });
+    expect((calls[0]!.init.headers as Record<string, string>).accept).toBe('application/x-ndjson');
+  });
+
+  it("resolves with the server's refusal before the answer starts", async () => {
+    answerWith(
+      () =>
+        new Response(JSON.stringify({ error: { code: 'ai_user_limit', message: 'You have asked a lot this hour.' } }), {
+          status: 429,
+        }),
+    );
+    const outcome = await askWolfebot('c1', 'Hi', { signal: new AbortController().signal, onEvent: () => {} });
+    expect(outcome).toEqual({ ok: false, refusal: { status: 429, code: 'ai_user_limit', message: 'You have asked a lot this hour.' } });
+  });
+
+  it('says the server could not be reached, and that a stream cut short did not end', async () => {
+    answerWith(() => Promise.reject(new TypeError('network down')));
+    expect(await askWolfebot('c1', 'Hi', { signal: new AbortController().signal, onEvent: () => {} })).toEqual({
+      ok: false,
+      refusal: { status: 0, code: 'network', message: UNREACHABLE_MESSAGE },
+    });
+    answerWith(() => new Response(body(lines({ type: 'message', message: user })).stream, { status: 200 }));
+    expect(await askWolfebot('c1', 'Hi', { signal: new AbortController().signal, onEvent: () => {} })).toEqual({ ok: true, ended: false });
+  });
+
+  it('rejects when the page leaves (aborted), which the caller ignores', async () => {
+    const controller = new AbortController();
+    answerWith(() => {
+      controller.abort();
+      return Promise.reject(new DOMException('aborted', 'AbortError'));
+    });
+    await expect(askWolfebot('c1', 'Hi', { signal: controller.signal, onEvent: () => {} })).rejects.toThrow('aborted');
+  });
+});
