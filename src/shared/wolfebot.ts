@@ -39,7 +39,7 @@ export const wolfebotMessages = {
     `I can watch ${company} for you: a news alert e-mails you new stories about it. Press the button to set it up.`,
   airReport: (website: string) =>
     `I can e-mail you an Account Intelligence Report on ${website}. Press the button to start it; it uses one of your report credits.`,
-  linkedinDraft: 'I can turn my last answer into a LinkedIn post draft. Press the button to open it in Content OS.',
+  linkedinDraft: 'I can turn my last answer into a LinkedIn post draft. Press the button to keep it as a draft in your library.',
   nothingToDraft: 'There is no answer in this conversation to draft a post from yet. Ask me something first.',
   aiOff: 'Wolfebot needs an AI provider, and none is configured. Your library search still works.',
 } as const;

@@ -1,10 +1,10 @@
 // The home dashboard: an empty account, the same page filling up live as rows are written by SQL
-// (as the scanners and the other screens would), card links, the feature-interest toggles (their
-// toasts, persistence, a second device), the footer, and a load failure.
+// (as the scanners and the other screens would), card links, AIR and Wolfebot live, the footer, and
+// a load failure.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { insertEarningsResult, insertEarningsTracking, insertNewsAlert, insertNewsletter } from '../support/factories.ts';
-import { afterRetries, db, expect, guideSeenIn, signedInUser, signInByApi, sql, test } from './support/fixtures.ts';
+import { afterRetries, db, expect, signedInUser, sql, test } from './support/fixtures.ts';
 
 const toast = (page: Page) => page.locator('[data-sonner-toast][data-visible="true"]');
 const cards = (page: Page) => page.getByRole('region', { name: 'Sonar OS alerts' });
@@ -155,46 +155,13 @@ test('AIR is live: its card links to /air, with no interest toggle', async ({ pa
   await expect(page).toHaveURL(/\/air$/);
 });
 
-test('feature interest: notify me, cancel, kept after a reload, live from another device, and a failure', async ({ page, browser }) => {
-  const user = await signedInUser(page, { alertsEmail: 'alerts.inbox@example.com' });
+test('Wolfebot is live: its card links to /wolfebot, with no interest toggle', async ({ page }) => {
+  await signedInUser(page);
   const wolfebot = page.getByRole('article', { name: 'Wolfebot' });
-  await expect(wolfebot).toContainText('Coming Soon');
-
-  await wolfebot.getByRole('button', { name: 'Notify me when available' }).click();
-  await expect(toast(page)).toContainText("You'll be notified");
-  const cancel = wolfebot.getByRole('button', { name: 'Cancel notification' });
-  await expect(cancel).toHaveAttribute('aria-pressed', 'true');
-  expect(await sql('SELECT feature_name, notification_email FROM feature_interest WHERE user_id = $1', [user.id])).toEqual([
-    { feature_name: 'wolfebot', notification_email: 'alerts.inbox@example.com' },
-  ]);
-
-  await page.reload();
-  await expect(cancel).toHaveAttribute('aria-pressed', 'true');
-
-  await cancel.click();
-  await expect(toast(page)).toContainText('Notification cancelled');
-  await expect(wolfebot.getByRole('button', { name: 'Notify me when available' })).toHaveAttribute('aria-pressed', 'false');
-  expect(await sql('SELECT feature_name FROM feature_interest WHERE user_id = $1', [user.id])).toEqual([]);
-
-  // The same user on another device registers: this page follows.
-  const other = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.201.0.7' } });
-  const otherPage = await other.newPage();
-  await guideSeenIn(otherPage);
-  await signInByApi(otherPage, user);
-  await otherPage.getByRole('article', { name: 'Wolfebot' }).getByRole('button', { name: 'Notify me when available' }).click();
-  await expect(toast(otherPage)).toContainText("You'll be notified");
-  await expect(cancel).toHaveAttribute('aria-pressed', 'true');
-  await other.close();
-
-  // The server fails: the user is told and the toggle stays as it was.
-  await page.route('**/api/dashboard/interests/**', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }),
-  );
-  await cancel.click();
-  await expect(toast(page)).toContainText('Error');
-  await expect(toast(page)).toContainText('Failed to update notification preference.');
-  await expect(cancel).toHaveAttribute('aria-pressed', 'true');
-  expect(await sql('SELECT feature_name FROM feature_interest WHERE user_id = $1', [user.id])).toEqual([{ feature_name: 'wolfebot' }]);
+  await expect(wolfebot).toContainText('Live');
+  await expect(wolfebot.getByRole('button', { name: 'Notify me when available' })).toHaveCount(0);
+  await wolfebot.getByRole('link', { name: 'Ask Wolfebot' }).click();
+  await expect(page).toHaveURL(/\/wolfebot$/);
 });
 
 test('the footer: company page when configured, support and legal pages, version', async ({ page }) => {

@@ -211,6 +211,8 @@ export async function ask(deps: WolfebotDeps, userId: string, id: string, text: 
         eq(wolfebotMessages.userId, userId),
         eq(wolfebotMessages.role, 'assistant'),
         eq(wolfebotMessages.status, 'complete'),
+        // The last real answer: a reply that only offered actions is nothing to draft from.
+        sql`coalesce(jsonb_array_length(${wolfebotMessages.document}->'actions'), 0) = 0`,
       ),
     )
     .orderBy(desc(wolfebotMessages.createdAt))

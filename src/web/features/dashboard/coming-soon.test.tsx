@@ -7,8 +7,8 @@ import { ComingSoon } from './coming-soon.tsx';
 
 afterEach(cleanup);
 
-function renderBlock(interests: ('air' | 'wolfebot')[]) {
-  const router = createMemoryRouter([{ path: '*', element: <ComingSoon interests={interests} /> }]);
+function renderBlock() {
+  const router = createMemoryRouter([{ path: '*', element: <ComingSoon /> }]);
   render(
     <QueryClientProvider client={new QueryClient()}>
       <RouterProvider router={router} />
@@ -18,7 +18,7 @@ function renderBlock(interests: ('air' | 'wolfebot')[]) {
 
 describe('ComingSoon', () => {
   it('links to AIR, which is live, instead of offering a notification', () => {
-    renderBlock(['air']);
+    renderBlock();
     const air = screen.getByRole('article', { name: 'Account Intelligence Report (AIR)' });
     expect(air.textContent).toContain('Live');
     expect(air.textContent).not.toContain('Under Development');
@@ -26,10 +26,12 @@ describe('ComingSoon', () => {
     expect(within(air).getByRole('link', { name: 'Request a report' }).getAttribute('href')).toBe('/air');
   });
 
-  it("keeps Wolfebot's notification toggle", () => {
-    renderBlock(['wolfebot']);
+  it('links to Wolfebot, which is live, instead of offering a notification', () => {
+    renderBlock();
     const wolfebot = screen.getByRole('article', { name: 'Wolfebot' });
-    expect(wolfebot.textContent).toContain('Coming Soon');
-    expect(within(wolfebot).getByRole('button', { name: 'Cancel notification' }).getAttribute('aria-pressed')).toBe('true');
+    expect(wolfebot.textContent).toContain('Live');
+    expect(wolfebot.textContent).not.toContain('Coming Soon');
+    expect(within(wolfebot).queryByRole('button')).toBeNull();
+    expect(within(wolfebot).getByRole('link', { name: 'Ask Wolfebot' }).getAttribute('href')).toBe('/wolfebot');
   });
 });

@@ -42,7 +42,7 @@ export function HomePage() {
           <AllTimeActivity allTime={data.allTime} />
           <RecentActivity recent={data.recent} />
           <PlatformActivity platform={data.platform} />
-          <ComingSoon interests={data.interests} />
+          <ComingSoon />
         </>
       ) : isError ? (
         <LoadError message={dashboardMessages.loadError} retrying={isRefetching} onRetry={() => refetch()} />

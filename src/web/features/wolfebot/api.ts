@@ -2,19 +2,12 @@
 // configured), the user's conversations and one conversation with its messages, and the list's
 // create, rename and delete. Asking is not a query: it streams (stream.ts, use-answers.ts).
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserTable } from '../../../shared/live.ts';
 import { type Conversation, type ConversationWithMessages, type WolfebotStatus, wolfebotPaths } from '../../../shared/wolfebot.ts';
 import { api, isApiError } from '../../lib/api-client.ts';
 import { liveTables } from '../../lib/live-updates.ts';
 
-/**
- * The tables whose announced changes refetch these queries. The server's NOTIFY triggers announce
- * both; the realtime hub forwards only the tables in shared/live.ts USER_TABLES, which must list
- * them for the announcements to arrive (until then the page keeps itself up to date from its own
- * requests and polls a streaming answer).
- */
-const WOLFEBOT_TABLES = ['wolfebot_conversations', 'wolfebot_messages'] as string[] as UserTable[];
-const live = liveTables(...WOLFEBOT_TABLES);
+/** Conversations and messages announce their changes (a message: added, deleted, or its status changed). */
+const live = liveTables('wolfebot_conversations', 'wolfebot_messages');
 
 /** While an answer is being written and this tab is not reading its stream, it is read again this often. */
 export const STREAMING_POLL_MS = 700;
