@@ -24,7 +24,7 @@
 //   The value must be the document's: "nearly $14 billion" for "$13.7 billion" is not supported.
 // - Dates: months (capitalised), "February 9" = "Feb. 9" = "9 February", "August 2017", weekdays,
 //   quarters ("Q3" = "third quarter" = "3Q"), halves ("H1" = "first half"), decades ("1970s"), years
-//   (as numbers), and the document's own publication date. Relative dates ("last week") are not checked.
+//   (as numbers), and the document's own publication date (whole). Relative dates ("last week") are not checked.
 // - Quotes ("…", “…”, '…'): the quoted words must appear in one cited document as written; only case,
 //   whitespace, quote marks, dashes and square brackets may differ; "…" in a quote may skip words.
 // - All of it in the documents the sentence cites, not in others: a claim cited to the wrong
@@ -141,6 +141,8 @@ const NAME_GAP = 4;
 const POLARITY_REACH = 30;
 /** A negation applies to the next few words ("did not have advance notice"). */
 const NEGATION_SCOPE = 3;
+/** How near a word the words it is said of stand ("opening any new 365 stores"). */
+const ANCHOR_REACH = 5;
 /** Words of one sentence compared with its source for negation and direction. */
 const MAX_POLARITY_WORDS = 200;
 /** Passages of one document kept for combining with other documents' (those holding the most items). */
@@ -238,9 +240,7 @@ const table = (entries: string) =>
 const MONTHS = table(`
   january=1 jan=1 february=2 feb=2 march=3 mar=3 april=4 apr=4 may=5 june=6 jun=6 july=7 jul=7 august=8 aug=8 september=9
   sep=9 sept=9 october=10 oct=10 november=11 nov=11 december=12 dec=12`);
-const MONTH_NAMES = 'January February March April May June July August September October November December'.split(' ');
 const WEEKDAYS = table(`sunday=0 monday=1 tuesday=2 wednesday=3 thursday=4 friday=5 saturday=6`);
-const WEEKDAY_NAMES = 'Sunday Monday Tuesday Wednesday Thursday Friday Saturday'.split(' ');
 const CARDINALS = table(`
   zero=0 one=1 two=2 three=3 four=4 five=5 six=6 seven=7 eight=8 nine=9 ten=10 eleven=11 twelve=12 thirteen=13 fourteen=14
   fifteen=15 sixteen=16 seventeen=17 eighteen=18 nineteen=19 twenty=20 thirty=30 forty=40 fifty=50 sixty=60 seventy=70
@@ -264,7 +264,7 @@ const CURRENCY_WORDS = new Map(
 // Typography: what every comparison ignores.
 
 /** One form of quote marks, apostrophes, dashes and spaces; invisible characters dropped. */
-export function typography(text: string): string {
+function typography(text: string): string {
   return text
     .normalize('NFKC')
     .replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '')
@@ -279,7 +279,9 @@ const ASCII_WORD = /^[A-Za-z0-9.']+$/;
 function foldWord(word: string): string {
   const folded = ASCII_WORD.test(word) ? word.toLowerCase() : word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
   if (!folded.includes("'") && !folded.includes('.')) return folded;
-  return folded.replace(/'s$/, '').replace(/['.]/g, '');
+  const bare = folded.replace(/'s$/, '').replace(/'/g, '');
+  // "U.S." is "us"; "4.8" keeps its decimal point.
+  return /^\d/.test(bare) ? bare : bare.replace(/\./g, '');
 }
 
 /** "Americans" = "American", "companies" = "company"; not "business" or "US". */
@@ -574,8 +576,8 @@ function readFactAt(text: string, tokens: Token[], i: number, facts: Fact[]): nu
   const cardinal = CARDINALS.get(norm);
   const denominator = next ? FRACTIONS.get(next.norm) : undefined;
   if (denominator && next?.adjacent && (norm === 'a' || (cardinal && cardinal < denominator))) {
-    const quarterOfYear = denominator === 4 && !next.norm.endsWith('s') && after?.norm !== 'of';
-    if (!quarterOfYear) {
+    // "two-thirds", "two thirds", "a third of": a fraction; "a third option", "a quarter" (of a year): not.
+    if (next.hyphen || next.norm.endsWith('s') || after?.norm === 'of') {
       add(`n:${canonical((cardinal ?? 1) / denominator)}`, 'fraction', i + 1);
       return i + 2;
     }
@@ -770,16 +772,19 @@ function index(text: string, tokens = tokenise(text)): Indexed {
   return { tokens, words: wordIndex, stems, negated, facts, quote: quoteForm(text), starts: tokens.map((t) => t.start) };
 }
 
-/** The document's title, publisher and date: text the model was shown with it. */
-function metaText(doc: StatementDocument): string {
-  const parts = [doc.title ?? '', doc.publisher ?? ''];
+/**
+ * The document's title, publisher and date: what the model was shown with it. Of the date, only the
+ * whole of it counts ("reported on November 20, 2026"): its weekday, month or year alone would vouch
+ * for any event said to fall on that Thursday, in that month or year.
+ */
+function indexMeta(doc: StatementDocument): Indexed {
+  const meta = index(typography([doc.title ?? '', doc.publisher ?? ''].filter(Boolean).join('\n')));
   const date = doc.publishedAt?.match(/^(\d{4})-(\d{2})-(\d{2})/);
-  if (date) {
-    const [y, m, d] = [Number(date[1]), Number(date[2]), Number(date[3])];
-    const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-    if (m >= 1 && m <= 12 && d >= 1 && d <= 31) parts.push(`Published ${WEEKDAY_NAMES[weekday]}, ${MONTH_NAMES[m - 1]} ${d}, ${y}`);
+  const [y, m, d] = date ? [Number(date[1]), Number(date[2]), Number(date[3])] : [0, 0, 0];
+  if (m >= 1 && m <= 12 && d >= 1 && d <= 31) {
+    for (const key of [`d:${m}-${d}`, `y:${m}-${y}`]) push(meta.facts, key, { kind: 'date', position: 0 });
   }
-  return typography(parts.filter(Boolean).join('\n'));
+  return meta;
 }
 
 /** How often the documents write a word in lower case, and capitalised within a sentence. */
@@ -800,7 +805,7 @@ function indexDocuments(docs: StatementDocument[], cited: Set<number>): { byId: 
     const text = typography(doc.text.slice(0, Math.min(MAX_DOCUMENT_CHARS, budget)));
     budget -= text.length;
     const tokens = tokenise(text);
-    if (cited.has(doc.id)) byId.set(doc.id, { id: doc.id, body: index(text, tokens), meta: index(metaText(doc)) });
+    if (cited.has(doc.id)) byId.set(doc.id, { id: doc.id, body: index(text, tokens), meta: indexMeta(doc) });
     for (const token of tokens) {
       if (token.shouting) continue;
       const word = singular(token.norm);
@@ -821,10 +826,28 @@ type Item = {
   shortForms?: (doc: Indexed) => number[];
 };
 
-/** Sorted positions of a name's word (any of its bases) in the document. */
+/** The first MAX_OCCURRENCES positions of a name's word (any of its bases) in the document, in order. */
 function positionsOf(doc: Indexed, word: string): number[] {
-  const lists = bases(singular(word)).flatMap((base) => doc.words.get(base) ?? []);
-  return [...new Set(lists)].sort((a, b) => a - b);
+  return merged(bases(singular(word)).map((base) => doc.words.get(base) ?? []));
+}
+
+/** Sorted lists merged into one, without repeats, cut at MAX_OCCURRENCES. */
+function merged(lists: number[][]): number[] {
+  const nonEmpty = lists.filter((list) => list.length);
+  if (nonEmpty.length <= 1) return (nonEmpty[0] ?? []).slice(0, MAX_OCCURRENCES);
+  const out: number[] = [];
+  const at = nonEmpty.map(() => 0);
+  while (out.length < MAX_OCCURRENCES) {
+    let next = -1;
+    nonEmpty.forEach((list, k) => {
+      const value = list[at[k]!];
+      if (value !== undefined && (next < 0 || value < nonEmpty[next]![at[next]!]!)) next = k;
+    });
+    if (next < 0) break;
+    const value = nonEmpty[next]![at[next]!++]!;
+    if (out.at(-1) !== value) out.push(value);
+  }
+  return out;
 }
 
 /** Where all of a name's words stand within a few words of each other, in one sentence of the document. */
@@ -947,7 +970,7 @@ function namesIn(tokens: Token[], taken: Set<number>, text: string, vocabulary: 
   const items: Item[] = [];
   let run: Token[] = [];
   const flush = () => {
-    // Connectors join names and do not end them ("Bank of" in "Bank of the year").
+    // A name does not end on a connector or a role: "Bank of the year" names "Bank".
     while (run.length && !run.at(-1)!.cap && !/^\d/.test(run.at(-1)!.raw)) run.pop();
     const nameWords = run.map((t) => t.norm).filter((w) => !HONORIFICS.has(w) && !STOPWORDS.has(w) && !NAME_CONNECTORS.has(w));
     const onlyRoles = nameWords.every((w) => GENERIC_ACRONYMS.has(w) || ROLES.has(w));
@@ -958,7 +981,7 @@ function namesIn(tokens: Token[], taken: Set<number>, text: string, vocabulary: 
       const person = run.length === nameWords.length && nameWords.length >= 2 && nameWords.length <= 3 && run.every((t) => t.cap);
       if (person && !nameWords.some((w) => ROLES.has(w) || GENERIC_ACRONYMS.has(w))) {
         const short = [nameWords[0]!, nameWords.at(-1)!];
-        item.shortForms = (doc) => [...new Set(short.flatMap((w) => positionsOf(doc, w)))].sort((a, b) => a - b).slice(0, MAX_OCCURRENCES);
+        item.shortForms = (doc) => merged(short.map((w) => positionsOf(doc, w)));
       }
       items.push(item);
     }
@@ -966,7 +989,10 @@ function namesIn(tokens: Token[], taken: Set<number>, text: string, vocabulary: 
   };
   const nameAt = (k: number) => {
     const token = tokens[k];
-    return !!token && !taken.has(k) && (token.cap || /^\d+\p{L}{2,}$/u.test(token.raw)) && !/^\d+$/.test(token.raw);
+    if (!token || taken.has(k) || /^\d+$/.test(token.raw)) return false;
+    // "US$", "HK$", "A$": a currency, part of the amount that follows.
+    if (text[token.end] === '$' && /^\p{Lu}{1,2}$/u.test(token.raw)) return false;
+    return token.cap || /^\d+\p{L}{2,}$/u.test(token.raw);
   };
   tokens.forEach((token, k) => {
     const next = tokens[k + 1];
@@ -1204,8 +1230,23 @@ function contradictions(sentence: Stated, docs: DocumentIndex[], spans: [number,
   tokens.slice(0, MAX_POLARITY_WORDS).forEach((token, k) => {
     if (taken.has(k) || token.cap || negatedAt(k) || /\d/.test(token.norm)) return;
     const word = token.norm;
+    // What the word is said of: the sentence's words next to it. The document's uses count only
+    // next to one of them ("not opening any new stores" for "opening new stores", not "open a plant").
+    const anchors = new Set(
+      tokens
+        .slice(Math.max(0, k - ANCHOR_REACH), k + ANCHOR_REACH + 1)
+        .filter((t) => t !== token && content(t) && !OPPOSED.has(t.norm))
+        .map((t) => stem(t.norm)),
+    );
+    const anchored = (stems: Iterable<string>, exactly?: Set<string>) =>
+      uses(stems, exactly).filter(({ doc, q }) => {
+        for (let j = Math.max(0, q - ANCHOR_REACH); j <= q + ANCHOR_REACH && j < doc.tokens.length; j++) {
+          if (j !== q && anchors.has(stem(doc.tokens[j]!.norm))) return true;
+        }
+        return false;
+      });
     if (content(token)) {
-      const used = uses([stem(word)]);
+      const used = anchored([stem(word)]);
       if (used.length && used.every(({ doc, q }) => doc.negated[q] === 1)) {
         found.push(`${token.raw} (the source: not ${used[0]!.doc.tokens[used[0]!.q]!.raw})`);
         return;
@@ -1214,24 +1255,9 @@ function contradictions(sentence: Stated, docs: DocumentIndex[], spans: [number,
     const pair = OPPOSITES.find(([a, b]) => a.has(word) || b.has(word));
     if (!pair) return;
     const [same, opposite] = pair[0].has(word) ? pair : [pair[1], pair[0]];
-    // What the direction is said of: the sentence's words next to it. The document's direction
-    // words count only next to one of them.
-    const anchors = new Set(
-      tokens
-        .slice(Math.max(0, k - NEGATION_SCOPE), k + NEGATION_SCOPE + 1)
-        .filter((t) => t !== token && content(t) && !OPPOSED.has(t.norm))
-        .map((t) => stem(t.norm)),
-    );
-    const anchored = (set: Set<string>) =>
-      uses(new Set([...set].map(stem)), set).filter(({ doc, q }) => {
-        if (doc.negated[q] === 1) return false;
-        for (let j = Math.max(0, q - NEGATION_SCOPE); j <= q + NEGATION_SCOPE && j < doc.tokens.length; j++) {
-          if (j !== q && anchors.has(stem(doc.tokens[j]!.norm))) return true;
-        }
-        return false;
-      });
-    if (anchored(same).length) return;
-    const against = anchored(opposite);
+    const plainly = (set: Set<string>) => anchored(new Set([...set].map(stem)), set).filter(({ doc, q }) => doc.negated[q] === 0);
+    if (plainly(same).length) return;
+    const against = plainly(opposite);
     if (against.length) found.push(`${token.raw} (the source: ${against[0]!.doc.tokens[against[0]!.q]!.raw})`);
   });
   return found;
