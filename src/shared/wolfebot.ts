@@ -32,6 +32,8 @@ export const wolfebotMessages = {
   titleTooLong: `Keep the conversation name to at most ${WOLFEBOT_TITLE_MAX_CHARS} characters.`,
   notFound: 'This conversation does not exist. It may have been deleted.',
   noEvidence: 'I could not find anything about that in your library or in the news and filings I can search.',
+  /** The model answered, but none of the facts it stated is in the documents it cited. */
+  unsupported: 'I found sources about this, but none of them supports the answer I would give, so I will not guess.',
   interrupted: 'The answer was interrupted. Ask again.',
   failed: 'Wolfebot could not finish this answer. Ask again.',
   newConversation: 'New conversation',
@@ -66,12 +68,12 @@ export type CitationKind = 'library' | 'article' | 'news' | 'sec';
 export type Citation = { n: number; title: string; url: string; kind: CitationKind; libraryItemId?: string };
 
 /**
- * Each sentence of a finished answer with the documents it cites, and the check's verdict:
- * 'cited' (cites a retrieved document; not yet compared with it), 'supported' / 'unsupported' (a
- * statement checker compared it with its documents), 'uncited' (a factual sentence without a valid
- * citation: the page greys it out), 'not_factual' (a question, or the assistant speaking of itself).
+ * Each sentence of a finished answer with the documents it cites, and the statement check's verdict
+ * (issue 27 §4): 'supported' (its names, numbers, dates and quotes are in a cited document, together),
+ * 'unsupported' (they are not: the page greys it out), 'uncited' (a factual sentence without a valid
+ * citation: greyed too), 'not_factual' (no name, number, date or quote to check).
  */
-export type SentenceVerdict = 'cited' | 'supported' | 'unsupported' | 'uncited' | 'not_factual';
+export type SentenceVerdict = 'supported' | 'unsupported' | 'uncited' | 'not_factual';
 export type AnswerSentence = { text: string; cites: number[]; verdict: SentenceVerdict };
 
 /** Something the user may have done through the existing services, only on their click. */

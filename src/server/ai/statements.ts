@@ -8,7 +8,7 @@
 //
 // The rules (the unit tests hold each one; tests/fixtures/statements measures them together):
 // - A sentence is factual when it states a name, a number, a date or a quote (below). Anything else
-//   (advice, a transition: "Ask how they plan to manage the transition.") is kept and not counted.
+//   (advice, a transition: "Ask how they plan to manage the transition.", a question) is kept and not counted.
 // - Names: capitalised words and runs of them ("Robert Godby", "Air Force One", "U.S."), acronyms and
 //   tickers ("EIA", "AAPL"), words like "eBay" or "1010data", and a role just before a name ("leader
 //   Morgan Tsvangirai"). A sentence's first word is a name only when it is not a common word
@@ -1065,6 +1065,8 @@ export function checkStatements(
     if (statement.text.length > MAX_STATEMENT_CHARS) {
       return { ...base, verdict: 'unsupported', note: `not checked: longer than ${MAX_STATEMENT_CHARS} characters` };
     }
+    // A question states nothing ("Want talking points for Acme?"): nothing to source.
+    if (/\?["'”’)\]]*\s*$/.test(statement.text)) return { ...base, verdict: 'not_factual' };
     const sentence = statedIn(statement.text, vocabulary);
     const stated = sentence.items.map((item) => item.label);
     if (!stated.length) return { ...base, verdict: 'not_factual' };
@@ -1348,9 +1350,10 @@ export function markedSentence(statement: Statement): string {
 /**
  * The answer without its failing sentences: supported and not-factual sentences, with their
  * markers, in their paragraphs and lines. NO_SUPPORTING_EVIDENCE when no fact survived.
+ * `all`: every sentence, failing ones too, as written (Wolfebot shows them greyed).
  */
-export function keptText(check: StatementCheck, { markers = true }: { markers?: boolean } = {}): string {
-  if (check.noEvidence) return NO_SUPPORTING_EVIDENCE;
+export function keptText(check: StatementCheck, { markers = true, all = false }: { markers?: boolean; all?: boolean } = {}): string {
+  if (check.noEvidence && !all) return NO_SUPPORTING_EVIDENCE;
   const paragraphs: string[][] = [];
   let lastKey = '';
   let lines: string[] = [];
@@ -1360,7 +1363,7 @@ export function keptText(check: StatementCheck, { markers = true }: { markers?: 
     current = '';
   };
   check.statements.forEach((statement) => {
-    if (statement.verdict !== 'supported' && statement.verdict !== 'not_factual') return;
+    if (!all && statement.verdict !== 'supported' && statement.verdict !== 'not_factual') return;
     // Statements given as a list (not parsed from text) form one paragraph.
     const position = 'paragraph' in statement ? statement : { paragraph: 0, line: 0, bullet: undefined };
     const key = `${position.paragraph}:${position.line}`;
@@ -1372,7 +1375,7 @@ export function keptText(check: StatementCheck, { markers = true }: { markers?: 
         lines = [];
       }
     }
-    const sentence = markers && statement.verdict === 'supported' ? markedSentence(statement) : statement.text;
+    const sentence = markers && (all || statement.verdict === 'supported') ? markedSentence(statement) : statement.text;
     current = current ? `${current} ${sentence}` : `${position.bullet ? `${position.bullet} ` : ''}${sentence}`;
     lastKey = key;
   });

@@ -92,7 +92,7 @@ describe('wolfebot: answers', () => {
     expect(done.citations).toEqual([
       { n: 1, title: 'Acme Robotics opens Toledo plant', url: `/library/${itemId}`, kind: 'library', libraryItemId: itemId },
     ]);
-    expect(done.sentences!.map((s) => s.verdict)).toEqual(['cited', 'not_factual']);
+    expect(done.sentences!.map((s) => s.verdict)).toEqual(['supported', 'not_factual']);
     expect(done.statements).toEqual({ sourced: 1, total: 1, dropped: 0 });
     // The model saw the item's words, numbered.
     expect(requestText(ai.requests[0]!)).toContain('[1] Acme Robotics opens Toledo plant');
@@ -234,7 +234,7 @@ describe('wolfebot: answers', () => {
     const done = doneOf((await ask(client, id, 'Tell me about Acme Robotics plant')).events)!;
     expect(done.text).toBe('Acme Robotics opened a plant in Toledo [1]. Acme Robotics will double revenue next year.');
     expect(done.citations.map((c) => c.n)).toEqual([1]);
-    expect(done.sentences!.map((s) => s.verdict)).toEqual(['cited', 'uncited']);
+    expect(done.sentences!.map((s) => s.verdict)).toEqual(['supported', 'uncited']);
     expect(done.statements).toEqual({ sourced: 1, total: 2, dropped: 0 });
   });
 
@@ -257,9 +257,47 @@ describe('wolfebot: answers', () => {
     expect(watch.text).toBe(wolfebotMessages.watchCompany('Acme Robotics'));
     const air = doneOf((await ask(client, id, 'Email me an AIR report on acme.com')).events)!;
     expect(air.actions).toEqual([{ type: 'air_report', website: 'acme.com' }]);
+    // Replies that only offered actions are nothing to draft from.
     const draft = doneOf((await ask(client, id, 'Draft a LinkedIn post from this')).events)!;
-    expect(draft.actions).toEqual([{ type: 'linkedin_draft', text: air.text }]);
+    expect(draft.actions).toEqual([]);
+    expect(draft.text).toContain(wolfebotMessages.nothingToDraft);
     expect(ai.requests).toHaveLength(0);
+  });
+
+  it('drafts from the last real answer, not from a reply that offered actions', async () => {
+    const { user, client } = await newUser();
+    await keepReport(user.id, 'Acme Robotics opens Toledo plant', PLANT, ['Acme Robotics']);
+    const answer = 'Acme Robotics opened an assembly plant in Toledo, Ohio [1].';
+    ai.script({ content: answer });
+    const id = await newConversation(client);
+    expect(doneOf((await ask(client, id, 'Where did Acme Robotics open its plant?')).events)!.text).toBe(answer);
+    await ask(client, id, 'Watch Acme Robotics for me');
+    const draft = doneOf((await ask(client, id, 'Draft a LinkedIn post from this')).events)!;
+    expect(draft.actions).toEqual([{ type: 'linkedin_draft', text: answer }]);
+  });
+
+  it('says the sources do not support an answer when none of its facts is in them', async () => {
+    const { user, client } = await newUser();
+    await keepReport(user.id, 'Acme Robotics opens Toledo plant', PLANT, ['Acme Robotics']);
+    ai.script({ content: 'Acme Robotics opened a plant in Dayton employing 900 people [1].' });
+    const id = await newConversation(client);
+    const done = doneOf((await ask(client, id, 'Where did Acme Robotics open its plant?')).events)!;
+    expect(done.text).toBe(wolfebotMessages.unsupported);
+    expect(done.citations).toEqual([]);
+    expect(done.statements).toEqual({ sourced: 0, total: 1, dropped: 0 });
+  });
+
+  it('greys a sentence whose figure is not in the cited source, and keeps the rest', async () => {
+    const { user, client } = await newUser();
+    await keepReport(user.id, 'Acme Robotics opens Toledo plant', PLANT, ['Acme Robotics']);
+    ai.script({ content: 'Acme Robotics opened a plant in Toledo [1]. It employs 900 people [1].' });
+    const id = await newConversation(client);
+    const done = doneOf((await ask(client, id, 'Where did Acme Robotics open its plant?')).events)!;
+    expect(done.sentences!.map((s) => [s.text, s.verdict])).toEqual([
+      ['Acme Robotics opened a plant in Toledo [1].', 'supported'],
+      ['It employs 900 people [1].', 'unsupported'],
+    ]);
+    expect(done.statements).toEqual({ sourced: 1, total: 2, dropped: 0 });
   });
 });
 

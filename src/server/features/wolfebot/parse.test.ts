@@ -84,13 +84,22 @@ describe('detectActions', () => {
 });
 
 describe('checkAnswer', () => {
-  const docs = [1, 2].map((n) => ({ n, title: `Doc ${n}`, url: `https://example.com/${n}`, kind: 'news' as const, text: '' }));
+  const docs = [1, 2].map((n) => ({
+    n,
+    title: `Doc ${n}`,
+    url: `https://example.com/${n}`,
+    kind: 'news' as const,
+    text: n === 2 ? 'Acme grew 12% in 2025, and hired Dana Reyes as CFO.' : '',
+  }));
   it('keeps citations to retrieved documents, drops invented ones and marks each sentence', () => {
-    const checked = checkAnswer(docs, 'Acme grew 12% [2][9]. It hired a CFO. Would you like talking points?\nI found nothing on pricing.');
-    expect(checked.text).toBe('Acme grew 12% [2]. It hired a CFO. Would you like talking points?\nI found nothing on pricing.');
+    const checked = checkAnswer(
+      docs,
+      'Acme grew 12% [2][9]. It hired Dana Reyes. Would you like talking points?\nI found nothing on pricing.',
+    );
+    expect(checked.text).toBe('Acme grew 12% [2]. It hired Dana Reyes. Would you like talking points?\nI found nothing on pricing.');
     expect(checked.citations).toEqual([{ n: 2, title: 'Doc 2', url: 'https://example.com/2', kind: 'news' }]);
     expect(checked.sentences.map((s) => [s.verdict, s.cites])).toEqual([
-      ['cited', [2]],
+      ['supported', [2]],
       ['uncited', []],
       ['not_factual', []],
       ['not_factual', []],

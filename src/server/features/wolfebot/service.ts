@@ -2,7 +2,7 @@
 // material. An answer is retrieve-then-answer on every provider (no tool calling needed): the
 // user's library and the articles behind it, plus fresh news when the question asks what is new
 // about a company (without the stories the user was already sent), numbered for the model, which
-// cites them as [n]; checkAnswer() keeps only citations to what was retrieved. The generation runs
+// cites them as [n]; checkAnswer() checks each sentence against what it cites (ai/statements.ts). The generation runs
 // detached from the request that asked: a page that leaves loses nothing, it reads the answer from
 // its row (saved as it streams, then complete or failed) when it comes back.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
@@ -19,6 +19,7 @@ import {
   type WolfebotMessageDocument,
 } from '../../../shared/wolfebot.ts';
 import { type AiRun, type AiRunner, aiRequestError } from '../../ai/runner.ts';
+import { CITATION_RULE } from '../../ai/statements.ts';
 import type { Database } from '../../db/client.ts';
 import { wolfebotConversations, wolfebotMessages } from '../../db/schema.ts';
 import { loadSentArticles } from '../../jobs/articles/seen-articles.ts';
@@ -371,6 +372,11 @@ async function generate(answer: Answer, run: AiRun) {
       await finish(answer, texts.noEvidence, { citations: [], actions: [] });
       return;
     }
+    if (result.checked.noEvidence) {
+      // Facts were stated and none is in its sources: said so instead of answering (the count tells what was checked).
+      await finish(answer, texts.unsupported, { citations: [], actions: [], statements: result.checked.statements });
+      return;
+    }
     await finish(answer, result.checked.text, documentOf(result.checked));
   } catch (err) {
     await saved;
@@ -447,6 +453,7 @@ async function gather(answer: Answer): Promise<AnswerDocument[]> {
       kind: 'article',
       libraryItemId: passage.itemId,
       text: [passage.publisher, passage.publishedAt?.slice(0, 10), passage.text].filter(Boolean).join(' · '),
+      publishedAt: passage.publishedAt ?? null,
     });
   }
 
@@ -459,6 +466,7 @@ async function gather(answer: Answer): Promise<AnswerDocument[]> {
         url: doc.url,
         kind: 'news',
         text: [doc.publisher, doc.publishedAt?.slice(0, 10), doc.text].filter(Boolean).join(' · '),
+        publishedAt: doc.publishedAt,
       });
     }
   }
@@ -554,7 +562,8 @@ async function freshNews(answer: Answer, company: string, since: Date | null) {
 const SYSTEM_PROMPT = [
   'You are Wolfebot, the assistant of a B2B salesperson. Answer from the numbered documents only: the user’s own library (alerts, newsletters, reports and research they were sent or kept), the articles behind it, and news searched for this question.',
   'Use no outside knowledge for facts, figures, names or dates. When the documents do not answer the question, say so in one sentence that starts with "I".',
-  'End every sentence that states a fact with the number of each document it comes from, in square brackets, like [2] or [1][3]. Cite only numbers from the list.',
+  CITATION_RULE,
+  'Cite only numbers from the list.',
   'Write plain text (no Markdown, no HTML), in short paragraphs, at most about 250 words.',
 ].join('\n');
 

@@ -24,14 +24,14 @@ describe('splitMarkers', () => {
 describe('segmentAnswer', () => {
   const text = 'Acme opened a plant in Toledo [1]. It will double revenue.\n\nWant talking points?';
   const sentences = [
-    sentence('Acme opened a plant in Toledo [1].', 'cited', [1]),
+    sentence('Acme opened a plant in Toledo [1].', 'supported', [1]),
     sentence('It will double revenue.', 'uncited'),
     sentence('Want talking points?', 'not_factual'),
   ];
 
   it('cuts a checked answer into its sentences with their verdicts, keeping the text between them', () => {
     const segments = segmentAnswer(text, sentences);
-    expect(segments.map((s) => s.verdict)).toEqual(['cited', null, 'uncited', null, 'not_factual']);
+    expect(segments.map((s) => s.verdict)).toEqual(['supported', null, 'uncited', null, 'not_factual']);
     // Nothing is lost or added: the line break between paragraphs is still there.
     const joined = segments.map((s) => s.parts.map((p) => ('text' in p ? p.text : `[${p.cite}]`)).join('')).join('');
     expect(joined).toBe(text);
@@ -39,7 +39,7 @@ describe('segmentAnswer', () => {
   });
 
   it('greys only the sentences no cited source supports', () => {
-    expect(['cited', 'supported', 'unsupported', 'uncited', 'not_factual', null].map((v) => isUnsupported(v as never))).toEqual([
+    expect(['supported', 'supported', 'unsupported', 'uncited', 'not_factual', null].map((v) => isUnsupported(v as never))).toEqual([
       false,
       false,
       true,
@@ -60,8 +60,8 @@ describe('segmentAnswer', () => {
   });
 
   it('finds a repeated sentence at its own place', () => {
-    const segments = segmentAnswer('Yes [1]. Yes.', [sentence('Yes [1].', 'cited', [1]), sentence('Yes.', 'uncited')]);
-    expect(segments.map((s) => s.verdict)).toEqual(['cited', null, 'uncited']);
+    const segments = segmentAnswer('Yes [1]. Yes.', [sentence('Yes [1].', 'supported', [1]), sentence('Yes.', 'uncited')]);
+    expect(segments.map((s) => s.verdict)).toEqual(['supported', null, 'uncited']);
   });
 });
 

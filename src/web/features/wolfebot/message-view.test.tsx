@@ -29,7 +29,7 @@ describe('an answer', () => {
       message('a1', 'assistant', 'Acme opened a plant [1]. It hired 400 people [1][2].', {
         citations: [libraryCitation, newsCitation],
         sentences: [
-          { text: 'Acme opened a plant [1].', cites: [1], verdict: 'cited' },
+          { text: 'Acme opened a plant [1].', cites: [1], verdict: 'supported' },
           { text: 'It hired 400 people [1][2].', cites: [1, 2], verdict: 'supported' },
         ],
       }),

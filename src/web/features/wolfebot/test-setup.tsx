@@ -100,7 +100,7 @@ export const citedAnswer = (id: string) =>
   message(id, 'assistant', 'Acme Robotics opened a plant in Toledo [1]. It will double revenue. Want talking points?', {
     citations: [libraryCitation],
     sentences: [
-      { text: 'Acme Robotics opened a plant in Toledo [1].', cites: [1], verdict: 'cited' },
+      { text: 'Acme Robotics opened a plant in Toledo [1].', cites: [1], verdict: 'supported' },
       { text: 'It will double revenue.', cites: [], verdict: 'uncited' },
       { text: 'Want talking points?', cites: [], verdict: 'not_factual' },
     ],
