@@ -9,7 +9,7 @@ import { requestText } from './openai.ts';
 export const isWolfebotRequest = (request: ChatRequest) => /^You are Wolfebot\b/.test(requestText(request));
 
 /** The sentence without a citation every answer from a document carries. */
-export const WOLFEBOT_UNCITED = 'No date for its next plant has been announced.';
+export const WOLFEBOT_UNCITED = 'Its next plant opens in Dayton in 2027.';
 
 export function wolfebotModel(): FakeHandler {
   return (request) => {
