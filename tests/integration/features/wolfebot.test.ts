@@ -94,8 +94,10 @@ describe('wolfebot: answers', () => {
     ]);
     expect(done.sentences!.map((s) => s.verdict)).toEqual(['supported', 'not_factual']);
     expect(done.statements).toEqual({ sourced: 1, total: 1, dropped: 0 });
-    // The model saw the item's words, numbered.
+    // The model saw the item's words, numbered, and was offered no tool: a local model without tool calling answers the same.
     expect(requestText(ai.requests[0]!)).toContain('[1] Acme Robotics opens Toledo plant');
+    expect(ai.requests[0]).not.toHaveProperty('tools');
+    expect(ai.requests[0]).toMatchObject({ stream: true });
     expect(ai.requests[0]!.stream).toBe(true);
 
     const read = await client.get(wolfebotPaths.conversation(id));
