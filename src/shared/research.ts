@@ -243,8 +243,7 @@ export const researchMetaSchema = z.object({
 export type ResearchMeta = z.infer<typeof researchMetaSchema>;
 
 /** How dropped citations are told, on the progress line and with the result. */
-export const citationsDroppedLabel = (n: number) =>
-  `${n} ${n === 1 ? 'citation' : 'citations'} of sources that were not retrieved dropped`;
+export const citationsDroppedLabel = (n: number) => `${n} ${n === 1 ? 'citation' : 'citations'} of sources that were not retrieved dropped`;
 
 // Progress. With `Accept: application/x-ndjson` an analysis answers with one JSON event per line:
 // stages as they start, then exactly one `result` or `error`. Without it, one JSON body at the end.

@@ -2,19 +2,13 @@
 // news (Google News RSS, GDELT) and SEC EDGAR: retrieval first, grounded answers, progress events,
 // and every failure the issue lists (repair, 429, timeout, no provider, invented sources).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { NO_SUPPORTING_EVIDENCE } from '../../../src/server/ai/statements.ts';
 import { messages } from '../../../src/shared/messages.ts';
 import { researchPaths } from '../../../src/shared/research.ts';
-import { NO_SUPPORTING_EVIDENCE } from '../../../src/server/ai/statements.ts';
 import { fmpCallKey, startFakeFmp } from '../../fakes/fmp.ts';
 import { type FakeNews, startFakeNews } from '../../fakes/news.ts';
 import { type FakeOpenAi, requestText, startFakeOpenAi } from '../../fakes/openai.ts';
-import {
-  INVENTED_FIGURE,
-  INVENTED_QUOTE,
-  INVENTED_STATISTIC,
-  INVENTED_URL,
-  researchModel,
-} from '../../fakes/research-model.ts';
+import { INVENTED_FIGURE, INVENTED_QUOTE, INVENTED_STATISTIC, INVENTED_URL, researchModel } from '../../fakes/research-model.ts';
 import { type FakeSec, startFakeSec } from '../../fakes/sec.ts';
 import { registerUser, signedInClient, type TestRuntime } from '../../support/accounts.ts';
 import { startTestRuntime, TestClient } from '../../support/runtime.ts';

@@ -59,7 +59,8 @@ function about(rows: { label: string; value: string | null }[], meta: ResearchMe
 }
 
 /** How many of its statements the sources supported (issue 27 §4), when they were checked. */
-const checkedStatements = (meta: ResearchMeta): Pick<LibraryEntry, 'statements'> => (meta.statements ? { statements: meta.statements } : {});
+const checkedStatements = (meta: ResearchMeta): Pick<LibraryEntry, 'statements'> =>
+  meta.statements ? { statements: meta.statements } : {};
 
 /** Key summary and key findings, as the screen heads them. */
 function summary(result: Common): LibraryBlock[] {

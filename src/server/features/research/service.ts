@@ -259,7 +259,9 @@ export async function analyseEarnings(ctx: ResearchContext, query: EarningsQuery
   const keySummary = statements.text(output.keySummary);
   const keyFindings = statements.texts(cleanList(output.keyFindings));
   // Quotes are checked word for word against all the documents (grounding), as before.
-  const quotes = grounding.quotes(output.quotes.map((q) => ({ text: q.text.trim(), speaker: q.speaker.trim(), context: q.context.trim() })));
+  const quotes = grounding.quotes(
+    output.quotes.map((q) => ({ text: q.text.trim(), speaker: q.speaker.trim(), context: q.context.trim() })),
+  );
   const counts = checked(
     ctx,
     `Checked ${checking}`,

@@ -29,7 +29,7 @@ function setup(cited: string[]) {
 }
 
 describe('SourceNumbers', () => {
-  it("numbers a prompt document by its place in the sources list, and appends one the list lacks", () => {
+  it('numbers a prompt document by its place in the sources list, and appends one the list lacks', () => {
     const { numbers } = setup([documents[1]!.url, documents[0]!.url]);
     expect(numbers.numberOf(2)).toBe(1);
     expect(numbers.numberOf(1)).toBe(2);
@@ -58,7 +58,9 @@ describe('ResultStatements', () => {
     const kept = statements.text(
       'Acme Robotics will hire 300 engineers in Denver [2]. Revenue rose 12% to $4.8 billion [1]. Revenue rose 40% [1]. Ask how they plan to staff it.',
     );
-    expect(kept).toBe('Acme Robotics will hire 300 engineers in Denver [1]. Revenue rose 12% to $4.8 billion [2]. Ask how they plan to staff it.');
+    expect(kept).toBe(
+      'Acme Robotics will hire 300 engineers in Denver [1]. Revenue rose 12% to $4.8 billion [2]. Ask how they plan to staff it.',
+    );
     expect(numbers.sources.map((s) => s.url)).toEqual([documents[1]!.url, documents[0]!.url]);
     expect(statements.count).toEqual({ sourced: 2, total: 3, dropped: 1 });
     expect(statements.noEvidence).toBe(false);
@@ -72,9 +74,9 @@ describe('ResultStatements', () => {
 
   it('drops a sentence cited to a document that does not exist, and counts the invented citation once', () => {
     const { statements } = setup([]);
-    expect(statements.texts(['Acme Robotics said revenue rose 12% [9].', 'Jane Ortiz leads Acme Robotics [9].', 'Jane Ortiz spoke [2].'])).toEqual([
-      'Jane Ortiz spoke [1].',
-    ]);
+    expect(
+      statements.texts(['Acme Robotics said revenue rose 12% [9].', 'Jane Ortiz leads Acme Robotics [9].', 'Jane Ortiz spoke [2].']),
+    ).toEqual(['Jane Ortiz spoke [1].']);
     expect(statements.unknownCitations).toBe(1);
     expect(statements.count).toEqual({ sourced: 1, total: 3, dropped: 2 });
   });
