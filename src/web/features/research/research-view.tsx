@@ -168,7 +168,7 @@ export function CitedText({ text, sources }: { text: string; sources: Source[] }
 /** Numbered, as the text's markers number them. */
 function SourceList({ sources }: { sources: Source[] }) {
   return (
-    <ol className="list-decimal space-y-2 pl-5 text-sm">
+    <ol aria-label="Sources" className="list-decimal space-y-2 pl-5 text-sm">
       {sources.map((source, index) => {
         const details = sourceDetails(source);
         return (
