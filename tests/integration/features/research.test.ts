@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NO_SUPPORTING_EVIDENCE } from '../../../src/server/ai/statements.ts';
 import { messages } from '../../../src/shared/messages.ts';
-import { researchPaths } from '../../../src/shared/research.ts';
+import { type ResearchMeta, researchPaths } from '../../../src/shared/research.ts';
 import { fmpCallKey, startFakeFmp } from '../../fakes/fmp.ts';
 import { type FakeNews, startFakeNews } from '../../fakes/news.ts';
 import { type FakeOpenAi, requestText, startFakeOpenAi } from '../../fakes/openai.ts';
@@ -183,7 +183,10 @@ describe('company news', () => {
     const { client } = await newClient();
     const res = await client.post(researchPaths.companyNews, companyNews);
     expect(res.status).toBe(200);
-    const { data, meta } = res.body as { data: { keySummary: string; keyFindings: string[]; sources: { url: string }[] }; meta: any };
+    const { data, meta } = res.body as {
+      data: { keySummary: string; keyFindings: string[]; sources: { url: string }[] };
+      meta: ResearchMeta;
+    };
     // The model's five findings: three from the articles, one with an invented figure, one citing a document [12] that does not exist.
     expect(data.keyFindings).toHaveLength(3);
     expect(data.keyFindings.join(' ')).not.toContain(INVENTED_FIGURE);
@@ -329,6 +332,15 @@ describe('earnings analysis', () => {
     expect(data.keyFindings.join(' ')).not.toContain(INVENTED_FIGURE);
     expect(meta.statements.dropped).toBe(2);
     expect(meta.statements.sourced).toBeGreaterThan(0);
+  });
+
+  it('answers with no findings or quotes when no statement is supported', async () => {
+    const { client } = await newClient();
+    const res = await client.post(researchPaths.earnings, { ...earnings, companyName: 'Unfounded Results Inc' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ keySummary: NO_SUPPORTING_EVIDENCE, keyFindings: [], quotes: [] });
+    expect(res.body.meta.statements.sourced).toBe(0);
+    expect(res.body.meta.statements.total).toBeGreaterThan(0);
   });
 
   it('takes the most recent release when asked for the most recent quarter', async () => {
