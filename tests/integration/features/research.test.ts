@@ -3,6 +3,7 @@
 // and every failure the issue lists (repair, 429, timeout, no provider, invented sources).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NO_SUPPORTING_EVIDENCE } from '../../../src/server/ai/statements.ts';
+import { SUMMARY_DROPPED } from '../../../src/server/features/research/statements.ts';
 import { messages } from '../../../src/shared/messages.ts';
 import { type ResearchMeta, researchPaths } from '../../../src/shared/research.ts';
 import { fmpCallKey, startFakeFmp } from '../../fakes/fmp.ts';
@@ -200,6 +201,30 @@ describe('company news', () => {
     // Kept in the library with its count.
     const item = await rt.pool.query('SELECT document FROM library_items WHERE id = $1', [meta.libraryItemId]);
     expect(item.rows[0].document.statements).toEqual({ sourced: 5, total: 7, dropped: 2 });
+  });
+
+  it('lists a source a kept sentence cites that the model did not list, and says when the summary was left out', async () => {
+    const { client } = await newClient();
+    ai.script({
+      json: {
+        keySummary: 'Acme Robotics tripled its revenue to $999 billion [1].',
+        keyFindings: [
+          'Acme Robotics opened 40 stores in Lisbon [2].',
+          'Acme Robotics said revenue rose 8% from a year earlier [1].',
+          'Ask which suppliers they plan to add.',
+        ],
+        sources: [],
+      },
+    });
+    const res = await client.post(researchPaths.companyNews, companyNews);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      keySummary: SUMMARY_DROPPED,
+      keyFindings: ['Acme Robotics said revenue rose 8% from a year earlier [1].', 'Ask which suppliers they plan to add.'],
+      sources: [expect.objectContaining({ url: `${news.url}/reuters/acme-robotics-record-quarterly-revenue` })],
+    });
+    expect(res.body.meta.statements).toEqual({ sourced: 1, total: 3, dropped: 2 });
+    expect(res.body.meta.citationsDropped).toBeUndefined();
   });
 
   it('says there is no supporting evidence, with no findings, when no statement is supported', async () => {
