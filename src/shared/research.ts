@@ -232,8 +232,18 @@ export const researchMetaSchema = z.object({
   stillReading: z.optional(z.number()),
   /** The library item the analysis was kept as (issue 27); null when it could not be kept. The server always sends it. */
   libraryItemId: z.optional(z.nullable(z.string())),
+  /**
+   * Its statements checked against the sources they cite (issue 27 §4), summed over its texts and
+   * market figures: "12 of 12 statements sourced" (statementCountLabel). Absent when nothing was analysed.
+   */
+  statements: z.optional(z.object({ sourced: z.number(), total: z.number(), dropped: z.number() })),
+  /** Citations of sources that were not retrieved (invented addresses or document numbers), dropped. Absent when none. */
+  citationsDropped: z.optional(z.number()),
 });
 export type ResearchMeta = z.infer<typeof researchMetaSchema>;
+
+/** How dropped citations are told, on the progress line and with the result. */
+export const citationsDroppedLabel = (n: number) => `${n} ${n === 1 ? 'citation' : 'citations'} of sources that were not retrieved dropped`;
 
 // Progress. With `Accept: application/x-ndjson` an analysis answers with one JSON event per line:
 // stages as they start, then exactly one `result` or `error`. Without it, one JSON body at the end.

@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { messages } from '../../src/shared/messages.ts';
 import { researchMessages } from '../../src/shared/research.ts';
-import { INVENTED_QUOTE, INVENTED_URL } from '../fakes/research-model.ts';
+import { INVENTED_FIGURE, INVENTED_QUOTE, INVENTED_URL } from '../fakes/research-model.ts';
 import { expect, publisherOrigin, signedInOn, signedInUser, test } from './support/fixtures.ts';
 import { secondServer } from './support/second-server.ts';
 
@@ -71,11 +71,20 @@ test.describe('company research', () => {
     await expect(result).toBeVisible({ timeout: 15_000 });
     await expect(result).toBeInViewport();
     await expect(result.getByRole('heading', { name: 'Key summary' })).toBeVisible();
-    await expect(result).toContainText('Acme Robotics was covered by 5 articles');
+    await expect(result).toContainText('Acme Robotics supplier said revenue rose 8% from a year earlier');
     await expect(result.getByRole('heading', { name: 'Key findings' })).toBeVisible();
-    const sources = result.getByRole('link');
+    const sources = result.getByRole('list', { name: 'Sources' }).getByRole('link');
     await expect(sources).toHaveCount(3);
-    await expect(sources.first()).toHaveAttribute('href', `${publisherOrigin()}/reuters/acme-robotics-supplier-record-quarterly-revenue`);
+    const reuters = `${publisherOrigin()}/reuters/acme-robotics-supplier-record-quarterly-revenue`;
+    await expect(sources.first()).toHaveAttribute('href', reuters);
+    // Every statement checked (issue 27 §4): each sentence links to the source it cites, and the
+    // finding with an invented figure and the one citing a document that does not exist are dropped, and said to be.
+    await expect(
+      result.getByRole('link', { name: /^Source 1: Acme Robotics supplier reports record quarterly revenue/ }).first(),
+    ).toHaveAttribute('href', reuters);
+    await expect(result).not.toContainText(INVENTED_FIGURE);
+    await expect(result).toContainText('5 of 7 statements sourced · 2 dropped: not supported by its source');
+    await expect(result).toContainText('2 citations of sources that were not retrieved dropped.');
     await expect(result.locator(`a[href="${INVENTED_URL}"]`)).toHaveCount(0);
     // Each source says who found it; the paywalled one says the model saw only its headline.
     await expect(result.getByRole('listitem').filter({ hasText: 'Bloomberg' })).toContainText(
@@ -91,6 +100,7 @@ test.describe('company research', () => {
     expect(markdown).toContain('## Key findings');
     expect(markdown).toContain(`(${publisherOrigin()}/reuters/acme-robotics-supplier-record-quarterly-revenue)`);
     expect(markdown).not.toContain(INVENTED_URL);
+    expect(markdown).toContain('5 of 7 statements sourced');
   });
 
   test("an answer the AI cannot put in shape shows 'AI Response Error' with the reason", async ({ page }) => {

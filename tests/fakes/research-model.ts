@@ -1,18 +1,26 @@
 // A fixture "model" for the fake OpenAI server: it answers the research tasks from the documents in
-// the prompt, like a well-behaved model would, and always adds one invented source (and, for
-// earnings, one invented quote) so tests can see that the server drops them. Words in the company
-// or industry name select a failure, so parallel tests need no shared state:
+// the prompt, like a well-behaved model would (each sentence a document's own, ending with that
+// document's number: "… [2]."), and always adds one invented source, one finding with an invented
+// figure (INVENTED_FIGURE), one finding citing a document that does not exist, one market figure the
+// cited document does not state (and, for earnings, one invented quote) so tests can see that the
+// server drops them. Words in the company or industry name select a failure, so parallel tests need
+// no shared state:
 //   Garbled   → invalid JSON first, a valid answer to the repair request
 //   Hopeless  → an answer that never fits the schema, even when repairing
 //   Busy      → 429 once per prompt, then an answer
 //   Overloaded→ 429 every time
 //   Sluggish  → answers after 8 s (longer than the e2e AI_TIMEOUT_SECONDS)
 //   Sparse    → no market data and no sources (the trends warning)
+//   Unfounded → every sentence states figures no document has (the no-evidence answer)
 import type { ChatRequest, FakeHandler, FakeReply } from './openai.ts';
 import { requestText } from './openai.ts';
 
 export const INVENTED_URL = 'https://invented.example.com/never-retrieved';
 export const INVENTED_QUOTE = 'We will triple revenue by next year';
+/** In a finding cited to document [1], which states no such figure. */
+export const INVENTED_FIGURE = '$999 billion';
+/** A market figure attributed to the first document, which does not state it. */
+export const INVENTED_STATISTIC = '97% of buyers agree';
 
 type Doc = { url: string; title: string; text: string };
 
@@ -53,38 +61,59 @@ function figuresIn(docs: Doc[]) {
   return figures;
 }
 
+/** A document's first sentence as it writes it (its title when its text has none), without the end mark. */
+function firstSentence(doc: Doc): string {
+  const text = doc.text.replace(/\s+/g, ' ').trim();
+  const sentence = /^.{20,400}?[.!?](?=\s+["“]?[A-Z]|$)/.exec(text)?.[0] ?? doc.title;
+  return sentence.replace(/[.!?]+$/, '');
+}
+
+/** The sentence with its document's number, as the citation rule asks: "… [2]." */
+const cite = (sentence: string, n: number) => `${sentence} [${n}].`;
+
 function answer(request: ChatRequest): unknown {
   const prompt = requestText(request);
   const docs = documentsOf(prompt);
   const subject = subjectOf(prompt);
   const keys = schemaKeys(request);
   const cited = [...docs.slice(0, 3).map((d) => d.url), INVENTED_URL];
-  const findings = docs.slice(0, 4).map((d) => `Reported: ${d.title}`);
   const sparse = /sparse/i.test(subject);
+  const unfounded = /unfounded/i.test(subject);
+  // Each sentence is its document's own, cited to it; an unfounded model makes figures up instead.
+  const stated = (doc: Doc, n: number) => (unfounded ? `${subject} grew ${n * 111}% in ${2000 + n} [${n}].` : cite(firstSentence(doc), n));
+  const findings = [
+    ...docs.slice(0, 3).map((d, i) => stated(d, i + 1)),
+    ...(docs.length ? [`${subject} will triple its revenue to ${INVENTED_FIGURE} by 2031 [1].`] : []),
+    ...(docs.length ? [`${firstSentence(docs[0]!)} [${docs.length + 7}].`] : []),
+  ];
+  const summary = docs
+    .slice(0, 2)
+    .map((d, i) => stated(d, i + 1))
+    .join(' ');
   if (keys.includes('trendAnalysis')) {
     return {
-      keySummary: `${subject} shows clear movement in the period, according to ${docs.length} articles.`,
+      keySummary: summary,
       keyFindings: findings,
-      trendAnalysis: docs
-        .slice(0, 2)
-        .map((d, i) => ({ trend: `Trend ${i + 1}: ${d.title}`, analysis: `Coverage such as "${d.title}" points this way.` })),
-      marketData: sparse ? [] : [...figuresIn(docs).slice(0, 3), { statistic: '97% of buyers agree (invented)', sourceUrl: INVENTED_URL }],
+      trendAnalysis: docs.slice(0, 2).map((d, i) => ({ trend: `Trend ${i + 1}: ${d.title}`, analysis: stated(d, i + 1) })),
+      marketData: sparse
+        ? []
+        : [
+            ...(unfounded ? [] : figuresIn(docs).slice(0, 3)),
+            { statistic: '97% of buyers agree (invented)', sourceUrl: INVENTED_URL },
+            ...(docs[0] ? [{ statistic: INVENTED_STATISTIC, sourceUrl: docs[0].url }] : []),
+          ],
       sources: sparse ? [] : cited,
     };
   }
   if (keys.includes('quotes')) {
     return {
-      keySummary: `${subject} reported its quarterly results; the release covers revenue, margins and outlook.`,
+      keySummary: summary || 'The release was read in full.',
       keyFindings: findings.length ? findings : ['The release was read in full.'],
       quotes: [...quotesIn(docs).slice(0, 3), { text: INVENTED_QUOTE, speaker: 'Invented Person, CEO', context: 'Not in any document' }],
       sources: cited,
     };
   }
-  return {
-    keySummary: `${subject} was covered by ${docs.length} articles in the period, led by "${docs[0]?.title ?? 'none'}".`,
-    keyFindings: findings,
-    sources: cited,
-  };
+  return { keySummary: summary, keyFindings: findings, sources: cited };
 }
 
 /** Builds the handler; `latencyMs` is the fixed "thinking" time of every answer. */

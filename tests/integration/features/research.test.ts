@@ -2,12 +2,14 @@
 // news (Google News RSS, GDELT) and SEC EDGAR: retrieval first, grounded answers, progress events,
 // and every failure the issue lists (repair, 429, timeout, no provider, invented sources).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { NO_SUPPORTING_EVIDENCE } from '../../../src/server/ai/statements.ts';
+import { SUMMARY_DROPPED } from '../../../src/server/features/research/statements.ts';
 import { messages } from '../../../src/shared/messages.ts';
-import { researchPaths } from '../../../src/shared/research.ts';
+import { type ResearchMeta, researchPaths } from '../../../src/shared/research.ts';
 import { fmpCallKey, startFakeFmp } from '../../fakes/fmp.ts';
 import { type FakeNews, startFakeNews } from '../../fakes/news.ts';
 import { type FakeOpenAi, requestText, startFakeOpenAi } from '../../fakes/openai.ts';
-import { INVENTED_QUOTE, INVENTED_URL, researchModel } from '../../fakes/research-model.ts';
+import { INVENTED_FIGURE, INVENTED_QUOTE, INVENTED_STATISTIC, INVENTED_URL, researchModel } from '../../fakes/research-model.ts';
 import { type FakeSec, startFakeSec } from '../../fakes/sec.ts';
 import { registerUser, signedInClient, type TestRuntime } from '../../support/accounts.ts';
 import { startTestRuntime, TestClient } from '../../support/runtime.ts';
@@ -166,11 +168,75 @@ describe('company news', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/x-ndjson');
     const all = await events(res);
-    expect(all.map((e) => e.stage ?? e.type)).toEqual(['retrieve', 'analyse', 'verify', 'result']);
+    expect(all.map((e) => e.stage ?? e.type)).toEqual(['retrieve', 'analyse', 'verify', 'verify', 'result']);
     expect(all[0]!.detail).toBe('Searching news about Acme Robotics from the last week');
     expect(all[1]!.detail).toBe('Reading 5 articles with fake-research-model');
     expect(all[2]!.detail).toBe('Checking 4 cited sources against the 5 retrieved');
-    expect(all[3]!.data.sources).toHaveLength(3);
+    // Once checked, the same step says what was dropped: the invented URL and the invented document number [12].
+    expect(all[3]!.detail).toBe(
+      'Checked 4 cited sources against the 5 retrieved · 2 citations of sources that were not retrieved dropped · 5 of 7 statements sourced · 2 dropped: not supported by its source',
+    );
+    expect(all[4]!.data.sources).toHaveLength(3);
+    expect(all[4]!.meta).toMatchObject({ statements: { sourced: 5, total: 7, dropped: 2 }, citationsDropped: 2 });
+  });
+
+  it('drops each sentence its cited document does not support, renumbers the markers to the sources shown, and counts them', async () => {
+    const { client } = await newClient();
+    const res = await client.post(researchPaths.companyNews, companyNews);
+    expect(res.status).toBe(200);
+    const { data, meta } = res.body as {
+      data: { keySummary: string; keyFindings: string[]; sources: { url: string }[] };
+      meta: ResearchMeta;
+    };
+    // The model's five findings: three from the articles, one with an invented figure, one citing a document [12] that does not exist.
+    expect(data.keyFindings).toHaveLength(3);
+    expect(data.keyFindings.join(' ')).not.toContain(INVENTED_FIGURE);
+    expect(data.keyFindings.join(' ')).not.toContain('[12]');
+    // Every marker is a number of the sources list, in its order: the third finding cites the third source.
+    for (const [i, finding] of data.keyFindings.entries()) expect(finding).toMatch(new RegExp(`\\[${i + 1}\\]\\.$`));
+    const markers = [...`${data.keySummary} ${data.keyFindings.join(' ')}`.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+    expect(Math.max(...markers)).toBeLessThanOrEqual(data.sources.length);
+    expect(meta.statements).toEqual({ sourced: 5, total: 7, dropped: 2 });
+    expect(meta.citationsDropped).toBe(2);
+    // Kept in the library with its count.
+    const item = await rt.pool.query('SELECT document FROM library_items WHERE id = $1', [meta.libraryItemId]);
+    expect(item.rows[0].document.statements).toEqual({ sourced: 5, total: 7, dropped: 2 });
+  });
+
+  it('lists a source a kept sentence cites that the model did not list, and says when the summary was left out', async () => {
+    const { client } = await newClient();
+    ai.script({
+      json: {
+        keySummary: 'Acme Robotics tripled its revenue to $999 billion [1].',
+        keyFindings: [
+          'Acme Robotics opened 40 stores in Lisbon [2].',
+          'Acme Robotics said revenue rose 8% from a year earlier [1].',
+          'Ask which suppliers they plan to add.',
+        ],
+        sources: [],
+      },
+    });
+    const res = await client.post(researchPaths.companyNews, companyNews);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      keySummary: SUMMARY_DROPPED,
+      keyFindings: ['Acme Robotics said revenue rose 8% from a year earlier [1].', 'Ask which suppliers they plan to add.'],
+      sources: [expect.objectContaining({ url: `${news.url}/reuters/acme-robotics-record-quarterly-revenue` })],
+    });
+    expect(res.body.meta.statements).toEqual({ sourced: 1, total: 3, dropped: 2 });
+    expect(res.body.meta.citationsDropped).toBeUndefined();
+  });
+
+  it('says there is no supporting evidence, with no findings, when no statement is supported', async () => {
+    const { client } = await newClient();
+    const all = await events(await streamed(client, researchPaths.companyNews, { ...companyNews, companyName: 'Unfounded Claims Ltd' }));
+    const result = all.at(-1)!;
+    expect(result.type).toBe('result');
+    expect(result.data.keySummary).toBe(NO_SUPPORTING_EVIDENCE);
+    expect(result.data.keyFindings).toEqual([]);
+    expect(result.meta.statements).toMatchObject({ sourced: 0 });
+    expect(result.meta.statements.dropped).toBe(result.meta.statements.total);
+    expect(all.at(-2)!.detail).toContain(`0 of ${result.meta.statements.total} statements sourced`);
   });
 
   it('asks the model to focus on the chosen sentiment', async () => {
@@ -247,6 +313,19 @@ describe('trend scanner', () => {
     ]);
     expect(data.sources.map((s: { url: string }) => s.url)).not.toContain(INVENTED_URL);
     expect(data.sources).toHaveLength(3);
+    // A figure attributed to a retrieved article that does not state it is dropped and counted like a sentence.
+    expect(data.marketData.map((m: { statistic: string }) => m.statistic)).not.toContain(INVENTED_STATISTIC);
+    expect(res.body.meta.statements.dropped).toBeGreaterThanOrEqual(3);
+    expect(data.keyFindings.join(' ')).not.toContain(INVENTED_FIGURE);
+    for (const trend of data.trendAnalysis) expect(trend.analysis).toMatch(/\[\d\]\.$/);
+  });
+
+  it('answers with no trends, findings or figures when no statement is supported', async () => {
+    const { client } = await newClient();
+    const res = await client.post(researchPaths.trends, { ...trends, industry: 'Unfounded Hype' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ keySummary: NO_SUPPORTING_EVIDENCE, keyFindings: [], trendAnalysis: [], marketData: [] });
+    expect(res.body.meta.statements.sourced).toBe(0);
   });
 
   it('searches the chosen region', async () => {
@@ -275,6 +354,18 @@ describe('earnings analysis', () => {
     expect(data.sources.map((s: { url: string }) => s.url)).not.toContain(INVENTED_URL);
     expect(data.sources.length).toBeGreaterThan(0);
     for (const source of data.sources) expect(source.url.startsWith(`${sec.url}/Archives/edgar/data/320193/`)).toBe(true);
+    expect(data.keyFindings.join(' ')).not.toContain(INVENTED_FIGURE);
+    expect(meta.statements.dropped).toBe(2);
+    expect(meta.statements.sourced).toBeGreaterThan(0);
+  });
+
+  it('answers with no findings or quotes when no statement is supported', async () => {
+    const { client } = await newClient();
+    const res = await client.post(researchPaths.earnings, { ...earnings, companyName: 'Unfounded Results Inc' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ keySummary: NO_SUPPORTING_EVIDENCE, keyFindings: [], quotes: [] });
+    expect(res.body.meta.statements.sourced).toBe(0);
+    expect(res.body.meta.statements.total).toBeGreaterThan(0);
   });
 
   it('takes the most recent release when asked for the most recent quarter', async () => {

@@ -58,6 +58,10 @@ function about(rows: { label: string; value: string | null }[], meta: ResearchMe
   return blocks;
 }
 
+/** How many of its statements the sources supported (issue 27 §4), when they were checked. */
+const checkedStatements = (meta: ResearchMeta): Pick<LibraryEntry, 'statements'> =>
+  meta.statements ? { statements: meta.statements } : {};
+
 /** Key summary and key findings, as the screen heads them. */
 function summary(result: Common): LibraryBlock[] {
   const blocks: LibraryBlock[] = [
@@ -82,6 +86,7 @@ export function companyNewsEntry(query: CompanyNewsQuery, { data, meta }: Analys
     kind: 'company_news',
     title: `${query.companyName}: company news, ${timeframe.toLowerCase()}`,
     companies: [query.companyName],
+    ...checkedStatements(meta),
     blocks: [
       ...about(
         [
@@ -147,6 +152,7 @@ export function trendsEntry(query: TrendsQuery, { data, meta }: Analysis<TrendsR
     title: `${query.industry}: ${angle}, ${region}, ${timeframe.toLowerCase()}`,
     companies: [],
     blocks,
+    ...checkedStatements(meta),
     ...(extra.length ? { sources: extra } : {}),
   };
 }
@@ -179,6 +185,7 @@ export function earningsEntry(query: EarningsQuery, { data, meta }: Analysis<Ear
     title: `${query.companyName}: earnings analysis${read || asked ? `, ${read ?? asked}` : ''}`,
     companies: [query.companyName],
     blocks,
+    ...checkedStatements(meta),
   };
 }
 

@@ -1,5 +1,7 @@
 // The three research tasks: what the model is asked (with the retrieved documents) and the shape
-// its answer must have. The model cites by URL; grounding.ts keeps only URLs we retrieved.
+// its answer must have. The sources list cites by URL (grounding.ts keeps only URLs we retrieved);
+// each factual sentence of the texts ends with the documents' numbers ([1] = the first document),
+// so that statements.ts can check it against them (issue 27 §4).
 import { z } from 'zod';
 import {
   type CompanyNewsQuery,
@@ -14,29 +16,38 @@ import {
 } from '../../../shared/research.ts';
 import { documentsBlock, GROUND_RULES } from '../../ai/documents.ts';
 import type { Retrieved } from '../../ai/grounding.ts';
+import { CITATION_RULE } from '../../ai/statements.ts';
 
 const text = (description: string) => z.string().min(1).describe(description);
-const urls = z.array(z.string()).max(30).describe('URLs of the documents above that support the answer, copied exactly.');
+/** Told in each field whose sentences are checked against the documents they cite. */
+const CITED = 'End each sentence that states a fact with the numbers of the documents it comes from, e.g. [1] or [1, 3].';
+const cited = (description: string) => text(`${description} ${CITED}`);
+const urls = z
+  .array(z.string())
+  .max(30)
+  .describe('URLs of the documents above that support the answer, copied exactly; the documents the sentences cite by number among them.');
 /** One finding per sentence; the bounds keep a rambling answer from costing (and showing) pages. */
-const findings = (description: string) => z.array(z.string()).max(10).describe(description);
+const findings = (description: string) => z.array(z.string()).max(10).describe(`${description} ${CITED}`);
 
 export const companyNewsOutput = z.object({
-  keySummary: text('Two to four sentences: what happened and why it matters to someone selling to this company.'),
+  keySummary: cited('Two to four sentences: what happened and why it matters to someone selling to this company.'),
   keyFindings: findings('Three to seven specific findings, each one sentence, grounded in the documents.'),
   sources: urls,
 });
 
 export const trendsOutput = z.object({
-  keySummary: text('Two to four sentences on the state of this trend in the industry and region.'),
+  keySummary: cited('Two to four sentences on the state of this trend in the industry and region.'),
   keyFindings: findings('Three to seven specific findings, each one sentence.'),
   trendAnalysis: z
-    .array(z.object({ trend: text('A short name for the trend.'), analysis: text('Two to four sentences: evidence, direction, impact.') }))
+    .array(z.object({ trend: text('A short name for the trend.'), analysis: cited('Two to four sentences: evidence, direction, impact.') }))
     .max(6)
     .describe('Two to five distinct trends.'),
   marketData: z
     .array(
       z.object({
-        statistic: text('A figure stated in a document (number, percentage or amount) with what it measures.'),
+        statistic: text(
+          'A figure stated in a document (number, percentage or amount) with what it measures, in the words of that document (checked against it; no [n] numbers here).',
+        ),
         sourceUrl: z.string().describe('The URL of the document that states the figure, copied exactly.'),
       }),
     )
@@ -46,7 +57,7 @@ export const trendsOutput = z.object({
 });
 
 export const earningsOutput = z.object({
-  keySummary: text('Two to four sentences: the results and the message of the quarter.'),
+  keySummary: cited('Two to four sentences: the results and the message of the quarter.'),
   keyFindings: findings('Four to eight findings: revenue, margins, guidance, segments, risks.'),
   quotes: z
     .array(
@@ -61,10 +72,16 @@ export const earningsOutput = z.object({
   sources: urls,
 });
 
+/**
+ * Every sentence is checked against the documents it cites, and one they do not support is dropped:
+ * the model is told how to cite (CITATION_RULE, with documentsBlock's numbers) besides listing URLs.
+ */
+const RULES = `${GROUND_RULES}\n${CITATION_RULE}\nThe numbers are those of the documents below ([1] is the first). A sentence its documents do not support is removed from the answer.`;
+
 export const systems = {
-  companyNews: `You are a research analyst who summarises recent news about one company.\n${GROUND_RULES}`,
-  trends: `You are an industry analyst who identifies market trends from recent coverage.\n${GROUND_RULES}`,
-  earnings: `You are an equity analyst who reads earnings releases and earnings-call transcripts.\n${GROUND_RULES}\nQuotes must be copied word for word from the documents.`,
+  companyNews: `You are a research analyst who summarises recent news about one company.\n${RULES}`,
+  trends: `You are an industry analyst who identifies market trends from recent coverage.\n${RULES}`,
+  earnings: `You are an equity analyst who reads earnings releases and earnings-call transcripts.\n${RULES}\nQuotes must be copied word for word from the documents.`,
 };
 
 export function companyNewsPrompt(query: CompanyNewsQuery, documents: Retrieved[]) {

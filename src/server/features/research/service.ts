@@ -1,6 +1,7 @@
 // Aurora OS research (spec 02 §3, §7 "Analysis tools"): retrieve real documents first, give them to
 // the model, then keep only what the documents support (grounding.ts). Each stage is reported as
 // it starts, so the screen can show where a 30–45 second analysis is.
+import { type StatementCount, statementCountLabel } from '../../../shared/library.ts';
 import type {
   CompanyNewsQuery,
   CompanyNewsResult,
@@ -12,6 +13,7 @@ import type {
   TrendsResult,
 } from '../../../shared/research.ts';
 import {
+  citationsDroppedLabel,
   companyNewsTimeframeDays,
   companyNewsTimeframeLabels,
   MOST_RECENT,
@@ -28,6 +30,7 @@ import { pickFiling, type SecSource } from '../../sources/sec/sec.ts';
 import type { TranscriptSource } from '../../sources/sec/transcripts.ts';
 import type { SourceDocument } from '../../sources/web/types.ts';
 import { companyNewsOutput, companyNewsPrompt, earningsOutput, earningsPrompt, systems, trendsOutput, trendsPrompt } from './prompts.ts';
+import { NO_SUPPORTING_EVIDENCE, ResultStatements, SourceNumbers, SUMMARY_DROPPED } from './statements.ts';
 
 export type ResearchSources = { news: News; sec: SecSource; transcripts: TranscriptSource | null };
 
@@ -46,6 +49,33 @@ const cleanList = (items: string[]) => items.map((item) => item.trim()).filter(B
 function meta(run: AiRun, documents: number, period: string | null = null, stillReading = 0): ResearchMeta {
   // Said only when some were: a reader that finished everything adds nothing to the result.
   return { documents, model: run.model, generatedAt: new Date().toISOString(), period, ...(stillReading ? { stillReading } : {}) };
+}
+
+/** The statement check of one result: its sources list (the markers' numbers) and the sentence check. */
+function statementCheck(documents: SourceDocument[], grounding: Grounding, cited: string[]) {
+  const numbers = new SourceNumbers(
+    documents.map((d) => d.url),
+    grounding.sources(cited),
+    (url) => grounding.source(url),
+  );
+  return { numbers, statements: new ResultStatements(documents, numbers) };
+}
+
+/** A summary with nothing kept says so; findings may still stand. */
+const summaryText = (kept: string) => kept || SUMMARY_DROPPED;
+
+/** Cited addresses that no retrieved document has (the model made them up). */
+const unretrieved = (grounding: Grounding, urls: string[]) => urls.filter((url) => !grounding.source(url)).length;
+
+/**
+ * The verify stage once done: what was checked, the citations dropped because nothing was retrieved
+ * at them, and "10 of 12 statements sourced · 2 dropped: not supported by its source". The result's
+ * meta carries the same counts, for the result view.
+ */
+function checked(ctx: ResearchContext, what: string, citationsDropped: number, count: StatementCount) {
+  const parts = [what, ...(citationsDropped ? [citationsDroppedLabel(citationsDropped)] : []), statementCountLabel(count)];
+  ctx.stage('verify', parts.join(' · '));
+  return { statements: count, ...(citationsDropped ? { citationsDropped } : {}) };
 }
 
 /** The news for a search; neither provider answering is told to the user as such (502). */
@@ -82,12 +112,22 @@ export async function analyseCompanyNews(ctx: ResearchContext, query: CompanyNew
     prompt: companyNewsPrompt(query, documents),
     signal: ctx.signal,
   });
-  ctx.stage('verify', `Checking ${plural(output.sources.length, 'cited source')} against the ${documents.length} retrieved`);
+  const checking = `${plural(output.sources.length, 'cited source')} against the ${documents.length} retrieved`;
+  ctx.stage('verify', `Checking ${checking}`);
   const grounding = new Grounding(documents, citations);
-  return {
-    data: { keySummary: output.keySummary.trim(), keyFindings: cleanList(output.keyFindings), sources: grounding.sources(output.sources) },
-    meta: meta(ctx.run, documents.length, null, stillReading),
-  };
+  const { numbers, statements } = statementCheck(documents, grounding, output.sources);
+  const keySummary = statements.text(output.keySummary);
+  const keyFindings = statements.texts(cleanList(output.keyFindings));
+  const counts = checked(
+    ctx,
+    `Checked ${checking}`,
+    unretrieved(grounding, output.sources) + statements.unknownCitations,
+    statements.count,
+  );
+  const data = statements.noEvidence
+    ? { keySummary: NO_SUPPORTING_EVIDENCE, keyFindings: [], sources: numbers.sources }
+    : { keySummary: summaryText(keySummary), keyFindings, sources: numbers.sources };
+  return { data, meta: { ...meta(ctx.run, documents.length, null, stillReading), ...counts } };
 }
 
 export async function analyseTrends(ctx: ResearchContext, query: TrendsQuery): Promise<Analysis<TrendsResult>> {
@@ -119,21 +159,28 @@ export async function analyseTrends(ctx: ResearchContext, query: TrendsQuery): P
     prompt: trendsPrompt(query, documents),
     signal: ctx.signal,
   });
-  ctx.stage(
-    'verify',
-    `Checking ${plural(output.sources.length + output.marketData.length, 'citation')} against the ${documents.length} retrieved`,
-  );
+  const checking = `${plural(output.sources.length + output.marketData.length, 'citation')} against the ${documents.length} retrieved`;
+  ctx.stage('verify', `Checking ${checking}`);
   const grounding = new Grounding(documents, citations);
-  return {
-    data: {
-      keySummary: output.keySummary.trim(),
-      keyFindings: cleanList(output.keyFindings),
-      trendAnalysis: output.trendAnalysis.map((t) => ({ trend: t.trend.trim(), analysis: t.analysis.trim() })),
-      marketData: grounding.marketData(output.marketData),
-      sources: grounding.sources(output.sources),
-    },
-    meta: meta(ctx.run, documents.length, null, stillReading),
-  };
+  const { numbers, statements } = statementCheck(documents, grounding, output.sources);
+  const keySummary = statements.text(output.keySummary);
+  const keyFindings = statements.texts(cleanList(output.keyFindings));
+  // A trend is its analysis: one none of whose sentences is supported goes, its name with it.
+  const trendAnalysis = output.trendAnalysis.flatMap((t) => {
+    const analysis = statements.text(t.analysis);
+    return analysis ? [{ trend: t.trend.trim(), analysis }] : [];
+  });
+  const marketData = grounding.marketData(output.marketData).filter((item) => statements.figure(item));
+  const counts = checked(
+    ctx,
+    `Checked ${checking}`,
+    unretrieved(grounding, [...output.sources, ...output.marketData.map((m) => m.sourceUrl)]) + statements.unknownCitations,
+    statements.count,
+  );
+  const data = statements.noEvidence
+    ? { keySummary: NO_SUPPORTING_EVIDENCE, keyFindings: [], trendAnalysis: [], marketData: [], sources: numbers.sources }
+    : { keySummary: summaryText(keySummary), keyFindings, trendAnalysis, marketData, sources: numbers.sources };
+  return { data, meta: { ...meta(ctx.run, documents.length, null, stillReading), ...counts } };
 }
 
 /** The earnings release from SEC EDGAR (8-K item 2.02, EX-99.1), a transcript when configured, else news. */
@@ -205,18 +252,24 @@ export async function analyseEarnings(ctx: ResearchContext, query: EarningsQuery
     prompt: earningsPrompt(query, period, documents),
     signal: ctx.signal,
   });
-  ctx.stage(
-    'verify',
-    `Checking ${plural(output.quotes.length, 'quote')} and ${plural(output.sources.length, 'source')} against the documents`,
-  );
+  const checking = `${plural(output.quotes.length, 'quote')} and ${plural(output.sources.length, 'source')} against the documents`;
+  ctx.stage('verify', `Checking ${checking}`);
   const grounding = new Grounding(documents, citations);
-  return {
-    data: {
-      keySummary: output.keySummary.trim(),
-      keyFindings: cleanList(output.keyFindings),
-      quotes: grounding.quotes(output.quotes.map((q) => ({ text: q.text.trim(), speaker: q.speaker.trim(), context: q.context.trim() }))),
-      sources: grounding.sources(output.sources),
-    },
-    meta: meta(ctx.run, documents.length, period),
-  };
+  const { numbers, statements } = statementCheck(documents, grounding, output.sources);
+  const keySummary = statements.text(output.keySummary);
+  const keyFindings = statements.texts(cleanList(output.keyFindings));
+  // Quotes are checked word for word against all the documents (grounding), as before.
+  const quotes = grounding.quotes(
+    output.quotes.map((q) => ({ text: q.text.trim(), speaker: q.speaker.trim(), context: q.context.trim() })),
+  );
+  const counts = checked(
+    ctx,
+    `Checked ${checking}`,
+    unretrieved(grounding, output.sources) + statements.unknownCitations,
+    statements.count,
+  );
+  const data = statements.noEvidence
+    ? { keySummary: NO_SUPPORTING_EVIDENCE, keyFindings: [], quotes: [], sources: numbers.sources }
+    : { keySummary: summaryText(keySummary), keyFindings, quotes, sources: numbers.sources };
+  return { data, meta: { ...meta(ctx.run, documents.length, period), ...counts } };
 }

@@ -71,6 +71,41 @@ describe('ResultView', () => {
     expect(screen.queryByText(libraryMessages.kept)).toBeNull();
   });
 
+  it('shows how many statements were sourced, and what was dropped (issue 27 §4)', () => {
+    const checked = { ...meta, statements: { sourced: 10, total: 12, dropped: 2 }, citationsDropped: 1 };
+    render(<ResultView title="R" result={result} meta={checked} />);
+    expect(screen.getByText('10 of 12 statements sourced · 2 dropped: not supported by its source')).toBeTruthy();
+    expect(screen.getByText('1 citation of sources that were not retrieved dropped.')).toBeTruthy();
+    cleanup();
+    render(<ResultView title="R" result={result} meta={{ ...meta, statements: { sourced: 12, total: 12, dropped: 0 } }} />);
+    expect(screen.getByText('12 of 12 statements sourced')).toBeTruthy();
+    expect(screen.queryByText(/dropped/)).toBeNull();
+    cleanup();
+    render(<ResultView title="R" result={result} meta={meta} />);
+    expect(screen.queryByText(/statements? sourced/)).toBeNull();
+  });
+
+  it('links each citation marker to the source of that number, and leaves a marker the list lacks as text', () => {
+    const cited: ResearchResult = {
+      ...result,
+      keySummary: 'Acme grew 12% [1]. Costs fell [1, 2].',
+      keyFindings: ['Acme hired 300 engineers [9].'],
+      trendAnalysis: [{ trend: 'AI adoption', analysis: 'Spreading across logistics [1].' }],
+    };
+    render(<ResultView title="R" result={cited} meta={meta} />);
+    const markers = screen.getAllByRole('link', { name: 'Source 1: Acme beats estimates' });
+    expect(markers).toHaveLength(3);
+    for (const marker of markers) {
+      expect(marker.textContent).toBe('1');
+      expect(marker.getAttribute('href')).toBe('https://news.example.com/acme');
+      expect(marker.getAttribute('target')).toBe('_blank');
+    }
+    // The second source is javascript:, never a link: its number stays text.
+    expect(screen.queryByRole('link', { name: /^Source 2/ })).toBeNull();
+    expect(screen.getByText('Acme hired 300 engineers [9].')).toBeTruthy();
+    expect(screen.getByText('Sources').parentElement!.querySelector('ol')).toBeTruthy();
+  });
+
   it('does not make a javascript: source a link', () => {
     render(<ResultView title="R" result={result} meta={meta} />);
     expect(screen.getByText('Click me').closest('a')).toBeNull();
@@ -101,7 +136,7 @@ describe('ResultView', () => {
     expect(await screen.findByText(COPIED_MESSAGE)).toBeTruthy();
     expect(writeText).toHaveBeenCalledOnce();
     expect(writeText.mock.calls[0]![0]).toMatch(/^# Company Research: Acme\n\n/);
-    expect(writeText.mock.calls[0]![0]).toContain('- [Acme beats estimates](https://news.example.com/acme) — Example News');
+    expect(writeText.mock.calls[0]![0]).toContain('1. [Acme beats estimates](https://news.example.com/acme) — Example News');
   });
 
   it('says when the clipboard refused', async () => {

@@ -7,13 +7,15 @@ import { toast } from 'sonner';
 import { libraryMessages } from '../../../shared/library.ts';
 import type { ResearchMeta, ResearchStatus, Source } from '../../../shared/research.ts';
 import { researchStageLabels } from '../../../shared/research.ts';
-import { ExternalLink } from '../../components/external-link.tsx';
+import { ExternalLink, safeHttpUrl } from '../../components/external-link.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { StageProgress } from './api.ts';
 import { keptAs } from './research-stream.ts';
 import {
+  checkedLines,
+  citedParts,
   marketSourceLabel,
   metaLine,
   type ResearchResult,
@@ -121,9 +123,52 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * A result text with its citation markers as links to the sources they name: "[2]" is the second
+ * source of the list below (the server numbers them so). The text itself stays text.
+ */
+export function CitedText({ text, sources }: { text: string; sources: Source[] }) {
+  return (
+    <>
+      {citedParts(text, sources).map((part, index) => {
+        if ('text' in part) return part.text;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts never reorder
+          <span key={index} className="whitespace-nowrap text-xs">
+            [
+            {part.cites.map(({ n, source }, i) => {
+              const href = safeHttpUrl(source.url);
+              return (
+                <span key={n}>
+                  {i > 0 && ', '}
+                  {href ? (
+                    <a
+                      href={href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={`Source ${n}: ${sourceLabel(source)}`}
+                      className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                    >
+                      {n}
+                    </a>
+                  ) : (
+                    n
+                  )}
+                </span>
+              );
+            })}
+            ]
+          </span>
+        );
+      })}
+    </>
+  );
+}
+
+/** Numbered, as the text's markers number them. */
 function SourceList({ sources }: { sources: Source[] }) {
   return (
-    <ul className="space-y-2 text-sm">
+    <ol aria-label="Sources" className="list-decimal space-y-2 pl-5 text-sm">
       {sources.map((source, index) => {
         const details = sourceDetails(source);
         return (
@@ -135,7 +180,7 @@ function SourceList({ sources }: { sources: Source[] }) {
           </li>
         );
       })}
-    </ul>
+    </ol>
   );
 }
 
@@ -191,6 +236,11 @@ export function ResultView({
           <p className="mt-1 text-xs text-slate-600">{metaLine(meta)}</p>
           {meta.period && <p className="mt-0.5 text-xs text-slate-600">Period: {meta.period}</p>}
           {stillReadingLine(meta) && <p className="mt-0.5 text-xs text-slate-600">{stillReadingLine(meta)}</p>}
+          {checkedLines(meta).map((line) => (
+            <p key={line} className="mt-0.5 text-xs text-slate-600">
+              {line}
+            </p>
+          ))}
         </div>
         <Button variant="secondary" onClick={() => copyMarkdown(resultMarkdown(title, result, meta))}>
           <Copy aria-hidden="true" className="size-4" />
@@ -199,14 +249,18 @@ export function ResultView({
       </div>
       {notice}
       <Section title="Key summary">
-        <p className="whitespace-pre-line text-sm text-slate-800">{result.keySummary}</p>
+        <p className="whitespace-pre-line text-sm text-slate-800">
+          <CitedText text={result.keySummary} sources={result.sources} />
+        </p>
       </Section>
       {result.keyFindings.length > 0 && (
         <Section title="Key findings">
           <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
             {result.keyFindings.map((finding, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
-              <li key={index}>{finding}</li>
+              <li key={index}>
+                <CitedText text={finding} sources={result.sources} />
+              </li>
             ))}
           </ul>
         </Section>
@@ -218,7 +272,9 @@ export function ResultView({
               // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
               <article key={index}>
                 <h4 className="text-sm font-semibold text-slate-900">{trend.trend}</h4>
-                <p className="mt-1 whitespace-pre-line text-sm text-slate-800">{trend.analysis}</p>
+                <p className="mt-1 whitespace-pre-line text-sm text-slate-800">
+                  <CitedText text={trend.analysis} sources={result.sources} />
+                </p>
               </article>
             ))}
           </div>

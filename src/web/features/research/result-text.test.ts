@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ResearchMeta } from '../../../shared/research.ts';
 import {
+  checkedLines,
+  citedParts,
   escapeMarkdown,
   formatTime,
   marketSourceLabel,
@@ -37,6 +39,61 @@ describe('stillReadingLine', () => {
     expect(stillReadingLine(meta)).toBeNull();
     expect(stillReadingLine({ ...meta, stillReading: 1 })).toBe('1 source was still being read and is shown as a headline.');
     expect(stillReadingLine({ ...meta, stillReading: 9 })).toBe('9 sources were still being read and are shown as headlines.');
+  });
+});
+
+describe('checkedLines', () => {
+  it('says how many statements were sourced and what was dropped, only when checked', () => {
+    expect(checkedLines(meta)).toEqual([]);
+    expect(checkedLines({ ...meta, statements: { sourced: 12, total: 12, dropped: 0 } })).toEqual(['12 of 12 statements sourced']);
+    expect(checkedLines({ ...meta, statements: { sourced: 1, total: 3, dropped: 2 }, citationsDropped: 2 })).toEqual([
+      '1 of 3 statements sourced · 2 dropped: not supported by its source',
+      '2 citations of sources that were not retrieved dropped.',
+    ]);
+  });
+});
+
+describe('citedParts', () => {
+  const sources = [
+    { url: 'https://a.example.com/', title: 'A', publisher: null, publishedAt: null },
+    { url: 'https://b.example.com/', title: 'B', publisher: null, publishedAt: null },
+  ];
+  it('splits a text at its markers, each number resolved to the sources list', () => {
+    expect(citedParts('Acme grew 12% [1]. Costs fell [1, 2].', sources)).toEqual([
+      { text: 'Acme grew 12% ' },
+      { cites: [{ n: 1, source: sources[0] }] },
+      { text: '. Costs fell ' },
+      {
+        cites: [
+          { n: 1, source: sources[0] },
+          { n: 2, source: sources[1] },
+        ],
+      },
+      { text: '.' },
+    ]);
+  });
+  it('leaves as text a marker with a number the list lacks, and brackets that are no marker', () => {
+    expect(citedParts('Acme [3] grew [0], [a] [2, 5].', sources)).toEqual([{ text: 'Acme [3] grew [0], [a] [2, 5].' }]);
+    expect(citedParts('No markers.', [])).toEqual([{ text: 'No markers.' }]);
+  });
+});
+
+describe('resultMarkdown with checked statements', () => {
+  it('says how many statements were sourced under the run facts, and keeps the markers as text', () => {
+    const markdown = resultMarkdown(
+      'R',
+      {
+        keySummary: 'Acme grew 12% [1].',
+        keyFindings: [],
+        sources: [{ url: 'https://a.example.com/', title: 'A', publisher: null, publishedAt: null }],
+      },
+      { ...meta, statements: { sourced: 1, total: 2, dropped: 1 } },
+      locale,
+    );
+    expect(markdown).toContain(
+      '\n\n1 of 2 statements sourced · 1 dropped: not supported by its source\n\n## Key summary\n\nAcme grew 12% \\[1\\].',
+    );
+    expect(markdown).toContain('## Sources\n\n1. [A](https://a.example.com/)');
   });
 });
 
@@ -123,8 +180,8 @@ describe('resultMarkdown', () => {
         '',
         '## Sources',
         '',
-        '- [Acme \\[beats\\] estimates](https://news.example.com/a_%281%29) — Example News',
-        '- javascript:alert(1)',
+        '1. [Acme \\[beats\\] estimates](https://news.example.com/a_%281%29) — Example News',
+        '2. javascript:alert(1)',
         '',
       ].join('\n'),
     );

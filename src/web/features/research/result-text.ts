@@ -1,6 +1,7 @@
 // Plain-text helpers for showing and copying a result: which links are safe, how the run is
 // described, and the Markdown a user copies. AI and source text is data, never markup.
-import { type MarketData, notesFor, type Quote, type ResearchMeta, type Source } from '../../../shared/research.ts';
+import { statementCountLabel } from '../../../shared/library.ts';
+import { citationsDroppedLabel, type MarketData, notesFor, type Quote, type ResearchMeta, type Source } from '../../../shared/research.ts';
 import { safeHttpUrl } from '../../components/external-link.tsx';
 
 /** Any of the three results; each screen has the common parts and some of the others. */
@@ -49,6 +50,43 @@ export function stillReadingLine(meta: ResearchMeta): string | null {
   return `${n} ${n === 1 ? 'source was' : 'sources were'} still being read and ${n === 1 ? 'is' : 'are'} shown as ${n === 1 ? 'a headline' : 'headlines'}.`;
 }
 
+/**
+ * How its statements were checked (issue 27 §4): "10 of 12 statements sourced · 2 dropped: not
+ * supported by its source", then the citations of sources that were not retrieved, when any were dropped.
+ */
+export function checkedLines(meta: ResearchMeta): string[] {
+  return [
+    ...(meta.statements ? [statementCountLabel(meta.statements)] : []),
+    ...(meta.citationsDropped ? [`${citationsDroppedLabel(meta.citationsDropped)}.`] : []),
+  ];
+}
+
+/** A piece of a result text: words, or a citation marker's numbers with the sources they name. */
+export type CitedPart = { text: string } | { cites: { n: number; source: Source }[] };
+
+const MARKER = /\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]/g;
+
+/**
+ * A text split at its citation markers ("… rose 12% [1, 3]."), each number resolved to the sources
+ * list (the server numbers markers by it). A marker naming a number the list lacks stays text.
+ */
+export function citedParts(text: string, sources: Source[]): CitedPart[] {
+  const parts: CitedPart[] = [];
+  let from = 0;
+  const words = (to: number) => {
+    if (to > from) parts.push({ text: text.slice(from, to) });
+  };
+  for (const m of text.matchAll(MARKER)) {
+    const numbers = m[1]!.split(',').map((n) => Number(n.trim()));
+    if (!numbers.every((n) => n >= 1 && n <= sources.length)) continue;
+    words(m.index);
+    parts.push({ cites: numbers.map((n) => ({ n, source: sources[n - 1]! })) });
+    from = m.index + m[0].length;
+  }
+  words(text.length);
+  return parts;
+}
+
 /** The words of a source link: its title, or its address when it has none. */
 export const sourceLabel = (source: Source) => source.title?.trim() || source.url;
 
@@ -88,6 +126,7 @@ function markdownLink(label: string, url: string): string {
 export function resultMarkdown(title: string, result: ResearchResult, meta: ResearchMeta, locale?: string): string {
   const blocks: string[] = [`# ${escapeMarkdown(title)}`, `_${escapeMarkdown(metaLine(meta, locale))}_`];
   if (meta.period) blocks.push(`Period: ${escapeMarkdown(meta.period)}`);
+  for (const line of checkedLines(meta)) blocks.push(escapeMarkdown(line));
   blocks.push('## Key summary', escapeMarkdown(result.keySummary));
   if (result.keyFindings.length) blocks.push('## Key findings', result.keyFindings.map((f) => `- ${escapeMarkdown(f)}`).join('\n'));
   if (result.trendAnalysis?.length) {
@@ -108,9 +147,10 @@ export function resultMarkdown(title: string, result: ResearchResult, meta: Rese
   if (result.sources.length) {
     const line = (source: Source) => {
       const details = sourceDetails(source, locale);
-      return `- ${markdownLink(sourceLabel(source), source.url)}${details ? ` — ${escapeMarkdown(details)}` : ''}`;
+      return `${markdownLink(sourceLabel(source), source.url)}${details ? ` — ${escapeMarkdown(details)}` : ''}`;
     };
-    blocks.push('## Sources', result.sources.map(line).join('\n'));
+    // Numbered: the [n] markers of the text are these numbers.
+    blocks.push('## Sources', result.sources.map((source, i) => `${i + 1}. ${line(source)}`).join('\n'));
   }
   return `${blocks.join('\n\n')}\n`;
 }
