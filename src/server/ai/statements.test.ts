@@ -311,6 +311,9 @@ describe('contradictions', () => {
     supported('Tom Baker said margins declined to 31 percent.');
     // Revenue rose: "fell" is said of margins, not of revenue.
     supported('Acme said revenue rose 12%.');
+    // The thing a direction is said of may be the sentence's first, capitalised word.
+    expect(verdict('Revenue fell 12%.')).toMatchObject({ verdict: 'unsupported', contradicted: ['fell (the source: rose)'] });
+    supported('Revenue rose 12%.');
   });
 });
 

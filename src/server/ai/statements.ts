@@ -1226,18 +1226,20 @@ function contradictions(sentence: Stated, docs: DocumentIndex[], spans: [number,
     return found;
   };
   const negatedAt = (k: number) => tokens.slice(Math.max(0, k - NEGATION_SCOPE), k).some(isNegation);
-  const content = (token: Token) =>
-    token.norm.length >= 4 && !token.cap && !STOPWORDS.has(token.norm) && !isNegation(token) && !/\d/.test(token.norm);
+  // A capitalised word is a name, except the sentence's first ("Revenue fell 8%": revenue is what fell).
+  const content = (token: Token, at: number) =>
+    token.norm.length >= 4 && (!token.cap || at === 0) && !STOPWORDS.has(token.norm) && !isNegation(token) && !/\d/.test(token.norm);
   const found: string[] = [];
   tokens.slice(0, MAX_POLARITY_WORDS).forEach((token, k) => {
     if (taken.has(k) || token.cap || negatedAt(k) || /\d/.test(token.norm)) return;
     const word = token.norm;
     // What the word is said of: the sentence's words next to it. The document's uses count only
     // next to one of them ("not opening any new stores" for "opening new stores", not "open a plant").
+    const from = Math.max(0, k - ANCHOR_REACH);
     const anchors = new Set(
       tokens
-        .slice(Math.max(0, k - ANCHOR_REACH), k + ANCHOR_REACH + 1)
-        .filter((t) => t !== token && content(t) && !OPPOSED.has(t.norm))
+        .slice(from, k + ANCHOR_REACH + 1)
+        .filter((t, i) => t !== token && content(t, from + i) && !OPPOSED.has(t.norm))
         .map((t) => stem(t.norm)),
     );
     const anchored = (stems: Iterable<string>, exactly?: Set<string>) =>
@@ -1247,7 +1249,7 @@ function contradictions(sentence: Stated, docs: DocumentIndex[], spans: [number,
         }
         return false;
       });
-    if (content(token)) {
+    if (content(token, k)) {
       const used = anchored([stem(word)]);
       if (used.length && used.every(({ doc, q }) => doc.negated[q] === 1)) {
         found.push(`${token.raw} (the source: not ${used[0]!.doc.tokens[used[0]!.q]!.raw})`);

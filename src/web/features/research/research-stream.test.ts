@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyNewsResultSchema, RESEARCH_STREAM_TYPE } from '../../../shared/research.ts';
-import { keptAs, NO_RESULT_MESSAGE, readNdjson, runResearch, UNEXPECTED_FORMAT_MESSAGE } from './research-stream.ts';
+import { keptAs, NO_RESULT_MESSAGE, runResearch, UNEXPECTED_FORMAT_MESSAGE } from './research-stream.ts';
 
 // A stand-in for the research API: each path answers the way one test needs.
 type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void | Promise<void>;
@@ -56,37 +56,6 @@ function run(path: string, signal = new AbortController().signal) {
   });
   return { stages, outcome };
 }
-
-describe('readNdjson', () => {
-  it('joins lines split across chunks and skips blank lines', async () => {
-    const encoder = new TextEncoder();
-    const chunks = ['{"a":', '1}\n\n{"b"', ':"é', '"}\n{"c":3}'];
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
-        controller.close();
-      },
-    });
-    const values: unknown[] = [];
-    for await (const value of readNdjson(body)) values.push(value);
-    expect(values).toEqual([{ a: 1 }, { b: 'é' }, { c: 3 }]);
-  });
-
-  it('decodes a multi-byte character split between two chunks', async () => {
-    const bytes = new TextEncoder().encode('{"name":"Zürich"}\n');
-    const cut = bytes.indexOf(0xc3) + 1;
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(bytes.slice(0, cut));
-        controller.enqueue(bytes.slice(cut));
-        controller.close();
-      },
-    });
-    const values: unknown[] = [];
-    for await (const value of readNdjson(body)) values.push(value);
-    expect(values).toEqual([{ name: 'Zürich' }]);
-  });
-});
 
 describe('runResearch', () => {
   it('asks for NDJSON, reports each stage, and resolves with the checked result', async () => {

@@ -10,6 +10,7 @@ import {
   researchMetaSchema,
 } from '../../../shared/research.ts';
 import type { ApiError } from '../../../shared/schemas.ts';
+import { readNdjson, UNREACHABLE_MESSAGE } from '../../lib/ndjson.ts';
 
 /** Why a run produced no result. `request`: refused before the analysis started (HTTP status). */
 export type ResearchFailure =
@@ -19,28 +20,8 @@ export type ResearchFailure =
 
 type ResearchOutcome<R> = { ok: true; data: R; meta: ResearchMeta } | { ok: false; failure: ResearchFailure };
 
-const UNREACHABLE_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 export const NO_RESULT_MESSAGE = 'The analysis stopped before it sent a result. Please try again.';
 export const UNEXPECTED_FORMAT_MESSAGE = 'The analysis came back in an unexpected data format.';
-
-/** Parses newline-delimited JSON from a byte stream, one value per non-blank line, across chunk boundaries. */
-export async function* readNdjson(body: ReadableStream<Uint8Array>): AsyncGenerator<unknown> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffered = '';
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      buffered += done ? decoder.decode() : decoder.decode(value, { stream: true });
-      const lines = buffered.split('\n');
-      buffered = done ? '' : (lines.pop() ?? '');
-      for (const line of lines) if (line.trim()) yield JSON.parse(line);
-      if (done) return;
-    }
-  } finally {
-    reader.releaseLock();
-  }
-}
 
 /**
  * The library item the analysis was kept as (issue 27), read from the event itself: a meta schema

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type WolfebotEvent, wolfebotPaths } from '../../../shared/wolfebot.ts';
-import { askWolfebot, readNdjson, UNREACHABLE_MESSAGE } from './stream.ts';
+import { UNREACHABLE_MESSAGE } from '../../lib/ndjson.ts';
+import { askWolfebot } from './stream.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -28,43 +29,6 @@ async function all(source: AsyncGenerator<unknown>) {
   for await (const value of source) values.push(value);
   return values;
 }
-
-describe('readNdjson', () => {
-  it('reads one value per line across piece boundaries, skipping blank lines, the last line without its newline', async () => {
-    const { stream } = body(['{"a":', '1}\n\n{"b"', ':2}\n', '{"c":3}']);
-    expect(await all(readNdjson(stream))).toEqual([{ a: 1 }, { b: 2 }, { c: 3 }]);
-  });
-
-  it('joins a character split between two pieces', async () => {
-    const bytes = encoder.encode('{"t":"Initech’s"}\n');
-    const cut = bytes.indexOf(0xe2) + 1; // inside the three bytes of ’
-    const { stream } = body([bytes.slice(0, cut), bytes.slice(cut)]);
-    expect(await all(readNdjson(stream))).toEqual([{ t: 'Initech’s' }]);
-  });
-
-  it('yields each value as soon as its line is complete, before the rest has arrived', async () => {
-    let push!: ReadableStreamDefaultController<Uint8Array>;
-    const stream = new ReadableStream<Uint8Array>({
-      start(controller) {
-        push = controller;
-      },
-    });
-    push.enqueue(encoder.encode('{"n":1}\n{"n":'));
-    const reader = readNdjson(stream);
-    // The second line has not arrived yet; the first is there already.
-    expect((await reader.next()).value).toEqual({ n: 1 });
-    push.enqueue(encoder.encode('2}\n'));
-    push.close();
-    expect((await reader.next()).value).toEqual({ n: 2 });
-    expect((await reader.next()).done).toBe(true);
-  });
-
-  it('cancels the body when the reader stops early', async () => {
-    const source = body(['{"n":1}\n', '{"n":2}\n', '{"n":3}\n']);
-    for await (const _ of readNdjson(source.stream)) break;
-    expect(source.cancelled()).toBe(true);
-  });
-});
 
 const user = { id: 'q', role: 'user', text: 'Hi', status: 'complete', citations: [], actions: [], createdAt: 'x' };
 const assistant = { ...user, id: 'a', role: 'assistant', text: '', status: 'streaming' };

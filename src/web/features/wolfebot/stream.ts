@@ -4,29 +4,7 @@
 // is read again with GET conversation.
 import type { ApiError } from '../../../shared/schemas.ts';
 import { WOLFEBOT_STREAM_TYPE, type WolfebotEvent, wolfebotPaths } from '../../../shared/wolfebot.ts';
-
-export const UNREACHABLE_MESSAGE = 'Could not reach the server. Check your connection and try again.';
-
-/** Parses newline-delimited JSON from a byte stream, one value per non-blank line, across chunk boundaries. */
-export async function* readNdjson(body: ReadableStream<Uint8Array>): AsyncGenerator<unknown> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffered = '';
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      buffered += done ? decoder.decode() : decoder.decode(value, { stream: true });
-      const lines = buffered.split('\n');
-      buffered = done ? '' : (lines.pop() ?? '');
-      for (const line of lines) if (line.trim()) yield JSON.parse(line);
-      if (done) return;
-    }
-  } finally {
-    // Stopping early (the page left) cancels the body: the server sees the reader gone and goes on alone.
-    await reader.cancel().catch(() => {});
-    reader.releaseLock();
-  }
-}
+import { readNdjson, UNREACHABLE_MESSAGE } from '../../lib/ndjson.ts';
 
 /** A line the page can use: one of the four event types with the fields it reads. */
 export function isWolfebotEvent(value: unknown): value is WolfebotEvent {
