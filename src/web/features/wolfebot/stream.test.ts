@@ -24,12 +24,6 @@ function body(pieces: (string | Uint8Array)[]) {
   return { stream, cancelled: () => cancelled };
 }
 
-async function all(source: AsyncGenerator<unknown>) {
-  const values: unknown[] = [];
-  for await (const value of source) values.push(value);
-  return values;
-}
-
 const user = { id: 'q', role: 'user', text: 'Hi', status: 'complete', citations: [], actions: [], createdAt: 'x' };
 const assistant = { ...user, id: 'a', role: 'assistant', text: '', status: 'streaming' };
 
