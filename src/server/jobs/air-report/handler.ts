@@ -33,7 +33,7 @@ import { SiteUnreadableError } from '../../sources/company/company-site.ts';
 import { NewsUnavailableError } from '../../sources/news/index.ts';
 import { siteOf } from '../../sources/web/site.ts';
 import { SourceError } from '../../sources/web/types.ts';
-import { addCounts } from '../articles/statements.ts';
+import { addCounts } from '../runs/statements.ts';
 import { type AlertHandler, AlertPermanentFailure, type AlertRun, AlertSkip, type DbExecutor, type RunStep } from '../runs/types.ts';
 import { enrichCompany } from './enrich.ts';
 import { ReportGrounding } from './ground.ts';

@@ -22,7 +22,7 @@ import type { EarningsDate } from '../../sources/sec/earnings-calendar.ts';
 import { addDays, newYorkDay, SEC_ESTIMATE, secEstimate } from '../../sources/sec/earnings-calendar.ts';
 import { type EarningsFiling, reportedQuarter } from '../../sources/sec/sec.ts';
 import type { SourceDocument } from '../../sources/web/types.ts';
-import { addCounts, checkText, NO_STATEMENTS } from '../articles/statements.ts';
+import { addCounts, checkText, NO_STATEMENTS } from '../runs/statements.ts';
 import {
   type AlertDeps,
   type AlertHandler,

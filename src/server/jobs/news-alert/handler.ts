@@ -21,7 +21,7 @@ import { type SourceDocument, SourceError } from '../../sources/web/types.ts';
 import { digestArticle, NOT_ANALYSED } from '../articles/digest.ts';
 import { ALERT_READ_BUDGET_MS } from '../articles/scan.ts';
 import { claimUnsentArticles, seenFromKeys, sentKeys } from '../articles/seen-articles.ts';
-import { addCounts, checkText, droppedOnly, NO_STATEMENTS } from '../articles/statements.ts';
+import { addCounts, checkText, droppedOnly, NO_STATEMENTS } from '../runs/statements.ts';
 import { type AheadHandler, type AlertDeps, AlertReplan, type AlertRun, AlertSkip, type PreparedRun } from '../runs/types.ts';
 import { newsAlertEntry } from './library-entry.ts';
 

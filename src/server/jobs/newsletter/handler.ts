@@ -23,7 +23,7 @@ import { type SourceDocument, SourceError } from '../../sources/web/types.ts';
 import { digestArticle, NOT_ANALYSED } from '../articles/digest.ts';
 import { ALERT_READ_BUDGET_MS } from '../articles/scan.ts';
 import { claimUnsentArticles, loadSentArticles, type SeenArticles } from '../articles/seen-articles.ts';
-import { addCounts, checkText, droppedOnly, NO_STATEMENTS } from '../articles/statements.ts';
+import { addCounts, checkText, droppedOnly, NO_STATEMENTS } from '../runs/statements.ts';
 import { type AlertHandler, type AlertMail, type AlertRun, AlertSkip } from '../runs/types.ts';
 import { newsletterEntry } from './library-entry.ts';
 import {

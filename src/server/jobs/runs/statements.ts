@@ -1,8 +1,9 @@
-// Every statement of a sent e-mail checked (issue 27 §4), the part all alert kinds share: the
-// model's marked-up text ("… rose 12% [2].") is checked sentence by sentence against the documents
-// it cites (ai/statements.ts), failing sentences are dropped, and the [n] markers are stripped: the
-// e-mails list their sources by link, not by number, so a bare "[2]" would point nowhere. What was
-// checked is counted ("12 of 12 statements sourced"), and the counts of an e-mail's parts add up.
+// Every statement of a sent e-mail checked (issue 27 §4), the part every kind that mails shares
+// (beside the engine, the one room every kind may import): the model's marked-up text ("… rose 12%
+// [2].") is checked sentence by sentence against the documents it cites (ai/statements.ts),
+// failing sentences are dropped, and the [n] markers are stripped: the e-mails list their sources
+// by link, not by number, so a bare "[2]" would point nowhere. What was checked is counted ("12 of
+// 12 statements sourced"), and the counts of an e-mail's parts add up.
 import type { StatementCount } from '../../../shared/library.ts';
 import { checkStatements, keptText, parseStatements, type StatementDocument } from '../../ai/statements.ts';
 
