@@ -11,11 +11,7 @@ import type { StatementCount } from '../../../shared/library.ts';
 import type { Retrieved } from '../../ai/grounding.ts';
 import { numberedDocuments } from '../../ai/statements.ts';
 import { pageKey } from '../../sources/web/site.ts';
-import { addCounts, checkText, NO_STATEMENTS } from '../runs/statements.ts';
-
-/** [n] markers, for the fields that are not checked (a message keeps its paragraphs). */
-const MARKERS = /[ \t]*\[\s*\d{1,5}(?:\s*[,;–-]\s*\d{1,5})*\s*\]/g;
-export const withoutMarkers = (text: string) => text.replace(MARKERS, '').trim();
+import { addCounts, checkText, NO_STATEMENTS, withoutMarkers } from '../runs/statements.ts';
 
 /** One step's documents as its prompt numbered them, and each one's number by its address. */
 export class StepStatements {

@@ -23,7 +23,7 @@ import { type SourceDocument, SourceError } from '../../sources/web/types.ts';
 import { digestArticle, NOT_ANALYSED } from '../articles/digest.ts';
 import { ALERT_READ_BUDGET_MS } from '../articles/scan.ts';
 import { claimUnsentArticles, loadSentArticles, type SeenArticles } from '../articles/seen-articles.ts';
-import { addCounts, checkText, droppedOnly, NO_STATEMENTS } from '../runs/statements.ts';
+import { addCounts, checkText, droppedOnly, NO_STATEMENTS, withoutMarkers } from '../runs/statements.ts';
 import { type AlertHandler, type AlertMail, type AlertRun, AlertSkip } from '../runs/types.ts';
 import { newsletterEntry } from './library-entry.ts';
 import {
@@ -257,7 +257,8 @@ export function checkDigest(sections: PromptSection[], digest: NewsletterSection
     }
     const statements = addCounts(summary.count, dropped);
     if (items.length === 0) removed = addCounts(removed, droppedOnly(statements));
-    else kept.push({ ...section, summary: summary.text, items, statements });
+    // A trend's title is the model's name for it, not a statement: only its markers go.
+    else kept.push({ ...section, title: withoutMarkers(section.title), summary: summary.text, items, statements });
   }
   return { sections: kept, removed };
 }

@@ -17,6 +17,10 @@ export function addCounts(...counts: (StatementCount | null | undefined)[]): Sta
   );
 }
 
+/** [n] markers, for the fields that are not checked (titles, advice; a message keeps its paragraphs). */
+const MARKERS = /[ \t]*\[\s*\d{1,5}(?:\s*[,;–-]\s*\d{1,5})*\s*\]/g;
+export const withoutMarkers = (text: string) => text.replace(MARKERS, '').trim();
+
 /** What was said of a part that is left out whole: each of its statements dropped, none shown as sourced. */
 export const droppedOnly = (count: StatementCount): StatementCount => ({ sourced: 0, total: count.dropped, dropped: count.dropped });
 
