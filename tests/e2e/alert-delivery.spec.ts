@@ -27,6 +27,9 @@ test('news alert: set up, scanned, e-mailed with sources, shown on the dashboard
   expect(mail.text).toContain(`${publisherOrigin()}/reuters/acme-robotics-record-quarterly-revenue`);
   expect(mail.text).not.toContain('news.google.com');
   expect(mail.text).not.toContain('invented.example.com');
+  // Every statement checked against the article it cites (issue 27 §4): the count, and no [n] left.
+  expect(mail.text).toMatch(/\b(\d+) of \1 statements sourced\b/);
+  expect(mail.text).not.toMatch(/\[\d+\]/);
   const headline = mail.subject;
 
   // The dashboard's activity table lists the scan with its headline.

@@ -2,14 +2,20 @@
 // prospects, outreach), told apart by the key of the schema the server asks for. It answers from
 // what the prompt carries, like a well-behaved model, and always adds one thing a real model might
 // invent (an event from a URL never retrieved, a person no source names, a message for someone who
-// is not a prospect) and scores some people under the cut-off so tests see the server drop them. A company whose name contains "Hopeless"
-// gets answers that never fit the schema (the report fails at its first AI step).
+// is not a prospect) and scores some people under the cut-off so tests see the server drop them.
+// Each sentence that states a fact ends with the number of its document ("[2]", issue 27 §4). Words
+// in the company name choose a behaviour:
+//   Hopeless → answers that never fit the schema (the report fails at its first AI step)
+//   Inflated → the first event's summary adds a figure no article states (INFLATED_FIGURE), and a
+//              second event says only that: the sentence and that event are dropped, and counted
 import type { ChatRequest, FakeHandler, FakeReply } from './openai.ts';
 import { requestText } from './openai.ts';
 import { documentsOf, INVENTED_URL, schemaKeys } from './research-model.ts';
 
 export const INVENTED_PERSON = 'Imogen Fabricated';
 export const GHOST_PROSPECT = 'Gus Ghost';
+/** A figure no fixture article states. */
+export const INFLATED_FIGURE = '$97.3 billion';
 
 const companyOf = (prompt: string) => /^Company: (.*)$/m.exec(prompt)?.[1] ?? 'the company';
 
@@ -30,16 +36,22 @@ function answer(request: ChatRequest): unknown {
   const company = companyOf(prompt);
   const keys = schemaKeys(request);
   const first = docs[0]?.url ?? INVENTED_URL;
+  // The documents are numbered in the prompt's order.
+  const told = (i: number) => `${docs[i]!.title.replace(/[.!?]+$/, '')} [${i + 1}].`;
+  const inflated = /inflated/i.test(company);
   if (keys.includes('events')) {
     return {
       events: [
-        ...docs.slice(0, 5).map((d) => ({
+        ...docs.slice(0, 5).map((d, i) => ({
           type: eventType(`${d.title} ${d.text}`),
           date: null,
           headline: d.title,
-          summary: `${company}: ${d.title}. This gives a seller a reason to call now.`,
+          summary: `${told(i)}${inflated && i === 0 ? ` Orders reached ${INFLATED_FIGURE} [1].` : ''} This gives a seller a reason to call now.`,
           sourceUrl: d.url,
         })),
+        ...(inflated && docs[1]
+          ? [{ type: 'other', date: null, headline: 'Orders', summary: `Orders reached ${INFLATED_FIGURE} [2].`, sourceUrl: docs[1].url }]
+          : []),
         {
           type: 'funding',
           date: '2026-01-01',
@@ -57,14 +69,15 @@ function answer(request: ChatRequest): unknown {
           name: 'Supply Chain Operations',
           roles: ['Chief Operating Officer', 'VP Supply Chain'],
           priorities: [
-            { text: `Keep ${company}'s fulfilment network running as it grows.`, sourceUrl: first },
+            { text: `Keep ${company}'s fulfilment network running as it grows [1].`, sourceUrl: first },
             { text: 'A priority from a page never read (invented).', sourceUrl: INVENTED_URL },
           ],
         },
         {
           name: 'Finance',
           roles: ['Chief Financial Officer'],
-          priorities: [{ text: `Show a return on ${company}'s automation spending.`, sourceUrl: docs[1]?.url ?? first }],
+          // Cited to the first document, which names the company (the second may not).
+          priorities: [{ text: `${company}'s automation spending must show a return [1].`, sourceUrl: first }],
         },
       ],
     };

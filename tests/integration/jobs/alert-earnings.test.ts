@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAiRunner } from '../../../src/server/ai/runner.ts';
+import { NO_SUPPORTING_EVIDENCE } from '../../../src/server/ai/statements.ts';
 import type { Config } from '../../../src/server/config.ts';
 import { earningsTrackingResults } from '../../../src/server/db/schema.ts';
 import { earningsCheckHandler, earningsReminderHandler, earningsSummaryHandler } from '../../../src/server/jobs/earnings/handler.ts';
@@ -22,7 +23,14 @@ import {
   type PreparedRun,
 } from '../../../src/server/jobs/runs/types.ts';
 import { createSources } from '../../../src/server/sources/index.ts';
-import { earningsModel, INVENTED_FINDING, INVENTED_QUOTE, INVENTED_URL } from '../../fakes/earnings-model.ts';
+import {
+  earningsModel,
+  INFLATED_FINDING,
+  INVENTED_FINDING,
+  INVENTED_NAME,
+  INVENTED_QUOTE,
+  INVENTED_URL,
+} from '../../fakes/earnings-model.ts';
 import { startFakeFmp } from '../../fakes/fmp.ts';
 import { type FakeEarningsCalendars, startFakeEarningsCalendars } from '../../fakes/nasdaq.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../fakes/openai.ts';
@@ -30,7 +38,7 @@ import { type FakeSec, startFakeSec } from '../../fakes/sec.ts';
 import { registerUser, type TestRuntime } from '../../support/accounts.ts';
 import { type EarningsTrackingOverrides, insertEarningsResult, insertEarningsTracking } from '../../support/factories.ts';
 import { startTestRuntime, TEST_APP_URL } from '../../support/runtime.ts';
-import { articlesOf, expectKeptRun, keptItems } from './library-items.ts';
+import { articlesOf, expectKeptRun, keptItems, textOf } from './library-items.ts';
 
 let rt: TestRuntime;
 let ai: FakeOpenAi;
@@ -704,5 +712,53 @@ describe('earnings mails: kept in the library', () => {
     for (const quote of quotes) expect(mail!.text_body).toContain(`“${quote.type === 'quote' ? quote.text : ''}”`);
     expect(JSON.stringify(item.document)).not.toContain(INVENTED_URL);
     expect(JSON.stringify(item.document)).not.toContain(INVENTED_QUOTE);
+    // Every sentence checked against the release it cites (issue 27 §4), in the mail and the item; no [n] mailed.
+    expect(item.document.statements).toEqual({ sourced: 4, total: 4, dropped: 0 });
+    expect(mail!.text_body).toContain('4 of 4 statements sourced');
+    expect(mail!.html_body).toContain('4 of 4 statements sourced');
+    expect(mail!.text_body).not.toMatch(/\[\d\]/);
+  });
+
+  const summaryFor = async (companyName: string) => {
+    const DATE = '2025-07-31T00:00:00.000Z';
+    const t = await tracking({ companyName });
+    await insertEarningsResult(rt.db, t, {
+      earningsDate: new Date(DATE),
+      confidenceScore: 0.9,
+      status: 'confirmed',
+      ticker: 'AAPL',
+      notificationStatus: 'sent',
+      transcriptStatus: 'pending',
+    });
+    const runId = await queueRun('earnings_summary', t, DATE);
+    expect(await engine(deps('2025-07-31T22:00:00Z')).process(runId)).toMatchObject({ status: 'succeeded', mailId: expect.any(String) });
+    const [mail] = await mailOf(t.userId);
+    const item = (await keptItems(rt.pool, t.userId)).find((k) => k.id === runId)!;
+    return { mail: mail!, item };
+  };
+
+  it('the summary: a finding or sentence the release does not support is dropped from the mail and the item, and counted', async () => {
+    const { mail, item } = await summaryFor('Inflated Apple');
+    for (const text of [mail.text_body, mail.html_body, textOf(item)]) {
+      expect(text).not.toContain(INFLATED_FINDING);
+      expect(text).not.toContain(INVENTED_NAME);
+    }
+    const findings = item.document.blocks.find((b) => b.type === 'list');
+    expect(findings?.type === 'list' && findings.items.length).toBe(3);
+    expect(item.document.statements).toEqual({ sourced: 4, total: 6, dropped: 2 });
+    const line = '4 of 6 statements sourced · 2 dropped: not supported by its source';
+    expect(mail.text_body).toContain(line);
+    expect(mail.html_body).toContain(line);
+  });
+
+  it('the summary: when nothing it states is supported, the mail says so instead of summarising', async () => {
+    const { mail, item } = await summaryFor('Baseless Apple');
+    expect(mail.text_body).toContain(NO_SUPPORTING_EVIDENCE);
+    expect(mail.text_body).not.toContain(INVENTED_NAME);
+    expect(mail.text_body).not.toContain(INFLATED_FINDING);
+    expect(mail.text_body).not.toContain('Key findings');
+    expect(mail.text_body).toContain('0 of 2 statements sourced · 2 dropped: not supported by its source');
+    expect(item.document.blocks).toContainEqual({ type: 'paragraph', text: NO_SUPPORTING_EVIDENCE });
+    expect(item.document.statements).toEqual({ sourced: 0, total: 2, dropped: 2 });
   });
 });

@@ -19,7 +19,7 @@ import { createSources } from '../../../src/server/sources/index.ts';
 import { pageKey } from '../../../src/server/sources/web/site.ts';
 import { type FakeHttp, startFakeHttp } from '../../fakes/http.ts';
 import { type FakeNews, startFakeNews } from '../../fakes/news.ts';
-import { INVENTED_URL, newsletterModel, TREND_TITLE_PREFIX } from '../../fakes/newsletter-model.ts';
+import { INFLATED_FIGURE, INVENTED_NAME, INVENTED_URL, LEAD, newsletterModel, TREND_TITLE_PREFIX } from '../../fakes/newsletter-model.ts';
 import { type FakeOpenAi, requestText, startFakeOpenAi } from '../../fakes/openai.ts';
 import { registerUser, type TestRuntime } from '../../support/accounts.ts';
 import { insertNewsletter, type NewsletterOverrides } from '../../support/factories.ts';
@@ -199,7 +199,12 @@ describe('newsletter run: the digest', () => {
     for (const title of ['Apple', 'Microsoft', 'Regulatory Changes', 'Market Expansion']) expect(mail!.text).toContain(title);
     expect(mail!.text).toContain('Microsoft shares rise after earnings');
     expect(mail!.text).toContain(first.url);
-    expect(mail!.text).toContain('Microsoft: 5 new articles, led by');
+    expect(mail!.text).toContain(`${LEAD} Microsoft `);
+    // Every sentence checked against the article it cites, the markers gone from the mail (issue 27 §4).
+    expect(mail!.text).not.toMatch(/\[\d+\]/);
+    expect(mail!.text).toContain('24 of 24 statements sourced');
+    expect(mail!.html).toContain('24 of 24 statements sourced');
+    expect(digest.every((s) => s.statements)).toBe(true);
     expect(mail!.text).not.toContain(INVENTED_URL);
     expect(mail!.html).not.toContain(INVENTED_URL);
     expect(mail!.text).toContain(`${TEST_APP_URL}/sonar-os/newsletter`);
@@ -630,6 +635,50 @@ describe('newsletter run: kept in the library', () => {
       { id: runId, userId: user.id },
       { kind: 'newsletter', title: mail!.subject, companies: ['Apple'], sources: mailed },
     );
+  });
+
+  it('drops what the articles do not support from the mail and the library item, and counts it in both', async () => {
+    const { user } = await newsletterFor({
+      industry: ['Inflated Fintech'],
+      portfolio: [APPLE],
+      industryCategories: ['regulatory_changes'],
+    });
+    const runId = await manualRun(user.id);
+    expect(await engine().process(runId)).toMatchObject({ status: 'succeeded', mailId: expect.any(String) });
+    const [mail] = await mailOf(user.id);
+    const digest = (await resultsOf(user.id))[0]!.digest!;
+    // The invented figure (in Apple's summary) and person (its second article's only sentence: the
+    // article goes with it) reach neither the mail nor the stored digest nor the library.
+    for (const text of [mail!.text_body, mail!.html_body, JSON.stringify(digest)]) {
+      expect(text).not.toContain(INFLATED_FIGURE);
+      expect(text).not.toContain(INVENTED_NAME);
+    }
+    expect(digest[0]!.items).toHaveLength(4);
+    expect(digest[0]!.statements).toEqual({ sourced: 1, total: 3, dropped: 2 });
+    const line = '11 of 13 statements sourced · 2 dropped: not supported by its source';
+    expect(mail!.text_body).toContain(line);
+    expect(mail!.html_body).toContain(line);
+    const item = await expectKeptRun(
+      rt.pool,
+      { id: runId, userId: user.id },
+      { kind: 'newsletter', title: mail!.subject, companies: ['Apple'], sources: digest.flatMap((s) => s.items) },
+    );
+    expect(item.document.statements).toEqual({ sourced: 11, total: 13, dropped: 2 });
+    expect(textOf(item)).not.toContain(INFLATED_FIGURE);
+    expect(textOf(item)).not.toContain(INVENTED_NAME);
+  });
+
+  it('sends nothing when none of what the digest says is supported, and says why', async () => {
+    const { user } = await newsletterFor({ industry: ['Baseless Fintech'], portfolio: [MICROSOFT], industryCategories: [] });
+    const result = await engine().process(await manualRun(user.id));
+    expect(result).toMatchObject({
+      status: 'succeeded',
+      mailId: null,
+      outcome: expect.stringContaining("but none of what the AI's digest said of them is supported by the articles it cites"),
+    });
+    expect(await mailOf(user.id)).toEqual([]);
+    expect(await resultsOf(user.id)).toEqual([{ sent: false, digest: null }]);
+    expect(await keptItems(rt.pool, user.id)).toEqual([]);
   });
 
   it('keeps nothing for a run that mails nothing', async () => {

@@ -9,7 +9,7 @@ import { NOT_ANALYSED } from '../../../src/server/jobs/articles/digest.ts';
 import { RetryableRunError } from '../../../src/server/jobs/runs/engine.ts';
 import { insertDueRuns } from '../../../src/server/jobs/runs/schedule.ts';
 import { readUnsubscribeToken } from '../../../src/server/mail/unsubscribe-token.ts';
-import { newsAlertModel } from '../../fakes/news-alert-model.ts';
+import { ADVICE, INFLATED_FIGURE, INVENTED_NAME, inflatedSentence, newsAlertModel } from '../../fakes/news-alert-model.ts';
 import { INVENTED_URL } from '../../fakes/research-model.ts';
 import { registerUser } from '../../support/accounts.ts';
 import { ai, engine, mailsFor, manualRun, news, resultsFor, rt, runRow, seedNewsAlert } from '../../support/news-alert-runs.ts';
@@ -71,6 +71,15 @@ describe('news alerts: one slot, one e-mail', () => {
       ]),
     );
     expect(item.document.blocks).toContainEqual({ type: 'paragraph', text: analysis.summary });
+    // Every statement checked against the article it cites (issue 27 §4): counted in the mail, the
+    // library item and the result row alike, the markers gone from the mailed text.
+    const all = { sourced: 7, total: 7, dropped: 0 };
+    expect(stored.perplexity_response.statements).toEqual(all);
+    expect(item.document.statements).toEqual(all);
+    expect(mail.text_body).toContain('7 of 7 statements sourced');
+    expect(mail.html_body).toContain('7 of 7 statements sourced');
+    expect(mail.text_body).not.toMatch(/\[\d\]/);
+    expect(analysis.summary).toContain(ADVICE);
     expect(mail.text_body).toContain(`Read in Enterprise OS ${rt.config.appUrl}/library/${runId}`);
     expect(mail.html_body).toContain(`href="${rt.config.appUrl}/library/${runId}"`);
     expect(await keptItems(rt.pool, user.id)).toHaveLength(1);
@@ -142,6 +151,49 @@ describe('news alerts: one slot, one e-mail', () => {
     expect(await keptItems(rt.pool, user.id)).toEqual([]);
   });
 
+  it('a sentence its article does not support is dropped from the mail and the library, and counted in both', async () => {
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id, { companyName: 'Inflated Widgets' });
+    const [runId] = await manualRun(user.id);
+    expect(await engine().process(runId!)).toMatchObject({ status: 'succeeded', outcome: expect.stringContaining('e-mail queued') });
+    const [mail] = await mailsFor(user.id);
+    const [stored] = await resultsFor(user.id);
+    const { analysis, statements } = stored.perplexity_response;
+    // The invented figure (in the analysis) and the invented person (the second article's "why", its
+    // only sentence: the article goes with it) are nowhere; the rest is sent.
+    for (const text of [mail.subject, mail.text_body, mail.html_body, JSON.stringify(analysis)]) {
+      expect(text).not.toContain(INFLATED_FIGURE);
+      expect(text).not.toContain(INVENTED_NAME);
+    }
+    expect(analysis.summary).not.toContain(inflatedSentence('Inflated Widgets'));
+    expect(analysis.items).toHaveLength(2);
+    expect(statements).toEqual({ sourced: 6, total: 8, dropped: 2 });
+    const line = '6 of 8 statements sourced · 2 dropped: not supported by its source';
+    expect(mail.text_body).toContain(line);
+    expect(mail.html_body).toContain(line);
+    const item = await expectKeptRun(
+      rt.pool,
+      { id: runId!, userId: user.id },
+      { kind: 'news_alert', title: analysis.headline, companies: ['Inflated Widgets'], sources: analysis.items },
+    );
+    expect(item.document.statements).toEqual(statements);
+    expect(textOf(item)).not.toContain(INFLATED_FIGURE);
+    expect(textOf(item)).not.toContain(INVENTED_NAME);
+  });
+
+  it('an analysis none of whose facts its articles support is not sent as news, and says why', async () => {
+    const user = await registerUser(rt);
+    await seedNewsAlert(user.id, { companyName: 'Baseless Ventures' });
+    const result = await engine().process((await manualRun(user.id))[0]!);
+    expect(result).toMatchObject({ status: 'succeeded', mailId: null, outcome: expect.stringMatching(/^not sent as news: /) });
+    expect(await mailsFor(user.id)).toHaveLength(0);
+    const [stored] = await resultsFor(user.id);
+    expect(stored).toMatchObject({ has_news: false, sent: false });
+    expect(stored.perplexity_response.analysis).toBeNull();
+    expect(stored.perplexity_response.statements).toMatchObject({ sourced: 0 });
+    expect(await keptItems(rt.pool, user.id)).toEqual([]);
+  });
+
   it('an inactive or deleted alert is skipped, with the reason', async () => {
     const user = await registerUser(rt);
     const alertId = await seedNewsAlert(user.id);
@@ -205,7 +257,11 @@ describe('news alerts: failures', () => {
     expect(await engine().process((await manualRun(user.id))[0]!)).toMatchObject({ status: 'succeeded' });
     const [mail] = await mailsFor(user.id);
     for (const part of [mail.subject, mail.text_body, mail.html_body]) expect(part).not.toContain('evil.example');
-    expect(mail.text_body).toContain('Verify your account at');
+    // The lure cites nothing, and in the headline it is no part of the lead article: both sentences
+    // are dropped as unsourced (issue 27 §4), the headline gives way to the article's own title.
+    for (const part of [mail.subject, mail.text_body, mail.html_body]) expect(part).not.toContain('Verify your account');
+    expect(mail.subject).toBe('Phishy Bank reports record quarterly revenue, beating estimates');
+    expect(mail.text_body).toContain('6 of 8 statements sourced · 2 dropped: not supported by its source');
   });
 
   it('a malformed feed falls back to GDELT; a huge feed is refused as a source error, not a crash', async () => {

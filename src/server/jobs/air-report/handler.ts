@@ -12,12 +12,15 @@ import {
   AIR_MAX_PROSPECTS,
   AIR_NEWS_DAYS,
   AIR_PROSPECT_MIN_SCORE,
+  type AirEvent,
   type AirReport,
   type AirStep,
   type AirStepId,
   type AirStepState,
   airStepNames,
 } from '../../../shared/air.ts';
+import type { StatementCount } from '../../../shared/library.ts';
+import { statementCountLabel } from '../../../shared/library.ts';
 import type { Retrieved } from '../../ai/grounding.ts';
 import type { GenerateRequest, Generation } from '../../ai/runner.ts';
 import { alertRecipient } from '../../db/alert-recipient.ts';
@@ -30,6 +33,7 @@ import { SiteUnreadableError } from '../../sources/company/company-site.ts';
 import { NewsUnavailableError } from '../../sources/news/index.ts';
 import { siteOf } from '../../sources/web/site.ts';
 import { SourceError } from '../../sources/web/types.ts';
+import { addCounts } from '../runs/statements.ts';
 import { type AlertHandler, AlertPermanentFailure, type AlertRun, AlertSkip, type DbExecutor, type RunStep } from '../runs/types.ts';
 import { enrichCompany } from './enrich.ts';
 import { ReportGrounding } from './ground.ts';
@@ -47,6 +51,7 @@ import {
   systems,
 } from './prompts.ts';
 import type { AirSources } from './sources.ts';
+import { StepStatements } from './statements.ts';
 
 type ReportRow = { id: string; userId: string; website: string; solution: string; status: string; steps: AirStep[] };
 
@@ -208,11 +213,11 @@ export const airReportHandler: AlertHandler = async (run, deps, signal, step) =>
   // user started the report (unlike an alert's scheduled run, which the runner does not limit).
   const generate: Generate = (request) => deps.ai.run(row.userId, 'air_report', (ai) => ai.generate(request), { signal });
   try {
-    const report = await research(progress, row, sources, generate, seller, signal);
+    const { report, statements } = await research(progress, row, sources, generate, seller, signal);
     progress.set(
       'report_builder',
       'done',
-      `Built the report: ${plural(report.prospects.length, 'prospect')}, ${plural(report.outreach.length, 'outreach message')}, ${plural(report.sources.length, 'source')}.`,
+      `Built the report: ${plural(report.prospects.length, 'prospect')}, ${plural(report.outreach.length, 'outreach message')}, ${plural(report.sources.length, 'source')}; ${statementCountLabel(statements)}.`,
     );
     const reportUrl = deps.links.app(`/air/reports/${row.id}`);
     // The run's id is its library item's (engine.ts), so the link is known before the commit.
@@ -221,6 +226,7 @@ export const airReportHandler: AlertHandler = async (run, deps, signal, step) =>
       reportUrl,
       libraryUrl: deps.links.libraryItem(run.id),
       manageUrl: deps.links.app('/air'),
+      statements,
     });
     progress.set('instant_delivery', 'done', `Queued for ${seller.email}.`);
     return {
@@ -238,8 +244,8 @@ export const airReportHandler: AlertHandler = async (run, deps, signal, step) =>
           .where(and(eq(airReports.id, row.id), eq(airReports.userId, row.userId)));
         return {
           mail: { to: seller.email, subject: email.subject, html: email.html, text: email.text, kind: 'air-report' },
-          item: airReportEntry(report),
-          outcome: `report on ${report.company.name}: ${plural(report.prospects.length, 'prospect')}; e-mail queued`,
+          item: airReportEntry(report, statements),
+          outcome: `report on ${report.company.name}: ${plural(report.prospects.length, 'prospect')}; ${statementCountLabel(statements)}; e-mail queued`,
         };
       },
     };
@@ -262,44 +268,48 @@ async function research(
   generate: Generate,
   seller: Seller,
   signal: AbortSignal,
-): Promise<AirReport> {
+): Promise<{ report: AirReport; statements: StatementCount }> {
   const enrichment = await progress.step('company_enrichment', async () => {
     const data = await enrichCompany(sources, row.website, signal);
     return { data, summary: data.summary, companyName: data.company.name };
   });
   const { company } = enrichment;
 
-  const news = await progress.step('news_intelligence', async () => {
-    // Both providers down is a search that throws: the report goes on without news and says so.
-    const result = await sources.news
-      .search({ terms: { phrases: [company.name] }, days: AIR_NEWS_DAYS, limit: NEWS_LIMIT }, signal)
-      .catch((err: unknown) => {
-        if (err instanceof NewsUnavailableError) return null;
-        throw err;
+  const news = await progress.step<{ events: AirEvent[]; documents: Retrieved[]; statements?: StatementCount }>(
+    'news_intelligence',
+    async () => {
+      // Both providers down is a search that throws: the report goes on without news and says so.
+      const result = await sources.news
+        .search({ terms: { phrases: [company.name] }, days: AIR_NEWS_DAYS, limit: NEWS_LIMIT }, signal)
+        .catch((err: unknown) => {
+          if (err instanceof NewsUnavailableError) return null;
+          throw err;
+        });
+      const documents: Retrieved[] = result?.documents.map((d) => ({ ...d })) ?? [];
+      if (documents.length === 0) {
+        const down = result === null;
+        return {
+          data: { events: [], documents },
+          state: down ? ('not_available' as const) : ('done' as const),
+          summary: down
+            ? 'The news sources (Google News, GDELT) could not be reached; the report goes on without news.'
+            : `No news about ${company.name} in the last ${AIR_NEWS_DAYS} days.`,
+        };
+      }
+      const { output } = await generate({
+        schema: eventsOutput,
+        system: systems.events,
+        prompt: eventsPrompt(company, documents),
+        signal,
       });
-    const documents: Retrieved[] = result?.documents.map((d) => ({ ...d })) ?? [];
-    if (documents.length === 0) {
-      const down = result === null;
+      const checked = new StepStatements(documents);
+      const events = checked.events(new ReportGrounding(documents).events(output));
       return {
-        data: { events: [], documents },
-        state: down ? ('not_available' as const) : ('done' as const),
-        summary: down
-          ? 'The news sources (Google News, GDELT) could not be reached; the report goes on without news.'
-          : `No news about ${company.name} in the last ${AIR_NEWS_DAYS} days.`,
+        data: { events, documents, statements: checked.count },
+        summary: `${plural(events.length, 'event')} a seller can act on, from ${plural(documents.length, 'article')} of the last ${AIR_NEWS_DAYS} days.`,
       };
-    }
-    const { output } = await generate({
-      schema: eventsOutput,
-      system: systems.events,
-      prompt: eventsPrompt(company, documents),
-      signal,
-    });
-    const events = new ReportGrounding(documents).events(output);
-    return {
-      data: { events, documents },
-      summary: `${plural(events.length, 'event')} a seller can act on, from ${plural(documents.length, 'article')} of the last ${AIR_NEWS_DAYS} days.`,
-    };
-  });
+    },
+  );
 
   const social = await progress.step('social_listening', async () => {
     const found = await sources.social.search(
@@ -348,24 +358,27 @@ async function research(
       prompt: personasPrompt(company, row.solution, context),
       signal,
     });
-    const buyingCenters = grounding.buyingCenters(output);
+    const checked = new StepStatements(context);
+    const buyingCenters = checked.buyingCenters(grounding.buyingCenters(output));
     return {
-      data: { buyingCenters },
+      data: { buyingCenters, statements: checked.count },
       summary: `${plural(buyingCenters.length, 'buying center')}: ${buyingCenters.map((c) => c.name).join(', ') || 'none identified'}.`,
     };
   });
 
   const prospects = await progress.step('prospect_discovery', async () => {
     const candidates: Candidate[] = enrichment.people;
+    const read = [...enrichment.documents, ...news.documents];
     const { output } = await generate({
       schema: prospectsOutput,
       system: systems.prospects,
-      prompt: prospectsPrompt(company, row.solution, personas.buyingCenters, candidates, [...enrichment.documents, ...news.documents]),
+      prompt: prospectsPrompt(company, row.solution, personas.buyingCenters, candidates, read),
       signal,
     });
-    const kept = grounding.prospects(output, candidates, personas.buyingCenters);
+    const checked = new StepStatements(read);
+    const kept = checked.prospects(grounding.prospects(output, candidates, personas.buyingCenters));
     const note = prospectNote(kept.length, candidates.length, company.name);
-    return { data: { prospects: kept, note }, summary: note };
+    return { data: { prospects: kept, note, statements: checked.count }, summary: note };
   });
 
   const outreach = await progress.step('outreach_strategy', async () => {
@@ -384,12 +397,18 @@ async function research(
       signal,
       maxOutputTokens: 8192,
     });
-    const items = grounding.outreach(output, prospects.prospects);
-    return { data: { outreach: items }, summary: `${plural(items.length, 'opening')}, each hung on an event or fact with its source.` };
+    const checked = new StepStatements(context);
+    const items = checked.outreach(grounding.outreach(output, prospects.prospects));
+    return {
+      data: { outreach: items, statements: checked.count },
+      summary: `${plural(items.length, 'opening')}, each hung on an event or fact with its source.`,
+    };
   });
 
   progress.set('report_builder', 'running', null);
-  return {
+  // A step a run before this change finished has no count: it counts nothing.
+  const statements = addCounts(news.statements, personas.statements, prospects.statements, outreach.statements);
+  const report: AirReport = {
     company,
     facts: enrichment.facts,
     financials: enrichment.financials,
@@ -402,6 +421,7 @@ async function research(
     outreach: outreach.outreach,
     sources: usedSources([...enrichment.documents, ...news.documents, ...social.documents]),
   };
+  return { report, statements };
 }
 
 /** How many prospects the report found, and why not more: it never pads the list. */

@@ -2,12 +2,13 @@
 // the same order (company, news, social, buying centers, prospects, outreach), and every address
 // the e-mail links, listed as the item's sources.
 import { type AirReport, airEventLabels } from '../../../shared/air.ts';
-import type { LibraryBlock, LibrarySource } from '../../../shared/library.ts';
+import type { LibraryBlock, LibrarySource, StatementCount } from '../../../shared/library.ts';
 import type { LibraryEntry } from '../../library/keep.ts';
 import { airReportTexts } from '../../mail/alert-emails/index.ts';
 import { httpUrl } from '../../sources/web/text.ts';
 
-export function airReportEntry(report: AirReport): LibraryEntry {
+/** `statements`: the narrative's sentences checked against their sources, as the e-mail counts them (issue 27 §4). */
+export function airReportEntry(report: AirReport, statements?: StatementCount): LibraryEntry {
   const { company } = report;
   const read = new Map(report.sources.map((s) => [s.url, s]));
   const publisherOf = (url: string) => read.get(url)?.publisher ?? null;
@@ -116,5 +117,6 @@ export function airReportEntry(report: AirReport): LibraryEntry {
     companies: [company.name],
     blocks,
     sources,
+    ...(statements ? { statements } : {}),
   };
 }

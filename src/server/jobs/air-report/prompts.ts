@@ -1,10 +1,12 @@
 // The AI parts of an Account Intelligence Report: what the model is asked at each step, with the
-// documents retrieved for this report only, and the shape of its answer. The model cites by URL;
-// grounding (ground.ts) keeps only what a retrieved document supports.
+// documents retrieved for this report only, and the shape of its answer. The model cites by URL,
+// and each sentence that states a fact ends with its documents' numbers ("[2]"); grounding
+// (ground.ts) keeps only what a retrieved document supports, and statements.ts checks each sentence.
 import { z } from 'zod';
 import { AIR_EVENT_TYPES, AIR_MAX_PROSPECTS, type AirBuyingCenter, type AirCompany, type AirProspect } from '../../../shared/air.ts';
 import { documentsBlock, GROUND_RULES } from '../../ai/documents.ts';
 import type { Retrieved } from '../../ai/grounding.ts';
+import { CITATION_RULE } from '../../ai/statements.ts';
 
 const text = (description: string) => z.string().min(1).describe(description);
 const sourceUrl = z.string().describe('The URL of the document that supports this, copied exactly from the documents above.');
@@ -16,7 +18,9 @@ export const eventsOutput = z.object({
         type: z.enum(AIR_EVENT_TYPES).describe('What kind of event this is.'),
         date: z.string().nullable().describe('YYYY-MM-DD when the document dates the event, else null.'),
         headline: text('The event in one short line.'),
-        summary: text('One or two sentences: what happened and why it matters to someone selling to this company.'),
+        summary: text(
+          'One or two sentences: what happened and why it matters to someone selling to this company; each sentence that states a fact ends with its document\'s number ("[2]").',
+        ),
         sourceUrl,
       }),
     )
@@ -33,7 +37,12 @@ export const personasOutput = z.object({
         name: text('The buying center, e.g. "Supply Chain Operations".'),
         roles: z.array(z.string()).max(8).describe('Roles that decide on, influence or use the solution here.'),
         priorities: z
-          .array(z.object({ text: text('A likely priority of this center at this company, one sentence.'), sourceUrl }))
+          .array(
+            z.object({
+              text: text('A likely priority of this center at this company, one sentence, ending with its document\'s number ("[2]").'),
+              sourceUrl,
+            }),
+          )
           .max(5)
           .describe('Each priority grounded in a document about this company.'),
       }),
@@ -49,7 +58,7 @@ export const prospectsOutput = z.object({
         name: text('The person’s full name exactly as the source writes it.'),
         title: text('Their title exactly as the source gives it.'),
         buyingCenter: text('Which of the buying centers they belong to.'),
-        why: text('One sentence: why this person matches the persona.'),
+        why: text('One sentence: why this person matches the persona, ending with its document\'s number ("[2]") when it states a fact.'),
         score: z
           .number()
           .min(0)
@@ -76,7 +85,10 @@ export const outreachOutput = z.object({
           .describe('The prospect it is written for (exact name from the list), or null for a buying center as a whole.'),
         buyingCenter: text('The buying center.'),
         angle: text('The angle of the conversation, one sentence.'),
-        trigger: z.object({ text: text('The event or fact the message hangs on, one sentence.'), sourceUrl }),
+        trigger: z.object({
+          text: text('The event or fact the message hangs on, one sentence, ending with its document\'s number ("[2]").'),
+          sourceUrl,
+        }),
         message: text('A short first message (at most 90 words) in the seller’s voice, plain text, no placeholders.'),
       }),
     )
@@ -84,13 +96,13 @@ export const outreachOutput = z.object({
     .describe('One entry per prospect, then one per buying center.'),
 });
 
-const RULES = `${GROUND_RULES}\nNever invent a person, an e-mail address or a phone number.`;
+const RULES = `${GROUND_RULES}\nNever invent a person, an e-mail address or a phone number.\n${CITATION_RULE}`;
 
 export const systems = {
   events: `You are a sales-intelligence analyst. From news articles about one company, pick the events a B2B seller can act on.\n${RULES}`,
   personas: `You are a B2B sales strategist. Map a seller's solution to the buying centers at one account, grounded in what was found about that account.\n${RULES}`,
   prospects: `You are a B2B sales researcher. Choose which named people at one account fit the seller's buying centers. Use only people named in the candidate list or the documents, with the title the source gives.\n${RULES}`,
-  outreach: `You are a B2B sales coach. Write outreach angles and short first messages in the seller's own voice, each hung on a real event or fact from the documents.\n${RULES}`,
+  outreach: `You are a B2B sales coach. Write outreach angles and short first messages in the seller's own voice, each hung on a real event or fact from the documents.\n${RULES}\nThe angle and the message are advice and the seller's own words: write them without brackets.`,
 };
 
 const companyLine = (company: AirCompany) =>

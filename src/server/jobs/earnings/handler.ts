@@ -4,13 +4,15 @@
 //                     SEC estimate) into earnings_tracking_results; no e-mail.
 //   earnings_reminder e-mails the date at the chosen timing before it (slot = the date, ISO).
 //   earnings_summary  after the call, reads the results release (8-K item 2.02, else an FMP
-//                     transcript) and e-mails a grounded summary (slot = the date, ISO).
+//                     transcript) and e-mails a grounded summary (slot = the date, ISO), each
+//                     sentence of it checked against the document it cites (issue 27 §4).
 // Each does its slow work here and returns a `commit` that writes only through the engine's `tx`.
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { earningsBadge, notificationTimingLabels, verifiableUrl } from '../../../shared/earnings-alerts.ts';
 import { ALERT_TIME_ZONE } from '../../../shared/sonar.ts';
 import { Grounding, mailText } from '../../ai/grounding.ts';
 import type { GenerateRequest } from '../../ai/runner.ts';
+import { NO_SUPPORTING_EVIDENCE, numberedDocuments } from '../../ai/statements.ts';
 import { alertRecipientFor } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
 import { earningsTracking, earningsTrackingResults, users } from '../../db/schema.ts';
@@ -20,6 +22,7 @@ import type { EarningsDate } from '../../sources/sec/earnings-calendar.ts';
 import { addDays, newYorkDay, SEC_ESTIMATE, secEstimate } from '../../sources/sec/earnings-calendar.ts';
 import { type EarningsFiling, reportedQuarter } from '../../sources/sec/sec.ts';
 import type { SourceDocument } from '../../sources/web/types.ts';
+import { addCounts, checkText, NO_STATEMENTS } from '../runs/statements.ts';
 import {
   type AlertDeps,
   type AlertHandler,
@@ -273,7 +276,25 @@ export const earningsSummaryHandler = (async (run, deps, signal) => {
   // Only what the documents support reaches the mail: findings and sources by retrieved URL, quotes by their words.
   // Only what this run fetched: a provider's own citations (Perplexity) are pages we never read.
   const grounding = new Grounding(release.documents);
-  const findings = output.keyFindings.filter((f) => f.text.trim() && grounding.source(f.sourceUrl));
+  // Each sentence against the documents it cites, numbered as the prompt numbered them; a finding
+  // is checked against its own source too, whether or not it says [n]. A finding that fails goes.
+  const documents = numberedDocuments(release.documents);
+  const numberOf = new Map(release.documents.map((doc, i) => [doc.url, i + 1]));
+  let counted = NO_STATEMENTS;
+  const findings: { text: string; sourceUrl: string }[] = [];
+  for (const finding of output.keyFindings) {
+    const source = finding.text.trim() ? grounding.source(finding.sourceUrl) : null;
+    if (!source) continue;
+    const own = numberOf.get(source.url);
+    const checked = checkText(documents, finding.text, own ? [own] : []);
+    counted = addCounts(counted, checked.count);
+    const text = mailText(checked.text);
+    if (!checked.unsupported && text) findings.push({ text, sourceUrl: finding.sourceUrl });
+  }
+  const summary = checkText(documents, output.keySummary);
+  counted = addCounts(counted, summary.count);
+  // Nothing the documents support: the mail says so instead of summarising (its sources still listed).
+  const noEvidence = counted.total > 0 && counted.sourced === 0;
   const quotes = grounding
     .quotes(output.quotes.map((q) => ({ text: q.text.trim(), speaker: q.speaker.trim(), context: '' })))
     .map((q) => ({ text: q.text, speaker: q.speaker || null }));
@@ -291,10 +312,11 @@ export const earningsSummaryHandler = (async (run, deps, signal) => {
     companyName: tracking.companyName,
     ticker,
     periodLabel: release.period,
-    keySummary: mailText(output.keySummary),
-    keyFindings: findings.map((f) => mailText(f.text)),
+    keySummary: noEvidence ? NO_SUPPORTING_EVIDENCE : mailText(summary.text),
+    keyFindings: findings.map((f) => f.text),
     quotes,
     sources: articles,
+    statements: counted,
   };
   const rendered = await renderEarningsSummaryEmail({ ...mailed, links: earningsLinks(deps, tracking, run) });
 

@@ -69,5 +69,7 @@ export function earningsSummaryEntry(mailed: Omit<EarningsSummaryEmailProps, 'li
     title: `${mailed.companyName} ${mailed.periodLabel}`,
     companies: [mailed.companyName],
     blocks,
+    // "N of M statements sourced", as the e-mail says it (issue 27 §4).
+    ...(mailed.statements ? { statements: mailed.statements } : {}),
   };
 }

@@ -1,18 +1,24 @@
 // The post-call summary an earnings alert e-mails: what the model is asked, with the results release
 // (or transcript) it reads, and the shape of its answer. Each finding names the document it comes
-// from, so a finding the documents do not support can be dropped like an invented source.
+// from, and each sentence that states a fact ends with its documents' numbers ("[1]"), so that a
+// sentence the documents do not support can be dropped (issue 27 §4) like an invented source.
 import { z } from 'zod';
 import { documentsBlock } from '../../ai/documents.ts';
 import type { Retrieved } from '../../ai/grounding.ts';
+import { CITATION_RULE } from '../../ai/statements.ts';
 
 const text = (description: string) => z.string().min(1).describe(description);
 
 export const earningsSummaryOutput = z.object({
-  keySummary: text('Two to four sentences: the results of the quarter and the message management gave with them.'),
+  keySummary: text(
+    'Two to four sentences: the results of the quarter and the message management gave with them; each sentence that states a fact ends with the numbers of its documents ("[1]").',
+  ),
   keyFindings: z
     .array(
       z.object({
-        text: text('One sentence: a specific result, margin, segment, guidance or risk stated in a document.'),
+        text: text(
+          'One sentence: a specific result, margin, segment, guidance or risk stated in a document, ending with its number ("[1]").',
+        ),
         sourceUrl: z.string().describe('The URL of the document that states it, copied exactly.'),
       }),
     )
@@ -38,6 +44,7 @@ export const earningsSummarySystem = [
   'Cite documents only by their URL exactly as given. Never invent or alter a URL.',
   'Quotes must be copied word for word from the documents.',
   'Write plain text (no Markdown, no HTML).',
+  CITATION_RULE,
   'Answer with a single JSON object that matches the required schema.',
 ].join('\n');
 

@@ -1,12 +1,17 @@
 // A news alert's slot (spec 02 §3 sonar_alerts / sonar_results): search the news published since
 // the alert's last scan for the company and its keywords, drop what this user was already sent,
 // let the AI decide whether there is news and write a headline and a short analysis from those
-// articles only, and e-mail it — only when there is news, every item linked to its article. Without
-// an AI provider the new articles go out as a digest, labelled as not analysed (digest.ts).
+// articles only, and e-mail it — only when there is news, every item linked to its article. Every
+// sentence that states a fact cites its article and is checked against it before the plan is kept
+// (issue 27 §4): failing ones are dropped, an article whose "why" fails goes, and an analysis left
+// with no supported fact is no news. Without an AI provider the new articles go out as a digest,
+// labelled as not analysed (digest.ts).
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { StatementCount } from '../../../shared/library.ts';
 import { documentsBlock, GROUND_RULES } from '../../ai/documents.ts';
 import { Grounding, mailText } from '../../ai/grounding.ts';
+import { CITATION_RULE, numberedDocuments } from '../../ai/statements.ts';
 import { alertRecipientFor } from '../../db/alert-recipient.ts';
 import { alertRuns, sonarAlerts, sonarResults, users } from '../../db/schema.ts';
 import { renderNewsAlertEmail } from '../../mail/alert-emails/index.ts';
@@ -16,6 +21,7 @@ import { type SourceDocument, SourceError } from '../../sources/web/types.ts';
 import { digestArticle, NOT_ANALYSED } from '../articles/digest.ts';
 import { ALERT_READ_BUDGET_MS } from '../articles/scan.ts';
 import { claimUnsentArticles, seenFromKeys, sentKeys } from '../articles/seen-articles.ts';
+import { addCounts, checkText, droppedOnly, NO_STATEMENTS } from '../runs/statements.ts';
 import { type AheadHandler, type AlertDeps, AlertReplan, type AlertRun, AlertSkip, type PreparedRun } from '../runs/types.ts';
 import { newsAlertEntry } from './library-entry.ts';
 
@@ -37,23 +43,30 @@ const newsAlertOutput = z.object({
     .describe(
       'true only when at least one article reports something new about this company that a salesperson selling to it should know (leadership, funding, deals, earnings, products, layoffs, partnerships, legal or regulatory events). Passing mentions, listicles and stock-price chatter are not news.',
     ),
-  headline: z.string().max(200).describe('One line, at most 15 words, naming the most important news. Empty when hasNews is false.'),
+  headline: z
+    .string()
+    .max(200)
+    .describe(
+      'One line, at most 15 words, naming the most important news, ending with the number of its article in square brackets ("[1]"). Empty when hasNews is false.',
+    ),
   analysis: z
     .string()
     .max(1500)
-    .describe('Two to four sentences: what happened and why it matters for a conversation with this company. Empty when hasNews is false.'),
+    .describe(
+      'Two to four sentences: what happened and why it matters for a conversation with this company; each sentence that states a fact ends with the numbers of its articles ("[1]", "[1, 3]"). Empty when hasNews is false.',
+    ),
   items: z
     .array(
       z.object({
         url: z.string().describe('The URL of an article above, copied exactly.'),
-        why: z.string().max(400).describe('One sentence: what this article reports.'),
+        why: z.string().max(400).describe('One sentence: what this article reports, ending with its number ("[2]").'),
       }),
     )
     .max(10)
     .describe('The articles that are news, most important first; empty when hasNews is false.'),
 });
 
-const SYSTEM = `You are a sales-intelligence analyst who watches the news about one company for a B2B salesperson.\n${GROUND_RULES}`;
+const SYSTEM = `You are a sales-intelligence analyst who watches the news about one company for a B2B salesperson.\n${GROUND_RULES}\n${CITATION_RULE}`;
 
 function newsAlertPrompt(companyName: string, keywords: string[], since: Date, documents: SourceDocument[]) {
   return [
@@ -82,7 +95,21 @@ type NewsPlan = {
   /** Without news there is nothing to mail; the outcome says why. */
   news: { analysis: NewsAnalysis; analysed: boolean; fresh: number; email: RenderedEmail } | { outcome: string };
 };
-type NewsAnalysis = { headline: string; summary: string; items: EmailArticle[] };
+type NewsAnalysis = {
+  headline: string;
+  summary: string;
+  items: EmailArticle[];
+  /**
+   * The headline's and analysis' checked statements, and those dropped with the articles left out for
+   * them; each kept article carries its own (so a mail left with fewer articles counts only its own).
+   * Absent for the digest sent without AI.
+   */
+  checked?: StatementCount;
+};
+
+/** What the e-mail's "N of M statements sourced" counts: the analysis and the articles it lists. */
+const statementsOf = (analysis: NewsAnalysis): StatementCount | undefined =>
+  analysis.checked ? addCounts(analysis.checked, ...analysis.items.map((item) => item.statements)) : undefined;
 
 /** The search windows alerts ask for, so that alerts scanned a little apart share one search. */
 const SEARCH_WINDOWS_DAYS = [1, 2, 3, 7, 14, MAX_SCAN_DAYS];
@@ -176,21 +203,59 @@ async function prepareNewsAlert(run: AlertRun, deps: AlertDeps, signal: AbortSig
   // Only articles this run retrieved reach the mail; title and publisher come from the article.
   const grounding = new Grounding(fresh, citations);
   const byUrl = new Map(fresh.map((doc) => [grounding.source(doc.url)?.url ?? doc.url, doc]));
+  // Each sentence against the articles it cites, numbered as the prompt numbered them.
+  const documents = numberedDocuments(fresh);
+  const numberOf = new Map(fresh.map((doc, i) => [doc, i + 1]));
   const articles: EmailArticle[] = [];
+  let left = NO_STATEMENTS;
   for (const item of output.items) {
     const source = grounding.source(item.url);
     const doc = source ? byUrl.get(source.url) : undefined;
     if (!doc || articles.some((a) => a.url === doc.url)) continue;
-    articles.push({ ...digestArticle(doc), summary: mailText(item.why) || null });
+    // What an article reports is checked against that article, whether or not the sentence says [n].
+    const why = checkText(documents, item.why, [numberOf.get(doc)!]);
+    if (why.unsupported) {
+      left = addCounts(left, droppedOnly(why.count));
+      continue;
+    }
+    articles.push({ ...digestArticle(doc), summary: mailText(why.text) || null, statements: why.count });
   }
-  const hasNews = output.hasNews && articles.length > 0 && output.headline.trim() !== '';
-  const analysis = { headline: mailText(output.headline), summary: mailText(output.analysis), items: articles };
-  const stored = { hasNews, analysis: hasNews ? analysis : null, model, searched };
-  if (!hasNews) return planned({ stored, news: { outcome: `no news in ${fresh.length} new articles` } });
+  const lead = articles[0] ? fresh.findIndex((doc) => doc.url === articles[0]!.url) + 1 : 0;
+  const headline = checkText(documents, output.headline, lead ? [lead] : []);
+  const summary = checkText(documents, output.analysis);
+  const checked = addCounts(headline.count, summary.count, left);
+  const supported = summary.count.sourced > 0;
+  const hasNews = output.hasNews && articles.length > 0 && output.headline.trim() !== '' && supported;
+  // A headline the lead article does not support gives way to that article's own title.
+  const title = mailText(headline.text) || articles[0]?.title || '';
+  const analysis: NewsAnalysis = { headline: title, summary: mailText(summary.text), items: articles, checked };
+  const statements = statementsOf(analysis);
+  const stored = { hasNews, analysis: hasNews ? analysis : null, model, searched, statements };
+  if (!hasNews) return planned({ stored, news: { outcome: noNewsOutcome(output, articles.length, left, summary.count, fresh.length) } });
   return planned({
     stored,
     news: { analysis, analysed: true, fresh: fresh.length, email: await renderNewsMail(base, analysis, run, deps) },
   });
+}
+
+/** Why an analysed scan sends nothing: no news, or news whose facts its articles do not support. */
+function noNewsOutcome(
+  output: z.infer<typeof newsAlertOutput>,
+  articles: number,
+  droppedItems: StatementCount,
+  analysis: StatementCount,
+  fresh: number,
+): string {
+  if (!output.hasNews || output.headline.trim() === '') return `no news in ${fresh} new articles`;
+  if (articles === 0 && droppedItems.dropped > 0) {
+    return `not sent as news: no article's report was supported by that article (${plural(droppedItems.dropped, 'statement')} dropped; ${fresh} new articles)`;
+  }
+  if (articles === 0) return `no news in ${fresh} new articles`;
+  const none =
+    analysis.total === 0
+      ? 'the analysis states no fact'
+      : `none of the analysis' ${plural(analysis.total, 'statement')} is supported by the articles it cites`;
+  return `not sent as news: ${none} (${fresh} new articles)`;
 }
 
 /** What the e-mail shows of a plan's analysis, and its library item holds. */
@@ -201,6 +266,7 @@ const mailedNews = (plan: Pick<NewsPlan, 'companyName' | 'keywords' | 'searchedA
   analysis: analysis.summary,
   articles: analysis.items,
   searchedAt: plan.searchedAt,
+  ...(analysis.checked ? { statements: statementsOf(analysis) } : {}),
 });
 
 /** The e-mail, rendered when the run is prepared; again at the commit only when it loses articles. */
@@ -263,7 +329,11 @@ function commitNewsPlan(plan: NewsPlan, run: AlertRun, deps: AlertDeps, kept: bo
         hasNews: true,
         sent: true,
         // The library item the mail was kept as (its id is the run's): the dashboard's row links to it.
-        perplexityResponse: { ...plan.stored, ...(dropped ? { analysis: mailed } : {}), libraryItemId: run.id },
+        perplexityResponse: {
+          ...plan.stored,
+          ...(dropped ? { analysis: mailed, ...(mailed.checked ? { statements: statementsOf(mailed) } : {}) } : {}),
+          libraryItemId: run.id,
+        },
       });
       return {
         mail: {

@@ -17,5 +17,12 @@ export function newsAlertEntry(mailed: Omit<NewsAlertEmailProps, 'links'>, analy
     blocks.push({ type: 'heading', text: mailed.articles.length === 1 ? 'Source' : 'Sources' }, articlesBlock(mailed.articles));
   }
   blocks.push({ type: 'note', text: searchedNote(mailed.searchedAt) });
-  return { kind: 'news_alert', title: mailed.headline, companies: [mailed.companyName], blocks };
+  return {
+    kind: 'news_alert',
+    title: mailed.headline,
+    companies: [mailed.companyName],
+    blocks,
+    // "N of M statements sourced", as the e-mail says it (issue 27 §4); none for the digest without AI.
+    ...(mailed.statements ? { statements: mailed.statements } : {}),
+  };
 }

@@ -1,12 +1,15 @@
 // The newsletter run (issue 5 "Newsletter"): one digest of the user's portfolio companies and
 // industry since the last one. News is searched per company (with its keywords) and per trend
 // topic (or once for the industry, when the AI is to identify the trends); what the user already
-// received is dropped; one AI call groups and explains what is left, grounded in those articles.
+// received is dropped; one AI call groups and explains what is left, grounded in those articles,
+// each sentence that states a fact checked against the articles it cites (issue 27 §4).
 // Without an AI provider the new articles go out as they are, labelled as not analysed (digest.ts).
 import { and, eq, sql } from 'drizzle-orm';
+import type { StatementCount } from '../../../shared/library.ts';
 import { type Frequency, frequencyLabels, PORTFOLIO_LIMIT, type TrendTopic, trendTopicLabels } from '../../../shared/newsletter.ts';
 import { ALERT_TIME_ZONE, REGIONS, type Region, regionLabels } from '../../../shared/sonar.ts';
 import { Grounding, mailText } from '../../ai/grounding.ts';
+import { numberedDocuments, type StatementDocument } from '../../ai/statements.ts';
 import { alertRecipientFor } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
 import { newsletterAlerts, newsletterResults, users } from '../../db/schema.ts';
@@ -20,6 +23,7 @@ import { type SourceDocument, SourceError } from '../../sources/web/types.ts';
 import { digestArticle, NOT_ANALYSED } from '../articles/digest.ts';
 import { ALERT_READ_BUDGET_MS } from '../articles/scan.ts';
 import { claimUnsentArticles, loadSentArticles, type SeenArticles } from '../articles/seen-articles.ts';
+import { addCounts, checkText, droppedOnly, NO_STATEMENTS, withoutMarkers } from '../runs/statements.ts';
 import { type AlertHandler, type AlertMail, type AlertRun, AlertSkip } from '../runs/types.ts';
 import { newsletterEntry } from './library-entry.ts';
 import {
@@ -218,6 +222,51 @@ export function groundDigest(sections: PromptSection[], output: NewsletterOutput
   return digest;
 }
 
+export type CheckedDigest = {
+  sections: NewsletterSection[];
+  /** What was said in sections left out because none of their articles' sentences held: dropped, counted. */
+  removed: StatementCount;
+};
+
+/**
+ * Each sentence of the grounded digest checked against the documents it cites, numbered as the
+ * prompt numbered them (issue 27 §4): failing sentences are dropped, an article whose "why" fails
+ * altogether goes, and a section left without articles goes. Each section and article keeps its
+ * count, so that a mail left with fewer articles counts only what it carries.
+ */
+export function checkDigest(sections: PromptSection[], digest: NewsletterSection[]): CheckedDigest {
+  const all = sections.flatMap((s) => s.documents);
+  const documents: StatementDocument[] = numberedDocuments(all);
+  const numberOf = new Map<string, number>();
+  all.forEach((doc, i) => {
+    const key = pageKey(doc.url) ?? doc.url;
+    if (!numberOf.has(key)) numberOf.set(key, i + 1);
+  });
+  let removed = NO_STATEMENTS;
+  const kept: NewsletterSection[] = [];
+  for (const section of digest) {
+    const summary = checkText(documents, section.summary);
+    let dropped = NO_STATEMENTS;
+    const items: EmailArticle[] = [];
+    for (const item of section.items) {
+      // What an article is said to report is checked against that article, with or without its [n].
+      const own = numberOf.get(pageKey(item.url) ?? item.url);
+      const why = checkText(documents, item.summary ?? '', own ? [own] : []);
+      if (why.unsupported) dropped = addCounts(dropped, droppedOnly(why.count));
+      else items.push({ ...item, summary: why.text || null, statements: why.count });
+    }
+    const statements = addCounts(summary.count, dropped);
+    if (items.length === 0) removed = addCounts(removed, droppedOnly(statements));
+    // A trend's title is the model's name for it, not a statement: only its markers go.
+    else kept.push({ ...section, title: withoutMarkers(section.title), summary: summary.text, items, statements });
+  }
+  return { sections: kept, removed };
+}
+
+/** What the e-mail's "N of M statements sourced" counts: the sections it carries, and what was left out for failing. */
+export const digestStatements = (sections: NewsletterSection[], removed: StatementCount): StatementCount =>
+  addCounts(removed, ...sections.flatMap((s) => [s.statements, ...s.items.map((i) => i.statements)]));
+
 async function loadNewsletter(db: Database, run: AlertRun): Promise<NewsletterRow> {
   const [row] = await db
     .select({
@@ -300,8 +349,8 @@ export const newsletterHandler = (async (run, deps, signal) => {
   if (retrieval.articles === 0) return finish(null, null, `no new articles since ${isoDay(period.start)}${gapsNote(retrieval)}`);
 
   const regions = newsletter.regions.filter((r): r is Region => r in regionLabels).map((r) => regionLabels[r]);
-  const render = async (sections: NewsletterSection[], note?: string): Promise<Delivery> => {
-    const mailed = { industry, periodLabel: period.label, regions, sections, note };
+  const render = async (sections: NewsletterSection[], note?: string, statements?: StatementCount): Promise<Delivery> => {
+    const mailed = { industry, periodLabel: period.label, regions, sections, note, ...(statements ? { statements } : {}) };
     const links = {
       // The run's id is its library item's (engine.ts), so the link is known before the commit.
       library: deps.links.libraryItem(run.id),
@@ -353,14 +402,23 @@ export const newsletterHandler = (async (run, deps, signal) => {
     { background: true, signal },
   );
 
-  const digest = groundDigest(sections, output);
-  if (digest.length === 0) return finish(null, null, `${found}, but the AI's digest cited none of them; no e-mail${gapsNote(retrieval)}`);
+  const grounded = groundDigest(sections, output);
+  if (grounded.length === 0) return finish(null, null, `${found}, but the AI's digest cited none of them; no e-mail${gapsNote(retrieval)}`);
+  const { sections: digest, removed } = checkDigest(sections, grounded);
+  if (digest.length === 0) {
+    return finish(
+      null,
+      null,
+      `${found}, but none of what the AI's digest said of them is supported by the articles it cites (${plural(removed.dropped, 'statement')} dropped); no e-mail${gapsNote(retrieval)}`,
+    );
+  }
 
-  const delivery = await render(digest);
+  const renderChecked = (left: NewsletterSection[]) => render(left, undefined, digestStatements(left, removed));
+  const delivery = await renderChecked(digest);
   const items = digest.reduce((n, s) => n + s.items.length, 0);
   return finish(
     digest,
-    { delivery, render },
+    { delivery, render: renderChecked },
     `${plural(items, 'article')} in ${plural(digest.length, 'section')} of ${found}; e-mail queued${gapsNote(retrieval)}`,
   );
 }) satisfies AlertHandler;

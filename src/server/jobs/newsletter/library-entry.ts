@@ -35,5 +35,7 @@ export function newsletterEntry(mailed: Omit<NewsletterEmailProps, 'links'>): Li
     // The portfolio companies the digest has news of; a topic is no company.
     companies: companies.map((s) => s.title),
     blocks,
+    // "N of M statements sourced", as the e-mail says it (issue 27 §4); none for the digest without AI.
+    ...(mailed.statements ? { statements: mailed.statements } : {}),
   };
 }

@@ -1,8 +1,11 @@
 // The newsletter digest task: what the model is asked (the retrieved articles, numbered, grouped
 // in sections) and the shape of its answer. The model cites by URL; the run keeps only URLs it
-// retrieved for that section, and takes titles, publishers and dates from what it retrieved.
+// retrieved for that section, and takes titles, publishers and dates from what it retrieved. Each
+// sentence that states a fact ends with the numbers of its documents ("[3]"), so that the run can
+// check it against them (issue 27 §4).
 import { z } from 'zod';
 import type { Retrieved } from '../../ai/grounding.ts';
+import { CITATION_RULE } from '../../ai/statements.ts';
 import { capText } from '../../sources/web/text.ts';
 
 /**
@@ -24,7 +27,9 @@ const items = z
   .array(
     z.object({
       url: z.string().describe('The URL of a document of this section, copied exactly.'),
-      whyItMatters: text('One sentence: why this article matters to a salesperson covering this company or industry.'),
+      whyItMatters: text(
+        'One sentence: why this article matters to a salesperson covering this company or industry, ending with the article\'s number ("[3]") when it states a fact.',
+      ),
     }),
   )
   .max(10)
@@ -35,7 +40,9 @@ export const newsletterOutput = z.object({
     .array(
       z.object({
         section: z.number().int().describe('The number of the section, as given ("Section 3" is 3).'),
-        summary: text('One or two sentences: what happened in this section during the period.'),
+        summary: text(
+          'One or two sentences: what happened in this section during the period; each sentence that states a fact ends with the numbers of its documents ("[2]", "[2, 4]").',
+        ),
         items,
       }),
     )
@@ -45,7 +52,9 @@ export const newsletterOutput = z.object({
     .array(
       z.object({
         title: text('A short name for the trend (at most eight words).'),
-        summary: text('One or two sentences on the trend.'),
+        summary: text(
+          'One or two sentences on the trend; each sentence that states a fact ends with the numbers of its documents ("[7]").',
+        ),
         items,
       }),
     )
@@ -60,6 +69,7 @@ export const newsletterSystem = [
   'When the documents do not support something, leave it out rather than guess.',
   'Cite documents only by their URL exactly as given. Never invent or alter a URL, and cite a document only in its own section.',
   'Write plain text (no Markdown, no HTML).',
+  CITATION_RULE,
   'Answer with a single JSON object that matches the required schema.',
 ].join('\n');
 

@@ -283,3 +283,13 @@ describe('Account Intelligence Report e-mail', () => {
     expect(mail.text).not.toContain('Mar 1, 2026');
   });
 });
+
+describe('the statements line (issue 27 §4)', () => {
+  it('says how many of the narrative statements are sourced and how many were dropped, in both parts', async () => {
+    const mail = await renderAirReportEmail({ ...props(), statements: { sourced: 16, total: 17, dropped: 1 } });
+    for (const part of [mail.text, mail.html])
+      expect(part).toContain('16 of 17 statements sourced · 1 dropped: not supported by its source');
+    const none = await renderAirReportEmail(props());
+    expect(none.text).not.toContain('statements sourced');
+  });
+});

@@ -5,8 +5,9 @@ import { Link, Section, Text } from '@react-email/components';
 import { createElement as h, type ReactNode } from 'react';
 import { type AirReport, airEventLabels } from '../../../shared/air.ts';
 import { BRAND } from '../../../shared/constants.ts';
+import type { StatementCount } from '../../../shared/library.ts';
 import { httpUrl } from '../../sources/web/text.ts';
-import { EmailLayout, heading2, mutedLine, paragraph, renderEmail, shortDate, styles } from './layout.ts';
+import { EmailLayout, heading2, mutedLine, paragraph, renderEmail, shortDate, statementsLine, styles } from './layout.ts';
 import type { RenderedEmail } from './types.ts';
 
 export type AirReportEmailProps = {
@@ -17,6 +18,8 @@ export type AirReportEmailProps = {
   libraryUrl?: string;
   /** /air: the user's reports. */
   manageUrl: string;
+  /** The narrative sentences (event summaries, priorities, why each prospect, angles and triggers) checked against their sources. */
+  statements?: StatementCount;
 };
 
 /** A link when the address is http(s); the text alone otherwise (a headline never disappears). */
@@ -47,7 +50,7 @@ const dayLabel = (date: string | null) =>
 const factLine = (key: number, label: string, value: string, url: string) =>
   h(Text, { key, style: styles.articleSummary }, `${label}: ${value} (`, sourceLink(url), ')');
 
-function AirReportEmail({ report, reportUrl, libraryUrl, manageUrl }: AirReportEmailProps) {
+function AirReportEmail({ report, reportUrl, libraryUrl, manageUrl, statements }: AirReportEmailProps) {
   const { company } = report;
   const title = [company.name, company.ticker].filter(Boolean).join(' · ');
   return h(
@@ -168,6 +171,7 @@ function AirReportEmail({ report, reportUrl, libraryUrl, manageUrl }: AirReportE
         ),
 
     mutedLine(airReportTexts.builtFrom(report.sources.length)),
+    statementsLine(statements),
   );
 }
 

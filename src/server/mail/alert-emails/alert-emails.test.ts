@@ -274,3 +274,35 @@ describe('earnings e-mails', () => {
     expect(hostile.text).toContain(HOSTILE);
   });
 });
+
+describe('the statements line (issue 27 §4)', () => {
+  const all = { sourced: 12, total: 12, dropped: 0 };
+  const some = { sourced: 10, total: 12, dropped: 2 };
+  const rendered = async (statements?: { sourced: number; total: number; dropped: number }) => [
+    await renderNewsAlertEmail(newsProps(statements ? { statements } : {})),
+    await renderNewsletterEmail({ ...newsletterProps(1), ...(statements ? { statements } : {}) }),
+    await renderEarningsSummaryEmail({ ...summaryProps, ...(statements ? { statements } : {}) }),
+  ];
+
+  it('says how many statements are sourced, in the HTML and its text twin', async () => {
+    for (const mail of await rendered(all)) {
+      expect(mail.text).toContain('12 of 12 statements sourced');
+      expect(mail.html).toContain('12 of 12 statements sourced');
+      expect(mail.text).not.toContain('dropped');
+    }
+  });
+
+  it('says how many were dropped as not supported by their source', async () => {
+    for (const mail of await rendered(some)) {
+      expect(mail.text).toContain('10 of 12 statements sourced · 2 dropped: not supported by its source');
+      expect(mail.html).toContain('10 of 12 statements sourced · 2 dropped: not supported by its source');
+    }
+  });
+
+  it('says nothing when no statement was checked (the digest sent without AI) or none was made', async () => {
+    for (const mail of [...(await rendered()), ...(await rendered({ sourced: 0, total: 0, dropped: 0 }))]) {
+      expect(mail.text).not.toContain('statements sourced');
+      expect(mail.text).not.toContain('statement sourced');
+    }
+  });
+});

@@ -3,7 +3,7 @@
 import { Section, Text } from '@react-email/components';
 import { createElement as h } from 'react';
 import { BRAND } from '../../../shared/constants.ts';
-import { ArticleList, colors, EmailLayout, heading2, paragraph, renderEmail, styles } from './layout.ts';
+import { ArticleList, colors, EmailLayout, heading2, paragraph, renderEmail, statementsLine, styles } from './layout.ts';
 import type { EarningsSummaryEmailProps, RenderedEmail } from './types.ts';
 
 const quoteStyle = { borderLeft: `3px solid ${colors.brand500}`, margin: '0 0 12px', padding: '0 0 0 12px' };
@@ -27,6 +27,7 @@ function EarningsSummaryEmail(p: EarningsSummaryEmailProps) {
           p.keyFindings.map((finding, i) => h('li', { key: i, style: { ...styles.paragraph, margin: '0 0 6px' } }, finding)),
         )
       : null,
+    statementsLine(p.statements),
     p.quotes.length > 0 ? heading2('Quotes') : null,
     p.quotes.map((quote, i) =>
       h(

@@ -6,7 +6,7 @@ import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text 
 import { render, toPlainText } from '@react-email/render';
 import { createElement as h, type ReactNode } from 'react';
 import { BRAND } from '../../../shared/constants.ts';
-import { libraryMessages } from '../../../shared/library.ts';
+import { libraryMessages, type StatementCount, statementCountLabel } from '../../../shared/library.ts';
 import { notesFor } from '../../../shared/research.ts';
 import { capText, httpUrl } from '../../sources/web/text.ts';
 import type { EmailArticle, EmailLinks, RenderedEmail } from './types.ts';
@@ -204,3 +204,10 @@ export async function renderEmail(subject: string, element: ReactNode): Promise<
 export const heading2 = (text: string) => h(Heading, { as: 'h2', style: styles.subheading }, text);
 export const paragraph = (text: string) => h(Text, { style: styles.paragraph }, text);
 export const mutedLine = (text: string) => h(Text, { style: styles.muted }, text);
+
+/**
+ * "12 of 12 statements sourced" (issue 27 §4): how many of the mail's factual sentences were checked
+ * against the passage they cite, and how many were dropped. Nothing when the mail states no checked fact.
+ */
+export const statementsLine = (count: StatementCount | null | undefined) =>
+  count && count.total > 0 ? mutedLine(statementCountLabel(count)) : null;

@@ -1,7 +1,7 @@
 // The news alert: the AI's headline and analysis for one company, and the articles it rests on.
 import { createElement as h } from 'react';
 import { BRAND } from '../../../shared/constants.ts';
-import { ArticleList, EmailLayout, heading2, mutedLine, paragraph, renderEmail } from './layout.ts';
+import { ArticleList, EmailLayout, heading2, mutedLine, paragraph, renderEmail, statementsLine } from './layout.ts';
 import type { NewsAlertEmailProps, RenderedEmail } from './types.ts';
 
 function NewsAlertEmail(p: NewsAlertEmailProps) {
@@ -17,6 +17,7 @@ function NewsAlertEmail(p: NewsAlertEmailProps) {
     },
     keywords.length > 0 ? mutedLine(`Keywords: ${keywords.join(', ')}`) : null,
     paragraph(p.analysis),
+    statementsLine(p.statements),
     p.articles.length > 0 ? heading2(p.articles.length === 1 ? 'Source' : 'Sources') : null,
     h(ArticleList, { articles: p.articles }),
     mutedLine(searchedNote(p.searchedAt)),

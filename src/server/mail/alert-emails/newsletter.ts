@@ -3,7 +3,7 @@
 import { Section } from '@react-email/components';
 import { createElement as h } from 'react';
 import { BRAND } from '../../../shared/constants.ts';
-import { ArticleList, EmailLayout, heading2, mutedLine, paragraph, renderEmail, styles } from './layout.ts';
+import { ArticleList, EmailLayout, heading2, mutedLine, paragraph, renderEmail, statementsLine, styles } from './layout.ts';
 import type { NewsletterEmailProps, NewsletterSection, RenderedEmail } from './types.ts';
 
 /** The digest's group labels and its empty line; the library's copy says the same. */
@@ -48,6 +48,7 @@ function NewsletterEmail(p: NewsletterEmailProps) {
     },
     mutedLine(regions.length > 0 ? `${p.periodLabel} · Regions: ${regions.join(', ')}` : p.periodLabel),
     p.note ? paragraph(p.note) : null,
+    statementsLine(p.statements),
     h(Group, { title: newsletterTexts.portfolio, sections: companies }),
     h(Group, { title: newsletterTexts.trends(p.industry), sections: topics }),
     p.sections.length === 0 ? paragraph(newsletterTexts.nothingNew) : null,

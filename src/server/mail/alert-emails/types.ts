@@ -1,5 +1,6 @@
 // What each alert e-mail shows. Every value is plain text or an http(s) URL; templates escape all of
 // it (AI and third-party text never becomes markup).
+import type { StatementCount } from '../../../shared/library.ts';
 
 export type EmailLinks = {
   /**
@@ -29,6 +30,8 @@ export type EmailArticle = {
   headlineOnly?: boolean;
   /** `url` is Google News' redirect: the publisher's address could not be resolved. */
   googleLink?: boolean;
+  /** The checked statements of `summary` (issue 27 §4), so that a mail left with fewer articles counts only its own. */
+  statements?: StatementCount;
 };
 
 export type NewsAlertEmailProps = {
@@ -39,6 +42,8 @@ export type NewsAlertEmailProps = {
   articles: EmailArticle[];
   /** ISO: when the news was searched; what was published later comes in the next alert (ADR 016). */
   searchedAt: string;
+  /** The headline's, analysis' and articles' statements checked against their sources; absent when not analysed. */
+  statements?: StatementCount;
   links: EmailLinks;
 };
 
@@ -48,6 +53,8 @@ export type NewsletterSection = {
   title: string;
   summary: string;
   items: EmailArticle[];
+  /** The checked statements of `summary`, and those dropped with articles left out for them (not the kept items'). */
+  statements?: StatementCount;
 };
 
 export type NewsletterEmailProps = {
@@ -58,6 +65,8 @@ export type NewsletterEmailProps = {
   sections: NewsletterSection[];
   /** Said under the period, e.g. that the digest was not analysed because no AI provider is configured. */
   note?: string;
+  /** Every statement of the digest checked against its sources; absent when not analysed. */
+  statements?: StatementCount;
   links: EmailLinks;
 };
 
@@ -86,6 +95,8 @@ export type EarningsSummaryEmailProps = {
   keyFindings: string[];
   quotes: { text: string; speaker: string | null }[];
   sources: EmailArticle[];
+  /** The summary's and findings' statements checked against the documents. */
+  statements?: StatementCount;
   links: EmailLinks;
 };
 
