@@ -354,17 +354,19 @@ describe('counts and the answer shown', () => {
     expect(markedSentence({ text: 'Roe said “we delivered.”', cites: [1, 3] })).toBe('Roe said “we delivered [1, 3].”');
   });
 
-  it('says there is no supporting evidence instead of answering when no fact survives', () => {
-    for (const answer of [
-      [{ text: 'Globex will cut 2,000 jobs.', cites: [2] }],
-      [{ text: 'Initech is hiring.', cites: [] }],
-      [{ text: 'Ask how they see the market.', cites: [] }],
-      [],
-    ]) {
+  it('says there is no supporting evidence instead of answering when facts were stated and none survives', () => {
+    for (const answer of [[{ text: 'Globex will cut 2,000 jobs.', cites: [2] }], [{ text: 'Initech is hiring.', cites: [] }]]) {
       const check = checkStatements(docs, answer);
       expect(check.noEvidence).toBe(true);
       expect(keptText(check)).toBe(NO_SUPPORTING_EVIDENCE);
     }
+  });
+
+  it('keeps advice that states no fact as it is: nothing was refused', () => {
+    const advice = checkStatements(docs, [{ text: 'Ask how they see the market.', cites: [] }]);
+    expect(advice.noEvidence).toBe(false);
+    expect(keptText(advice)).toBe('Ask how they see the market.');
+    expect(checkStatements(docs, []).noEvidence).toBe(false);
   });
 });
 

@@ -91,7 +91,7 @@ export type StatementCheck = {
   statements: CheckedStatement[];
   /** "12 of 12 statements sourced" (statementCountLabel). */
   count: StatementCount;
-  /** Nothing factual survived: the answer must say so instead of answering. */
+  /** Facts were stated and none survived: the answer must say so instead of answering (advice alone is no answer to refuse). */
   noEvidence: boolean;
 };
 
@@ -1082,7 +1082,7 @@ export function checkStatements(
   const total = checked.filter((s) => s.verdict !== 'not_factual').length;
   const sourced = checked.filter((s) => s.verdict === 'supported').length;
   const dropped = options.failing === 'show' ? 0 : total - sourced;
-  return { statements: checked, count: { sourced, total, dropped }, noEvidence: sourced === 0 };
+  return { statements: checked, count: { sourced, total, dropped }, noEvidence: sourced === 0 && total > 0 };
 }
 
 /**
