@@ -1,10 +1,12 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { unstable_HistoryRouter as HistoryRouter, useLocation, useRoutes } from 'react-router';
 import { dashboardQuery } from '../features/dashboard/dashboard-query.ts';
 import { ApiRequestError } from '../lib/api-client.ts';
 import { sessionQuery, sessionQueryKey } from '../lib/session.ts';
 import { Toasts } from '../lib/toast.tsx';
-import { routes } from './router.tsx';
+import { createAppHistory } from './history.ts';
+import { loadScreens, routes } from './router.tsx';
+import { ScreenErrorBoundary } from './shell/router-error-page.tsx';
 
 // A 401 anywhere means the session is gone (expired, revoked by a password reset elsewhere):
 // forget the cached user so the guards send the person to /login instead of showing stale pages.
@@ -32,12 +34,20 @@ const queryClient: QueryClient = new QueryClient({
 void queryClient.prefetchQuery(sessionQuery);
 if (window.location.pathname.replace(/\/+$/, '') === '/homepage') void queryClient.prefetchQuery(dashboardQuery);
 
-const router = createBrowserRouter(routes);
+const history = createAppHistory(loadScreens);
+
+/** The screen at the address, behind the error boundary that was the data router's errorElement. */
+function Screens() {
+  const location = useLocation();
+  return <ScreenErrorBoundary location={location}>{useRoutes(routes)}</ScreenErrorBoundary>;
+}
 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <HistoryRouter history={history}>
+        <Screens />
+      </HistoryRouter>
       <Toasts />
     </QueryClientProvider>
   );
