@@ -5,7 +5,7 @@ import { ApiRequestError } from '../lib/api-client.ts';
 import { sessionQuery, sessionQueryKey } from '../lib/session.ts';
 import { Toasts } from '../lib/toast.tsx';
 import { createAppHistory } from './history.ts';
-import { loadScreens, routes } from './router.tsx';
+import { isSignedInScreen, loadScreens, routes } from './router.tsx';
 import { ScreenErrorBoundary } from './shell/router-error-page.tsx';
 
 // A 401 anywhere means the session is gone (expired, revoked by a password reset elsewhere):
@@ -29,9 +29,10 @@ const queryClient: QueryClient = new QueryClient({
   },
 });
 
-// The first screen's data starts now, with its code (the routes' chunks), not after it has rendered:
-// the session on every page (the shell and the guards wait for it), the dashboard on /homepage.
-void queryClient.prefetchQuery(sessionQuery);
+// A signed-in first screen's data starts now, with its code (the routes' chunks), not after it has
+// rendered: the session (the shell and the guards wait for it), the dashboard on /homepage. A public
+// first screen paints without the session: its queries ask for it once it has rendered (issue 27).
+if (isSignedInScreen(window.location.pathname)) void queryClient.prefetchQuery(sessionQuery);
 if (window.location.pathname.replace(/\/+$/, '') === '/homepage') void queryClient.prefetchQuery(dashboardQuery);
 
 const history = createAppHistory(loadScreens);
