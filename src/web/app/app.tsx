@@ -2,7 +2,9 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { unstable_HistoryRouter as HistoryRouter, useLocation, useRoutes } from 'react-router';
 import { dashboardQuery } from '../features/dashboard/dashboard-query.ts';
 import { ApiRequestError } from '../lib/api-client.ts';
-import { sessionQuery, sessionQueryKey } from '../lib/session.ts';
+import { firstPaint, holdUntilFirstPaint } from '../lib/first-paint.ts';
+import { fetchPublicConfig, publicConfigQuery } from '../lib/public-config.ts';
+import { fetchSession, sessionQuery, sessionQueryKey } from '../lib/session.ts';
 import { Toasts } from '../lib/toast.tsx';
 import { createAppHistory } from './history.ts';
 import { isSignedInScreen, loadScreens, routes } from './router.tsx';
@@ -30,9 +32,21 @@ const queryClient: QueryClient = new QueryClient({
 });
 
 // A signed-in first screen's data starts now, with its code (the routes' chunks), not after it has
-// rendered: the session (the shell and the guards wait for it), the dashboard on /homepage. A public
-// first screen paints without the session: its queries ask for it once it has rendered (issue 27).
-if (isSignedInScreen(window.location.pathname)) void queryClient.prefetchQuery(sessionQuery);
+// rendered: the session (the shell and the guards wait for it), the dashboard on /homepage. What no
+// first screen needs to paint is asked for once it is on screen (first-paint.ts): the session on a
+// public one (issue 27), the config; asked for now all the same, so that the screens' queries find
+// them on the way rather than asking themselves.
+holdUntilFirstPaint();
+const afterFirstPaint =
+  <T,>(fetch: () => Promise<T>) =>
+  () =>
+    firstPaint().then(fetch);
+if (isSignedInScreen(window.location.pathname)) {
+  void queryClient.prefetchQuery(sessionQuery);
+} else {
+  void queryClient.prefetchQuery({ ...sessionQuery, queryFn: afterFirstPaint(fetchSession) });
+}
+void queryClient.prefetchQuery({ ...publicConfigQuery, queryFn: afterFirstPaint(fetchPublicConfig) });
 if (window.location.pathname.replace(/\/+$/, '') === '/homepage') void queryClient.prefetchQuery(dashboardQuery);
 
 const history = createAppHistory(loadScreens);

@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { LiveChange, UserTable } from '../../shared/live.ts';
+import { firstPaint } from './first-paint.ts';
 import { refreshLiveQueries } from './live-updates.ts';
 
 const MAX_RECONNECT_MS = 30_000;
@@ -11,7 +12,10 @@ const BATCH_MS = 150;
 /** After a reconnect every open page reloads; spread them so a recovering server is not hit at once. */
 const RESYNC_SPREAD_MS = 2000;
 
-/** Keeps one stream open while mounted (the signed-in shell), reconnecting with backoff. */
+/**
+ * Keeps one stream open while mounted (the signed-in shell), reconnecting with backoff; on a first
+ * visit, from when the first screen is on screen (first-paint.ts).
+ */
 export function useLiveUpdates() {
   const client = useQueryClient();
   useEffect(() => {
@@ -62,7 +66,10 @@ export function useLiveUpdates() {
       };
     }
 
-    open();
+    // On a first visit, once the first screen is on screen (first-paint.ts).
+    void firstPaint().then(() => {
+      if (!stopped) open();
+    });
     return () => {
       stopped = true;
       clearTimeout(timer);
