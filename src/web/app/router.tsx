@@ -2,9 +2,9 @@
 // the server: it answers any other path with status 404). Each screen is its own lazy chunk, so the public pages
 // load only what they show; the landing and sign-in pages, small and the most visited first screens,
 // come with the app's own code, so they paint without waiting for a second download (issue 16).
-// The routes are rendered by React Router's declarative router (app.tsx: BrowserRouter, useRoutes): the
-// app uses no loader, action or fetcher, and the data router's code is about a sixth of the first
-// screens' JavaScript (issue 27).
+// The routes are rendered by React Router's declarative router (app.tsx: a HistoryRouter on
+// history.ts, useRoutes): the app uses no loader, action or fetcher, and the data router's code was
+// about a sixth of the first screens' JavaScript (issue 27).
 import { type ComponentType, isValidElement, use } from 'react';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import type { WebRoute } from '../../shared/web-routes.ts';
