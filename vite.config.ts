@@ -131,8 +131,40 @@ const routePreload = (): Plugin => ({
   },
 });
 
+// V8 compiles most functions when they are first called, on the main thread: the first screen's render
+// and effects paid for compiling React and the app as they ran (issue 27: about half their time on a
+// phone-speed CPU). A file that starts with this comment has all its functions compiled as it
+// loads, on a background thread (Chrome 136 and later; other browsers read a comment). Only the
+// files of the screens have it, the entry's and each route's with what they import (as
+// route-preload finds them), whose functions mostly run as the screen opens; not the libraries
+// loaded for one use (PostHog, zxcvbn, the search suggestions), where it would compile code that never runs.
+// Added once the file names are made: a file cached from a build without it runs the same.
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+const compileHints = (): Plugin => ({
+  name: 'compile-hints',
+  apply: 'build',
+  generateBundle: {
+    order: 'post',
+    handler(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+      const byName = new Map(chunks.map((c) => [c.fileName, c]));
+      const marked = new Set<Rolldown.OutputChunk>();
+      const mark = (chunk: Rolldown.OutputChunk) => {
+        if (marked.has(chunk)) return;
+        marked.add(chunk);
+        for (const name of chunk.imports) mark(byName.get(name)!);
+      };
+      const screens = new Set(routesOfRouter().flatMap((route) => route.modules));
+      for (const chunk of chunks) {
+        if (chunk.isEntry || (chunk.facadeModuleId && screens.has(chunk.facadeModuleId))) mark(chunk);
+      }
+      for (const chunk of marked) chunk.code = COMPILE_HINT + chunk.code;
+    },
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), emitBuildId(), routePreload(), precompress()],
+  plugins: [react(), tailwindcss(), emitBuildId(), routePreload(), compileHints(), precompress()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: {
     outDir: 'dist/web',

@@ -2,7 +2,11 @@
 // the server: it answers any other path with status 404). Each screen is its own lazy chunk, so the public pages
 // load only what they show; the landing and sign-in pages, small and the most visited first screens,
 // come with the app's own code, so they paint without waiting for a second download (issue 16).
-import { Navigate, type RouteObject } from 'react-router';
+// The routes are rendered by React Router's declarative router (app.tsx: a HistoryRouter on
+// history.ts, useRoutes): the app uses no loader, action or fetcher, and the data router's code was
+// about a sixth of the first screens' JavaScript (issue 27).
+import { type ComponentType, isValidElement, use } from 'react';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import type { WebRoute } from '../../shared/web-routes.ts';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { LandingPage } from '../features/public/landing-page.tsx';
@@ -10,14 +14,39 @@ import { FlagGate } from './shell/flag-gate.tsx';
 import { NotFoundPage } from './shell/not-found-page.tsx';
 import { ProtectedRoute } from './shell/protected-route.tsx';
 import { RootLayout } from './shell/root-layout.tsx';
-import { RouterErrorPage } from './shell/router-error-page.tsx';
 
 type Loader = () => Promise<{ [name: string]: unknown }>;
+/** A screen whose code is a chunk of its own; `load` starts loading it (once), undefined once it is in. */
+type LazyScreen = ComponentType & { load: () => Promise<unknown> | undefined };
+
+/**
+ * The named export of a lazily imported module as a route's component. Until its code is in it
+ * suspends; the first screen (main.tsx) and navigations (history.ts) wait for it, as the data
+ * router's lazy routes did, so it is a fallback only. Once loaded it renders at once. A chunk that
+ * fails to load throws to the screens' error boundary, every time, as the data router's did.
+ */
+export function lazyScreen(load: Loader, name: string): LazyScreen {
+  let Screen: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const start = () => {
+    if (Screen) return undefined;
+    loading ??= load().then((module) => {
+      Screen = module[name] as ComponentType;
+      return Screen;
+    });
+    return loading;
+  };
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per route, with the route table at load, never in a render
+  function Lazy() {
+    const Loaded = Screen ?? use(start()!);
+    return <Loaded />;
+  }
+  Lazy.load = start;
+  return Lazy;
+}
+
 /** A route whose component is the named export of a lazily imported module. */
-const page = (path: WebRoute, load: Loader, name: string): RouteObject => ({
-  path,
-  lazy: async () => ({ Component: (await load())[name] as React.ComponentType }),
-});
+const page = (path: WebRoute, load: Loader, name: string): RouteObject => ({ path, Component: lazyScreen(load, name) });
 
 const publicRoutes: RouteObject[] = [
   { path: '/', Component: LandingPage },
@@ -60,17 +89,14 @@ const protectedRoutes: RouteObject[] = [
 
 export const routes: RouteObject[] = [
   {
+    // Its error boundary is the screens' (app.tsx ScreenErrorBoundary, the RouterErrorPage).
     element: <RootLayout />,
-    errorElement: <RouterErrorPage />,
-    // A first screen that is a lazy route shows nothing until its code is in (preloaded with the
-    // page: vite.config.ts route-preload); said here, or React Router warns on every such page.
-    HydrateFallback: () => null,
     children: [
       ...publicRoutes,
       {
         element: <ProtectedRoute />,
         children: [
-          { lazy: async () => ({ Component: (await import('./shell/app-shell.tsx')).AppShell }), children: protectedRoutes },
+          { Component: lazyScreen(() => import('./shell/app-shell.tsx'), 'AppShell'), children: protectedRoutes },
           // Full-screen, without the shell.
           page('/client-portal', () => import('../features/client-portal/resource-library-page.tsx'), 'ResourceLibraryPage'),
         ],
@@ -79,3 +105,15 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Whether the screen at this path is a signed-in one (behind ProtectedRoute). */
+export const isSignedInScreen = (pathname: string): boolean =>
+  Boolean(matchRoutes(routes, pathname)?.some(({ route }) => isValidElement(route.element) && route.element.type === ProtectedRoute));
+
+/** The loading of the code of the lazy screens at this path, or null when it is all in. */
+export function loadScreens(pathname: string): Promise<unknown> | null {
+  const loading = (matchRoutes(routes, pathname) ?? []).flatMap(
+    ({ route }) => (route.Component as Partial<LazyScreen> | null | undefined)?.load?.() ?? [],
+  );
+  return loading.length ? Promise.all(loading) : null;
+}

@@ -2,9 +2,10 @@
 // table; every query that declared that table in `meta.liveTables` is refetched. Queries opt in
 // where they are defined, so this file knows no feature:
 //   useQuery({ queryKey: ['news-alerts'], queryFn, meta: liveTables('sonar_alerts') })
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import type { LiveChange, UserTable } from '../../shared/live.ts';
+// The stream itself is live-stream.ts, loaded with the signed-in shell: the queries of the public
+// pages, which declare their tables here too, come with the first screen (issue 27).
+import type { QueryClient } from '@tanstack/react-query';
+import type { UserTable } from '../../shared/live.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -22,72 +23,4 @@ export function refreshLiveQueries(client: QueryClient, table?: UserTable) {
       return shown !== undefined && (table === undefined || shown.includes(table));
     },
   });
-}
-
-const MAX_RECONNECT_MS = 30_000;
-/** Changes arriving within this window refresh each table once. */
-const BATCH_MS = 150;
-/** After a reconnect every open page reloads; spread them so a recovering server is not hit at once. */
-const RESYNC_SPREAD_MS = 2000;
-
-/** Keeps one stream open while mounted (the signed-in shell), reconnecting with backoff. */
-export function useLiveUpdates() {
-  const client = useQueryClient();
-  useEffect(() => {
-    let source: EventSource | null = null;
-    let retryMs = 1000;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    let connectedBefore = false;
-    const changed = new Set<UserTable>();
-    let batch: ReturnType<typeof setTimeout> | undefined;
-    let resync: ReturnType<typeof setTimeout> | undefined;
-
-    function refreshSoon(table: UserTable) {
-      changed.add(table);
-      batch ??= setTimeout(() => {
-        batch = undefined;
-        for (const t of changed) void refreshLiveQueries(client, t);
-        changed.clear();
-      }, BATCH_MS);
-    }
-    const refreshAllSoon = () => {
-      clearTimeout(resync);
-      resync = setTimeout(() => void refreshLiveQueries(client), Math.random() * RESYNC_SPREAD_MS);
-    };
-
-    function open() {
-      source = new EventSource('/api/events');
-      source.addEventListener('ready', () => {
-        retryMs = 1000;
-        // Changes made while the stream was down were not announced to us: reload what we show.
-        if (connectedBefore) refreshAllSoon();
-        connectedBefore = true;
-      });
-      source.addEventListener('change', (event) => {
-        const change = JSON.parse((event as MessageEvent<string>).data) as LiveChange;
-        refreshSoon(change.table);
-      });
-      source.addEventListener('resync', refreshAllSoon);
-      source.addEventListener('session-ended', () => {
-        source?.close();
-        void refreshLiveQueries(client, 'users');
-      });
-      source.onerror = () => {
-        // The browser retries a dropped stream by itself; a refused one (server down, 401) it closes.
-        if (source?.readyState !== EventSource.CLOSED || stopped) return;
-        timer = setTimeout(open, retryMs);
-        retryMs = Math.min(retryMs * 2, MAX_RECONNECT_MS);
-      };
-    }
-
-    open();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      clearTimeout(batch);
-      clearTimeout(resync);
-      source?.close();
-    };
-  }, [client]);
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 
 export type PublicConfig = {
@@ -15,7 +15,15 @@ export type PublicConfig = {
   devMailbox: boolean;
 };
 
+export const fetchPublicConfig = () => api<PublicConfig>('/api/config');
+
+// Refetched when the tab regains focus (after 5 minutes), which is how a new deployment is noticed.
+export const publicConfigQuery = queryOptions({
+  queryKey: ['publicConfig'],
+  queryFn: fetchPublicConfig,
+  staleTime: 5 * 60_000,
+});
+
 export function usePublicConfig() {
-  // Refetched when the tab regains focus (after 5 minutes), which is how a new deployment is noticed.
-  return useQuery({ queryKey: ['publicConfig'], queryFn: () => api<PublicConfig>('/api/config'), staleTime: 5 * 60_000 });
+  return useQuery(publicConfigQuery);
 }

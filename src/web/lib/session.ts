@@ -7,7 +7,7 @@ import { liveTables } from './live-updates.ts';
 
 export const sessionQueryKey = ['userProfile'] as const;
 
-async function fetchSession(): Promise<Profile | null> {
+export async function fetchSession(): Promise<Profile | null> {
   return (await api<{ profile: Profile | null }>('/api/profile/current')).profile;
 }
 

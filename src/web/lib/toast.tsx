@@ -5,6 +5,7 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import type { ExternalToast } from 'sonner';
 import { TOAST_DURATION_MS } from '../../shared/constants.ts';
+import { firstPaint } from './first-paint.ts';
 
 type Sonner = typeof import('sonner');
 type Message = Parameters<Sonner['toast']['error']>[0];
@@ -65,6 +66,27 @@ export function Toasts() {
 /** For screens whose code calls sonner's toast directly: mounts the Toaster after their first paint. */
 export function useToaster() {
   useEffect(() => {
-    void loadSonner();
+    // A first visit's screen holds it till it is on screen (first-paint.ts). Else an effect can run
+    // before the paint (after a render caused by a query's answer): sonner is asked for once the next
+    // frame is out, so that the screen does not share the network and the main thread with it. A
+    // hidden tab draws no frames.
+    let cancelled = false;
+    let frame: number | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    void firstPaint().then(() => {
+      if (cancelled) return;
+      if (document.visibilityState === 'hidden') {
+        void loadSonner();
+        return;
+      }
+      frame = requestAnimationFrame(() => {
+        timer = setTimeout(() => void loadSonner());
+      });
+    });
+    return () => {
+      cancelled = true;
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, []);
 }

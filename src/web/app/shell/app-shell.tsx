@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { SIDEBAR_COLLAPSED_PX } from '../../../shared/constants.ts';
-import { useLiveUpdates } from '../../lib/live-updates.ts';
+import { useLiveUpdates } from '../../lib/live-stream.ts';
 import { useToaster } from '../../lib/toast.tsx';
 import { SearchBox } from './search-box.tsx';
 import { Sidebar } from './sidebar.tsx';
