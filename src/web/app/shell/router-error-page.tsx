@@ -3,8 +3,8 @@ import type { Location } from 'react-router';
 import { messages } from '../../../shared/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 
+/** The error itself is logged by React, which reports every error a boundary catches (once). */
 export function RouterErrorPage({ error }: { error: unknown }) {
-  console.error(error);
   const detail = error instanceof Error ? error.message : '';
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-3 px-4 text-center">
