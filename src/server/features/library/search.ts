@@ -150,18 +150,21 @@ export async function searchLibrary(
   const needed = offset + LIBRARY_PAGE_SIZE + 1;
   const words = typedWords(query);
   // The user's own matches, in order, up to the end of the page (ids only before the page). The
-  // filters are applied to what the GIN index found rather than beside it: the planner would take
-  // a company's or a kind's index when it guesses that one fewer, and test each item's words.
+  // filters are applied to what the GIN index found rather than beside it (offset 0 keeps them
+  // out): the planner would take a company's or a kind's index when it guesses that one fewer, and
+  // test each item's words. The exact query is checked after the sort, as far as the page needs.
   const { rows: direct } = await db.execute<HitRow>(sql`
     with ${querySql(query)},
-    candidates as materialized (
-      select i.id, i.kind, i.company_keys, i.created_at, i.search_vector
-        from library_items i
-       where i.user_id = ${userId} and i.search_vector @@ (select loose from q)
-    ),
     exact as materialized (
       select c.id, c.created_at, c.search_vector
-        from (select * from candidates i where true ${filterSql(filters)} order by i.created_at desc, i.id desc offset 0) c
+        from (select i.id, i.created_at, i.search_vector
+                from (select i.id, i.kind, i.company_keys, i.created_at, i.search_vector
+                        from library_items i
+                       where i.user_id = ${userId} and i.search_vector @@ (select loose from q)
+                      offset 0) i
+               where true ${filterSql(filters)}
+               order by i.created_at desc, i.id desc
+              offset 0) c
        where not (select phrase from q) or c.search_vector @@ (select query from q)
        limit ${RANK_WINDOW + needed}
     ),
