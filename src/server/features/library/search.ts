@@ -267,7 +267,9 @@ async function matchArticles(
 ): Promise<HitRow[]> {
   const articleVector = sql.raw(`${ARTICLE_SEARCH_VECTOR.replace(/\b(title|text)\b/g, 'a.$1')}`);
   // The user's links to each matching article, looked up by key (offset 0: not a join the planner
-  // could turn into a scan of all of them).
+  // could turn into a scan of all of them). The keys must reach the planner as values (pg sends
+  // unnamed statements: a custom plan each time); a generic plan of a named prepared statement
+  // guesses a few keys and re-parses each one's article instead of the bitmap AND (seconds).
   const matching = sql`select s.item_id, array_agg(a.url_key) as url_keys
         from articles a
        cross join lateral (
