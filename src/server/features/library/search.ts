@@ -56,11 +56,11 @@ export function filterSql(filters: LibraryFilters): SQL {
 export const RANK_WINDOW = 300;
 
 /**
- * Up to this many article links (the filtered items' sources), the articles are looked up by key
- * and the full-text index only confirms the match (a bitmap AND: a few microseconds a key); beyond,
- * every article of the store that matches is read and joined to the user's links.
+ * Up to this many filtered items, the articles behind them are looked up by key (see
+ * searchArticles()), the newest FIRST_BATCH first; beyond, through the full-text index alone.
  */
-const KEY_LOOKUP_MAX = 6000;
+const ITEM_LOOKUP_MAX = 1000;
+const FIRST_BATCH = 250;
 
 /** Characters of text given to ts_headline: from SNIPPET_LEAD before the first word of the query found in it. */
 const SNIPPET_WINDOW = 900;
@@ -216,8 +216,10 @@ export async function searchLibrary(
 /**
  * The first `limit` of `userId`'s items (newest first, filtered, not in `exclude`) with an article
  * behind them that matches `query`, each with the first such article. Two ways to find them:
- * - few links (restrictive filters): the filtered items' article keys are sent as a parameter, so
- *   the planner sees them and ANDs the article key index with the full-text index;
+ * - restrictive filters (up to ITEM_LOOKUP_MAX items): their articles are looked up by key, the
+ *   newest FIRST_BATCH items' first (their matches come first, and often fill the page), then the
+ *   rest's. The keys are sent as a parameter, so the planner sees them and ANDs the article key
+ *   index with the full-text index (a few microseconds a key);
  * - otherwise every article of the store that matches, joined to the user's own links (fast for a
  *   rare word, slow for a common one: a page of common-word matches is rarely short of the user's own).
  * A phrase is checked in the articles of the first `limit` candidates only (a millisecond each).
@@ -229,24 +231,54 @@ async function searchArticles(
   filters: LibraryFilters,
   page: { exclude: string[]; limit: number; first: number; last: number; words: string },
 ): Promise<HitRow[]> {
-  const articleVector = sql.raw(`${ARTICLE_SEARCH_VECTOR.replace(/\b(title|text)\b/g, 'a.$1')}`);
-  let keys: string[] | null = null;
+  let batches: ({ items: string[]; keys: string[] } | null)[] = [null];
   if (filters.kind || filters.companyKey || filters.from || filters.to) {
-    const { rows } = await db.execute<{ keys: string[] }>(sql`
-      select array(select s.url_key
-                     from library_items i join library_item_sources s on s.item_id = i.id
-                    where i.user_id = ${userId} ${filterSql(filters)}
-                    limit ${KEY_LOOKUP_MAX + 1}) as keys`);
-    keys = rows[0]!.keys.length <= KEY_LOOKUP_MAX ? rows[0]!.keys : null;
+    const { rows } = await db.execute<{ id: string; keys: string[] }>(sql`
+      select i.id, array(select s.url_key from library_item_sources s where s.item_id = i.id) as keys
+        from (select i.id, i.created_at from library_items i
+               where i.user_id = ${userId} ${filterSql(filters)} and i.id <> all(${sql.param(page.exclude)}::uuid[])
+               order by i.created_at desc, i.id desc
+               limit ${ITEM_LOOKUP_MAX + 1}) i
+       order by i.created_at desc, i.id desc`);
+    if (rows.length <= ITEM_LOOKUP_MAX) {
+      const batch = (items: typeof rows) => ({ items: items.map((row) => row.id), keys: items.flatMap((row) => row.keys) });
+      batches = [batch(rows.slice(0, FIRST_BATCH)), batch(rows.slice(FIRST_BATCH))].filter((b) => b.items.length > 0);
+    }
   }
+  const found: HitRow[] = [];
+  for (const batch of batches) {
+    const more = await matchArticles(db, userId, query, filters, batch, {
+      ...page,
+      limit: page.limit - found.length,
+      first: page.first - found.length,
+      last: page.last - found.length,
+    });
+    found.push(...more);
+    if (found.length >= page.limit) break;
+  }
+  return found;
+}
+
+/** searchArticles() over the whole store (`batch` null) or over `batch`'s items and their article keys. */
+async function matchArticles(
+  db: Database,
+  userId: string,
+  query: string,
+  filters: LibraryFilters,
+  batch: { items: string[]; keys: string[] } | null,
+  page: { exclude: string[]; limit: number; first: number; last: number; words: string },
+): Promise<HitRow[]> {
+  const articleVector = sql.raw(`${ARTICLE_SEARCH_VECTOR.replace(/\b(title|text)\b/g, 'a.$1')}`);
   // The user's links to each matching article, looked up by key (offset 0: not a join the planner
-  // could turn into a scan of all of them).
+  // could turn into a scan of all of them). The keys must reach the planner as values (pg sends
+  // unnamed statements: a custom plan each time); a generic plan of a named prepared statement
+  // guesses a few keys and re-parses each one's article instead of the bitmap AND (seconds).
   const matching = sql`select s.item_id, array_agg(a.url_key) as url_keys
         from articles a
        cross join lateral (
          select s.item_id from library_item_sources s where s.url_key = a.url_key and s.user_id = ${userId} offset 0
        ) s
-       where ${articleVector} @@ (select loose from q) ${keys ? sql`and a.url_key = any(${sql.param(keys)}::text[])` : sql``}
+       where ${articleVector} @@ (select loose from q) ${batch ? sql`and a.url_key = any(${sql.param(batch.keys)}::text[])` : sql``}
        group by s.item_id`;
   const { rows } = await db.execute<HitRow>(sql`
     with ${querySql(query)},
@@ -260,6 +292,7 @@ async function searchArticles(
                   where i.id = m.item_id and i.user_id = ${userId} ${filterSql(filters)} offset 0
                ) i
                where i.id <> all(${sql.param(page.exclude)}::uuid[])
+                 ${batch ? sql`and i.id = any(${sql.param(batch.items)}::uuid[])` : sql``}
                order by i.created_at desc, i.id desc
               offset 0 limit ${page.limit}) c
        cross join lateral (
