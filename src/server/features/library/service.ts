@@ -117,7 +117,8 @@ export async function listItems(db: Database, userId: string, query: LibraryQuer
       from library_items i
      where i.user_id = ${userId} ${filterSql(filters)}
            ${after ? sql`and (i.created_at, i.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
-     order by i.created_at desc, i.id desc
+     -- NULLS LAST as the index is declared (both columns are NOT NULL): a plain DESC would not match it.
+     order by i.created_at desc nulls last, i.id desc nulls last
      limit ${LIBRARY_PAGE_SIZE + 1}`);
   const page = rows.slice(0, LIBRARY_PAGE_SIZE);
   const last = page.at(-1);
