@@ -5,12 +5,35 @@
 import type pg from 'pg';
 import { log } from '../lib/log.ts';
 
-/** The article store's full-text document; the library search must use this very expression to use the index. */
+/**
+ * The article store's full-text document, as the articles_search_vector trigger (migration 0012)
+ * stores it in `articles.search_vector` on every write; the backfill below writes the same.
+ */
 export const ARTICLE_SEARCH_VECTOR = `to_tsvector('english', coalesce(title, '') || ' ' || text)`;
 
-const ONLINE_INDEXES: { name: string; table: string; definition: string }[] = [
-  // The library search reaches article text through this (issue 27 §2).
-  { name: 'articles_search_idx', table: 'articles', definition: `USING gin (${ARTICLE_SEARCH_VECTOR})` },
+/** Rows of the article store given their search_vector per statement (a short transaction each). */
+const BACKFILL_BATCH = 2_000;
+
+type OnlineIndex = {
+  name: string;
+  table: string;
+  definition: string;
+  /** Runs before the build, for as long as the index is not valid (it may have been interrupted). */
+  prepare?: (client: pg.PoolClient) => Promise<void>;
+  /** An index this one replaces, dropped (without locking writes) once this one is valid. */
+  replaces?: string;
+};
+
+const ONLINE_INDEXES: OnlineIndex[] = [
+  // The library search reaches article text through this (issue 27 §2). It replaces an index on the
+  // expression, which kept no word positions: a phrase had to parse each candidate article again.
+  {
+    name: 'articles_search_vector_idx',
+    table: 'articles',
+    definition: 'USING gin (search_vector)',
+    prepare: backfillArticleSearchVectors,
+    replaces: 'articles_search_idx',
+  },
 ];
 
 /** Builds each missing (or invalid) index without blocking writes; `client` holds the migration lock. */
@@ -21,10 +44,38 @@ export async function ensureOnlineIndexes(client: pg.PoolClient) {
         WHERE c.relname = $1 AND c.relnamespace = 'public'::regnamespace`,
       [index.name],
     );
-    if (rows[0]?.valid) continue;
-    const started = performance.now();
-    if (rows[0]) await client.query(`DROP INDEX CONCURRENTLY IF EXISTS "${index.name}"`);
-    await client.query(`CREATE INDEX CONCURRENTLY "${index.name}" ON "${index.table}" ${index.definition}`);
-    log.info('index built without locking writes', { index: index.name, ms: Math.round(performance.now() - started) });
+    if (!rows[0]?.valid) {
+      await index.prepare?.(client);
+      const started = performance.now();
+      if (rows[0]) await client.query(`DROP INDEX CONCURRENTLY IF EXISTS "${index.name}"`);
+      await client.query(`CREATE INDEX CONCURRENTLY "${index.name}" ON "${index.table}" ${index.definition}`);
+      log.info('index built without locking writes', { index: index.name, ms: Math.round(performance.now() - started) });
+    }
+    if (index.replaces) await client.query(`DROP INDEX CONCURRENTLY IF EXISTS "${index.replaces}"`);
   }
+}
+
+/**
+ * Gives the articles written before migration 0012 their search_vector, in key order, a batch per
+ * statement (each its own short transaction: no long lock, and an interrupted run resumes, as rows
+ * already filled are skipped). Rows written meanwhile get theirs from the trigger.
+ */
+async function backfillArticleSearchVectors(client: pg.PoolClient) {
+  const started = performance.now();
+  let after = '';
+  let filled = 0;
+  for (;;) {
+    const { rows } = await client.query<{ last: string | null; filled: number }>(
+      `WITH batch AS (SELECT url_key FROM articles WHERE url_key > $1 ORDER BY url_key LIMIT ${BACKFILL_BATCH}),
+            filled AS (UPDATE articles a SET search_vector = ${ARTICLE_SEARCH_VECTOR.replace(/\b(title|text)\b/g, 'a.$1')}
+                         FROM batch b WHERE a.url_key = b.url_key AND a.search_vector IS NULL RETURNING 1)
+       SELECT (SELECT max(url_key) FROM batch) AS last, (SELECT count(*)::int FROM filled) AS filled`,
+      [after],
+    );
+    const row = rows[0]!;
+    if (row.last === null) break;
+    after = row.last;
+    filled += row.filled;
+  }
+  if (filled > 0) log.info('article search vectors filled', { articles: filled, ms: Math.round(performance.now() - started) });
 }

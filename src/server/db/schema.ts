@@ -426,6 +426,9 @@ export const sentArticles = pgTable(
 
 export const ARTICLE_STATUSES = ['ok', 'blocked', 'paywalled', 'failed'] as const;
 
+/** PostgreSQL's full-text document type; written only by the database (a generated column or a trigger). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 /**
  * Publishers' articles as read by any search (issue 14), one row per canonical URL and shared by
  * every user, alert, newsletter and research run that meets the article: a page is fetched once.
@@ -447,6 +450,12 @@ export const articles = pgTable(
     /** Why it is not ok, for operators. */
     detail: text('detail'),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The words of title and text with their positions (ARTICLE_SEARCH_VECTOR), set by a trigger on
+     * every write (migration 0012). Stored so that the library search checks a phrase without parsing
+     * the article again; null only until the upgrade's backfill reaches an older row (online-indexes.ts).
+     */
+    searchVector: tsvector('search_vector'),
   },
   (t) => [
     index('articles_fetched_idx').on(t.fetchedAt),
@@ -524,9 +533,6 @@ export const airReports = pgTable(
     check('air_reports_status', sql`${t.status} in ('queued', 'running', 'succeeded', 'failed')`),
   ],
 );
-
-/** PostgreSQL's full-text document type; written only by the database (a generated column). */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * The library (issue 27): one row per thing delivered to a user (an alert run's e-mail: the row's

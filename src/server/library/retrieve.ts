@@ -7,7 +7,6 @@
 import { sql } from 'drizzle-orm';
 import type { LibraryKind } from '../../shared/library.ts';
 import type { Database } from '../db/client.ts';
-import { ARTICLE_SEARCH_VECTOR } from '../db/online-indexes.ts';
 
 export const RETRIEVE_MAX_ITEMS = 8;
 export const RETRIEVE_MAX_PASSAGES = 6;
@@ -95,7 +94,6 @@ export async function retrieveFromLibrary(
      limit ${RETRIEVE_MAX_ITEMS}`);
   if (items.length === 0) return { items: [], passages: [] };
 
-  const articleVector = sql.raw(ARTICLE_SEARCH_VECTOR.replace(/\b(title|text)\b/g, 'a.$1'));
   const ids = sql.join(
     items.map((i) => sql`${i.id}::uuid`),
     sql`, `,
@@ -112,7 +110,7 @@ export async function retrieveFromLibrary(
     with q as ${query},
     found as (
       select distinct on (a.url_key) s.item_id, a.url, a.title, a.publisher, a.published_at, a.text,
-             ts_rank_cd(${articleVector}, q.query, 32) as rank
+             ts_rank_cd(a.search_vector, q.query, 32) as rank
         from library_item_sources s
         join articles a on a.url_key = s.url_key, q
        where s.user_id = ${userId} and s.item_id in (${ids}) and a.text <> ''

@@ -296,6 +296,30 @@ describe('the search', () => {
     expect((await search(client, q({ q: 'zeppelin' }))).items.map((hit) => hit.id)).toEqual([direct, viaArticle]);
   });
 
+  it("checks a phrase on every candidate article's stored words, not only on the newest few", async () => {
+    const { id: userId, client } = await newUser();
+    const cite = (url: string, title: string): LibraryEntry['blocks'] => [
+      { type: 'articles', items: [{ url, title, publisher: 'Example News', publishedAt: null }] },
+    ];
+    // More newer items than a page whose articles have both words, but not side by side.
+    for (let i = 0; i < LIBRARY_PAGE_SIZE + 5; i++) {
+      const url = `https://news.example.com/near-${userId}-${i}`;
+      await storeArticle(url, `Vote ${i}`, 'A restructuring plan was approved by the board on Monday.');
+      await keep(userId, entry({ title: `Acme update ${i}`, blocks: cite(url, `Vote ${i}`) }));
+    }
+    const url = `https://news.example.com/phrase-${userId}`;
+    await storeArticle(url, 'Plan passes', 'Shareholders cheered after the board approved the restructuring plan.');
+    const older = await keep(userId, entry({ title: 'Acme plan', blocks: cite(url, 'Plan passes') }), '2020-01-01T00:00:00Z');
+    const { items } = await search(client, q({ q: '"board approved"' }));
+    expect(items.map((hit) => hit.id)).toEqual([older]);
+    expect(items[0]!.snippet).toContain(`${marked('board')} ${marked('approved')}`);
+    const stored = await rt.pool.query<{ same: boolean }>(
+      `SELECT search_vector = to_tsvector('english', coalesce(title, '') || ' ' || text) AS same FROM articles WHERE url = $1`,
+      [url],
+    );
+    expect(stored.rows).toEqual([{ same: true }]);
+  });
+
   it('applies the filters and pages with its cursor', async () => {
     const { id: userId, client } = await newUser();
     const report = await keep(

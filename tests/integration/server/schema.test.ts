@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMigrations } from '../../../src/server/db/migrate.ts';
 import { type TestRuntime, uniqueEmail } from '../../support/accounts.ts';
 import { startTestRuntime } from '../../support/runtime.ts';
 
@@ -197,5 +198,35 @@ describe('live-update notifications', () => {
     } finally {
       await listener.end();
     }
+  });
+});
+
+describe("the article store's words", () => {
+  const vectorsDiffer = `SELECT count(*)::int AS n FROM articles
+    WHERE url_key LIKE 'backfill.example.com/%' AND search_vector IS DISTINCT FROM to_tsvector('english', coalesce(title, '') || ' ' || text)`;
+
+  it('are stored by the trigger on every write, and filled for older rows in batches before the index is built at start-up', async () => {
+    await rt.pool.query(
+      `INSERT INTO articles (url_key, url, title, text, status)
+       SELECT 'backfill.example.com/' || n, 'https://backfill.example.com/' || n, 'Story ' || n, 'The board approved plan ' || n || '.', 'ok'
+         FROM generate_series(1, 2500) n`,
+    );
+    expect((await rt.pool.query(vectorsDiffer)).rows[0].n).toBe(0);
+    await rt.pool.query(`UPDATE articles SET text = 'Layoffs at the plant.' WHERE url_key = 'backfill.example.com/7'`);
+    expect((await rt.pool.query(vectorsDiffer)).rows[0].n).toBe(0);
+
+    // As an installation older than migration 0012 has it: no words stored, the index on the expression.
+    await rt.pool.query(`UPDATE articles SET search_vector = NULL WHERE url_key LIKE 'backfill.example.com/%'`);
+    await rt.pool.query('DROP INDEX articles_search_vector_idx');
+    await rt.pool.query(
+      `CREATE INDEX articles_search_idx ON articles USING gin (to_tsvector('english', coalesce(title, '') || ' ' || text))`,
+    );
+    await runMigrations(rt.db, rt.pool);
+    expect((await rt.pool.query(vectorsDiffer)).rows[0].n).toBe(0);
+    const { rows } = await rt.pool.query<{ name: string; valid: boolean }>(
+      `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+        WHERE i.indrelid = 'articles'::regclass AND c.relname LIKE 'articles_search%'`,
+    );
+    expect(rows).toEqual([{ name: 'articles_search_vector_idx', valid: true }]);
   });
 });

@@ -7,7 +7,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { HIGHLIGHT, LIBRARY_PAGE_SIZE, type LibraryKind, type LibrarySearchHit } from '../../../shared/library.ts';
 import type { Database } from '../../db/client.ts';
-import { ARTICLE_SEARCH_VECTOR } from '../../db/online-indexes.ts';
 
 export type LibraryFilters = {
   kind?: LibraryKind;
@@ -102,11 +101,11 @@ function around(text: SQL, words: string): SQL {
 
 /**
  * The CTE `q`: the query (web-search syntax), whether it has a phrase, and `loose`, what the GIN
- * indexes are asked. Neither index keeps word positions, so a phrase ("supply chain", a
- * hyphenated word) would make PostgreSQL recheck every candidate, an article by computing its
- * words again (a millisecond each). `loose` has its phrases loosened to AND and its negations left
- * out (a superset); the exact query is checked after, on the user's candidates only, newest first,
- * and only as far as the page needs.
+ * indexes are asked. GIN keeps no word positions, so a phrase ("supply chain", a hyphenated
+ * word) makes PostgreSQL recheck every candidate's stored words. `loose` has its phrases loosened
+ * to AND and its negations left out (a superset); the exact query is checked after, on the user's
+ * candidates only: an item's, newest first and only as far as the page needs; an article's on
+ * each of the user's articles the index found (their stored words: no parsing).
  * As a CTE, the query is a parameter to the planner, which then cannot see how common its words
  * are and stays on the GIN indexes. With a common word's statistics it would rather walk the
  * newest items of every user or all of a company's items and test each one's words (detoasting
@@ -222,7 +221,6 @@ export async function searchLibrary(
  *   index with the full-text index (a few microseconds a key);
  * - otherwise every article of the store that matches, joined to the user's own links (fast for a
  *   rare word, slow for a common one: a page of common-word matches is rarely short of the user's own).
- * A phrase is checked in the articles of the first `limit` candidates only (a millisecond each).
  */
 async function searchArticles(
   db: Database,
@@ -268,17 +266,19 @@ async function matchArticles(
   batch: { items: string[]; keys: string[] } | null,
   page: { exclude: string[]; limit: number; first: number; last: number; words: string },
 ): Promise<HitRow[]> {
-  const articleVector = sql.raw(`${ARTICLE_SEARCH_VECTOR.replace(/\b(title|text)\b/g, 'a.$1')}`);
   // The user's links to each matching article, looked up by key (offset 0: not a join the planner
   // could turn into a scan of all of them). The keys must reach the planner as values (pg sends
   // unnamed statements: a custom plan each time); a generic plan of a named prepared statement
-  // guesses a few keys and re-parses each one's article instead of the bitmap AND (seconds).
+  // guesses a few keys and checks each one's article instead of the bitmap AND. A phrase is checked
+  // exactly on the stored words of the articles the index found (positions, no parsing).
   const matching = sql`select s.item_id, array_agg(a.url_key) as url_keys
         from articles a
        cross join lateral (
          select s.item_id from library_item_sources s where s.url_key = a.url_key and s.user_id = ${userId} offset 0
        ) s
-       where ${articleVector} @@ (select loose from q) ${batch ? sql`and a.url_key = any(${sql.param(batch.keys)}::text[])` : sql``}
+       where a.search_vector @@ (select loose from q)
+         and (not (select phrase from q) or a.search_vector @@ (select query from q))
+         ${batch ? sql`and a.url_key = any(${sql.param(batch.keys)}::text[])` : sql``}
        group by s.item_id`;
   const { rows } = await db.execute<HitRow>(sql`
     with ${querySql(query)},
@@ -295,11 +295,7 @@ async function matchArticles(
                  ${batch ? sql`and i.id = any(${sql.param(batch.items)}::uuid[])` : sql``}
                order by i.created_at desc, i.id desc
               offset 0 limit ${page.limit}) c
-       cross join lateral (
-         select k as url_key from unnest(c.url_keys) k
-          where not (select phrase from q) or exists (select 1 from articles a where a.url_key = k and ${articleVector} @@ (select query from q))
-          limit 1
-       ) found
+       cross join lateral (select c.url_keys[1] as url_key) found
     )
     select ${pageColumns(page.first, page.last, sql`false`, page.words)}
       from o
