@@ -48,15 +48,22 @@ export type LibrarySource = {
   googleLink?: boolean;
 };
 
+/**
+ * A line that links to its source as the e-mail did ("Run Ohio at capacity. (source)"). `sourceUrl`
+ * is the http(s) address the e-mail linked; a line whose address was not one is kept as plain text.
+ */
+export type SourcedLine = { text: string; sourceUrl: string };
+
 /** What a document is made of; every string is plain text (rendered as text, never as HTML). */
 export type LibraryBlock =
   | { type: 'heading'; text: string }
   | { type: 'paragraph'; text: string }
   /** Said about the item rather than in it, e.g. "Not analysed: no AI provider is configured". */
   | { type: 'note'; text: string }
-  | { type: 'list'; items: string[] }
+  | { type: 'list'; items: (string | SourcedLine)[] }
   | { type: 'quote'; text: string; speaker: string | null }
-  | { type: 'facts'; rows: { label: string; value: string }[] }
+  /** `sourceUrl`: the http(s) address the e-mail linked the row to ("Label: value (source)"). */
+  | { type: 'facts'; rows: { label: string; value: string; sourceUrl?: string }[] }
   /** Articles as the e-mail listed them, each with what it reports when the e-mail said so. */
   | { type: 'articles'; items: (LibrarySource & { summary?: string | null })[] }
   | { type: 'link'; label: string; url: string };

@@ -49,7 +49,7 @@ export function bodyText(blocks: LibraryBlock[], sources: LibrarySource[]): stri
         parts.push(block.text);
         break;
       case 'list':
-        parts.push(...block.items);
+        for (const item of block.items) parts.push(typeof item === 'string' ? item : item.text);
         break;
       case 'quote':
         parts.push(block.text, block.speaker ?? '');

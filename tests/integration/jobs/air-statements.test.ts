@@ -17,7 +17,7 @@ import { type FakeSec, startFakeSec } from '../../fakes/sec.ts';
 import { registerUser, signedInClient, type TestRuntime } from '../../support/accounts.ts';
 import { startTestRuntime } from '../../support/runtime.ts';
 import { sourcesEnv } from '../../support/source-env.ts';
-import { keptItems, textOf } from './library-items.ts';
+import { keptItems, mailLines, textOf } from './library-items.ts';
 
 let rt: TestRuntime;
 let ai: FakeOpenAi;
@@ -107,4 +107,25 @@ it('a sentence no document supports is dropped from the report, its e-mail and i
   expect(mail.text_body).toContain(line);
   expect(mail.html_body).toContain(line);
   expect(builder(report)).toContain(line);
+});
+
+it("the library item links each fact and priority to its source exactly as the e-mail's lines do", async () => {
+  const { report, mail, item } = await reportOn(`${site.url}/`);
+  const sent = mailLines(mail.html_body);
+  const facts = item.document.blocks.flatMap((b) => (b.type === 'facts' ? b.rows : []));
+  const airFacts = [...report.report!.facts, ...report.report!.financials];
+  expect(facts).toHaveLength(airFacts.length);
+  expect(facts.length).toBeGreaterThan(0);
+  for (const row of facts) {
+    expect(row.sourceUrl, row.label).toMatch(/^https?:\/\//);
+    expect(sent).toContainEqual({ text: `${row.label}: ${row.value} (source)`, links: [row.sourceUrl] });
+  }
+  const priorities = report.report!.buyingCenters.flatMap((c) => c.priorities);
+  expect(priorities.length).toBeGreaterThan(0);
+  const lines = item.document.blocks.flatMap((b) => (b.type === 'list' ? b.items : []));
+  for (const priority of priorities) {
+    const line = lines.find((l) => typeof l !== 'string' && l.text === priority.text);
+    expect(line, priority.text).toEqual({ text: priority.text, sourceUrl: expect.stringMatching(/^https?:\/\//) });
+    expect(sent).toContainEqual({ text: `• ${priority.text} (source)`, links: [(line as { sourceUrl: string }).sourceUrl] });
+  }
 });

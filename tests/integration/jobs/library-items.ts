@@ -83,3 +83,14 @@ export const articlesOf = (item: KeptRow) => item.document.blocks.flatMap((block
 
 /** The item's blocks' words, for checking what it says. */
 export const textOf = (item: KeptRow) => JSON.stringify(item.document.blocks);
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: ' ' };
+const decode = (html: string) => html.replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_, name: string) => ENTITIES[name]!);
+
+/** Each paragraph of a mail's HTML as its reader sees it: the words, and the addresses it links, in order. */
+export function mailLines(html: string): { text: string; links: string[] }[] {
+  return [...html.matchAll(/<p\b[^>]*>([\s\S]*?)<\/p>/g)].map(([, inner]) => ({
+    text: decode(inner!.replace(/<!--[\s\S]*?-->/g, '').replace(/<[^>]+>/g, '')),
+    links: [...inner!.matchAll(/<a\b[^>]*\bhref="([^"]*)"/g)].map((m) => decode(m[1]!)),
+  }));
+}

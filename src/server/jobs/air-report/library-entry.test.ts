@@ -90,8 +90,8 @@ describe('airReportEntry', () => {
     expect(entry.blocks).toContainEqual({
       type: 'facts',
       rows: [
-        { label: 'Legal name', value: 'Acme Corporation' },
-        { label: 'Revenue (fiscal year 2025)', value: '$1.23B' },
+        { label: 'Legal name', value: 'Acme Corporation', sourceUrl: SEC_PROFILE },
+        { label: 'Revenue (fiscal year 2025)', value: '$1.23B', sourceUrl: TEN_K },
       ],
     });
     expect(entry.blocks).toContainEqual({
@@ -108,12 +108,39 @@ describe('airReportEntry', () => {
     });
     expect(entry.blocks).toContainEqual({
       type: 'list',
-      items: ['Jane Roe — COO (Supply Chain Operations · score 0.90 · Company website): Runs the plants.'],
+      items: [{ text: 'Jane Roe — COO (Supply Chain Operations · score 0.90 · Company website): Runs the plants.', sourceUrl: LEADERSHIP }],
     });
     expect(entry.blocks.at(-1)).toEqual({
       type: 'note',
       text: expect.stringMatching(/^Built from 3 public sources read for this report\./),
     });
+  });
+
+  it('links each fact, priority, prospect and trigger to its source as the e-mail\'s "(source)" does', () => {
+    const entry = airReportEntry(report());
+    expect(entry.blocks).toContainEqual({ type: 'list', items: [{ text: 'Run Ohio at capacity.', sourceUrl: PLANT_NEWS }] });
+    expect(entry.blocks).toContainEqual({
+      type: 'list',
+      items: ['Angle: Ramp Ohio.', { text: 'Trigger: Acme opened a plant in Ohio.', sourceUrl: PLANT_NEWS }],
+    });
+  });
+
+  it('keeps a line whose address is not http(s) as plain text, as the e-mail links none', () => {
+    const entry = airReportEntry(
+      report({
+        facts: [{ label: 'About', value: 'Robots', sourceUrl: 'javascript:alert(1)' }],
+        buyingCenters: [{ name: 'Finance', roles: [], priorities: [{ text: 'Cut costs.', sourceUrl: 'data:text/html,<b>x</b>' }] }],
+      }),
+    );
+    expect(entry.blocks).toContainEqual({
+      type: 'facts',
+      rows: [
+        { label: 'About', value: 'Robots' },
+        { label: 'Revenue (fiscal year 2025)', value: '$1.23B', sourceUrl: TEN_K },
+      ],
+    });
+    expect(entry.blocks).toContainEqual({ type: 'list', items: ['Cut costs.'] });
+    expect(JSON.stringify(entry.blocks)).not.toMatch(/javascript:|data:/);
   });
 
   it('lists every page the report was built from and every address its e-mail links, once each, and no other', () => {

@@ -1,11 +1,24 @@
 // An Account Intelligence Report's e-mail as its library item (issue 27 §1): the same sections in
-// the same order (company, news, social, buying centers, prospects, outreach), and every address
-// the e-mail links, listed as the item's sources.
+// the same order (company, news, social, buying centers, prospects, outreach), each fact, priority,
+// prospect and trigger linked to its source as the e-mail links it, and every address the e-mail
+// links listed as the item's sources.
 import { type AirReport, airEventLabels } from '../../../shared/air.ts';
-import type { LibraryBlock, LibrarySource, StatementCount } from '../../../shared/library.ts';
+import type { LibraryBlock, LibrarySource, SourcedLine, StatementCount } from '../../../shared/library.ts';
 import type { LibraryEntry } from '../../library/keep.ts';
 import { airReportTexts } from '../../mail/alert-emails/index.ts';
 import { httpUrl } from '../../sources/web/text.ts';
+
+/** The e-mail's "(source)" link of a line: its http(s) address, none when the e-mail links none. */
+const sourceOf = (url: string): { sourceUrl?: string } => {
+  const href = httpUrl(url);
+  return href ? { sourceUrl: href } : {};
+};
+
+/** A line with its source link as the e-mail has it; plain text when the e-mail links nothing. */
+const sourcedLine = (text: string, url: string): string | SourcedLine => {
+  const { sourceUrl } = sourceOf(url);
+  return sourceUrl ? { text, sourceUrl } : text;
+};
 
 /** `statements`: the narrative's sentences checked against their sources, as the e-mail counts them (issue 27 §4). */
 export function airReportEntry(report: AirReport, statements?: StatementCount): LibraryEntry {
@@ -20,7 +33,8 @@ export function airReportEntry(report: AirReport, statements?: StatementCount): 
 
   heading('Company');
   const facts = [...report.facts, ...report.financials];
-  if (facts.length > 0) blocks.push({ type: 'facts', rows: facts.map((f) => ({ label: f.label, value: f.value })) });
+  if (facts.length > 0)
+    blocks.push({ type: 'facts', rows: facts.map((f) => ({ label: f.label, value: f.value, ...sourceOf(f.sourceUrl) })) });
   if (report.filings.length > 0) {
     blocks.push({
       type: 'articles',
@@ -71,7 +85,7 @@ export function airReportEntry(report: AirReport, statements?: StatementCount): 
   if (report.buyingCenters.length === 0) note(airReportTexts.noBuyingCenters);
   for (const c of report.buyingCenters) {
     blocks.push({ type: 'paragraph', text: c.roles.length > 0 ? `${c.name} (${c.roles.join(' · ')})` : c.name });
-    if (c.priorities.length > 0) blocks.push({ type: 'list', items: c.priorities.map((p) => p.text) });
+    if (c.priorities.length > 0) blocks.push({ type: 'list', items: c.priorities.map((p) => sourcedLine(p.text, p.sourceUrl)) });
   }
 
   heading(`Prospects (${report.prospects.length})`);
@@ -79,8 +93,8 @@ export function airReportEntry(report: AirReport, statements?: StatementCount): 
   if (report.prospects.length > 0) {
     blocks.push({
       type: 'list',
-      items: report.prospects.map(
-        (p) => `${p.name} — ${p.title} (${p.buyingCenter} · score ${p.score.toFixed(2)} · ${p.sourceKind}): ${p.why}`,
+      items: report.prospects.map((p) =>
+        sourcedLine(`${p.name} — ${p.title} (${p.buyingCenter} · score ${p.score.toFixed(2)} · ${p.sourceKind}): ${p.why}`, p.sourceUrl),
       ),
     });
   }
@@ -90,7 +104,7 @@ export function airReportEntry(report: AirReport, statements?: StatementCount): 
   for (const o of report.outreach) {
     blocks.push(
       { type: 'paragraph', text: o.prospectName ? `${o.prospectName} (${o.buyingCenter})` : o.buyingCenter },
-      { type: 'list', items: [`Angle: ${o.angle}`, `Trigger: ${o.trigger.text}`] },
+      { type: 'list', items: [`Angle: ${o.angle}`, sourcedLine(`Trigger: ${o.trigger.text}`, o.trigger.sourceUrl)] },
       { type: 'paragraph', text: o.message },
     );
   }

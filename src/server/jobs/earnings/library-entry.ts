@@ -1,6 +1,7 @@
 // The earnings e-mails as their library items (issue 27 §1): the reminder's date, confidence and
 // source, and the summary's findings, quotes and the documents it rests on, as the e-mails show them.
 import type { LibraryBlock, LibrarySource } from '../../../shared/library.ts';
+import { articlesBlock } from '../../library/articles-block.ts';
 import type { LibraryEntry } from '../../library/keep.ts';
 import { DATES_CAN_MOVE } from '../../mail/alert-emails/index.ts';
 import type { EarningsReminderEmailProps, EarningsSummaryEmailProps } from '../../mail/alert-emails/types.ts';
@@ -48,21 +49,7 @@ export function earningsSummaryEntry(mailed: Omit<EarningsSummaryEmailProps, 'li
     );
   }
   if (mailed.sources.length > 0) {
-    blocks.push(
-      { type: 'heading', text: mailed.sources.length === 1 ? 'Source' : 'Sources' },
-      {
-        type: 'articles',
-        items: mailed.sources.map((a) => ({
-          url: a.url,
-          title: a.title,
-          publisher: a.publisher,
-          publishedAt: a.publishedAt,
-          summary: a.summary ?? null,
-          ...(a.headlineOnly ? { headlineOnly: true } : {}),
-          ...(a.googleLink ? { googleLink: true } : {}),
-        })),
-      },
-    );
+    blocks.push({ type: 'heading', text: mailed.sources.length === 1 ? 'Source' : 'Sources' }, articlesBlock(mailed.sources));
   }
   return {
     kind: 'earnings_summary',

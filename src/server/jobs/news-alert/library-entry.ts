@@ -1,10 +1,10 @@
 // A news alert's e-mail as its library item (issue 27 §1): the same headline, analysis and articles
 // (or the digest, said to be not analysed), in the e-mail's order.
 import type { LibraryBlock } from '../../../shared/library.ts';
+import { articlesBlock } from '../../library/articles-block.ts';
 import type { LibraryEntry } from '../../library/keep.ts';
 import { searchedNote } from '../../mail/alert-emails/index.ts';
 import type { NewsAlertEmailProps } from '../../mail/alert-emails/types.ts';
-import { articlesBlock } from '../articles/library.ts';
 
 /** `mailed` is what the e-mail was rendered from; `analysed` false when it is the digest sent without AI. */
 export function newsAlertEntry(mailed: Omit<NewsAlertEmailProps, 'links'>, analysed: boolean): LibraryEntry {

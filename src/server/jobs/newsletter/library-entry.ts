@@ -1,10 +1,10 @@
 // A newsletter's e-mail as its library item (issue 27 §1): the same period, note, sections and
 // articles, grouped as the e-mail groups them (the portfolio first, then the industry's trends).
 import type { LibraryBlock } from '../../../shared/library.ts';
+import { articlesBlock } from '../../library/articles-block.ts';
 import type { LibraryEntry } from '../../library/keep.ts';
 import { newsletterTexts } from '../../mail/alert-emails/index.ts';
 import type { NewsletterEmailProps, NewsletterSection } from '../../mail/alert-emails/types.ts';
-import { articlesBlock } from '../articles/library.ts';
 
 /** `mailed` is what the e-mail was rendered from (the sections left when another run sent some articles meanwhile). */
 export function newsletterEntry(mailed: Omit<NewsletterEmailProps, 'links'>): LibraryEntry {

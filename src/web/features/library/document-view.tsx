@@ -2,7 +2,7 @@
 // with. All of it is plain text from e-mails, AI and publishers: rendered as text, never as HTML; only
 // http(s) addresses become links, opened in a new tab without access to this page.
 import { Info } from 'lucide-react';
-import type { LibraryBlock, LibrarySource } from '../../../shared/library.ts';
+import type { LibraryBlock, LibrarySource, SourcedLine } from '../../../shared/library.ts';
 import { notesFor } from '../../../shared/research.ts';
 import { ExternalLink } from '../../components/external-link.tsx';
 import { formatPublished, siteOf } from './format.ts';
@@ -26,6 +26,26 @@ function SourceLine({ source }: { source: LibrarySource }) {
   );
 }
 
+/** " (source)" after a line, linked as the e-mail linked it (ExternalLink opens only http(s)). */
+function SourceLink({ url }: { url: string }) {
+  return (
+    <>
+      {' ('}
+      <ExternalLink url={url}>source</ExternalLink>)
+    </>
+  );
+}
+
+function ListItem({ item }: { item: string | SourcedLine }) {
+  if (typeof item === 'string') return <li>{item}</li>;
+  return (
+    <li>
+      {item.text}
+      <SourceLink url={item.sourceUrl} />
+    </li>
+  );
+}
+
 function Block({ block }: { block: LibraryBlock }) {
   switch (block.type) {
     case 'heading':
@@ -44,7 +64,7 @@ function Block({ block }: { block: LibraryBlock }) {
         <ul className="list-disc space-y-1 pl-5 text-slate-800">
           {block.items.map((item, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a sent document never reorders
-            <li key={index}>{item}</li>
+            <ListItem key={index} item={item} />
           ))}
         </ul>
       );
@@ -62,7 +82,10 @@ function Block({ block }: { block: LibraryBlock }) {
             // biome-ignore lint/suspicious/noArrayIndexKey: a sent document never reorders
             <div key={index} className="contents">
               <dt className="font-medium text-slate-600">{row.label}</dt>
-              <dd className="break-words text-slate-900">{row.value}</dd>
+              <dd className="break-words text-slate-900">
+                {row.value}
+                {row.sourceUrl && <SourceLink url={row.sourceUrl} />}
+              </dd>
             </div>
           ))}
         </dl>

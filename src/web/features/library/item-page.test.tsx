@@ -78,6 +78,55 @@ describe('a library item', () => {
     expect(within(document).getByText('Open the filing').closest('a')).toBeNull();
   });
 
+  it('links each sourced fact and line to its source as the e-mail did, as text, and only an http(s) address', async () => {
+    const report = item({
+      kind: 'air_report',
+      document: {
+        blocks: [
+          {
+            type: 'facts',
+            rows: [
+              { label: 'Legal name', value: 'Acme <b>Corporation</b>', sourceUrl: 'https://www.sec.gov/acme' },
+              { label: 'Founded', value: '1999' },
+            ],
+          },
+          {
+            type: 'list',
+            items: [
+              { text: 'Run Ohio at <img src=x onerror=alert(1)> capacity.', sourceUrl: 'https://news.example.com/ohio?a=1&b=2' },
+              { text: 'Cut freight costs.', sourceUrl: 'javascript:alert(1)' },
+              'Angle: Ramp Ohio.',
+            ],
+          },
+        ],
+        sources: [],
+      },
+    });
+    renderItem({ 'GET /api/library/item-1': found(report) });
+    const document = await screen.findByRole('article', { name: report.title });
+    const legalName = within(document).getByText('Legal name').nextElementSibling!;
+    expect(legalName.textContent).toBe('Acme <b>Corporation</b> (source)');
+    expect(
+      within(legalName as HTMLElement)
+        .getByRole('link', { name: 'source' })
+        .getAttribute('href'),
+    ).toBe('https://www.sec.gov/acme');
+    expect(within(document).getByText('1999').textContent).toBe('1999');
+    const lines = within(document).getAllByRole('listitem');
+    expect(lines.map((line) => line.textContent)).toEqual([
+      'Run Ohio at <img src=x onerror=alert(1)> capacity. (source)',
+      'Cut freight costs. (source)',
+      'Angle: Ramp Ohio.',
+    ]);
+    const link = within(lines[0]!).getByRole('link', { name: 'source' });
+    expect(link.getAttribute('href')).toBe('https://news.example.com/ohio?a=1&b=2');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(within(lines[1]!).queryByRole('link')).toBeNull();
+    expect(within(lines[2]!).queryByRole('link')).toBeNull();
+    expect(document.querySelector('b, img')).toBeNull();
+  });
+
   it('lists its sources with their publisher links, opened apart from the app, and what could not be read of them', async () => {
     renderItem({ 'GET /api/library/item-1': found() });
     const sources = await screen.findByRole('region', { name: 'Sources' });
