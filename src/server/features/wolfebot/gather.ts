@@ -47,7 +47,11 @@ const SEC_BUDGET_MS = 8000;
 const SEC_FILINGS_LISTED = 12;
 const DAY_MS = 86_400_000;
 
-/** The companies this user follows anywhere: alerts, newsletter portfolios, earnings, reports, the library. */
+/**
+ * The companies this user follows anywhere: alerts, newsletter portfolios, earnings, reports, the
+ * library's newest items (NULLS LAST as library_items_user_created_idx is declared: the index serves
+ * the order, where the created_at index alone would walk every user's items).
+ */
 async function knownCompanies(db: Database, userId: string): Promise<string[]> {
   const { rows } = await db.execute<{ name: string }>(sql`
     select company_name as name from sonar_alerts where user_id = ${userId} and company_name <> ''
@@ -55,7 +59,8 @@ async function knownCompanies(db: Database, userId: string): Promise<string[]> {
     union select company_name from earnings_tracking where user_id = ${userId}
     union select company_name from air_reports where user_id = ${userId} and company_name is not null
     union select unnest(companies) from (
-      select companies from library_items where user_id = ${userId} order by created_at desc limit 500) recent`);
+      select companies from library_items where user_id = ${userId}
+       order by created_at desc nulls last, id desc nulls last limit 500) recent`);
   return rows.map((r) => r.name).filter((name): name is string => Boolean(name?.trim()));
 }
 
