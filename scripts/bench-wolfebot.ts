@@ -29,13 +29,11 @@
 // The article store keeps the fake news stories it reads (as production keeps what it reads); they
 // are deleted at the end, so the database stays as bench:library left it.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../src/server/config.ts';
 import { createDatabase } from '../src/server/db/client.ts';
-import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import type { AnswerDocument } from '../src/server/features/wolfebot/check.ts';
 import { checkAnswer } from '../src/server/features/wolfebot/check.ts';
@@ -46,6 +44,8 @@ import { startFakeEarningsCalendars } from '../tests/fakes/nasdaq.ts';
 import { startFakeNews } from '../tests/fakes/news.ts';
 import { startFakeSec } from '../tests/fakes/sec.ts';
 import { WOLFEBOT_UNCITED } from '../tests/fakes/wolfebot-model.ts';
+import { BENCH_LIBRARY_DATABASE, benchLibraryServer } from './support/bench-library-server.ts';
+import { capturedStatements, fmt, pct, schedstat } from './support/bench-measures.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -55,7 +55,7 @@ const { values: args } = parseArgs({
 });
 const RUNS = Number(args.runs);
 const WARMUP = Number(args.warmup);
-const DATABASE = 'bench_library';
+const DATABASE = BENCH_LIBRARY_DATABASE;
 const USER_ID = 'bench-user';
 /** Issue 27 §3: what Wolfebot adds to the model's latency. */
 const TARGET_P95_MS = 300;
@@ -77,12 +77,7 @@ const QUESTIONS = [
 ];
 
 setLogLevel('warn');
-const embedded = process.env.DATABASE_URL
-  ? null
-  : await startEmbeddedPostgres({ dataDir: 'data/bench', port: 54331, log: (line) => console.log(line) });
-const baseUrl = process.env.DATABASE_URL ?? embedded!.url;
-const url = new URL(baseUrl);
-url.pathname = `/${DATABASE}`;
+const { baseUrl, url, stop: stopServer } = await benchLibraryServer();
 
 const [news, sec, calendars] = await Promise.all([startFakeNews(), startFakeSec(), startFakeEarningsCalendars()]);
 const { db, pool } = createDatabase(url.toString(), 4);
@@ -131,7 +126,7 @@ try {
   await cleanUp().catch((err) => console.error(`could not delete the fake news stories read: ${err}`));
   await Promise.all([pool.end(), measured.pool.end()]);
   await Promise.all([news.stop(), sec.stop(), calendars.stop()]);
-  await embedded?.stop();
+  await stopServer();
 }
 
 async function requireCompleteStore() {
@@ -212,20 +207,6 @@ function sourceClock() {
 type SourceClock = ReturnType<typeof sourceClock>;
 
 type Timing = { retrieval: number; sources: number; check: number; ready: number | null; documents: number; sentences: number };
-
-/**
- * Nanoseconds a process spent on a CPU and runnable but waiting for one (/proc/<pid>/schedstat;
- * null when the server is not on this machine): the wait is what other processes on a busy
- * machine add to the time.
- */
-function schedstat(pid: number | 'self'): { cpu: number; wait: number } | null {
-  try {
-    const [cpu, wait] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ').map(Number);
-    return { cpu: cpu!, wait: wait! };
-  } catch {
-    return null;
-  }
-}
 
 async function measure(asked: (question: string) => AskedQuestion, sourceTime: SourceClock) {
   const backend = (await measured.pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
@@ -376,22 +357,7 @@ function answerFrom(documents: AnswerDocument[]): string | null {
 
 /** The SQL statements gatherDocuments() sends for `question`, each timed by EXPLAIN ANALYZE; the slowest's plan printed. */
 async function explainSlowestStatement(question: string, asked: (question: string) => AskedQuestion) {
-  const query = pg.Client.prototype.query;
-  const seen: { text: string; values: unknown[] }[] = [];
-  pg.Client.prototype.query = function (this: pg.Client, ...rest: unknown[]) {
-    const [first, second] = rest;
-    if (typeof first === 'string') seen.push({ text: first, values: Array.isArray(second) ? second : [] });
-    else if (first && typeof first === 'object' && 'text' in first) {
-      const config = first as pg.QueryConfig;
-      seen.push({ text: config.text, values: config.values ?? (Array.isArray(second) ? second : []) });
-    }
-    return (query as (...a: unknown[]) => unknown).apply(this, rest);
-  } as typeof query;
-  try {
-    await gatherDocuments(asked(question));
-  } finally {
-    pg.Client.prototype.query = query;
-  }
+  const seen = await capturedStatements(() => gatherDocuments(asked(question)));
   // Reads only: EXPLAIN ANALYZE runs what it explains.
   const reads = seen.filter((s) => /^\s*(select|with)\b/i.test(s.text));
   const explained: { text: string; ms: number; plan: string }[] = [];
@@ -416,14 +382,4 @@ async function cleanUp() {
   const articles = await pool.query(`DELETE FROM articles WHERE url LIKE $1 AND fetched_at >= $2`, [`http://${host}/%`, startedAt]);
   const links = await pool.query(`DELETE FROM google_news_links WHERE checked_at >= $1`, [startedAt]);
   console.log(`\n(deleted the ${articles.rowCount} fake news articles and ${links.rowCount} link decodes this run stored)`);
-}
-
-function pct(values: number[], p: number) {
-  if (values.length === 0) return Number.NaN;
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
-}
-
-function fmt(ms: number) {
-  return `${ms.toFixed(1).padStart(6)} ms`;
 }
