@@ -45,17 +45,17 @@
 // backend's CPU time. Then EXPLAIN (ANALYZE, BUFFERS) of every statement of the slowest query
 // (by "ready" p95 when known). The plain list and the companies lookup are not measured here:
 // their API code is not in this tree yet.
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createDatabase } from '../src/server/db/client.ts';
-import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { type LibraryFilters, RANK_WINDOW, searchLibrary } from '../src/server/features/library/search.ts';
 import { setLogLevel } from '../src/server/lib/log.ts';
 import { companyKey } from '../src/server/library/keep.ts';
 import type { LibraryKind } from '../src/shared/library.ts';
+import { BENCH_LIBRARY_DATABASE, benchLibraryServer } from './support/bench-library-server.ts';
+import { capturedStatements, fmt, pct, type SentStatement, schedstat } from './support/bench-measures.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -77,7 +77,7 @@ const OTHER_ITEMS = Number(args['other-items']);
 const RUNS = Number(args.runs);
 const WARMUP = Number(args.warmup);
 const REUSE = process.env.BENCH_LIBRARY_REUSE === '1';
-const DATABASE = 'bench_library';
+const DATABASE = BENCH_LIBRARY_DATABASE;
 const USER_ID = 'bench-user';
 const BATCH = 100_000;
 const SENTENCES = 200_000;
@@ -192,12 +192,7 @@ const QUERIES: { label: string; q: string; filters: LibraryFilters }[] = [
 ];
 
 setLogLevel('warn');
-const embedded = process.env.DATABASE_URL
-  ? null
-  : await startEmbeddedPostgres({ dataDir: 'data/bench', port: 54331, log: (line) => console.log(line) });
-const baseUrl = process.env.DATABASE_URL ?? embedded!.url;
-const url = new URL(baseUrl);
-url.pathname = `/${DATABASE}`;
+const { baseUrl, url, stop: stopServer } = await benchLibraryServer();
 const sizes = { articles: ARTICLES, users: USERS, items: ITEMS, otherItems: OTHER_ITEMS, version: 1 };
 
 const admin = new pg.Client({ connectionString: baseUrl });
@@ -250,7 +245,7 @@ try {
     await end.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`);
     await end.end();
   }
-  await embedded?.stop();
+  await stopServer();
 }
 
 async function articleIndexValid() {
@@ -580,12 +575,6 @@ async function buildArticleIndexWhileWriting() {
   }
 }
 
-function pct(sorted: number[], p: number) {
-  if (sorted.length === 0) return Number.NaN;
-  const s = [...sorted].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
-}
-
 async function describeStore() {
   const { rows } = await pool.query<Record<string, string>>(
     `SELECT (SELECT count(*) FROM articles)::text AS articles,
@@ -615,20 +604,6 @@ async function describeStore() {
   console.log(
     `  terms (share of a 1 % sample of articles; the user's items): ${terms.rows.map((t) => `"${t.term}" ${t.articles} %, ${t.items}`).join('; ')}`,
   );
-}
-
-/**
- * Nanoseconds a process spent on a CPU and runnable but waiting for one (/proc/<pid>/schedstat;
- * null when the server is not on this machine): the wait is what other processes on a busy
- * machine add to a search's time.
- */
-function schedstat(pid: number | 'self'): { cpu: number; wait: number } | null {
-  try {
-    const [cpu, wait] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ').map(Number);
-    return { cpu: cpu!, wait: wait! };
-  } catch {
-    return null;
-  }
 }
 
 async function measure() {
@@ -696,7 +671,7 @@ async function measure() {
   const p95Of = (r: (typeof results)[number]) => pct(local ? r.ready : r.times, 95);
   const slowest = [...results].sort((a, b) => p95Of(b) - p95Of(a));
   for (const query of plans === 'all' ? results : slowest.slice(0, 1)) {
-    const statements = await capturedStatements(query.q, query.filters);
+    const statements = await searchStatements(query.q, query.filters);
     console.log(
       `\nEXPLAIN (ANALYZE, BUFFERS) of ${plans === 'all' ? '' : `the slowest query (by ${local ? '"ready" ' : ''}p95), `}${query.label}: ${JSON.stringify(query.q)} ${describeFilters(query.filters)} — ${statements.length} statement${statements.length > 1 ? 's' : ''}`,
     );
@@ -706,10 +681,6 @@ async function measure() {
       console.log(rows.map((r) => r['QUERY PLAN']).join('\n'));
     }
   }
-}
-
-function fmt(ms: number) {
-  return `${ms.toFixed(1).padStart(6)} ms`;
 }
 
 function describeFilters(filters: LibraryFilters) {
@@ -722,23 +693,8 @@ function describeFilters(filters: LibraryFilters) {
 }
 
 /** The statements searchLibrary() sends for a query, as sent (text and parameters). */
-async function capturedStatements(q: string, filters: LibraryFilters): Promise<{ text: string; values: unknown[] }[]> {
-  const query = pg.Client.prototype.query;
-  const seen: { text: string; values: unknown[] }[] = [];
-  pg.Client.prototype.query = function (this: pg.Client, ...rest: unknown[]) {
-    const [first, second] = rest;
-    if (typeof first === 'string') seen.push({ text: first, values: Array.isArray(second) ? second : [] });
-    else if (first && typeof first === 'object' && 'text' in first) {
-      const config = first as pg.QueryConfig;
-      seen.push({ text: config.text, values: config.values ?? (Array.isArray(second) ? second : []) });
-    }
-    return (query as (...a: unknown[]) => unknown).apply(this, rest);
-  } as typeof query;
-  try {
-    await searchLibrary(db, USER_ID, q, filters, 0);
-  } finally {
-    pg.Client.prototype.query = query;
-  }
+async function searchStatements(q: string, filters: LibraryFilters): Promise<SentStatement[]> {
+  const seen = await capturedStatements(() => searchLibrary(db, USER_ID, q, filters, 0));
   if (seen.length === 0) throw new Error('searchLibrary() sent no statement');
   return seen;
 }

@@ -3,13 +3,20 @@
 // search: any of its significant words may match (an OR of them, ranked), where the library's
 // search box wants all of them. Owner-only as in the search (features/library/search.ts): items
 // through user_id, articles only through library_item_sources rows that carry the same owner.
-// Bounded, so a prompt stays small: a few items, a few passages, each cut around its matches.
+// Bounded, so a prompt stays small: a few items, a few passages, each cut around its matches; and
+// so an answer starts soon whatever the library's size: only the newest matches are ranked.
 import { sql } from 'drizzle-orm';
 import type { LibraryKind } from '../../shared/library.ts';
 import type { Database } from '../db/client.ts';
 
 export const RETRIEVE_MAX_ITEMS = 8;
 export const RETRIEVE_MAX_PASSAGES = 6;
+/**
+ * Only the newest this many matching items are ranked: the words of a question are ORed, so common
+ * ones match most of a user's 20,000 items, and ranking reads each match's whole tsvector
+ * (kilobytes, out of line). The newest matches are also the likeliest to be what is asked about.
+ */
+export const RETRIEVE_RANK_WINDOW = 300;
 /** Characters of an item or article given to the model: the parts around the question's words. */
 export const PASSAGE_MAX_CHARS = 1500;
 
@@ -74,7 +81,12 @@ export async function retrieveFromLibrary(
   const since = filters.since?.toISOString() ?? null;
   const company = filters.companyKey ?? null;
   // plainto_tsquery ANDs the words; any of them will do here, the ranking puts items with more first.
-  const query = sql`(select coalesce(nullif(replace(plainto_tsquery('english', ${terms})::text, '&', '|'), ''), '')::tsquery as query)`;
+  const tsquery = sql`coalesce(nullif(replace(plainto_tsquery('english', ${terms})::text, '&', '|'), ''), '')::tsquery`;
+  const query = sql`(select ${tsquery} as query)`;
+  // The newest matches, then the best of them. The query is written out where the items are matched
+  // (not read from a CTE) so that the planner knows it, and with it how many items its words match:
+  // common words walk the user's items newest first and stop at the window; rare ones take the
+  // index. NULLS LAST as library_items_user_created_idx is declared, so that the index serves the order.
   const { rows: items } = await db.execute<{
     id: string;
     kind: LibraryKind;
@@ -83,15 +95,25 @@ export async function retrieveFromLibrary(
     created_at: Date | string;
     text: string;
   }>(sql`
-    with q as ${query}
+    with newest as materialized (
+      select i.id, i.created_at
+        from library_items i
+       where i.user_id = ${userId}
+         and (i.search_vector @@ ${tsquery} or (${company}::text is not null and i.company_keys @> array[${company}::text]))
+         and (${since}::timestamptz is null or i.created_at >= ${since}::timestamptz)
+       order by i.created_at desc nulls last, i.id desc nulls last
+       limit ${RETRIEVE_RANK_WINDOW}
+    ),
+    best as (
+      select n.id, ts_rank_cd(i.search_vector, ${tsquery}, 32) as rank, n.created_at
+        from newest n join library_items i on i.id = n.id
+       order by rank desc, n.created_at desc, n.id
+       limit ${RETRIEVE_MAX_ITEMS}
+    )
     select i.id, i.kind, i.title, i.companies, i.created_at,
-           left(ts_headline('english', i.body_text, q.query, ${HEADLINE}), ${PASSAGE_MAX_CHARS}) as text
-      from library_items i, q
-     where i.user_id = ${userId}
-       and (i.search_vector @@ q.query or (${company}::text is not null and i.company_keys @> array[${company}::text]))
-       and (${since}::timestamptz is null or i.created_at >= ${since}::timestamptz)
-     order by ts_rank_cd(i.search_vector, q.query, 32) desc, i.created_at desc, i.id
-     limit ${RETRIEVE_MAX_ITEMS}`);
+           left(ts_headline('english', i.body_text, ${tsquery}, ${HEADLINE}), ${PASSAGE_MAX_CHARS}) as text
+      from best b join library_items i on i.id = b.id
+     order by b.rank desc, b.created_at desc, b.id`);
   if (items.length === 0) return { items: [], passages: [] };
 
   const ids = sql.join(

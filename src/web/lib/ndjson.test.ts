@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readNdjson } from './ndjson.ts';
+import { bodyInPieces } from './test-streams.ts';
 
 const encoder = new TextEncoder();
-
-/** A body that hands out these byte pieces one read at a time, as a network would. */
-function body(pieces: (string | Uint8Array)[]) {
-  let pulls = 0;
-  let cancelled = false;
-  const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      const piece = pieces[pulls++];
-      if (piece === undefined) controller.close();
-      else controller.enqueue(typeof piece === 'string' ? encoder.encode(piece) : piece);
-    },
-    cancel() {
-      cancelled = true;
-    },
-  });
-  return { stream, cancelled: () => cancelled };
-}
 
 async function all(source: AsyncGenerator<unknown>) {
   const values: unknown[] = [];
@@ -28,14 +12,14 @@ async function all(source: AsyncGenerator<unknown>) {
 
 describe('readNdjson', () => {
   it('reads one value per line across piece boundaries, skipping blank lines, the last line without its newline', async () => {
-    const { stream } = body(['{"a":', '1}\n\n{"b"', ':2}\n', '{"c":3}']);
+    const { stream } = bodyInPieces(['{"a":', '1}\n\n{"b"', ':2}\n', '{"c":3}']);
     expect(await all(readNdjson(stream))).toEqual([{ a: 1 }, { b: 2 }, { c: 3 }]);
   });
 
   it('joins a character split between two pieces', async () => {
     const bytes = encoder.encode('{"t":"Initech’s"}\n');
     const cut = bytes.indexOf(0xe2) + 1; // inside the three bytes of ’
-    const { stream } = body([bytes.slice(0, cut), bytes.slice(cut)]);
+    const { stream } = bodyInPieces([bytes.slice(0, cut), bytes.slice(cut)]);
     expect(await all(readNdjson(stream))).toEqual([{ t: 'Initech’s' }]);
   });
 
@@ -57,7 +41,7 @@ describe('readNdjson', () => {
   });
 
   it('cancels the body when the reader stops early', async () => {
-    const source = body(['{"n":1}\n', '{"n":2}\n', '{"n":3}\n']);
+    const source = bodyInPieces(['{"n":1}\n', '{"n":2}\n', '{"n":3}\n']);
     for await (const _ of readNdjson(source.stream)) break;
     expect(source.cancelled()).toBe(true);
   });

@@ -5,6 +5,7 @@
 // user's conversations out of reach.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keepItem } from '../../../src/server/library/keep.ts';
+import { RETRIEVE_RANK_WINDOW, retrieveFromLibrary } from '../../../src/server/library/retrieve.ts';
 import { titleKey } from '../../../src/server/sources/news/news.ts';
 import { messages } from '../../../src/shared/messages.ts';
 import { type Message, type WolfebotEvent, wolfebotMessages, wolfebotPaths } from '../../../src/shared/wolfebot.ts';
@@ -300,6 +301,28 @@ describe('wolfebot: answers', () => {
       ['It employs 900 people [1].', 'unsupported'],
     ]);
     expect(done.statements).toEqual({ sourced: 1, total: 2, dropped: 0 });
+  });
+
+  it('ranks only the newest matches of a library larger than the window, so that an answer starts soon', async () => {
+    const { user } = await newUser();
+    // The best match by far, but older than a window's worth of items that match too.
+    await rt.pool.query(
+      `INSERT INTO library_items (user_id, kind, title, document, body_text, created_at)
+       VALUES ($1, 'company_news', 'Turbine turbine turbine', '{"blocks":[]}', 'Turbine orders, turbine output, turbine plant.', now() - interval '30 days')`,
+      [user.id],
+    );
+    await rt.pool.query(
+      `INSERT INTO library_items (user_id, kind, title, document, body_text, created_at)
+       SELECT $1, 'news_alert', 'Weekly note ' || n, '{"blocks":[]}', 'A turbine was mentioned once.', now() - n * interval '1 minute'
+         FROM generate_series(1, $2::int) n`,
+      [user.id, RETRIEVE_RANK_WINDOW],
+    );
+    const newest = await retrieveFromLibrary(rt.db, user.id, 'What about turbines?');
+    expect(newest.items.map((i) => i.title)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => `Weekly note ${n}`));
+    // One item fewer in the window: the old one is ranked, and comes first.
+    await rt.pool.query(`DELETE FROM library_items WHERE user_id = $1 AND title = 'Weekly note 1'`, [user.id]);
+    const ranked = await retrieveFromLibrary(rt.db, user.id, 'What about turbines?');
+    expect(ranked.items[0]!.title).toBe('Turbine turbine turbine');
   });
 });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { wolfebotMessages } from '../../../shared/wolfebot.ts';
+import { autoTitleOf } from './answer.ts';
 import { checkAnswer } from './check.ts';
 import { asksForDraft, detectActions, detectCompany, detectSince, includesSent, wantsNews } from './parse.ts';
-import { autoTitleOf } from './service.ts';
 
 const now = new Date('2025-06-18T15:00:00Z'); // a Wednesday
 

@@ -17,15 +17,8 @@ import { aiStatus } from '../../ai/runner.ts';
 import type { Auth } from '../../auth/auth.ts';
 import { parseJson } from '../../http/errors.ts';
 import { requireSession, type SessionEnv } from '../../http/session.ts';
-import {
-  ask,
-  createConversation,
-  deleteConversation,
-  getConversation,
-  listConversations,
-  renameConversation,
-  type WolfebotDeps,
-} from './service.ts';
+import { ask, type WolfebotDeps } from './answer.ts';
+import { createConversation, deleteConversation, getConversation, listConversations, renameConversation } from './conversations.ts';
 
 export function wolfebotRoutes(deps: WolfebotDeps, auth: Auth) {
   const { db } = deps;

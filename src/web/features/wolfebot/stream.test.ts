@@ -1,28 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type WolfebotEvent, wolfebotPaths } from '../../../shared/wolfebot.ts';
 import { UNREACHABLE_MESSAGE } from '../../lib/ndjson.ts';
+import { bodyInPieces } from '../../lib/test-streams.ts';
 import { askWolfebot } from './stream.ts';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const encoder = new TextEncoder();
-
-/** A body that hands out these byte pieces one read at a time, as a network would. */
-function body(pieces: (string | Uint8Array)[]) {
-  let pulls = 0;
-  let cancelled = false;
-  const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      const piece = pieces[pulls++];
-      if (piece === undefined) controller.close();
-      else controller.enqueue(typeof piece === 'string' ? encoder.encode(piece) : piece);
-    },
-    cancel() {
-      cancelled = true;
-    },
-  });
-  return { stream, cancelled: () => cancelled };
-}
 
 const user = { id: 'q', role: 'user', text: 'Hi', status: 'complete', citations: [], actions: [], createdAt: 'x' };
 const assistant = { ...user, id: 'a', role: 'assistant', text: '', status: 'streaming' };
@@ -43,7 +25,7 @@ describe('askWolfebot', () => {
     const calls = answerWith(
       () =>
         new Response(
-          body(
+          bodyInPieces(
             lines(
               { type: 'message', message: user },
               { type: 'message', message: assistant },
@@ -83,7 +65,7 @@ describe('askWolfebot', () => {
       ok: false,
       refusal: { status: 0, code: 'network', message: UNREACHABLE_MESSAGE },
     });
-    answerWith(() => new Response(body(lines({ type: 'message', message: user })).stream, { status: 200 }));
+    answerWith(() => new Response(bodyInPieces(lines({ type: 'message', message: user })).stream, { status: 200 }));
     expect(await askWolfebot('c1', 'Hi', { signal: new AbortController().signal, onEvent: () => {} })).toEqual({ ok: true, ended: false });
   });
 
