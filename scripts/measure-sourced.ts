@@ -145,10 +145,28 @@ function spread(statements: LabelledStatement[]): LabelledStatement[] {
   return [...statements].sort((a, b) => position.get(a)! - position.get(b)!);
 }
 
-/** A file's sentences dealt into as few outputs of `size` as hold them, evenly. */
+/** Sentences cut into as few outputs of at most `size` as hold them, of even lengths, in their order. */
 function outputsOf(sentences: Sentence[], size: number): Sentence[][] {
-  const outputs: Sentence[][] = Array.from({ length: Math.ceil(sentences.length / size) }, () => []);
-  for (const [i, s] of sentences.entries()) outputs[i % outputs.length]!.push(s);
+  const count = Math.ceil(sentences.length / size);
+  return Array.from({ length: count }, (_, i) =>
+    sentences.slice(Math.round((i * sentences.length) / count), Math.round(((i + 1) * sentences.length) / count)),
+  );
+}
+
+/**
+ * No output states the same sentence twice (the labelled set has one sentence cited once to the
+ * right pages and once to wrong ones): a repeat changes places with a sentence of the next output.
+ */
+function sayOnce(outputs: Sentence[][]): Sentence[][] {
+  for (const [i, output] of outputs.entries()) {
+    const next = outputs[(i + 1) % outputs.length]!;
+    if (next === output) break;
+    for (const [k, sentence] of output.entries()) {
+      if (output.findIndex((s) => s.text === sentence.text) === k) continue;
+      const j = next.findIndex((s) => !output.some((o) => o.text === s.text) && !next.some((n) => n.text === sentence.text));
+      if (j >= 0) [output[k], next[j]] = [next[j]!, sentence];
+    }
+  }
   return outputs;
 }
 
@@ -478,8 +496,8 @@ export async function measureSourced(files: LabelledFile[], kinds: Kind[] = KIND
       ),
     );
     const outputs = kind.across
-      ? outputsOf(roundRobin(perFile), kind.size)
-      : perFile.flatMap((sentences) => outputsOf(sentences, kind.size));
+      ? sayOnce(outputsOf(roundRobin(perFile), kind.size))
+      : perFile.flatMap((sentences) => sayOnce(outputsOf(sentences, kind.size)));
     for (const part of outputs) {
       const output = await kind.run(documents, [...part]);
       const shown = seen(output.shown, [...new Set(part.flatMap((s) => sentencesIn(s.text)))].filter(Boolean));
