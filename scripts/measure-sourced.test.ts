@@ -1,5 +1,5 @@
 // The wiring of the statement check in each kind of output (issue 27 §4), on one labelled fixture
-// per kind (three for the newsletter, which lists several articles): of the fixtures' sentences, those the bare checker judges as labelled, so that a kind
+// per kind (five for the newsletter, whose sections list several articles): of the fixtures' sentences, those the bare checker judges as labelled, so that a kind
 // whose adapter counts and shows exactly what the check decided must report the labels' counts.
 // A kind that loses a sentence, counts one twice, cites the wrong document or shows a failing
 // sentence does not.
@@ -9,8 +9,8 @@ import { KINDS, type LabelledFile, loadFiles, measureSourced, pagesOf } from './
 
 const FIXTURES_OF: Record<string, string[]> = {
   'news alert': ['bbc-obama.json'],
-  // A digest lists several articles; a section whose only article is dropped goes, its summary with it.
-  newsletter: ['cnbc-coal.json', 'wapo-tunisia.json', 'nyt-yahoo.json'],
+  // A digest section lists five articles (one whose articles are all dropped goes, its summary with it).
+  newsletter: ['cnbc-coal.json', 'wapo-tunisia.json', 'nyt-yahoo.json', 'bbc-obama.json', 'scmp-tsai-lam.json'],
   'earnings summary': ['seattletimes-wholefoods.json'],
   'AIR report': ['reuters-parasite.json'],
   'research: company news': ['nyt-yahoo.json'],
@@ -60,8 +60,8 @@ describe('measure:sourced, each kind on one labelled fixture', () => {
       });
       expect(result!.outputs).toBeGreaterThan(1);
       expect(result!.withheld).toBe(0);
+      // Advice (not factual) is not counted here: the e-mails leave it out with a part none of whose facts holds.
       expect([result!.shownSupported, result!.shownUnsupported]).toEqual([supported, 0]);
-      expect(result!.shownNotFactual).toBe(result!.labelled.not_factual);
     });
   }
 });

@@ -21,7 +21,8 @@
 //   Wolfebot answer   checkAnswer            (features/wolfebot: failing sentences greyed)
 // A file's sentences are spread over as many outputs as that kind's format holds (labels mixed in
 // each), so every sentence is in exactly one output; the kinds that list several articles, each
-// once (news alert, newsletter), take each output's sentences from all the files in turn.
+// once (news alert: 3, newsletter: 5), take the sentences of as many files in turn (labels spread
+// over them again).
 //
 // Reported per kind: the labelled factual sentences, the adapter's own count (total, sourced,
 // dropped or greyed) and its "N of M statements sourced" line over all outputs, outputs the user
@@ -83,8 +84,8 @@ type Kind = {
   name: string;
   /** How many sentences one output of this kind holds. */
   size: number;
-  /** It lists several articles, each once: its outputs take their sentences from every file, not one. */
-  across?: boolean;
+  /** It lists several articles, each once: its outputs take their sentences from this many files, not one. */
+  articles?: number;
   run(documents: SourceDocument[], sentences: Sentence[]): Promise<Output>;
 };
 
@@ -136,8 +137,8 @@ export function pagesOf(files: LabelledFile[]): { names: string[]; documents: So
 }
 
 /** Labels spread evenly through the file's order, so each output mixes them as the file does. */
-function spread(statements: LabelledStatement[]): LabelledStatement[] {
-  const position = new Map<LabelledStatement, number>();
+function spread<S extends LabelledStatement>(statements: S[]): S[] {
+  const position = new Map<S, number>();
   for (const label of ['supported', 'unsupported', 'not_factual'] as const) {
     const group = statements.filter((s) => s.label === label);
     for (const [i, s] of group.entries()) position.set(s, (i + 0.5) / group.length);
@@ -206,11 +207,14 @@ const newsAlert: Kind = {
   // Up to three articles with their one-sentence "why", a headline on the lead article, and a
   // two-to-four-sentence analysis.
   size: 8,
-  across: true,
+  articles: 3,
   async run(documents, sentences) {
     const items = distinctPages(sentences, 3);
-    const onLead = sentences.findIndex((s) => s.own === items[0]?.own);
-    const headline = sentences.splice(Math.max(onLead, 0), 1)[0] ?? items.shift()!;
+    // The headline names the lead article's news: a sentence about a listed article, that article first.
+    const onListed = sentences.findIndex((s) => items.some((item) => item.own === s.own));
+    const headline = sentences.splice(Math.max(onListed, 0), 1)[0] ?? items.shift()!;
+    const lead = items.findIndex((item) => item.own === headline.own);
+    if (lead > 0) items.unshift(...items.splice(lead, 1));
     const answer = {
       hasNews: true,
       headline: marked(headline),
@@ -230,7 +234,7 @@ const newsletter: Kind = {
   // A topic section of every page: a one-or-two-sentence summary, and up to five articles with
   // their one-sentence "why" (an article is listed once in a digest).
   size: 7,
-  across: true,
+  articles: 5,
   async run(documents, sentences) {
     const items = distinctPages(sentences, 5);
     const sections: PromptSection[] = [{ kind: 'topic', title: 'In the news', keywords: [], documents }];
@@ -495,9 +499,12 @@ export async function measureSourced(files: LabelledFile[], kinds: Kind[] = KIND
         }),
       ),
     );
-    const outputs = kind.across
-      ? sayOnce(outputsOf(roundRobin(perFile), kind.size))
-      : perFile.flatMap((sentences) => sayOnce(outputsOf(sentences, kind.size)));
+    const groups = kind.articles
+      ? Array.from({ length: Math.ceil(perFile.length / kind.articles) }, (_, i) =>
+          spread(roundRobin(perFile.slice(i * kind.articles!, (i + 1) * kind.articles!))),
+        )
+      : perFile;
+    const outputs = groups.flatMap((sentences) => sayOnce(outputsOf(sentences, kind.size)));
     for (const part of outputs) {
       const output = await kind.run(documents, [...part]);
       const shown = seen(output.shown, [...new Set(part.flatMap((s) => sentencesIn(s.text)))].filter(Boolean));
