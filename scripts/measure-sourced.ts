@@ -25,10 +25,11 @@
 // over them again).
 //
 // Reported per kind: the labelled factual sentences, the adapter's own count (total, sourced,
-// dropped or greyed) and its "N of M statements sourced" line over all outputs, outputs the user
-// gets no answer from (not sent as news, NO_SUPPORTING_EVIDENCE), and the agreement of what is
-// shown with the labels. A sentence is shown when its words are in what the user sees (greyed
-// Wolfebot sentences are not). Positive = labelled supported:
+// dropped or greyed) and its "N of M statements sourced" line added up over all its outputs (those
+// the user gets no answer from too), how many outputs give no answer (a news alert not sent as
+// news, an empty digest, NO_SUPPORTING_EVIDENCE instead), and the agreement of what is shown with
+// the labels. A sentence is shown when the user sees a sentence of the same words (greyed Wolfebot
+// sentences are not shown). Positive = labelled supported:
 //   precision = shown labelled supported / shown labelled supported or unsupported
 //   recall    = shown labelled supported / labelled supported
 // Exits non-zero only when something crashes.
@@ -573,7 +574,7 @@ if (import.meta.main) {
   );
   console.log(
     'total/sourced/dropped: the adapter\'s own count (Wolfebot greys what fails: shown, not dropped); "no answer": outputs the user gets none from ' +
-      '(news alert not sent as news, NO_SUPPORTING_EVIDENCE instead); shown S/U: labelled supported/unsupported sentences the user sees.\n',
+      '(news alert not sent as news, empty digest, NO_SUPPORTING_EVIDENCE instead); shown S/U: labelled supported/unsupported sentences the user sees.\n',
   );
   console.log(table(results));
 }
