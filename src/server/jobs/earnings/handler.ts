@@ -10,19 +10,16 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { earningsBadge, notificationTimingLabels, verifiableUrl } from '../../../shared/earnings-alerts.ts';
 import { ALERT_TIME_ZONE } from '../../../shared/sonar.ts';
-import { Grounding, mailText } from '../../ai/grounding.ts';
 import type { GenerateRequest } from '../../ai/runner.ts';
-import { NO_SUPPORTING_EVIDENCE, numberedDocuments } from '../../ai/statements.ts';
 import { alertRecipientFor } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
 import { earningsTracking, earningsTrackingResults, users } from '../../db/schema.ts';
 import { renderEarningsReminderEmail, renderEarningsSummaryEmail } from '../../mail/alert-emails/index.ts';
-import type { EmailArticle, EmailLinks } from '../../mail/alert-emails/types.ts';
+import type { EmailLinks } from '../../mail/alert-emails/types.ts';
 import type { EarningsDate } from '../../sources/sec/earnings-calendar.ts';
 import { addDays, newYorkDay, SEC_ESTIMATE, secEstimate } from '../../sources/sec/earnings-calendar.ts';
 import { type EarningsFiling, reportedQuarter } from '../../sources/sec/sec.ts';
 import type { SourceDocument } from '../../sources/web/types.ts';
-import { addCounts, checkText, NO_STATEMENTS } from '../runs/statements.ts';
 import {
   type AlertDeps,
   type AlertHandler,
@@ -35,6 +32,7 @@ import {
 } from '../runs/types.ts';
 import { earningsReminderEntry, earningsSummaryEntry } from './library-entry.ts';
 import { type EarningsSummaryOutput, earningsSummaryOutput, earningsSummaryPrompt, earningsSummarySystem } from './prompts.ts';
+import { checkEarningsSummary } from './statements.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -273,50 +271,16 @@ export const earningsSummaryHandler = (async (run, deps, signal) => {
     signal,
   });
 
-  // Only what the documents support reaches the mail: findings and sources by retrieved URL, quotes by their words.
-  // Only what this run fetched: a provider's own citations (Perplexity) are pages we never read.
-  const grounding = new Grounding(release.documents);
-  // Each sentence against the documents it cites, numbered as the prompt numbered them; a finding
-  // is checked against its own source too, whether or not it says [n]. A finding that fails goes.
-  const documents = numberedDocuments(release.documents);
-  const numberOf = new Map(release.documents.map((doc, i) => [doc.url, i + 1]));
-  let counted = NO_STATEMENTS;
-  const findings: { text: string; sourceUrl: string }[] = [];
-  for (const finding of output.keyFindings) {
-    const source = finding.text.trim() ? grounding.source(finding.sourceUrl) : null;
-    if (!source) continue;
-    const own = numberOf.get(source.url);
-    const checked = checkText(documents, finding.text, own ? [own] : []);
-    counted = addCounts(counted, checked.count);
-    const text = mailText(checked.text);
-    if (!checked.unsupported && text) findings.push({ text, sourceUrl: finding.sourceUrl });
-  }
-  const summary = checkText(documents, output.keySummary);
-  counted = addCounts(counted, summary.count);
-  // Nothing the documents support: the mail says so instead of summarising (its sources still listed).
-  const noEvidence = counted.total > 0 && counted.sourced === 0;
-  const quotes = grounding
-    .quotes(output.quotes.map((q) => ({ text: q.text.trim(), speaker: q.speaker.trim(), context: '' })))
-    .map((q) => ({ text: q.text, speaker: q.speaker || null }));
-  let sources = grounding.sources([...output.sources, ...findings.map((f) => f.sourceUrl)]);
-  // A model that cited nothing still read the release: the mail links what it read.
-  if (sources.length === 0) sources = grounding.sources(release.documents.map((d) => d.url));
-  const articles: EmailArticle[] = sources.map((s) => ({
-    title: s.title ?? s.url,
-    url: s.url,
-    publisher: s.publisher,
-    publishedAt: s.publishedAt,
-  }));
-
+  const checked = checkEarningsSummary(release.documents, output);
   const mailed = {
     companyName: tracking.companyName,
     ticker,
     periodLabel: release.period,
-    keySummary: noEvidence ? NO_SUPPORTING_EVIDENCE : mailText(summary.text),
-    keyFindings: findings.map((f) => f.text),
-    quotes,
-    sources: articles,
-    statements: counted,
+    keySummary: checked.keySummary,
+    keyFindings: checked.keyFindings,
+    quotes: checked.quotes,
+    sources: checked.sources,
+    statements: checked.statements,
   };
   const rendered = await renderEarningsSummaryEmail({ ...mailed, links: earningsLinks(deps, tracking, run) });
 
@@ -327,7 +291,7 @@ export const earningsSummaryHandler = (async (run, deps, signal) => {
       return {
         mail: { to: tracking.recipient, ...rendered, kind: 'earnings-summary', unsubscribe: { kind: 'earnings', alertId: tracking.id } },
         item: earningsSummaryEntry(mailed),
-        outcome: `summary of ${release.period}: ${findings.length} findings, ${quotes.length} quotes; e-mail queued`,
+        outcome: `summary of ${release.period}: ${mailed.keyFindings.length} findings, ${mailed.quotes.length} quotes; e-mail queued`,
       };
     },
   };

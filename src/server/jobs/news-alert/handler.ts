@@ -10,8 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { StatementCount } from '../../../shared/library.ts';
 import { documentsBlock, GROUND_RULES } from '../../ai/documents.ts';
-import { Grounding, mailText } from '../../ai/grounding.ts';
-import { CITATION_RULE, numberedDocuments } from '../../ai/statements.ts';
+import { CITATION_RULE } from '../../ai/statements.ts';
 import { alertRecipientFor } from '../../db/alert-recipient.ts';
 import { alertRuns, sonarAlerts, sonarResults, users } from '../../db/schema.ts';
 import { renderNewsAlertEmail } from '../../mail/alert-emails/index.ts';
@@ -21,9 +20,10 @@ import { type SourceDocument, SourceError } from '../../sources/web/types.ts';
 import { digestArticle, NOT_ANALYSED } from '../articles/digest.ts';
 import { ALERT_READ_BUDGET_MS } from '../articles/scan.ts';
 import { claimUnsentArticles, seenFromKeys, sentKeys } from '../articles/seen-articles.ts';
-import { addCounts, checkText, droppedOnly, NO_STATEMENTS } from '../runs/statements.ts';
+import { addCounts } from '../runs/statements.ts';
 import { type AheadHandler, type AlertDeps, AlertReplan, type AlertRun, AlertSkip, type PreparedRun } from '../runs/types.ts';
 import { newsAlertEntry } from './library-entry.ts';
+import { checkNewsAnswer } from './statements.ts';
 
 /** The first scan of an alert looks this far back; later scans start where the last one ended. */
 const FIRST_SCAN_DAYS = 3;
@@ -200,38 +200,17 @@ async function prepareNewsAlert(run: AlertRun, deps: AlertDeps, signal: AbortSig
     { background: true, signal },
   );
 
-  // Only articles this run retrieved reach the mail; title and publisher come from the article.
-  const grounding = new Grounding(fresh, citations);
-  const byUrl = new Map(fresh.map((doc) => [grounding.source(doc.url)?.url ?? doc.url, doc]));
-  // Each sentence against the articles it cites, numbered as the prompt numbered them.
-  const documents = numberedDocuments(fresh);
-  const numberOf = new Map(fresh.map((doc, i) => [doc, i + 1]));
-  const articles: EmailArticle[] = [];
-  let left = NO_STATEMENTS;
-  for (const item of output.items) {
-    const source = grounding.source(item.url);
-    const doc = source ? byUrl.get(source.url) : undefined;
-    if (!doc || articles.some((a) => a.url === doc.url)) continue;
-    // What an article reports is checked against that article, whether or not the sentence says [n].
-    const why = checkText(documents, item.why, [numberOf.get(doc)!]);
-    if (why.unsupported) {
-      left = addCounts(left, droppedOnly(why.count));
-      continue;
-    }
-    articles.push({ ...digestArticle(doc), summary: mailText(why.text) || null, statements: why.count });
-  }
-  const lead = articles[0] ? fresh.findIndex((doc) => doc.url === articles[0]!.url) + 1 : 0;
-  const headline = checkText(documents, output.headline, lead ? [lead] : []);
-  const summary = checkText(documents, output.analysis);
-  const checked = addCounts(headline.count, summary.count, left);
-  const supported = summary.count.sourced > 0;
-  const hasNews = output.hasNews && articles.length > 0 && output.headline.trim() !== '' && supported;
-  // A headline the lead article does not support gives way to that article's own title.
-  const title = mailText(headline.text) || articles[0]?.title || '';
-  const analysis: NewsAnalysis = { headline: title, summary: mailText(summary.text), items: articles, checked };
+  const answer = checkNewsAnswer(fresh, output, citations);
+  const { hasNews } = answer;
+  const analysis: NewsAnalysis = { headline: answer.headline, summary: answer.summary, items: answer.items, checked: answer.checked };
   const statements = statementsOf(analysis);
   const stored = { hasNews, analysis: hasNews ? analysis : null, model, searched, statements };
-  if (!hasNews) return planned({ stored, news: { outcome: noNewsOutcome(output, articles.length, left, summary.count, fresh.length) } });
+  if (!hasNews) {
+    return planned({
+      stored,
+      news: { outcome: noNewsOutcome(output, answer.items.length, answer.droppedItems, answer.analysisCount, fresh.length) },
+    });
+  }
   return planned({
     stored,
     news: { analysis, analysed: true, fresh: fresh.length, email: await renderNewsMail(base, analysis, run, deps) },
