@@ -34,3 +34,11 @@ export const ANCHOR_REACH = 5;
 export const MAX_POLARITY_WORDS = 200;
 /** Passages of one document kept for combining with other documents' (those holding the most items). */
 export const MAX_PASSAGES = 64;
+/** Words of one sentence looked at for which figure goes with which words (figures.ts). */
+export const FIGURE_WORDS = 200;
+/**
+ * Terms of a figure (figures.ts) that a source sentence giving another figure must share, none of
+ * them found with the stated figure, for the figure to be given to the wrong thing: enough that a
+ * sentence sharing a name and a common word or two ("President", "contract") does not decide it.
+ */
+export const FIGURE_DISTINCT = 3;

@@ -14,6 +14,7 @@ import {
 } from './bounds.ts';
 import { contradictions } from './contradictions.ts';
 import { type DocumentIndex, indexDocuments } from './document-index.ts';
+import { misattributed } from './figures.ts';
 import type { CheckedStatement, CheckOptions, ParsedStatement, Statement, StatementCheck, StatementDocument } from './shapes.ts';
 import { type Stated, statedIn } from './stated.ts';
 
@@ -73,7 +74,8 @@ export function checkStatements(
 /**
  * Where a sentence's items are in its cited documents. Each item must be in one of them, in its text
  * or else its title, publisher or date (else missing); those in a text must fall in one passage of
- * PASSAGE_WORDS words, one passage per cited document (else apart). Then direction is compared.
+ * PASSAGE_WORDS words, one passage per cited document (else apart). Then negation and direction are
+ * compared, and which figure the source gives the words each figure is said with.
  */
 export function locate(sentence: Stated, docs: DocumentIndex[]): { missing: string[]; apart: string[]; contradicted: string[] } {
   const { items } = sentence;
@@ -99,7 +101,7 @@ export function locate(sentence: Stated, docs: DocumentIndex[]): { missing: stri
   if (apart.length) return { missing, apart, contradicted: [] };
   // Compared where the sentence was found; when all of it is in the titles, wherever it is in the text.
   const where = placed.length ? passages : everywhere;
-  return { missing, apart, contradicted: contradictions(sentence, docs, where) };
+  return { missing, apart, contradicted: [...contradictions(sentence, docs, where), ...misattributed(sentence, docs)] };
 }
 
 /**

@@ -1,7 +1,7 @@
 // The cited documents indexed for the check: words, stems, negation, facts, quote text; where a name stands.
 
 import { MAX_DOCUMENT_CHARS, MAX_DOCUMENTS, MAX_OCCURRENCES, MAX_TOTAL_DOCUMENT_CHARS, NAME_GAP, NEGATION_SCOPE } from './bounds.ts';
-import { readFacts } from './facts.ts';
+import { factLabel, isFigure, readFacts } from './facts.ts';
 import { type QuoteForm, quoteForm } from './quotes.ts';
 import type { StatementDocument } from './shapes.ts';
 import { bases, isNegation, singular, stem, type Token, tokenise, typography } from './tokens.ts';
@@ -15,6 +15,8 @@ export type Indexed = {
   /** Positions within a negation's reach. */
   negated: Uint8Array;
   facts: Map<string, { kind: string; position: number }[]>;
+  /** The amounts of the text (isFigure), in order, as written: what figures.ts compares a sentence's figures with. */
+  figures: { key: string; kind: string; position: number; label: string }[];
   quote: QuoteForm;
   starts: number[];
 };
@@ -47,10 +49,12 @@ export function index(text: string, tokens = tokenise(text)): Indexed {
     }
   });
   const facts = new Map<string, { kind: string; position: number }[]>();
+  const figures: Indexed['figures'] = [];
   for (const fact of readFacts(text, tokens)) {
     for (const key of [fact.key, ...fact.also]) push(facts, key, { kind: key === fact.key ? fact.kind : 'plain', position: fact.from });
+    if (isFigure(fact, tokens)) figures.push({ key: fact.key, kind: fact.kind, position: fact.from, label: factLabel(text, tokens, fact) });
   }
-  return { tokens, words: wordIndex, stems, negated, facts, quote: quoteForm(text), starts: tokens.map((t) => t.start) };
+  return { tokens, words: wordIndex, stems, negated, facts, figures, quote: quoteForm(text), starts: tokens.map((t) => t.start) };
 }
 
 /**

@@ -248,3 +248,21 @@ export const compatible = (sentenceKind: string, documentKind: string) =>
   sentenceKind === 'plain' ||
   sentenceKind === 'date' ||
   (sentenceKind === 'ordinal' && documentKind === 'plain');
+
+/**
+ * Whether a fact is an amount said of something ("$144 million", "40 percent", "20 Christians"):
+ * not a date, a year, an ordinal or a word too common to prove anything.
+ */
+export function isFigure(fact: Fact, tokens: Token[]): boolean {
+  if (fact.weak || fact.kind === 'date' || fact.kind === 'ordinal') return false;
+  return !(fact.kind === 'plain' && fact.from === fact.to && isYear(tokens[fact.from]));
+}
+
+/** A fact as the text writes it, with its currency sign and percent sign: "US$4.8bn", "12%". */
+export function factLabel(text: string, tokens: Token[], fact: Fact): string {
+  const from = tokens[fact.from]!;
+  const to = tokens[fact.to]!;
+  const currency = text.slice(Math.max(0, from.start - 3), from.start).match(/(?:[A-Z]{1,2})?[$€£¥]\s?$/)?.[0] ?? '';
+  const percent = text[to.end] === '%' ? '%' : '';
+  return `${currency}${text.slice(from.start, to.end)}${percent}`;
+}

@@ -2,7 +2,7 @@
 
 import { MAX_OCCURRENCES } from './bounds.ts';
 import { type Indexed, merged, positionsOf, positionsOfName, tokenAt, type Vocabulary } from './document-index.ts';
-import { compatible, type Fact, readFacts } from './facts.ts';
+import { compatible, type Fact, factLabel, isFigure, readFacts } from './facts.ts';
 import { findQuotes, type Quote, quotePieces } from './quotes.ts';
 import { singular, type Token, tokenise, typography } from './tokens.ts';
 import { COMMON_STARTERS, GENERIC_ACRONYMS, HONORIFICS, IMPERATIVES, NAME_CONNECTORS, ROLES, STOPWORDS } from './vocabulary.ts';
@@ -64,7 +64,15 @@ export function commonAtStart(token: Token, vocabulary: Vocabulary): boolean {
   return lower > 0 && lower >= (vocabulary.proper.get(word) ?? 0);
 }
 
-export type Stated = { items: Item[]; tokens: Token[]; taken: Set<number> };
+export type Stated = {
+  items: Item[];
+  /** The sentence's words, its quotes blanked out (a quote is checked as a whole). */
+  tokens: Token[];
+  /** Tokens that are part of a number or a date. */
+  taken: Set<number>;
+  /** Its amounts (isFigure), for figures.ts. */
+  figures: { fact: Fact; label: string }[];
+};
 
 /** What a sentence states, each with how to find it in a document. */
 export function statedIn(sentence: string, vocabulary: Vocabulary): Stated {
@@ -76,17 +84,16 @@ export function statedIn(sentence: string, vocabulary: Vocabulary): Stated {
   for (const q of quotes) masked = `${masked.slice(0, q.start)}${' '.repeat(q.end - q.start)}${masked.slice(q.end)}`;
   const tokens = tokenise(masked);
   const taken = new Set<number>();
+  const figures: Stated['figures'] = [];
   for (const fact of readFacts(masked, tokens)) {
     for (let k = fact.from; k <= fact.to; k++) taken.add(k);
     if (fact.weak) continue;
-    const from = tokens[fact.from]!;
-    const to = tokens[fact.to]!;
-    const currency = masked.slice(Math.max(0, from.start - 3), from.start).match(/(?:[A-Z]{1,2})?[$€£¥]\s?$/)?.[0] ?? '';
-    const percent = masked[to.end] === '%' ? '%' : '';
-    items.push(factItem(fact, `${currency}${text.slice(from.start, to.end)}${percent}`));
+    const label = factLabel(masked, tokens, fact);
+    items.push(factItem(fact, label));
+    if (isFigure(fact, tokens)) figures.push({ fact, label });
   }
   items.push(...namesIn(tokens, taken, text, vocabulary));
-  return { items, tokens, taken };
+  return { items, tokens, taken, figures };
 }
 
 export function namesIn(tokens: Token[], taken: Set<number>, text: string, vocabulary: Vocabulary): Item[] {
