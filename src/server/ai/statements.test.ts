@@ -121,6 +121,16 @@ describe('what is a factual statement', () => {
     expect(verdict('Acme is growing.', [7, 0, -1])).toMatchObject({ verdict: 'uncited', unknownCites: [7] });
   });
 
+  it('does not read the verb an instruction begins with as a name, unless the documents write it as one', () => {
+    for (const text of ['Show this to the procurement team before the call.', 'Summarise the main risks for the board.']) {
+      expect(verdict(text, []).verdict, text).toBe('not_factual');
+    }
+    expect(verdict("Outline Acme's plans for the board.")).toMatchObject({ verdict: 'supported', stated: ["Acme's"] });
+    // "Match" is a company where the documents write it capitalised mid-sentence.
+    const doc = { id: 1, text: 'Dating apps are struggling, Match said on Tuesday. Shares of Match fell 5%.' };
+    expect(verdict('Match said its shares fell 5%.', [1], [doc]).stated).toEqual(['5%', 'Match']);
+  });
+
   it('tells a common first word from a name by how the documents write it', () => {
     // "Revenue" is a common word; "Globex", "Paris" are names wherever they stand.
     expect(verdict('Revenue rose 12% in the third quarter of 2026.').stated).toEqual(['12%', 'third quarter', '2026']);
@@ -314,6 +324,69 @@ describe('contradictions', () => {
     // The thing a direction is said of may be the sentence's first, capitalised word.
     expect(verdict('Revenue fell 12%.')).toMatchObject({ verdict: 'unsupported', contradicted: ['fell (the source: rose)'] });
     supported('Revenue rose 12%.');
+  });
+
+  it("take, of both directions used near, the one next to more of the sentence's words", () => {
+    const doc = {
+      id: 1,
+      text: 'Wyoming has closed fewer coal-fired plants than other states. Its nearby plants generate far more electricity than it can use.',
+    };
+    expect(verdict('Wyoming has closed more coal-fired plants than other states.', [1], [doc])).toMatchObject({
+      verdict: 'unsupported',
+      contradicted: ['more (the source: fewer)'],
+    });
+    expect(verdict('Wyoming has closed fewer coal-fired plants than other states.', [1], [doc]).verdict).toBe('supported');
+    expect(verdict("Wyoming's nearby plants generate more electricity than it can use.", [1], [doc]).verdict).toBe('supported');
+  });
+});
+
+describe('figures given to the wrong thing', () => {
+  const yahoo = {
+    id: 1,
+    text:
+      'Yahoo can accept a superior offer by paying a $144 million breakup fee to Verizon. ' +
+      'If shareholders vote down the deal, there is a naked no-vote termination fee of $15 million payable to Verizon.',
+  };
+  const coal = {
+    id: 1,
+    text:
+      "Wyoming alone produced 40 percent of the country's coal production in 2014. " +
+      'That year, the entire Appalachian region mined 27 percent of U.S. coal.',
+  };
+  const check = (text: string, doc: StatementDocument) => verdict(text, [1], [doc]);
+
+  it('fail a figure the source gives other words than those the sentence says it with', () => {
+    expect(check('The naked no-vote termination fee is $144 million.', yahoo)).toMatchObject({
+      verdict: 'unsupported',
+      contradicted: ['$144 million (the source gives naked, vote, termination, fee $15 million)'],
+    });
+    expect(check('The naked no-vote termination fee is $15 million.', yahoo).verdict).toBe('supported');
+    expect(check('Yahoo would pay Verizon a $144 million breakup fee to accept a superior offer.', yahoo).verdict).toBe('supported');
+    expect(check('The Appalachian region mined 40 percent of U.S. coal in 2014.', coal).verdict).toBe('unsupported');
+  });
+
+  it('give each figure the words nearest to it, when a sentence states several', () => {
+    expect(check('Wyoming produced 40 percent of U.S. coal in 2014, and the Appalachian region mined 27 percent.', coal).verdict).toBe(
+      'supported',
+    );
+  });
+
+  it('count a name of several words as one of the words a figure is said with', () => {
+    const doc = {
+      id: 1,
+      text: 'Acme hired 300 engineers last year. The New York Stock Exchange, where Acme listed, employs 500 people.',
+    };
+    expect(check('Acme, listed on the New York Stock Exchange, hired 300 engineers.', doc).verdict).toBe('supported');
+  });
+
+  it('read a source sentence with the one before it, where its pronouns are named', () => {
+    const doc = {
+      id: 1,
+      text:
+        'Trump said a contract with Boeing to build new planes would be too expensive. He estimated the price to be $4 billion. ' +
+        'In 2009 the government canceled a Boeing contract for 28 new helicopters after cost projections soared to $13 billion.',
+    };
+    expect(check("Trump said Boeing's contract would cost $4 billion.", doc).verdict).toBe('supported');
   });
 });
 

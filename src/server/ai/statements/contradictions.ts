@@ -67,13 +67,18 @@ export function contradictions(sentence: Stated, docs: DocumentIndex[], spans: [
         .filter((t, i) => t !== token && content(t, from + i) && !OPPOSED.has(t.norm))
         .map((t) => stem(t.norm)),
     );
+    /** The document's uses next to one of those words, each with how many of them it stands next to. */
     const anchored = (stems: Iterable<string>, exactly?: Set<string>) =>
-      uses(stems, exactly).filter(({ doc, q }) => {
-        for (let j = Math.max(0, q - ANCHOR_REACH); j <= q + ANCHOR_REACH && j < doc.tokens.length; j++) {
-          if (j !== q && anchors.has(stem(doc.tokens[j]!.norm))) return true;
-        }
-        return false;
-      });
+      uses(stems, exactly)
+        .map((use) => {
+          const near = new Set<string>();
+          for (let j = Math.max(0, use.q - ANCHOR_REACH); j <= use.q + ANCHOR_REACH && j < use.doc.tokens.length; j++) {
+            const key = stem(use.doc.tokens[j]!.norm);
+            if (j !== use.q && anchors.has(key)) near.add(key);
+          }
+          return { ...use, anchors: near.size };
+        })
+        .filter((use) => use.anchors > 0);
     if (content(token, k)) {
       const used = anchored([stem(word)]);
       if (used.length && used.every(({ doc, q }) => doc.negated[q] === 1)) {
@@ -85,9 +90,14 @@ export function contradictions(sentence: Stated, docs: DocumentIndex[], spans: [
     if (!pair) return;
     const [same, opposite] = pair[0].has(word) ? pair : [pair[1], pair[0]];
     const plainly = (set: Set<string>) => anchored(new Set([...set].map(stem)), set).filter(({ doc, q }) => doc.negated[q] === 0);
-    if (plainly(same).length) return;
-    const against = plainly(opposite);
-    if (against.length) found.push(`${token.raw} (the source: ${against[0]!.doc.tokens[against[0]!.q]!.raw})`);
+    // Both directions may be used near: the use next to more of the sentence's words is what the
+    // source says of the same thing ("closed fewer coal-fired plants" over "nearby plants that
+    // generate far more electricity").
+    const most = (uses: { anchors: number }[]) => Math.max(0, ...uses.map((use) => use.anchors));
+    const against = plainly(opposite).sort((a, b) => b.anchors - a.anchors);
+    if (against.length && most(against) > most(plainly(same))) {
+      found.push(`${token.raw} (the source: ${against[0]!.doc.tokens[against[0]!.q]!.raw})`);
+    }
   });
   return found;
 }

@@ -5,7 +5,16 @@ import { type Indexed, merged, positionsOf, positionsOfName, tokenAt, type Vocab
 import { compatible, type Fact, factLabel, isFigure, readFacts } from './facts.ts';
 import { findQuotes, type Quote, quotePieces } from './quotes.ts';
 import { singular, type Token, tokenise, typography } from './tokens.ts';
-import { COMMON_STARTERS, GENERIC_ACRONYMS, HONORIFICS, IMPERATIVES, NAME_CONNECTORS, ROLES, STOPWORDS } from './vocabulary.ts';
+import {
+  COMMON_STARTERS,
+  GENERIC_ACRONYMS,
+  HONORIFICS,
+  IMPERATIVES,
+  INSTRUCTION_VERBS,
+  NAME_CONNECTORS,
+  ROLES,
+  STOPWORDS,
+} from './vocabulary.ts';
 
 export type Item = {
   label: string;
@@ -51,6 +60,12 @@ export function factItem(fact: Fact, label: string): Item {
         .slice(0, MAX_OCCURRENCES)
         .map((entry) => entry.position),
   };
+}
+
+/** Whether the documents write the word capitalised within sentences more often than in lower case. */
+function writtenAsName(token: Token, vocabulary: Vocabulary): boolean {
+  const word = singular(token.norm);
+  return (vocabulary.proper.get(word) ?? 0) > (vocabulary.lower.get(word) ?? 0);
 }
 
 /** Whether a sentence's first word (or a word after a colon or an opening quote) is a common word, not a name. */
@@ -132,6 +147,7 @@ export function namesIn(tokens: Token[], taken: Set<number>, text: string, vocab
         flush();
         const nextIsName = nameAt(k + 1) && next!.adjacent && !next!.hyphen && !token.possessive;
         if (STOPWORDS.has(token.norm) || IMPERATIVES.has(token.norm)) return;
+        if (INSTRUCTION_VERBS.has(token.norm) && !writtenAsName(token, vocabulary)) return;
         if (commonAtStart(token, vocabulary) && !nextIsName) return;
         run.push(token);
         return;

@@ -24,6 +24,23 @@ export const IMPERATIVES = words(`
   align look see find get give take tell talk call contact reach lean stress point tie connect compare treat prioritise
   prioritize monitor track stay remain be`);
 
+/**
+ * Verbs an instruction or a piece of advice may begin with ("Show this to…", "Summarise the risks",
+ * "Outline Acme's plans"): at the start of a sentence not a name, unless the documents write the
+ * word capitalised within sentences more than in lower case (a company called "Match"). Words that
+ * are mostly names (Target, Shell, Chase) are left out.
+ */
+export const INSTRUCTION_VERBS = words(`
+  show list summarise summarize outline describe explain identify draft write create build set add include remove update read
+  gather collect pull verify validate evaluate assess analyse analyze estimate calculate measure test run think imagine choose
+  pick select rank sort filter group combine flag mark quote cite present propose recommend request reply respond email invite
+  meet visit attend join register book wait pause stop continue proceed move shift switch adjust revise refine clarify define
+  record save store publish print download upload search browse scan skim study learn investigate question challenge aim ensure
+  do go help let pay put say tell walk work clean draw fill hand hold mind pass push sign turn cover map match rewrite restate
+  paraphrase translate convert format organise organize structure break split merge simplify shorten expand recap revisit
+  reconsider benchmark score rate weigh gauge probe dig determine establish engage involve invest hire approve reject decline
+  accept negotiate buy sell order return`);
+
 /** Common words an answer's sentence may begin with; not names there. */
 export const COMMON_STARTERS = words(`
   analysts investors shareholders customers clients buyers sellers sales revenue revenues profit profits earnings margins costs
