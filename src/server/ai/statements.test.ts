@@ -366,7 +366,13 @@ describe('figures given to the wrong thing', () => {
   });
 
   it('give each figure the words nearest to it, when a sentence states several', () => {
-    expect(check('Wyoming produced 40 percent of U.S. coal in 2014, and the Appalachian region mined 27 percent.', coal).verdict).toBe(
+    const doc = {
+      id: 1,
+      text:
+        'Wyoming produced 40 percent of the coal. Appalachian mines produced 27 percent of it. ' +
+        'Mines in the Appalachian region employed 12 percent fewer miners.',
+    };
+    expect(check("Wyoming produced 40 percent of the coal, and the Appalachian region's mines produced 27 percent.", doc).verdict).toBe(
       'supported',
     );
   });
@@ -494,8 +500,8 @@ describe('the labelled evaluation set (tests/fixtures/statements, npm run measur
   it('keeps precision and recall at the level measured', { timeout: 120_000 }, () => {
     const e = evaluateStatements('main');
     expect(e.parseProblems).toEqual([]);
-    // Measured 0.924 and 0.975; a regression fails here.
-    expect(e.precision).toBeGreaterThanOrEqual(0.915);
+    // Measured 0.958 and 0.975; a regression fails here.
+    expect(e.precision).toBeGreaterThanOrEqual(0.95);
     expect(e.recall).toBeGreaterThanOrEqual(0.965);
     // Changed names, numbers and dates, invented quotes and another article's facts are all caught.
     for (const error of ['name', 'number', 'date', 'quote', 'other_article']) {
@@ -507,8 +513,8 @@ describe('the labelled evaluation set (tests/fixtures/statements, npm run measur
 
   it('keeps the level measured on the sentences written after the check was settled', { timeout: 120_000 }, () => {
     const e = evaluateStatements('holdout');
-    // Measured 0.769 and 1.000: a third of its errors keep every name, number and date (swap, relation).
-    expect(e.precision).toBeGreaterThanOrEqual(0.74);
+    // Measured 0.789 and 1.000: a third of its errors keep every name, number and date (swap, relation).
+    expect(e.precision).toBeGreaterThanOrEqual(0.78);
     expect(e.recall).toBeGreaterThanOrEqual(0.96);
     for (const error of ['name', 'number', 'quote']) {
       const [caught, total] = e.byError.get(error)!;

@@ -12,7 +12,8 @@
 // - Names: capitalised words and runs of them ("Robert Godby", "Air Force One", "U.S."), acronyms and
 //   tickers ("EIA", "AAPL"), words like "eBay" or "1010data", and a role just before a name ("leader
 //   Morgan Tsvangirai"). A sentence's first word is a name only when it is not a common word
-//   (function words, imperatives, words the retrieved documents mostly write in lower case).
+//   (function words, imperatives, words the retrieved documents mostly write in lower case); the
+//   verb an instruction begins with ("Show", "Summarise") is none unless the documents write it as a name.
 //   Honorifics ("Mr") are not part of a name; generic acronyms ("HR", "CEO") are no name on their own.
 //   A name's words must stand within a few words of each other in one sentence of the document
 //   ("Grace Mugabe" in "Robert Mugabe, his wife Grace"). Case, diacritics, a possessive, a plural -s
@@ -33,18 +34,26 @@
 //   full once is found again where the document uses one of their names ("Carrie Lam", then "Lam").
 // - Not contradicted there: a word the sentence states plainly that the passage only states negated
 //   ("is opening new stores" against "is not opening"), or a direction word where the passage has
-//   only the opposite one next to the same thing ("relations had worsened" against "improved").
+//   only the opposite one next to the same thing ("relations had worsened" against "improved");
+//   when it has both, the one next to more of the sentence's words decides ("closed fewer coal-fired
+//   plants" over "nearby plants that generate more electricity").
+// - Each figure given the words the source gives it: a figure is said with the sentence's words
+//   nearest to it; when a source sentence giving another figure of its kind shares more of them than
+//   any sentence giving the stated one, three of them never found with it, the figure was given to
+//   the wrong thing ("the naked no-vote termination fee is $144 million" where the source says "a
+//   $144 million breakup fee" and "a naked no-vote termination fee of $15 million").
 //
 // What it cannot see: a sentence that keeps every name, number, date and quote of its source and
-// changes what links them in other words (a figure given to the wrong thing in the same passage, a
-// meaning changed without a negation or a listed direction word). tests/fixtures/statements counts
-// those apart (swap, relation).
+// changes what links them in other words (a name given to the wrong thing, a figure given to the
+// wrong thing within one source sentence, a meaning changed without a negation or a listed direction
+// word). tests/fixtures/statements counts those apart (swap, relation).
 //
 // The rooms (statements/): shapes.ts (what the check reads and returns), bounds.ts, vocabulary.ts
 // (word lists), tokens.ts (words and their normal forms), facts.ts (numbers and dates), quotes.ts,
 // document-index.ts (the cited documents indexed), stated.ts (what a sentence states), check.ts
-// (the check and its passages), contradictions.ts (negation and direction), markers.ts (parsing the
-// model's marked-up text and rebuilding it). This file is their one door.
+// (the check and its passages), contradictions.ts (negation and direction), figures.ts (which
+// figure goes with which words), markers.ts (parsing the model's marked-up text and rebuilding it).
+// This file is their one door.
 
 export { PASSAGE_WORDS } from './statements/bounds.ts';
 export { checkStatements, numberedDocuments } from './statements/check.ts';

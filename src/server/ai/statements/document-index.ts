@@ -15,8 +15,8 @@ export type Indexed = {
   /** Positions within a negation's reach. */
   negated: Uint8Array;
   facts: Map<string, { kind: string; position: number }[]>;
-  /** The amounts of the text (isFigure), in order, as written: what figures.ts compares a sentence's figures with. */
-  figures: { key: string; kind: string; position: number; label: string }[];
+  /** The amounts of the text (isFigure) as written, by sentence: what figures.ts compares a sentence's figures with. */
+  figures: Map<number, { key: string; kind: string; label: string }[]>;
   quote: QuoteForm;
   starts: number[];
 };
@@ -49,10 +49,11 @@ export function index(text: string, tokens = tokenise(text)): Indexed {
     }
   });
   const facts = new Map<string, { kind: string; position: number }[]>();
-  const figures: Indexed['figures'] = [];
+  const figures: Indexed['figures'] = new Map();
   for (const fact of readFacts(text, tokens)) {
     for (const key of [fact.key, ...fact.also]) push(facts, key, { kind: key === fact.key ? fact.kind : 'plain', position: fact.from });
-    if (isFigure(fact, tokens)) figures.push({ key: fact.key, kind: fact.kind, position: fact.from, label: factLabel(text, tokens, fact) });
+    if (isFigure(fact, tokens))
+      push(figures, tokens[fact.from]!.sentence, { key: fact.key, kind: fact.kind, label: factLabel(text, tokens, fact) });
   }
   return { tokens, words: wordIndex, stems, negated, facts, figures, quote: quoteForm(text), starts: tokens.map((t) => t.start) };
 }

@@ -14,10 +14,10 @@
 // Central Appalachia coal" holds both figures and decides nothing.
 
 import { FIGURE_DISTINCT, FIGURE_WORDS } from './bounds.ts';
-import type { DocumentIndex, Indexed } from './document-index.ts';
+import { type DocumentIndex, type Indexed, merged, positionsOf } from './document-index.ts';
 import { compatible } from './facts.ts';
 import type { Stated } from './stated.ts';
-import { bases, isNegation, singular, stem, type Token } from './tokens.ts';
+import { isNegation, stem, type Token } from './tokens.ts';
 import { STOPWORDS } from './vocabulary.ts';
 
 /** A word the sentence says a figure with: its content words, names too; not numbers, dates or function words. */
@@ -42,12 +42,10 @@ function termsOf(tokens: Token[], taken: Set<number>): Term[] {
   return terms;
 }
 
-/** The sentences of the document where a word (any of its forms) stands. */
+/** The sentences of the document where a word (any of its forms) stands; its first MAX_OCCURRENCES places. */
 function sentencesWithWord(doc: Indexed, token: Token): Set<number> {
-  const found = new Set<number>();
-  const lists = [...bases(singular(token.norm)).map((base) => doc.words.get(base) ?? []), doc.stems.get(stem(token.norm)) ?? []];
-  for (const list of lists) for (const q of list) found.add(doc.tokens[q]!.sentence);
-  return found;
+  const places = merged([positionsOf(doc, token.norm), doc.stems.get(stem(token.norm)) ?? []]);
+  return new Set(places.map((q) => doc.tokens[q]!.sentence));
 }
 
 /** The sentences of the document where all of a term's words stand. */
@@ -86,7 +84,17 @@ export function misattributed(sentence: Stated, docs: DocumentIndex[]): string[]
       const where = said.map((term) => sentencesWith(body, term));
       // A sentence's terms and its previous sentence's, where what its pronouns stand for is named
       // ("Trump said a contract with Boeing … He estimated the price to be $4 billion").
-      const shares = (s: number) => said.map((_, w) => w).filter((w) => where[w]!.has(s) || where[w]!.has(s - 1));
+      const sharing = new Map<number, number[]>();
+      where.forEach((sentences, w) => {
+        for (const s of sentences) {
+          for (const at of [s, s + 1]) {
+            const list = sharing.get(at);
+            if (!list) sharing.set(at, [w]);
+            else if (list.at(-1) !== w) list.push(w);
+          }
+        }
+      });
+      const shares = (s: number) => sharing.get(s) ?? [];
       const givenAt = (body.facts.get(fact.key) ?? []).filter((entry) => compatible(fact.kind, entry.kind));
       const statedSentences = new Set(givenAt.map((entry) => body.tokens[entry.position]!.sentence));
       // Figures of the kind the document gives the stated one ("144 million" said where it writes "$144 million").
@@ -97,10 +105,12 @@ export function misattributed(sentence: Stated, docs: DocumentIndex[]): string[]
         mostWithStated = Math.max(mostWithStated, shared.length);
         for (const w of shared) withStated.add(w);
       }
-      for (const other of body.figures) {
-        const s = body.tokens[other.position]!.sentence;
-        if (stated.has(other.key) || statedSentences.has(s) || !kinds.has(other.kind)) continue;
-        others.push({ shared: shares(s), label: other.label });
+      // Only sentences sharing enough terms can decide: those are looked at, not every figure of the document.
+      for (const [s, shared] of sharing) {
+        if (shared.length < FIGURE_DISTINCT || statedSentences.has(s)) continue;
+        for (const other of body.figures.get(s) ?? []) {
+          if (!stated.has(other.key) && kinds.has(other.kind)) others.push({ shared, label: other.label });
+        }
       }
     }
     const wrong = others

@@ -35,7 +35,10 @@ export type CheckedStatement = (Statement | ParsedStatement) & {
   missing: string[];
   /** What the cited documents have, but not in the passage where the rest of the sentence is. */
   apart: string[];
-  /** Words of the sentence its passage contradicts: "opening (the source: not opening)". */
+  /**
+   * Words of the sentence its passage contradicts: "opening (the source: not opening)", and figures
+   * the source gives other words: "$144 million (the source gives naked, vote, termination, fee $15 million)".
+   */
   contradicted: string[];
   /** Cited numbers that are no document of this answer. */
   unknownCites: number[];
