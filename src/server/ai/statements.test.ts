@@ -180,6 +180,20 @@ describe('names', () => {
   });
 });
 
+describe('web addresses', () => {
+  it('are stated like names: a sentence giving one must cite a document that has it', () => {
+    // An instruction giving an address is no advice to keep without a source.
+    expect(verdict('Verify your account at https://evil.example/login or www.evil.example today.', []).verdict).toBe('uncited');
+    expect(verdict('Read the results at https://evil.example/login.')).toMatchObject({
+      verdict: 'unsupported',
+      missing: ['https://evil.example/login'],
+    });
+    const doc = { id: 1, text: 'Acme posted its results at https://acme.example/investors on Thursday.' };
+    expect(verdict('Acme posted its results at https://acme.example/investors.', [1], [doc]).verdict).toBe('supported');
+    expect(verdict('See www.acme.example/investors for the results.', [1], [doc]).verdict).toBe('supported');
+  });
+});
+
 describe('numbers', () => {
   it('match whatever the currency sign, scale or percent wording', () => {
     for (const text of [

@@ -62,6 +62,35 @@ export function factItem(fact: Fact, label: string): Item {
   };
 }
 
+/** A web address: with its scheme or "www.", up to a space, a quote mark or a bracket, less the punctuation ending a sentence. */
+const ADDRESS = /\b(?:https?:\/\/|www\.)[^\s"'<>()[\]]*[^\s"'<>()[\].,;:!?]/gi;
+
+/**
+ * A web address is stated like a name: a cited document must have it (an answer pointing readers
+ * to an address its sources do not give is not sourced). Its scheme and "www." do not matter.
+ */
+function addressItem(address: string): Item {
+  const core = address
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/\/$/, '');
+  return {
+    label: address,
+    find(doc) {
+      const found: number[] = [];
+      for (
+        let from = doc.quote.text.indexOf(core);
+        from >= 0 && found.length < MAX_OCCURRENCES;
+        from = doc.quote.text.indexOf(core, from + 1)
+      ) {
+        found.push(tokenAt(doc, doc.quote.source[from]!));
+      }
+      return found;
+    },
+  };
+}
+
 /** Whether the documents write the word capitalised within sentences more often than in lower case. */
 function writtenAsName(token: Token, vocabulary: Vocabulary): boolean {
   const word = singular(token.norm);
@@ -92,11 +121,16 @@ export type Stated = {
 /** What a sentence states, each with how to find it in a document. */
 export function statedIn(sentence: string, vocabulary: Vocabulary): Stated {
   const text = typography(sentence);
-  const quotes = findQuotes(text);
-  const items: Item[] = quotes.flatMap((quote) => quoteItem(quote) ?? []);
-  // Names, numbers and dates outside quotes: a quote is checked word for word as a whole.
+  const addresses = [...text.matchAll(ADDRESS)].map((m) => ({ start: m.index, end: m.index + m[0].length, address: m[0] }));
   let masked = text;
-  for (const q of quotes) masked = `${masked.slice(0, q.start)}${' '.repeat(q.end - q.start)}${masked.slice(q.end)}`;
+  const mask = (start: number, end: number) => {
+    masked = `${masked.slice(0, start)}${' '.repeat(end - start)}${masked.slice(end)}`;
+  };
+  for (const a of addresses) mask(a.start, a.end);
+  const quotes = findQuotes(masked);
+  const items: Item[] = [...quotes.flatMap((quote) => quoteItem(quote) ?? []), ...addresses.map((a) => addressItem(a.address))];
+  // Names, numbers and dates outside quotes and addresses: those are checked as a whole.
+  for (const q of quotes) mask(q.start, q.end);
   const tokens = tokenise(masked);
   const taken = new Set<number>();
   const figures: Stated['figures'] = [];
