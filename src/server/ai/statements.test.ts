@@ -379,6 +379,15 @@ describe('figures given to the wrong thing', () => {
     expect(check('The Appalachian region mined 40 percent of U.S. coal in 2014.', coal).verdict).toBe('unsupported');
   });
 
+  it('leave a figure only the title gives: there is no sentence of the text to compare', () => {
+    const doc = {
+      id: 1,
+      title: 'Acme to buy Beta for $5 billion',
+      text: 'Acme agreed to buy Beta Systems, paying $300 million in cash up front.',
+    };
+    expect(check('Acme agreed to buy Beta Systems for $5 billion.', doc).verdict).toBe('supported');
+  });
+
   it('give each figure the words nearest to it, when a sentence states several', () => {
     const doc = {
       id: 1,

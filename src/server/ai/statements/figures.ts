@@ -56,7 +56,8 @@ function sentencesWith(doc: Indexed, term: Term): Set<number> {
 
 /**
  * The sentence's figures that its cited documents give other words: "$144 million (the source
- * gives naked, termination, fee $15 million)".
+ * gives naked, vote, termination, fee $15 million)". A figure no document's text gives (only a title)
+ * has no sentence to compare and is left as found.
  */
 export function misattributed(sentence: Stated, docs: DocumentIndex[]): string[] {
   const { figures, tokens, taken } = sentence;
@@ -78,6 +79,7 @@ export function misattributed(sentence: Stated, docs: DocumentIndex[]): string[]
     if (said.length < FIGURE_DISTINCT) return;
     /** The most of the figure's terms one sentence giving it shares, and all those any such sentence shares. */
     let mostWithStated = 0;
+    let givenInText = false;
     const withStated = new Set<number>();
     const others: { shared: number[]; label: string }[] = [];
     for (const { body } of docs) {
@@ -101,6 +103,7 @@ export function misattributed(sentence: Stated, docs: DocumentIndex[]): string[]
       const kinds = new Set(givenAt.map((entry) => entry.kind));
       if (fact.kind !== 'plain') kinds.add(fact.kind);
       for (const s of statedSentences) {
+        givenInText = true;
         const shared = shares(s);
         mostWithStated = Math.max(mostWithStated, shared.length);
         for (const w of shared) withStated.add(w);
@@ -113,6 +116,7 @@ export function misattributed(sentence: Stated, docs: DocumentIndex[]): string[]
         }
       }
     }
+    if (!givenInText) return;
     const wrong = others
       .filter((o) => o.shared.length > mostWithStated && o.shared.filter((w) => !withStated.has(w)).length >= FIGURE_DISTINCT)
       .sort((a, b) => b.shared.length - a.shared.length)[0];
