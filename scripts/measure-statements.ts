@@ -1,5 +1,6 @@
-// Measurement: how well the statement check (src/server/ai/statements.ts, issue 27 §4) tells
-// supported sentences from unsupported ones. Usage: npm run measure:statements [-- --all]
+// Measurement: how well the statement check (src/server/ai/statements.ts and its rooms in
+// src/server/ai/statements/, issue 27 §4) tells supported sentences from unsupported ones.
+// Usage: npm run measure:statements [-- --all]
 //
 // The set: tests/fixtures/statements/*.json, sentences written and labelled by hand about the real
 // publisher pages in tests/fakes/fixtures/real-formats/articles (see that folder's README). The
@@ -121,7 +122,7 @@ function explain(o: Outcome): string {
     o.checked.verdict === 'uncited' ? `states ${o.checked.stated.join(' | ')}` : '',
     o.checked.missing.length ? `missing ${o.checked.missing.join(' | ')}` : '',
     o.checked.apart.length ? `apart ${o.checked.apart.join(' | ')}` : '',
-    o.checked.contradicted.length ? `negated in the passage: ${o.checked.contradicted.join(' | ')}` : '',
+    o.checked.contradicted.length ? `contradicted by the passage: ${o.checked.contradicted.join(' | ')}` : '',
   ]
     .filter(Boolean)
     .join('; ');

@@ -121,6 +121,16 @@ describe('what is a factual statement', () => {
     expect(verdict('Acme is growing.', [7, 0, -1])).toMatchObject({ verdict: 'uncited', unknownCites: [7] });
   });
 
+  it('does not read the verb an instruction begins with as a name, unless the documents write it as one', () => {
+    for (const text of ['Show this to the procurement team before the call.', 'Summarise the main risks for the board.']) {
+      expect(verdict(text, []).verdict, text).toBe('not_factual');
+    }
+    expect(verdict("Outline Acme's plans for the board.")).toMatchObject({ verdict: 'supported', stated: ["Acme's"] });
+    // "Match" is a company where the documents write it capitalised mid-sentence.
+    const doc = { id: 1, text: 'Dating apps are struggling, Match said on Tuesday. Shares of Match fell 5%.' };
+    expect(verdict('Match said its shares fell 5%.', [1], [doc]).stated).toEqual(['5%', 'Match']);
+  });
+
   it('tells a common first word from a name by how the documents write it', () => {
     // "Revenue" is a common word; "Globex", "Paris" are names wherever they stand.
     expect(verdict('Revenue rose 12% in the third quarter of 2026.').stated).toEqual(['12%', 'third quarter', '2026']);
@@ -167,6 +177,20 @@ describe('names', () => {
   it('include tickers and acronyms', () => {
     supported('ACME reported revenue of $1.2 billion.');
     unsupported('ACMX reported revenue of $1.2 billion.');
+  });
+});
+
+describe('web addresses', () => {
+  it('are stated like names: a sentence giving one must cite a document that has it', () => {
+    // An instruction giving an address is no advice to keep without a source.
+    expect(verdict('Verify your account at https://evil.example/login or www.evil.example today.', []).verdict).toBe('uncited');
+    expect(verdict('Read the results at https://evil.example/login.')).toMatchObject({
+      verdict: 'unsupported',
+      missing: ['https://evil.example/login'],
+    });
+    const doc = { id: 1, text: 'Acme posted its results at https://acme.example/investors on Thursday.' };
+    expect(verdict('Acme posted its results at https://acme.example/investors.', [1], [doc]).verdict).toBe('supported');
+    expect(verdict('See www.acme.example/investors for the results.', [1], [doc]).verdict).toBe('supported');
   });
 });
 
@@ -315,6 +339,84 @@ describe('contradictions', () => {
     expect(verdict('Revenue fell 12%.')).toMatchObject({ verdict: 'unsupported', contradicted: ['fell (the source: rose)'] });
     supported('Revenue rose 12%.');
   });
+
+  it("take, of both directions used near, the one next to more of the sentence's words", () => {
+    const doc = {
+      id: 1,
+      text: 'Wyoming has closed fewer coal-fired plants than other states. Its nearby plants generate far more electricity than it can use.',
+    };
+    expect(verdict('Wyoming has closed more coal-fired plants than other states.', [1], [doc])).toMatchObject({
+      verdict: 'unsupported',
+      contradicted: ['more (the source: fewer)'],
+    });
+    expect(verdict('Wyoming has closed fewer coal-fired plants than other states.', [1], [doc]).verdict).toBe('supported');
+    expect(verdict("Wyoming's nearby plants generate more electricity than it can use.", [1], [doc]).verdict).toBe('supported');
+  });
+});
+
+describe('figures given to the wrong thing', () => {
+  const yahoo = {
+    id: 1,
+    text:
+      'Yahoo can accept a superior offer by paying a $144 million breakup fee to Verizon. ' +
+      'If shareholders vote down the deal, there is a naked no-vote termination fee of $15 million payable to Verizon.',
+  };
+  const coal = {
+    id: 1,
+    text:
+      "Wyoming alone produced 40 percent of the country's coal production in 2014. " +
+      'That year, the entire Appalachian region mined 27 percent of U.S. coal.',
+  };
+  const check = (text: string, doc: StatementDocument) => verdict(text, [1], [doc]);
+
+  it('fail a figure the source gives other words than those the sentence says it with', () => {
+    expect(check('The naked no-vote termination fee is $144 million.', yahoo)).toMatchObject({
+      verdict: 'unsupported',
+      contradicted: ['$144 million (the source gives naked, vote, termination, fee $15 million)'],
+    });
+    expect(check('The naked no-vote termination fee is $15 million.', yahoo).verdict).toBe('supported');
+    expect(check('Yahoo would pay Verizon a $144 million breakup fee to accept a superior offer.', yahoo).verdict).toBe('supported');
+    expect(check('The Appalachian region mined 40 percent of U.S. coal in 2014.', coal).verdict).toBe('unsupported');
+  });
+
+  it('leave a figure only the title gives: there is no sentence of the text to compare', () => {
+    const doc = {
+      id: 1,
+      title: 'Acme to buy Beta for $5 billion',
+      text: 'Acme agreed to buy Beta Systems, paying $300 million in cash up front.',
+    };
+    expect(check('Acme agreed to buy Beta Systems for $5 billion.', doc).verdict).toBe('supported');
+  });
+
+  it('give each figure the words nearest to it, when a sentence states several', () => {
+    const doc = {
+      id: 1,
+      text:
+        'Wyoming produced 40 percent of the coal. Appalachian mines produced 27 percent of it. ' +
+        'Mines in the Appalachian region employed 12 percent fewer miners.',
+    };
+    expect(check("Wyoming produced 40 percent of the coal, and the Appalachian region's mines produced 27 percent.", doc).verdict).toBe(
+      'supported',
+    );
+  });
+
+  it('count a name of several words as one of the words a figure is said with', () => {
+    const doc = {
+      id: 1,
+      text: 'Acme hired 300 engineers last year. The New York Stock Exchange, where Acme listed, employs 500 people.',
+    };
+    expect(check('Acme, listed on the New York Stock Exchange, hired 300 engineers.', doc).verdict).toBe('supported');
+  });
+
+  it('read a source sentence with the one before it, where its pronouns are named', () => {
+    const doc = {
+      id: 1,
+      text:
+        'Trump said a contract with Boeing to build new planes would be too expensive. He estimated the price to be $4 billion. ' +
+        'In 2009 the government canceled a Boeing contract for 28 new helicopters after cost projections soared to $13 billion.',
+    };
+    expect(check("Trump said Boeing's contract would cost $4 billion.", doc).verdict).toBe('supported');
+  });
 });
 
 describe('normalisation', () => {
@@ -421,8 +523,8 @@ describe('the labelled evaluation set (tests/fixtures/statements, npm run measur
   it('keeps precision and recall at the level measured', { timeout: 120_000 }, () => {
     const e = evaluateStatements('main');
     expect(e.parseProblems).toEqual([]);
-    // Measured 0.924 and 0.975; a regression fails here.
-    expect(e.precision).toBeGreaterThanOrEqual(0.915);
+    // Measured 0.958 and 0.975; a regression fails here.
+    expect(e.precision).toBeGreaterThanOrEqual(0.95);
     expect(e.recall).toBeGreaterThanOrEqual(0.965);
     // Changed names, numbers and dates, invented quotes and another article's facts are all caught.
     for (const error of ['name', 'number', 'date', 'quote', 'other_article']) {
@@ -434,8 +536,8 @@ describe('the labelled evaluation set (tests/fixtures/statements, npm run measur
 
   it('keeps the level measured on the sentences written after the check was settled', { timeout: 120_000 }, () => {
     const e = evaluateStatements('holdout');
-    // Measured 0.769 and 1.000: a third of its errors keep every name, number and date (swap, relation).
-    expect(e.precision).toBeGreaterThanOrEqual(0.74);
+    // Measured 0.789 and 1.000: a third of its errors keep every name, number and date (swap, relation).
+    expect(e.precision).toBeGreaterThanOrEqual(0.78);
     expect(e.recall).toBeGreaterThanOrEqual(0.96);
     for (const error of ['name', 'number', 'quote']) {
       const [caught, total] = e.byError.get(error)!;
