@@ -47,6 +47,17 @@ function pendingDecode(): PendingDecode {
   return pending;
 }
 type StoredArticle = Pick<typeof articles.$inferSelect, 'url' | 'title' | 'publisher' | 'publishedAt' | 'text' | 'status'>;
+/** What a stored article is read for; not its search_vector (kilobytes kept for the library search). */
+const storedArticle = {
+  urlKey: articles.urlKey,
+  url: articles.url,
+  title: articles.title,
+  publisher: articles.publisher,
+  publishedAt: articles.publishedAt,
+  text: articles.text,
+  status: articles.status,
+  fetchedAt: articles.fetchedAt,
+};
 
 /** The article text a document carries to the model: the passages most about the search, bounded. */
 const ARTICLE_PASSAGE_CHARS = 4_000;
@@ -232,10 +243,13 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
       });
       const keys = [...new Set(knownUrls.map((url) => (url ? pageKey(url) : null)).filter((key): key is string => key !== null))];
       const stored = new Map(
-        (keys.length ? await opts.db.select().from(articles).where(inArray(articles.urlKey, keys)) : []).map((row) => [row.urlKey, row]),
+        (keys.length ? await opts.db.select(storedArticle).from(articles).where(inArray(articles.urlKey, keys)) : []).map((row) => [
+          row.urlKey,
+          row,
+        ]),
       );
       const storedRow = async (key: string) =>
-        stored.get(key) ?? (await opts.db.select().from(articles).where(eq(articles.urlKey, key)))[0];
+        stored.get(key) ?? (await opts.db.select(storedArticle).from(articles).where(eq(articles.urlKey, key)))[0];
 
       // What each document shows if its page is not read in time: its headline, under the
       // publisher's link as soon as that is known (a Google link there was a decode thrown away).
