@@ -29,6 +29,9 @@ function SessionRecordingOnceEnabled() {
   ) : null;
 }
 
+/** Pages that read redirect_to themselves (as the post-sign-in destination). */
+const SIGN_IN_PATHS = new Set(['/login', '/email-otp']);
+
 export function RootLayout() {
   const location = useLocation();
   const navigate = useNavigate();
