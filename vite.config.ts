@@ -167,6 +167,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        chunkFileNames: 'assets/[name]-[hash:6].js',
         codeSplitting: {
           // Issue 16: a first visit fetches few files (each costs a round trip on a slow phone
           // connection): what the entry needs at start in one chunk, and no shared chunk of a few
