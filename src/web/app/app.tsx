@@ -1,5 +1,5 @@
 import { unstable_HistoryRouter as HistoryRouter, useLocation, useRoutes } from 'react-router';
-import { firstPaint, holdUntilFirstPaint } from '../lib/first-paint.ts';
+import { holdUntilFirstPaint } from '../lib/first-paint.ts';
 import { fetchQueries, loadQueryClient } from '../lib/first-screen-queries.ts';
 import { Toasts } from '../lib/toast.tsx';
 import { createAppHistory } from './history.ts';
@@ -32,7 +32,7 @@ if (signedInFirstScreen) {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(warmUp, { timeout: 1000 });
   else setTimeout(warmUp);
 }
-void firstPaint().then(() => fetchQueries(signedInFirstScreen ? ['publicConfig'] : ['session', 'publicConfig']));
+fetchQueries(signedInFirstScreen ? ['publicConfig'] : ['session', 'publicConfig']);
 
 const history = createAppHistory(loadScreens);
 

@@ -88,6 +88,19 @@ describe('the first screen queries', () => {
     expect(requests).toEqual(['/api/profile/current']);
   });
 
+  it('take TanStack Query over however it came (with the code of a screen under its provider)', async () => {
+    const queries = await freshModule();
+    queries.fetchQueries(['session']);
+    const { queryClient } = await import('./query-client.ts');
+    const session = renderHook(() => queries.useSessionData());
+    await waitFor(() => expect(session.result.current).toEqual(USER));
+    expect(queryClient.getQueryData(['userProfile'])).toEqual(USER);
+    // Once in, a query is asked for through it.
+    queries.fetchQueries(['publicConfig']);
+    await waitFor(() => expect(queryClient.getQueryData(['publicConfig'])).toEqual(CONFIG));
+    expect(requests).toEqual(['/api/profile/current', '/api/config']);
+  });
+
   it('leave a failed request to TanStack Query, which retries it', async () => {
     let failures = 1;
     answers.set('/api/config', () => (failures-- > 0 ? json({ error: { code: 'x', message: 'down' } }, 503)() : json(CONFIG)()));

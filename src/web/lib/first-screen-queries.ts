@@ -9,10 +9,15 @@
 import { useState, useSyncExternalStore } from 'react';
 import type { Profile } from '../../shared/schemas.ts';
 import { fetchPublicConfig, fetchSession } from './app-requests.ts';
+import { firstPaint } from './first-paint.ts';
 import type { PublicConfig } from './public-config.ts';
 import type { ReadableData, ReadableQuery } from './query-client.ts';
 
-type QueryClientModule = typeof import('./query-client.ts');
+/** What query-client.ts hands over as it loads. */
+export type QueryClientModule = Pick<
+  typeof import('./query-client.ts'),
+  'queryClient' | 'prefetch' | 'startWith' | 'observeQuery' | 'setSignedInUser'
+>;
 
 /** A request made before TanStack Query came; `data` and `updatedAt` once answered. */
 export type EarlyFetch<Data> = { promise: Promise<Data>; data?: Data; updatedAt?: number };
@@ -31,30 +36,42 @@ const notify = () => {
   for (const listener of listeners) listener();
 };
 
-/** The app's QueryClient module, loaded once (with TanStack Query) on first ask. */
-export function loadQueryClient(): Promise<QueryClientModule> {
-  loading ??= import('./query-client.ts').then((module) => {
-    module.startWith(early);
-    early = {};
-    loaded = module;
-    notify();
-    return module;
-  });
-  return loading;
-}
-
 const loadWhenBack = () => {
   if (document.visibilityState === 'visible') void loadQueryClient().catch(() => {});
 };
 
-/** Asks for these queries: through TanStack Query when it is in, else with plain requests. */
+/**
+ * Called by query-client.ts as it loads, however it came: with a screen's code (a public screen
+ * under the provider may be the first) or by loadQueryClient. From then on its cache is the one.
+ */
+export function queryClientLoaded(module: QueryClientModule): void {
+  module.startWith(early);
+  early = {};
+  loaded = module;
+  document.removeEventListener('visibilitychange', loadWhenBack);
+  window.removeEventListener('online', loadWhenBack);
+  notify();
+}
+
+/** The app's QueryClient module, loaded once (with TanStack Query) on first ask. */
+export function loadQueryClient(): Promise<QueryClientModule> {
+  loading ??= import('./query-client.ts').then(() => loaded!);
+  return loading;
+}
+
+/**
+ * Asks for these queries once the first screen is on screen (app.tsx, at start): through TanStack
+ * Query when it is in, else with plain requests, which TanStack Query takes over if it comes before
+ * they are answered (a screen under its provider finds them on their way rather than asking itself).
+ */
 export function fetchQueries(names: ReadableQuery[]): void {
   if (loaded) {
-    for (const name of names) void loaded.prefetch(name);
+    const { prefetch } = loaded;
+    void firstPaint().then(() => names.forEach(prefetch));
     return;
   }
   for (const name of names) {
-    const entry: EarlyFetch<unknown> = { promise: fetchers[name]() };
+    const entry: EarlyFetch<unknown> = { promise: firstPaint().then(fetchers[name]) };
     early[name] = entry as never;
     entry.promise.then(
       (data) => {
@@ -68,10 +85,6 @@ export function fetchQueries(names: ReadableQuery[]): void {
   }
   document.addEventListener('visibilitychange', loadWhenBack);
   window.addEventListener('online', loadWhenBack);
-  void loading?.then(() => {
-    document.removeEventListener('visibilitychange', loadWhenBack);
-    window.removeEventListener('online', loadWhenBack);
-  });
 }
 
 /** A store for useSyncExternalStore: the early answer, then an observer of the query once TanStack Query is in. */

@@ -4,7 +4,7 @@
 import { type FetchQueryOptions, MutationCache, QueryCache, QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { Profile } from '../../shared/schemas.ts';
 import { ApiRequestError } from './api-client.ts';
-import type { EarlyFetches } from './first-screen-queries.ts';
+import { type EarlyFetches, queryClientLoaded } from './first-screen-queries.ts';
 import { type PublicConfig, publicConfigQuery } from './public-config.ts';
 import { sessionQuery, sessionQueryKey } from './session.ts';
 
@@ -71,3 +71,6 @@ export const observeQuery = <Name extends ReadableQuery>(name: Name): QueryObser
 
 /** The user the sign-in page has just signed in. */
 export const setSignedInUser = (profile: Profile) => queryClient.setQueryData(sessionQueryKey, profile);
+
+// The first screen's code reads this cache from now on, starting it with what it fetched before.
+queryClientLoaded({ queryClient, prefetch, startWith, observeQuery, setSignedInUser });
