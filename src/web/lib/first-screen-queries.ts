@@ -71,7 +71,7 @@ export function fetchQueries(names: ReadableQuery[]): void {
     return;
   }
   for (const name of names) {
-    const entry: EarlyFetch<unknown> = { promise: firstPaint().then(fetchers[name]) };
+    const entry: EarlyFetch<unknown> = { promise: firstPaint().then((): Promise<unknown> => fetchers[name]()) };
     early[name] = entry as never;
     entry.promise.then(
       (data) => {
