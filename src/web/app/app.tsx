@@ -22,15 +22,6 @@ if (signedInFirstScreen) {
       queryClient.prefetchQuery(dashboardQuery),
     );
   }
-  // The first number or date a page formats loads the browser's formatting data for its language:
-  // tens of milliseconds on a phone, in the middle of the first render (the dashboard's figures).
-  // A signed-in first screen waits for its data with the main thread free: load it then.
-  const warmUp = () => {
-    new Intl.NumberFormat().format(0);
-    new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(0);
-  };
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(warmUp, { timeout: 1000 });
-  else setTimeout(warmUp);
 }
 fetchQueries(signedInFirstScreen ? ['publicConfig'] : ['session', 'publicConfig']);
 
