@@ -5,6 +5,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { type BootRoute, bootScript } from './scripts/support/boot-script.ts';
 
 // Identifies this build; the server reads build-id and the browser reloads when they differ
 // (DESIGN §6: reload when a new version is deployed).
@@ -42,9 +43,12 @@ const precompress = (): Plugin => ({
 // downloaded and run, a round trip and a download after it; the signed-in screens' data (the session,
 // the dashboard) likewise. A small hashed script (the CSP allows same-origin script files only, no
 // inline script), loaded async ahead of the main file, requests them at once for the path being
-// opened: modulepreload links for its chunks, and fetches the app takes over (lib/api-client.ts
-// earlyResponse). The path -> module table comes from app/router.tsx's page(...) entries: the ones
-// under protectedRoutes also get the shell's chunks and the session.
+// opened, parameterised paths too (scripts/support/boot-script.ts): modulepreload links for its
+// chunks, and fetches the app takes over (lib/api-client.ts earlyResponse). The path -> module table
+// comes from app/router.tsx's page(...) entries: those under firstScreens (the landing and sign-in
+// pages) get their own chunk, the others the lazy TanStack Query provider's too (issue 27); the ones
+// under protectedRoutes also the guard's and the shell's chunks and the session, the ones after it
+// (the full-screen client portal) the guard's and the session.
 const ROUTER = 'src/web/app/router.tsx';
 /** Data the first screen of a path asks for at start (app.tsx prefetches the same). */
 const EARLY_DATA: Record<string, string[]> = { '/homepage': ['/api/dashboard'] };
@@ -54,15 +58,26 @@ type Route = { path: string; modules: string[]; signedIn: boolean };
 function routesOfRouter(): Route[] {
   const source = readFileSync(ROUTER, 'utf8');
   const resolve = (spec: string) => path.resolve(path.dirname(ROUTER), spec);
-  const shell = /import\('(\.\/shell\/app-shell\.tsx)'\)/.exec(source)?.[1];
+  const layout = (file: string) => {
+    const spec = new RegExp(`import\\('(\\./${file.replaceAll('.', '\\.')})'\\)`).exec(source)?.[1];
+    if (!spec) throw new Error(`route-preload: no lazy ${file} in ${ROUTER}`);
+    return resolve(spec);
+  };
+  const [provider, guard, shell] = [layout('query-provider.tsx'), layout('shell/protected-route.tsx'), layout('shell/app-shell.tsx')];
+  const firstStart = source.indexOf('const firstScreens');
+  const publicStart = source.indexOf('const publicRoutes');
   const protectedStart = source.indexOf('const protectedRoutes');
   const protectedEnd = source.indexOf('export const routes');
-  if (!shell || protectedStart < 0 || protectedEnd < protectedStart) throw new Error(`route-preload: cannot read ${ROUTER}`);
+  if (firstStart < 0 || publicStart < firstStart || protectedStart < publicStart || protectedEnd < protectedStart) {
+    throw new Error(`route-preload: cannot read ${ROUTER}`);
+  }
   const routes: Route[] = [];
   for (const match of source.matchAll(/page\(\s*'([^']+)',\s*\(\)\s*=>\s*import\('([^']+)'\)/g)) {
+    const firstScreen = match.index > firstStart && match.index < publicStart;
     const inShell = match.index > protectedStart && match.index < protectedEnd;
     const signedIn = inShell || match.index > protectedEnd;
-    routes.push({ path: match[1]!, modules: [...(inShell ? [resolve(shell)] : []), resolve(match[2]!)], signedIn });
+    const layouts = firstScreen ? [] : [provider, ...(signedIn ? [guard] : []), ...(inShell ? [shell] : [])];
+    routes.push({ path: match[1]!, modules: [...layouts, resolve(match[2]!)], signedIn });
   }
   if (routes.length < 10) throw new Error(`route-preload: found only ${routes.length} routes in ${ROUTER}`);
   return routes;
@@ -86,40 +101,18 @@ const routePreload = (): Plugin => ({
       };
       // What index.html already loads.
       const loaded = closure(entry);
-      const files: string[] = [];
-      const table: Record<string, number[]> = {};
-      const data: Record<string, string[]> = {};
-      for (const route of routesOfRouter()) {
+      const routes: BootRoute[] = routesOfRouter().map((route) => {
         const wanted = new Set<string>();
         for (const module of route.modules) {
           const chunk = chunks.find((c) => c.facadeModuleId === module);
           if (!chunk) throw new Error(`route-preload: no chunk for ${module} (${route.path})`);
           closure(chunk, wanted);
         }
-        const own = [...wanted].filter((name) => !loaded.has(name));
-        table[route.path] = own.map((name) => (files.includes(name) ? files.indexOf(name) : files.push(name) - 1));
-        const early = [...(route.signedIn ? ['/api/profile/current'] : []), ...(EARLY_DATA[route.path] ?? [])];
-        if (early.length) data[route.path] = early;
-      }
-      const source = `(function () {
-  var files = ${JSON.stringify(files.map((name) => name.replace(/^assets\//, '')))};
-  var chunks = ${JSON.stringify(table)};
-  var data = ${JSON.stringify(data)};
-  var path = location.pathname.replace(/[/]+$/, '') || '/';
-  (chunks[path] || []).forEach(function (i) {
-    var link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = '/assets/' + files[i];
-    document.head.appendChild(link);
-  });
-  var early = (window.__eosEarly = {});
-  (data[path] || []).forEach(function (url) {
-    var response = fetch(url, { credentials: 'same-origin' });
-    response.catch(function () {});
-    early[url] = response;
-  });
-})();
-`;
+        const files = [...wanted].filter((name) => !loaded.has(name)).map((name) => name.replace(/^assets\//, ''));
+        const data = [...(route.signedIn ? ['/api/profile/current'] : []), ...(EARLY_DATA[route.path] ?? [])];
+        return { path: route.path, files, data };
+      });
+      const source = bootScript(routes);
       const fileName = `assets/boot-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
       // Vite calls this hook from its HTML plugin's generateBundle, with that hook's context.
       (this as unknown as Rolldown.PluginContext).emitFile({ type: 'asset', fileName, source });
@@ -174,11 +167,19 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        // The main file lists every chunk (for the preloads of a navigation's code), and so does the
+        // boot script: 6 characters of hash instead of 8 tell the few dozen chunks apart as well, in
+        // about a quarter of a KB less of every first visit's JavaScript (issue 27).
+        chunkFileNames: 'assets/[name]-[hash:6].js',
         codeSplitting: {
           // Issue 16: a first visit fetches few files (each costs a round trip on a slow phone
           // connection): what the entry needs at start in one chunk, and no shared chunk of a few
-          // hundred bytes of its own (those go into the chunks that use them).
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          // hundred bytes of its own (those go into the chunks that use them). TanStack Query, which
+          // the main file no longer has (issue 27), in one chunk of its own, not in four.
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            { name: 'tanstack-query', test: /node_modules[\\/]@tanstack[\\/]/ },
+          ],
           experimentalInlineCommonChunks: { maxSize: 4096 },
         },
       },

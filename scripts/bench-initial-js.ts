@@ -24,10 +24,14 @@ try {
   for (const path of PAGES) {
     const page = await browser.newPage();
     const scripts: Promise<Buffer>[] = [];
+    // The scripts in by network idle: a script requested later (code loaded on the page's own schedule)
+    // is not counted, nor read once the page has closed.
+    let idle = false;
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(response.body());
+      if (!idle && response.request().resourceType() === 'script') scripts.push(response.body());
     });
     await page.goto(`http://localhost:${PORT}${path}`, { waitUntil: 'networkidle' });
+    idle = true;
     const bodies = await Promise.all(scripts);
     const raw = bodies.reduce((n, b) => n + b.length, 0);
     const gzip = bodies.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);

@@ -5,7 +5,7 @@ import path from 'node:path';
 
 // Every Vite build writes build-id (vite.config.ts), so `npm run build` counts as a build too.
 const STAMP = 'dist/web/build-id';
-const SOURCES = ['src/web', 'src/shared', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['src/web', 'src/shared', 'index.html', 'vite.config.ts', 'scripts/support/boot-script.ts', 'package-lock.json'];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;

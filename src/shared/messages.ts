@@ -1,16 +1,12 @@
 // Every user-facing text of spec 01 §8 (and the shared ones of spec 02), word for word.
 // Both sides import these so the server's error messages and the web's toasts never drift.
 import { PASSWORD_MAX_LENGTH } from './constants.ts';
+import { loginMessages, routerDefaultError } from './first-screen-messages.ts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export const messages = {
-  login: {
-    wrongPasswordTitle: 'Access Restricted',
-    wrongPassword: "Password didn't match the user record.",
-    otherFailure: "Hmm.. something's off. Give it another go.",
-    success: "Let's go",
-  },
+  login: loginMessages,
   registration: {
     missingToken: 'Invalid invite link - missing token',
     inviteMismatch: 'Invalid invite token or email mismatch',
@@ -84,7 +80,7 @@ export const messages = {
   errors: {
     aiNotConfigured:
       'AI is not configured on this server. An operator sets AI_PROVIDER, AI_MODEL and AI_API_KEY (or AI_BASE_URL for a local OpenAI-compatible server such as Ollama) and restarts it.',
-    routerDefault: 'Unexpected Application Error!',
+    routerDefault: routerDefaultError,
     notFound: 'Not found',
     internal: 'Something went wrong on our side. Please try again.',
     databaseUnavailable: 'The service is briefly unavailable. Please try again in a moment.',

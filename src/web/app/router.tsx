@@ -1,18 +1,16 @@
 // Every route of both spec route tables (their paths are listed in shared/web-routes.ts too, for
 // the server: it answers any other path with status 404). Each screen is its own lazy chunk, so the public pages
-// load only what they show; the landing and sign-in pages, small and the most visited first screens,
-// come with the app's own code, so they paint without waiting for a second download (issue 16).
+// load only what they show, the landing and sign-in pages too (issue 27: each was a fiftieth of the
+// other's JavaScript); a first screen's chunks are requested with the main file (vite.config.ts
+// route-preload), so it paints without waiting for a second download (issue 16). The landing and
+// sign-in pages come without TanStack Query's code: the other screens are under its provider, a lazy
+// layout route (issue 27).
 // The routes are rendered by React Router's declarative router (app.tsx: a HistoryRouter on
 // history.ts, useRoutes): the app uses no loader, action or fetcher, and the data router's code was
 // about a sixth of the first screens' JavaScript (issue 27).
-import { type ComponentType, isValidElement, use } from 'react';
+import { type ComponentType, use } from 'react';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import type { WebRoute } from '../../shared/web-routes.ts';
-import { LoginPage } from '../features/auth/login-page.tsx';
-import { LandingPage } from '../features/public/landing-page.tsx';
-import { FlagGate } from './shell/flag-gate.tsx';
-import { NotFoundPage } from './shell/not-found-page.tsx';
-import { ProtectedRoute } from './shell/protected-route.tsx';
 import { RootLayout } from './shell/root-layout.tsx';
 
 type Loader = () => Promise<{ [name: string]: unknown }>;
@@ -48,12 +46,16 @@ export function lazyScreen(load: Loader, name: string): LazyScreen {
 /** A route whose component is the named export of a lazily imported module. */
 const page = (path: WebRoute, load: Loader, name: string): RouteObject => ({ path, Component: lazyScreen(load, name) });
 
+/** The most visited first screens, outside TanStack Query's provider. */
+const firstScreens: RouteObject[] = [
+  page('/', () => import('../features/public/landing-page.tsx'), 'LandingPage'),
+  page('/login', () => import('../features/auth/login-page.tsx'), 'LoginPage'),
+];
+
 const publicRoutes: RouteObject[] = [
-  { path: '/', Component: LandingPage },
   page('/hello', () => import('../features/public/hello-page.tsx'), 'HelloPage'),
   page('/tos', () => import('../features/public/legal-pages.tsx'), 'TermsPage'),
   page('/privacy-policy', () => import('../features/public/legal-pages.tsx'), 'PrivacyPage'),
-  { path: '/login', Component: LoginPage },
   page('/email-otp', () => import('../features/auth/email-otp-page.tsx'), 'EmailOtpPage'),
   page('/forgot-password', () => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage'),
   page('/reset-password', () => import('../features/auth/password-link-pages.tsx'), 'ResetPasswordPage'),
@@ -61,6 +63,9 @@ const publicRoutes: RouteObject[] = [
   page('/invite-only', () => import('../features/auth/invite-only-page.tsx'), 'InviteOnlyPage'),
   page('/unsubscribe', () => import('../features/unsubscribe/unsubscribe-page.tsx'), 'UnsubscribePage'),
 ];
+
+/** Signed-in users only (its code uses the session's query). */
+const SignedInOnly = lazyScreen(() => import('./shell/protected-route.tsx'), 'ProtectedRoute');
 
 const protectedRoutes: RouteObject[] = [
   page('/profile-completion', () => import('../features/profile/profile-completion-page.tsx'), 'ProfileCompletionPage'),
@@ -82,7 +87,7 @@ const protectedRoutes: RouteObject[] = [
   { path: '/sonar-os', element: <Navigate to="/sonar-os/news" replace /> },
   { path: '/aurora-os', element: <Navigate to="/aurora-os/company-news" replace /> },
   {
-    element: <FlagGate flag="enableNavigationRestructure" />,
+    Component: lazyScreen(() => import('./shell/flag-gate.tsx'), 'NavigationRestructureGate'),
     children: [page('/sandbox', () => import('../features/placeholders/screens.tsx'), 'SandboxPage')],
   },
 ];
@@ -92,23 +97,29 @@ export const routes: RouteObject[] = [
     // Its error boundary is the screens' (app.tsx ScreenErrorBoundary, the RouterErrorPage).
     element: <RootLayout />,
     children: [
-      ...publicRoutes,
+      ...firstScreens,
       {
-        element: <ProtectedRoute />,
+        Component: lazyScreen(() => import('./query-provider.tsx'), 'QueryProvider'),
         children: [
-          { Component: lazyScreen(() => import('./shell/app-shell.tsx'), 'AppShell'), children: protectedRoutes },
-          // Full-screen, without the shell.
-          page('/client-portal', () => import('../features/client-portal/resource-library-page.tsx'), 'ResourceLibraryPage'),
+          ...publicRoutes,
+          {
+            Component: SignedInOnly,
+            children: [
+              { Component: lazyScreen(() => import('./shell/app-shell.tsx'), 'AppShell'), children: protectedRoutes },
+              // Full-screen, without the shell.
+              page('/client-portal', () => import('../features/client-portal/resource-library-page.tsx'), 'ResourceLibraryPage'),
+            ],
+          },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', Component: lazyScreen(() => import('./shell/not-found-page.tsx'), 'NotFoundPage') },
     ],
   },
 ];
 
 /** Whether the screen at this path is a signed-in one (behind ProtectedRoute). */
 export const isSignedInScreen = (pathname: string): boolean =>
-  Boolean(matchRoutes(routes, pathname)?.some(({ route }) => isValidElement(route.element) && route.element.type === ProtectedRoute));
+  Boolean(matchRoutes(routes, pathname)?.some(({ route }) => route.Component === SignedInOnly));
 
 /** The loading of the code of the lazy screens at this path, or null when it is all in. */
 export function loadScreens(pathname: string): Promise<unknown> | null {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client.ts';
+import { fetchPublicConfig } from './app-requests.ts';
 
 export type PublicConfig = {
   version: string;
@@ -14,8 +14,6 @@ export type PublicConfig = {
   plan: { name: string; nextTier: string; airGenerations: number };
   devMailbox: boolean;
 };
-
-export const fetchPublicConfig = () => api<PublicConfig>('/api/config');
 
 // Refetched when the tab regains focus (after 5 minutes), which is how a new deployment is noticed.
 export const publicConfigQuery = queryOptions({

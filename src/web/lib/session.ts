@@ -1,15 +1,12 @@
-// The signed-in user: GET /api/profile/current answers { profile: null } without a session. Cached without expiry
+// The signed-in user (app-requests.ts fetchSession: null without a session). Cached without expiry
 // (spec 01 §7: the profile read is cached under userProfile), refreshed after sign-in/out or edits.
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Profile } from '../../shared/schemas.ts';
 import { api } from './api-client.ts';
+import { fetchSession } from './app-requests.ts';
 import { liveTables } from './live-updates.ts';
 
 export const sessionQueryKey = ['userProfile'] as const;
-
-export async function fetchSession(): Promise<Profile | null> {
-  return (await api<{ profile: Profile | null }>('/api/profile/current')).profile;
-}
 
 // retryOnMount off: after a failed check, pages that mount to report the error must not restart it.
 export const sessionQuery = queryOptions({

@@ -2,10 +2,9 @@
 // they show their first toast, and the signed-in screens once they have painted (useToaster). A
 // toast asked for before sonner has loaded shows as soon as it has: sonner hands the toasts created
 // before its Toaster subscribed to it.
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { ExternalToast } from 'sonner';
 import { TOAST_DURATION_MS } from '../../shared/constants.ts';
-import { firstPaint } from './first-paint.ts';
 
 type Sonner = typeof import('sonner');
 type Message = Parameters<Sonner['toast']['error']>[0];
@@ -15,7 +14,7 @@ let mounted = false;
 const listeners = new Set<() => void>();
 
 /** Loads sonner (once) and mounts the Toaster. */
-function loadSonner(): Promise<Sonner> {
+export function loadSonner(): Promise<Sonner> {
   if (!mounted) {
     mounted = true;
     for (const listener of listeners) listener();
@@ -61,32 +60,4 @@ export function Toasts() {
       <Toaster visibleToasts={1} duration={TOAST_DURATION_MS} position="top-right" hotkey={['F8']} richColors closeButton />
     </Suspense>
   );
-}
-
-/** For screens whose code calls sonner's toast directly: mounts the Toaster after their first paint. */
-export function useToaster() {
-  useEffect(() => {
-    // A first visit's screen holds it till it is on screen (first-paint.ts). Else an effect can run
-    // before the paint (after a render caused by a query's answer): sonner is asked for once the next
-    // frame is out, so that the screen does not share the network and the main thread with it. A
-    // hidden tab draws no frames.
-    let cancelled = false;
-    let frame: number | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    void firstPaint().then(() => {
-      if (cancelled) return;
-      if (document.visibilityState === 'hidden') {
-        void loadSonner();
-        return;
-      }
-      frame = requestAnimationFrame(() => {
-        timer = setTimeout(() => void loadSonner());
-      });
-    });
-    return () => {
-      cancelled = true;
-      if (frame !== undefined) cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
 }

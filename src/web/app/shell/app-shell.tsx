@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { SIDEBAR_COLLAPSED_PX } from '../../../shared/constants.ts';
 import { useLiveUpdates } from '../../lib/live-stream.ts';
-import { useToaster } from '../../lib/toast.tsx';
+import { useToaster } from '../../lib/use-toaster.ts';
 import { SearchBox } from './search-box.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { WelcomeDialog } from './welcome-dialog.tsx';

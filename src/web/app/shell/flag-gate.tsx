@@ -16,3 +16,6 @@ export function FlagGate({ flag }: { flag: FlagName }) {
   }, [on, flag]);
   return on ? <Outlet /> : <Navigate to="/" replace />;
 }
+
+/** The sandbox's gate (router.tsx): a route's lazily loaded component takes no props. */
+export const NavigationRestructureGate = () => <FlagGate flag="enableNavigationRestructure" />;

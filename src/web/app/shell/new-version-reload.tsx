@@ -2,10 +2,10 @@
 // at the next navigation after a deployment, so nobody runs stale code and no typing is lost.
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { usePublicConfig } from '../../lib/public-config.ts';
+import { usePublicConfigData } from '../../lib/first-screen-queries.ts';
 
 export function NewVersionReload() {
-  const { data } = usePublicConfig();
+  const data = usePublicConfigData();
   const location = useLocation();
   const outdated = !import.meta.env.DEV && Boolean(data?.buildId && data.buildId !== __BUILD_ID__);
 

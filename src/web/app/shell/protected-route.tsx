@@ -5,6 +5,17 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.tsx';
 
+// The first number or date a page formats loads the browser's formatting data for its language:
+// tens of milliseconds on a phone, in the middle of the first render (the dashboard's figures). A
+// signed-in screen waits for the session with the main thread free: load it then, once, as this
+// code comes (at start on a signed-in first screen, with the routes' chunks).
+const warmUpFormatting = () => {
+  new Intl.NumberFormat().format(0);
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(0);
+};
+if (typeof requestIdleCallback === 'function') requestIdleCallback(warmUpFormatting, { timeout: 1000 });
+else setTimeout(warmUpFormatting);
+
 /** The sign-in prompt per page; the profile form has its own words (spec 01 §8). */
 const signInPrompt = (pathname: string) => (pathname === '/profile-completion' ? messages.profile.authRequired : messages.auth.required);
 

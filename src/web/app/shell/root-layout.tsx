@@ -1,10 +1,33 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { safeRedirectPath } from '../../../shared/redirect.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { usePublicConfigData, useSessionData } from '../../lib/first-screen-queries.ts';
+import { recordingEnabled } from '../../lib/recording.ts';
 import { documentTitle } from '../page-titles.ts';
 import { NewVersionReload } from './new-version-reload.tsx';
-import { SessionRecording } from './session-recording.tsx';
+
+// PostHog's session recording (spec 01 §4), for the users it records: its code comes once recording
+// is on for someone in this tab (issue 27), and stays to stop it when it turns off. Code that fails
+// to load records nothing.
+const SessionRecording = lazy(() =>
+  import('./session-recording.tsx').then(
+    (module) => ({ default: module.SessionRecording }),
+    () => ({ default: () => null }),
+  ),
+);
+
+function SessionRecordingOnceEnabled() {
+  const enabled = recordingEnabled(usePublicConfigData()?.posthogKey, useSessionData());
+  const [wanted, setWanted] = useState(enabled);
+  if (enabled && !wanted) setWanted(true);
+  return wanted ? (
+    // Its own boundary: the screen does not wait for it.
+    <Suspense fallback={null}>
+      <SessionRecording />
+    </Suspense>
+  ) : null;
+}
 
 /** Pages that read redirect_to themselves (as the post-sign-in destination). */
 const SIGN_IN_PATHS = new Set(['/login', '/email-otp']);
@@ -42,7 +65,7 @@ export function RootLayout() {
 
   return (
     <Suspense fallback={<Spinner />}>
-      <SessionRecording />
+      <SessionRecordingOnceEnabled />
       <NewVersionReload />
       <Outlet />
     </Suspense>

@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import type { Location } from 'react-router';
-import { messages } from '../../../shared/messages.ts';
+import { routerDefaultError } from '../../../shared/first-screen-messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 
 /** The error itself is logged by React, which reports every error a boundary catches (once). */
@@ -8,7 +8,7 @@ export function RouterErrorPage({ error }: { error: unknown }) {
   const detail = error instanceof Error ? error.message : '';
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-3 px-4 text-center">
-      <h1 className="text-2xl font-bold">{messages.errors.routerDefault}</h1>
+      <h1 className="text-2xl font-bold">{routerDefaultError}</h1>
       {detail && <p className="text-slate-600">{detail}</p>}
       <Button variant="secondary" onClick={() => window.location.reload()}>
         Reload

@@ -3,9 +3,8 @@
 // capturing and forgets the identity; recording pauses on the pages where a password is set.
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { usePublicConfig } from '../../lib/public-config.ts';
+import { usePublicConfigData, useSessionData } from '../../lib/first-screen-queries.ts';
 import { isRecordablePath, recordingEnabled, sessionRecordingOptions } from '../../lib/recording.ts';
-import { useSession } from '../../lib/session.ts';
 
 type PostHog = typeof import('posthog-js').default;
 let loaded: Promise<PostHog> | null = null;
@@ -31,8 +30,8 @@ function loadPostHog(key: string, host: string): Promise<PostHog> {
 }
 
 export function SessionRecording() {
-  const { data: config } = usePublicConfig();
-  const { data: user } = useSession();
+  const config = usePublicConfigData();
+  const user = useSessionData();
   const { pathname } = useLocation();
   const enabled = recordingEnabled(config?.posthogKey, user);
   const userId = user?.id;

@@ -1,14 +1,17 @@
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-const inputClass =
+// The text field (the sign-in page's, in its JavaScript) and the frame every field shares; the text
+// area and the select are in fields.tsx, so that the sign-in page does not bring them (issue 27).
+
+export const inputClass =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 read-only:bg-slate-50 read-only:text-slate-600 aria-[invalid=true]:border-red-500';
 
-type Common = { label: string; error?: string; hint?: string; required?: boolean; className?: string };
+export type Common = { label: string; error?: string; hint?: string; required?: boolean; className?: string };
 type ControlProps = { id: string; required?: boolean; 'aria-invalid'?: true; 'aria-describedby'?: string };
 
 /** Label, control, and the control's error (announced) or hint, wired together by ids. */
-function FieldFrame({ label, error, hint, required, className, control }: Common & { control: (props: ControlProps) => ReactNode }) {
+export function FieldFrame({ label, error, hint, required, className, control }: Common & { control: (props: ControlProps) => ReactNode }) {
   const id = useId();
   return (
     <div className={cn('space-y-1', className)}>
@@ -44,43 +47,6 @@ export function Field({ label, error, hint, required, className, ...props }: Com
     <FieldFrame
       {...{ label, error, hint, required, className }}
       control={(control) => <input className={inputClass} {...control} {...props} />}
-    />
-  );
-}
-
-export function TextAreaField({ label, error, hint, required, className, ...props }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return (
-    <FieldFrame
-      {...{ label, error, hint, required, className }}
-      control={(control) => <textarea className={cn(inputClass, 'min-h-20')} {...control} {...props} />}
-    />
-  );
-}
-
-type SelectOption = { value: string; label: string };
-
-/** A native select styled like the text fields, with its options. */
-export function SelectField({
-  label,
-  error,
-  hint,
-  required,
-  className,
-  options,
-  ...props
-}: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly SelectOption[] }) {
-  return (
-    <FieldFrame
-      {...{ label, error, hint, required, className }}
-      control={(control) => (
-        <select className={inputClass} {...control} {...props}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
     />
   );
 }

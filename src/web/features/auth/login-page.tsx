@@ -1,23 +1,21 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { messages } from '../../../shared/messages.ts';
+import { loginMessages } from '../../../shared/first-screen-messages.ts';
 import { safeRedirectPath } from '../../../shared/redirect.ts';
 import type { Profile } from '../../../shared/schemas.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiRequestError, api, isApiError } from '../../lib/api-client.ts';
+import { cacheSignedInUser, useSessionData } from '../../lib/first-screen-queries.ts';
 import { type FieldErrors, formValues } from '../../lib/form-values.ts';
-import { sessionQueryKey, useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.tsx';
 import { validateLogin } from './login-form.ts';
 
 export function LoginPage() {
-  const { data: user } = useSession();
+  const user = useSessionData();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   // Set once this page signs the user in: from then on it, not the signed-in rule, picks the destination.
@@ -35,23 +33,23 @@ export function LoginPage() {
       await api('/api/auth/sign-in/email', { body: data });
       const profile = await api<Profile>('/api/profile');
       signedInHere.current = true;
-      queryClient.setQueryData(sessionQueryKey, profile);
-      toast.success(messages.login.success);
+      await cacheSignedInUser(profile);
+      toast.success(loginMessages.success);
       navigate(profile.profileCompleted ? safeRedirectPath(params.get('redirect_to')) : '/profile-completion', { replace: true });
     } catch (err) {
       if (isApiError(err, 'INVALID_EMAIL_OR_PASSWORD')) {
-        toast.error(messages.login.wrongPasswordTitle, { description: messages.login.wrongPassword });
+        toast.error(loginMessages.wrongPasswordTitle, { description: loginMessages.wrongPassword });
       } else if (isApiError(err, 'account_throttled')) {
         // Someone else's wrong guesses paused the password: the spec's failure title, what happened,
         // and the way in that still works.
-        toast.error(messages.login.otherFailure, {
+        toast.error(loginMessages.otherFailure, {
           description: err.message,
           duration: 15_000,
           action: { label: 'Sign in with a code', onClick: () => navigate('/email-otp') },
         });
       } else {
         const description = err instanceof ApiRequestError && err.status === 429 ? err.message : undefined;
-        toast.error(messages.login.otherFailure, { description });
+        toast.error(loginMessages.otherFailure, { description });
       }
     } finally {
       setBusy(false);

@@ -9,7 +9,8 @@ import {
   notificationTimingLabels,
 } from '../../../shared/earnings-alerts.ts';
 import { Card } from '../../components/ui/card.tsx';
-import { Field, SelectField } from '../../components/ui/field.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { SelectField } from '../../components/ui/fields.tsx';
 import { SaveStatus } from '../../components/ui/save-status.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';

@@ -14,7 +14,8 @@ import {
 } from '../../../shared/library.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Field, SelectField } from '../../components/ui/field.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { SelectField } from '../../components/ui/fields.tsx';
 import { type LibraryFilters, type LibraryRow, libraryCompaniesQuery, libraryPagesQuery } from './api.ts';
 import { formatItemDate, siteOf, sourceCountLabel } from './format.ts';
 import { splitSnippet } from './snippet.ts';

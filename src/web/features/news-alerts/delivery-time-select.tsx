@@ -1,5 +1,5 @@
 import { DELIVERY_HOURS, hourLabel } from '../../../shared/sonar.ts';
-import { SelectField } from '../../components/ui/field.tsx';
+import { SelectField } from '../../components/ui/fields.tsx';
 
 type Props = { hour: number | null; onChange: (hour: number | null) => void; error?: string };
 

@@ -16,7 +16,8 @@ import {
 } from '../../../shared/newsletter.ts';
 import { ALERT_TIME_ZONE, hourLabel, REGIONS, regionLabels, WEEKDAYS, type Weekday } from '../../../shared/sonar.ts';
 import { Card } from '../../components/ui/card.tsx';
-import { Field, SelectField } from '../../components/ui/field.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { SelectField } from '../../components/ui/fields.tsx';
 import { SaveStatus } from '../../components/ui/save-status.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { ToggleChip } from '../../components/ui/toggle-chip.tsx';

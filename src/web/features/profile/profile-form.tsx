@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { type Profile, type ProfileFormInput, profileFormSchema } from '../../../shared/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, TextAreaField } from '../../components/ui/field.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { TextAreaField } from '../../components/ui/fields.tsx';
 import { type FieldErrors, formValues, validate } from '../../lib/form.ts';
 
 type Props = {

@@ -1,13 +1,13 @@
-import { ExternalLink, LogIn, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { BRAND } from '../../../shared/constants.ts';
-import { usePublicConfig } from '../../lib/public-config.ts';
+import { usePublicConfigData } from '../../lib/first-screen-queries.ts';
+import { ExternalLinkIcon, LogInIcon, SparklesIcon } from './landing-icons.tsx';
 import { PublicFooter } from './public-footer.tsx';
 
 const FALLBACK_WAITLIST = '/hello';
 
 export function LandingPage() {
-  const { data } = usePublicConfig();
+  const data = usePublicConfigData();
   const waitlistUrl = data?.waitlistUrl ?? FALLBACK_WAITLIST;
 
   return (
@@ -20,7 +20,7 @@ export function LandingPage() {
 
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col items-center justify-center px-4 py-16 text-center sm:px-6">
         <p className="inline-flex items-center gap-2 rounded-full border border-brand-100 bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">
-          <Sparkles aria-hidden="true" className="size-3.5" />
+          <SparklesIcon className="size-3.5" />
           Built by a former B2B sales pro
         </p>
         <h1 className="mt-6 text-4xl font-black tracking-tight text-slate-900 sm:text-5xl">Enterprise OS by the provider</h1>
@@ -32,7 +32,7 @@ export function LandingPage() {
             to="/login"
             className="inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
           >
-            <LogIn aria-hidden="true" className="size-4" />
+            <LogInIcon className="size-4" />
             Sign In
           </Link>
           <a
@@ -43,7 +43,7 @@ export function LandingPage() {
             className="inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-5 py-2.5 text-sm font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-500"
           >
             Request Access
-            <ExternalLink aria-hidden="true" className="size-4" />
+            <ExternalLinkIcon className="size-4" />
           </a>
           <span id="request-access-hint" className="sr-only">
             Opens in a new tab

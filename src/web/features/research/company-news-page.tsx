@@ -10,7 +10,8 @@ import {
   SENTIMENTS,
   sentimentLabels,
 } from '../../../shared/research.ts';
-import { Field, SelectField } from '../../components/ui/field.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { SelectField } from '../../components/ui/fields.tsx';
 import { useResearchRun } from './api.ts';
 import { useResearchForm } from './research-form.ts';
 import { ResearchLayout } from './research-layout.tsx';

@@ -11,7 +11,8 @@ import {
   expectedSeconds,
   RESEARCH_TEXT_MAX_LENGTH,
 } from '../../../shared/research.ts';
-import { Field, SelectField } from '../../components/ui/field.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { SelectField } from '../../components/ui/fields.tsx';
 import { useResearchRun } from './api.ts';
 import { useResearchForm } from './research-form.ts';
 import { ResearchLayout } from './research-layout.tsx';

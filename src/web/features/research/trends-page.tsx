@@ -14,7 +14,8 @@ import {
   trendTimeframeLabels,
   trendTypeLabels,
 } from '../../../shared/research.ts';
-import { Field, SelectField } from '../../components/ui/field.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { SelectField } from '../../components/ui/fields.tsx';
 import { useResearchRun } from './api.ts';
 import { failureTitle } from './feedback.ts';
 import { useResearchForm } from './research-form.ts';
