@@ -5,12 +5,6 @@
 import type pg from 'pg';
 import { log } from '../lib/log.ts';
 
-/**
- * The article store's full-text document, as the articles_search_vector trigger (migration 0012)
- * stores it in `articles.search_vector` on every write; the backfill below writes the same.
- */
-export const ARTICLE_SEARCH_VECTOR = `to_tsvector('english', coalesce(title, '') || ' ' || text)`;
-
 /** Rows of the article store given their search_vector per statement (a short transaction each). */
 const BACKFILL_BATCH = 2_000;
 
@@ -58,7 +52,8 @@ export async function ensureOnlineIndexes(client: pg.PoolClient) {
 /**
  * Gives the articles written before migration 0012 their search_vector, in key order, a batch per
  * statement (each its own short transaction: no long lock, and an interrupted run resumes, as rows
- * already filled are skipped). Rows written meanwhile get theirs from the trigger.
+ * already filled are skipped). Rewriting `text` fires the articles_search_vector trigger, the one
+ * definition of an article's words; rows written meanwhile get theirs from it too.
  */
 async function backfillArticleSearchVectors(client: pg.PoolClient) {
   const started = performance.now();
@@ -67,7 +62,7 @@ async function backfillArticleSearchVectors(client: pg.PoolClient) {
   for (;;) {
     const { rows } = await client.query<{ last: string | null; filled: number }>(
       `WITH batch AS (SELECT url_key FROM articles WHERE url_key > $1 ORDER BY url_key LIMIT ${BACKFILL_BATCH}),
-            filled AS (UPDATE articles a SET search_vector = ${ARTICLE_SEARCH_VECTOR.replace(/\b(title|text)\b/g, 'a.$1')}
+            filled AS (UPDATE articles a SET text = a.text
                          FROM batch b WHERE a.url_key = b.url_key AND a.search_vector IS NULL RETURNING 1)
        SELECT (SELECT max(url_key) FROM batch) AS last, (SELECT count(*)::int FROM filled) AS filled`,
       [after],

@@ -451,7 +451,7 @@ export const articles = pgTable(
     detail: text('detail'),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * The words of title and text with their positions (ARTICLE_SEARCH_VECTOR), set by a trigger on
+     * The words of title and text with their positions, set by the articles_search_vector trigger on
      * every write (migration 0012). Stored so that the library search checks a phrase without parsing
      * the article again; null only until the upgrade's backfill reaches an older row (online-indexes.ts).
      */

@@ -2,7 +2,7 @@
 -- plain nullable column and a trigger, not a generated column: adding a stored generated column
 -- rewrites the table under an exclusive lock (minutes at a million articles, every write blocked).
 -- Rows written before this migration are filled in batches after it, then indexed without locking
--- writes (online-indexes.ts). The expression must stay ARTICLE_SEARCH_VECTOR's.
+-- writes (online-indexes.ts), through this trigger: it is the one definition of an article's words.
 ALTER TABLE "articles" ADD COLUMN "search_vector" "tsvector";--> statement-breakpoint
 CREATE FUNCTION articles_search_vector() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
