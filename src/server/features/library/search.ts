@@ -284,8 +284,8 @@ async function matchArticles(
     with ${querySql(query)},
     matching as materialized (${matching}),
     o as materialized (
-      select c.id, found.url_key, row_number() over (order by c.created_at desc, c.id desc) as position
-        from (select i.id, i.created_at, m.url_keys
+      select c.id, c.url_key, row_number() over (order by c.created_at desc, c.id desc) as position
+        from (select i.id, i.created_at, m.url_keys[1] as url_key
                 from matching m
                cross join lateral (
                  select i.id, i.created_at from library_items i
@@ -295,7 +295,6 @@ async function matchArticles(
                  ${batch ? sql`and i.id = any(${sql.param(batch.items)}::uuid[])` : sql``}
                order by i.created_at desc, i.id desc
               offset 0 limit ${page.limit}) c
-       cross join lateral (select c.url_keys[1] as url_key) found
     )
     select ${pageColumns(page.first, page.last, sql`false`, page.words)}
       from o
