@@ -1,5 +1,5 @@
 // SEC EDGAR for the Account Intelligence Report (issue 17): who a public company is (submissions),
-// what it reported (XBRL company facts), what it filed lately (10-K, 10-Q, 8-Ks) and the officers
+// what it reported (XBRL company facts, read in company-facts.ts), what it filed lately (10-K, 10-Q, 8-Ks) and the officers
 // those filings name. Everything carries the EDGAR address it came from, and a person is only ever
 // a name found verbatim in a filing the server read.
 
@@ -10,10 +10,13 @@ import { firstPerPerson } from '../web/person-name.ts';
 import { siteOf, webAddress, withinOneSite } from '../web/site.ts';
 import { capText, htmlToText, httpUrl } from '../web/text.ts';
 import { type SourceDocument, SourceError } from '../web/types.ts';
+import { type CompanyFacts, figuresFromFacts, type SecFigure } from './company-facts.ts';
 import { EIGHT_K_ITEMS } from './eight-k-items.ts';
 import { executiveOfficers, OFFICERS_SECTION_MAX_CHARS, officerChanges } from './officers.ts';
 import {
+  ACCESSION,
   createSecSource,
+  EDGAR_DATE,
   type FilingColumns,
   filingIndexUrl,
   findCompany,
@@ -63,23 +66,6 @@ export type SecCompanyProfile = {
   filings: SecFilingRef[];
 };
 
-export type SecFigure = {
-  /** e.g. 'Revenue (fiscal year 2025)', 'Revenue (quarter ended 2025-09-27)', 'Operating cash flow (nine months ended 2025-09-27)'. */
-  label: string;
-  /** Taxonomy and concept, e.g. 'us-gaap:NetIncomeLoss'. */
-  concept: string;
-  value: number;
-  /** EDGAR's unit: 'USD', 'shares', 'pure'… */
-  unit: string;
-  periodEnd: string;
-  /** Null for a balance at a date (assets, shares outstanding). */
-  periodStart: string | null;
-  form: string;
-  filed: string;
-  /** The filing index of the filing that reported the value. */
-  sourceUrl: string;
-};
-
 export type SecOfficer = {
   name: string;
   title: string;
@@ -122,13 +108,9 @@ const MAX_CHANGE_FILINGS = 4;
 const MAX_WEBSITE_CHECKS = 3;
 const SUBMISSIONS_TTL_MS = 10 * 60 * 1000;
 const SUBMISSIONS_CACHE_SIZE = 32;
-const DAY_MS = 86_400_000;
 
 const ANNUAL_FORMS = new Set(['10-K', '20-F', '40-F']);
 const CURRENT_FORMS = new Set(['8-K', '8-K/A']);
-const PERIODIC_FORMS = /^(?:10-K|10-Q|10-KT|10-QT|20-F|40-F)(?:\/A)?$/;
-const ACCESSION = /^\d{10}-\d{2}-\d{6}$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 // ---------------------------------------------------------------------------------------------
 // Submissions: profile and filings
@@ -158,7 +140,6 @@ const textOf = (value: unknown): string | null => (typeof value === 'string' && 
 const stringsOf = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '') : [];
 // YYYY-MM-DD dates sort as strings.
-const latestOf = (dates: string[]) => [...dates].sort().at(-1) ?? null;
 const earliestOf = (dates: string[]) => [...dates].sort()[0] ?? null;
 const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
 const yearBefore = (time: number) => {
@@ -213,12 +194,12 @@ function filingRefs(columns: SubmissionColumns, secBase: string, cik: string): S
     const reportDate = columns.reportDate?.[i];
     const document = columns.primaryDocument?.[i];
     if (typeof form !== 'string' || !accessionNumber || !ACCESSION.test(accessionNumber)) return [];
-    if (!filingDate || !DATE.test(filingDate) || !isDocumentName(document)) return [];
+    if (!filingDate || !EDGAR_DATE.test(filingDate) || !isDocumentName(document)) return [];
     return [
       {
         form,
         filingDate,
-        reportDate: reportDate && DATE.test(reportDate) ? reportDate : null,
+        reportDate: reportDate && EDGAR_DATE.test(reportDate) ? reportDate : null,
         accessionNumber,
         items: itemsOf(columns.items?.[i]),
         description: textOf(columns.primaryDocDescription?.[i]),
@@ -250,210 +231,6 @@ export function pickProfileFilings(filings: SecFilingRef[], now: number): SecFil
     PROFILE_MAX_FILINGS - periodic.length,
   );
   return [...periodic, ...kept].sort(newestFirst);
-}
-
-// ---------------------------------------------------------------------------------------------
-// XBRL company facts: figures
-
-type XbrlFact = {
-  start?: string;
-  end: string;
-  val: number;
-  accn: string;
-  fy?: number | null;
-  fp?: string | null;
-  form: string;
-  filed: string;
-};
-type CompanyFacts = { facts?: Record<string, Record<string, { units?: Record<string, unknown> } | undefined> | undefined> };
-type ConceptFacts = { concept: string; unit: string; facts: XbrlFact[] };
-type PeriodKind = 'instant' | 'quarter' | 'year' | 'ytd' | 'other';
-type FigureSpec = { name: string; kind: 'flow' | 'balance' | 'cover'; concepts: string[]; sumClasses?: boolean };
-
-/** In order of preference: total revenue is `Revenues` when a filer tags it, the contract-revenue concepts otherwise (and before 2018, SalesRevenueNet). */
-const FIGURE_SPECS: FigureSpec[] = [
-  {
-    name: 'Revenue',
-    kind: 'flow',
-    concepts: [
-      'us-gaap:Revenues',
-      'us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax',
-      'us-gaap:RevenueFromContractWithCustomerIncludingAssessedTax',
-      'us-gaap:SalesRevenueNet',
-    ],
-  },
-  { name: 'Net income', kind: 'flow', concepts: ['us-gaap:NetIncomeLoss', 'us-gaap:ProfitLoss'] },
-  { name: 'Total assets', kind: 'balance', concepts: ['us-gaap:Assets'] },
-  {
-    name: 'Operating cash flow',
-    kind: 'flow',
-    concepts: [
-      'us-gaap:NetCashProvidedByUsedInOperatingActivities',
-      'us-gaap:NetCashProvidedByUsedInOperatingActivitiesContinuingOperations',
-    ],
-  },
-  // One value per share class on the cover (companyfacts drops the class): their sum is the company's.
-  { name: 'Shares outstanding', kind: 'cover', concepts: ['dei:EntityCommonStockSharesOutstanding'], sumClasses: true },
-  { name: 'Employees', kind: 'cover', concepts: ['dei:EntityNumberOfEmployees'] },
-];
-
-const isFact = (value: unknown): value is XbrlFact => {
-  const fact = value as Partial<XbrlFact> | null;
-  return (
-    !!fact &&
-    typeof fact.val === 'number' &&
-    Number.isFinite(fact.val) &&
-    typeof fact.end === 'string' &&
-    DATE.test(fact.end) &&
-    (fact.start === undefined || (typeof fact.start === 'string' && DATE.test(fact.start))) &&
-    typeof fact.accn === 'string' &&
-    ACCESSION.test(fact.accn) &&
-    typeof fact.filed === 'string' &&
-    DATE.test(fact.filed) &&
-    typeof fact.form === 'string' &&
-    // Registration statements and 8-Ks repeat figures the periodic reports carry.
-    PERIODIC_FORMS.test(fact.form)
-  );
-};
-
-function conceptFacts(body: CompanyFacts, concept: string): ConceptFacts | null {
-  const [taxonomy, name] = concept.split(':') as [string, string];
-  const units = body.facts?.[taxonomy]?.[name]?.units;
-  if (!units || typeof units !== 'object') return null;
-  const unit = 'USD' in units ? 'USD' : Object.keys(units)[0];
-  const values = unit ? units[unit] : undefined;
-  const facts = Array.isArray(values) ? values.filter(isFact) : [];
-  return unit && facts.length ? { concept, unit, facts } : null;
-}
-
-/**
- * A fact's period: the length of start..end tells a quarter (13 weeks, give or take) from a fiscal
- * year (52 or 53 weeks) from a year-to-date total (the six or nine months 10-Qs also report), which
- * EDGAR files under the same fiscal period ("Q3") as the quarter.
- */
-export function periodKind(fact: { start?: string; end: string }): PeriodKind {
-  if (!fact.start) return 'instant';
-  const days = (Date.parse(fact.end) - Date.parse(fact.start)) / DAY_MS + 1;
-  if (days >= 80 && days <= 100) return 'quarter';
-  if (days >= 350 && days <= 380) return 'year';
-  if (days > 100 && days < 350) return 'ytd';
-  return 'other';
-}
-
-const filedLater = (a: XbrlFact, b: XbrlFact) => a.filed > b.filed || (a.filed === b.filed && a.accn > b.accn);
-
-/** One fact per period: later filings repeat earlier periods as comparatives, sometimes restated; the latest filed wins. */
-export function latestPerPeriod(facts: XbrlFact[]): XbrlFact[] {
-  const byPeriod = new Map<string, XbrlFact>();
-  for (const fact of facts) {
-    const key = `${fact.start ?? ''}/${fact.end}`;
-    const seen = byPeriod.get(key);
-    if (!seen || filedLater(fact, seen)) byPeriod.set(key, fact);
-  }
-  return [...byPeriod.values()];
-}
-
-/** The fiscal year as the filer names it: `fy` of the annual report that first reported the period (later ones carry their own year). */
-function fiscalYear(all: XbrlFact[], fact: XbrlFact): number {
-  const endYear = Number(fact.end.slice(0, 4));
-  const first = all
-    .filter((f) => f.start === fact.start && f.end === fact.end && f.fp === 'FY' && typeof f.fy === 'number')
-    .sort((a, b) => a.filed.localeCompare(b.filed))[0];
-  return first && (first.fy === endYear || first.fy === endYear - 1) ? first.fy! : endYear;
-}
-
-const MONTHS = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
-const monthsOf = (fact: XbrlFact) => {
-  const months = Math.round((Date.parse(fact.end) - Date.parse(fact.start!)) / DAY_MS / 30.44);
-  return MONTHS[months] ?? String(months);
-};
-
-function periodLabel(name: string, source: ConceptFacts, fact: XbrlFact): string {
-  switch (periodKind(fact)) {
-    case 'year':
-      return `${name} (fiscal year ${fiscalYear(source.facts, fact)})`;
-    case 'quarter':
-      return `${name} (quarter ended ${fact.end})`;
-    case 'ytd':
-      return `${name} (${monthsOf(fact)} months ended ${fact.end})`;
-    default:
-      return `${name} (as of ${fact.end})`;
-  }
-}
-
-type Picked = { source: ConceptFacts; fact: XbrlFact };
-type FigurePick = Picked & { spec: FigureSpec; value: number };
-
-/** The first concept, in order of preference, with a fact that passes. */
-function pick(sources: ConceptFacts[], test: (fact: XbrlFact) => boolean): Picked | null {
-  for (const source of sources) {
-    const fact = latestPerPeriod(source.facts)
-      .filter(test)
-      // Of several year-to-date totals ending together, the one from the start of the fiscal year.
-      .sort((a, b) => (a.start ?? '').localeCompare(b.start ?? ''))[0];
-    if (fact) return { source, fact };
-  }
-  return null;
-}
-
-const latestEnd = (sources: ConceptFacts[], kinds: PeriodKind[]) =>
-  latestOf(
-    sources
-      .flatMap((s) => s.facts)
-      .filter((f) => kinds.includes(periodKind(f)))
-      .map((f) => f.end),
-  );
-
-/** A cover value (shares outstanding, employees): the newest date's, from the latest filing that gave it. */
-function coverFigure(spec: FigureSpec, source: ConceptFacts): FigurePick {
-  const end = latestOf(source.facts.map((f) => f.end));
-  const atEnd = source.facts.filter((f) => f.end === end);
-  const newest = atEnd.reduce((a, b) => (filedLater(b, a) ? b : a));
-  const fromNewest = atEnd.filter((f) => f.accn === newest.accn);
-  const value = spec.sumClasses ? fromNewest.reduce((sum, f) => sum + f.val, 0) : newest.val;
-  // A date on the cover, whatever period the filer gave it.
-  return { spec, source, fact: { ...newest, start: undefined }, value };
-}
-
-/**
- * The latest fiscal year's and the latest quarter's revenue, net income, total assets and operating
- * cash flow, then shares outstanding and employees from the cover. Where the latest 10-Q has no
- * three-month figure (cash flow statements are year-to-date), its year-to-date total, so labelled.
- */
-export function figuresFromFacts(body: CompanyFacts, sourceUrl: (accessionNumber: string) => string): SecFigure[] {
-  const specs = FIGURE_SPECS.map((spec) => ({
-    spec,
-    sources: spec.concepts.map((concept) => conceptFacts(body, concept)).filter((s): s is ConceptFacts => !!s),
-  }));
-  const flows = specs.filter(({ spec }) => spec.kind === 'flow').flatMap(({ sources }) => sources);
-  const yearEnd = latestEnd(flows, ['year']);
-  const interimEnd = latestEnd(flows, ['quarter', 'ytd']);
-  const at = (end: string | null, kind: PeriodKind) => (f: XbrlFact) => f.end === end && periodKind(f) === kind;
-  const picks: Array<FigurePick | null> = [];
-  const add = (spec: FigureSpec, found: Picked | null) => picks.push(found && { spec, ...found, value: found.fact.val });
-  for (const { spec, sources } of specs) {
-    if (spec.kind === 'flow') add(spec, pick(sources, at(yearEnd, 'year')));
-    if (spec.kind === 'balance') add(spec, pick(sources, at(yearEnd, 'instant')));
-  }
-  for (const { spec, sources } of specs) {
-    if (spec.kind === 'flow') add(spec, pick(sources, at(interimEnd, 'quarter')) ?? pick(sources, at(interimEnd, 'ytd')));
-    // A 10-K's own quarter (Q4) ends with the year: its balance sheet is already there.
-    if (spec.kind === 'balance' && interimEnd !== yearEnd) add(spec, pick(sources, at(interimEnd, 'instant')));
-  }
-  for (const { spec, sources } of specs) if (spec.kind === 'cover' && sources[0]) picks.push(coverFigure(spec, sources[0]));
-  return picks
-    .filter((p): p is FigurePick => !!p)
-    .map(({ spec, source, fact, value }) => ({
-      label: periodLabel(spec.name, source, fact),
-      concept: source.concept,
-      value,
-      unit: source.unit,
-      periodEnd: fact.end,
-      periodStart: fact.start ?? null,
-      form: fact.form,
-      filed: fact.filed,
-      sourceUrl: sourceUrl(fact.accn),
-    }));
 }
 
 // ---------------------------------------------------------------------------------------------

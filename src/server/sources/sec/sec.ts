@@ -37,7 +37,11 @@ export type SecSource = {
 export const SEC_PUBLISHER = 'SEC EDGAR';
 const RELEASE_MAX_CHARS = 40_000;
 const TICKERS_TTL_MS = 24 * 60 * 60 * 1000;
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
+/** EDGAR's accession number, e.g. 0000320193-25-000079. */
+export const ACCESSION = /^\d{10}-\d{2}-\d{6}$/;
+/** EDGAR's dates: 2025-09-27. */
+export const EDGAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Tickers as EDGAR spells them: upper case, class shares with a dash (BRK.B → BRK-B). */
 export function normaliseTicker(ticker: string): string {
