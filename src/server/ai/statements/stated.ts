@@ -1,5 +1,6 @@
 // What a sentence states: its names, numbers, dates and quotes, each with how to find it in a document.
 
+import { siteName } from '../../sources/web/site.ts';
 import { MAX_OCCURRENCES } from './bounds.ts';
 import { type Indexed, merged, positionsOf, positionsOfName, tokenAt, type Vocabulary } from './document-index.ts';
 import { compatible, type Fact, factLabel, isFigure, readFacts } from './facts.ts';
@@ -70,11 +71,7 @@ const ADDRESS = /\b(?:https?:\/\/|www\.)[^\s"'<>()[\]]*[^\s"'<>()[\].,;:!?]/gi;
  * to an address its sources do not give is not sourced). Its scheme and "www." do not matter.
  */
 function addressItem(address: string): Item {
-  const core = address
-    .toLowerCase()
-    .replace(/^https?:\/\//, '')
-    .replace(/^www\./, '')
-    .replace(/\/$/, '');
+  const core = siteName(address.replace(/^https?:\/\//i, '')).replace(/\/$/, '');
   return {
     label: address,
     find(doc) {

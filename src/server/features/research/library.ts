@@ -24,6 +24,7 @@ import type { AiTask } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 import { keepItem, type LibraryEntry } from '../../library/keep.ts';
+import { siteOf } from '../../sources/web/site.ts';
 import type { Analysis } from './service.ts';
 
 type Common = { keySummary: string; keyFindings: string[]; sources: Source[] };
@@ -108,11 +109,7 @@ function marketSourceLabel(url: string, listed: Source[]): string {
   const source = listed.find((s) => s.url === url);
   const named = source?.publisher?.trim() || source?.title?.trim();
   if (named) return named;
-  try {
-    return new URL(url).hostname.replace(/^www\./, '');
-  } catch {
-    return url;
-  }
+  return siteOf(url) ?? url;
 }
 
 export function trendsEntry(query: TrendsQuery, { data, meta }: Analysis<TrendsResult>): LibraryEntry {
