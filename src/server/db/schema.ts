@@ -27,28 +27,38 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull().default(''),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  linkedinProfileUrl: text('linkedin_profile_url'),
-  phone: text('phone'),
-  jobTitle: text('job_title'),
-  companyName: text('company_name'),
-  solutionType: text('solution_type'),
-  solutionDescription: text('solution_description'),
-  targetIndustries: text('target_industries').array().notNull().default(sql`'{}'::text[]`),
-  primaryValueProp: text('primary_value_prop'),
-  alertsEmail: text('alerts_email'),
-  profileCompleted: boolean('profile_completed').notNull().default(false),
-  posthogEnabled: boolean('posthog_enabled').notNull().default(false),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    linkedinProfileUrl: text('linkedin_profile_url'),
+    phone: text('phone'),
+    jobTitle: text('job_title'),
+    companyName: text('company_name'),
+    solutionType: text('solution_type'),
+    solutionDescription: text('solution_description'),
+    targetIndustries: text('target_industries').array().notNull().default(sql`'{}'::text[]`),
+    primaryValueProp: text('primary_value_prop'),
+    alertsEmail: text('alerts_email'),
+    profileCompleted: boolean('profile_completed').notNull().default(false),
+    posthogEnabled: boolean('posthog_enabled').notNull().default(false),
+    /** 'operator' opens the operator console (/admin); granted only by the CLI (`grant-operator`). */
+    role: text('role', { enum: ['user', 'operator'] })
+      .notNull()
+      .default('user'),
+    /** Set by an operator: the user's sessions end, sign-in is refused and their alerts do not run. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  },
+  (t) => [check('users_role', sql`${t.role} in ('user', 'operator')`)],
+);
 
 const userId = () =>
   text('user_id')
@@ -129,8 +139,12 @@ export const invites = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** When the invite e-mail last went out (a resend moves it); null for invites made before it was kept. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The operator who made it from the console; null from the CLI. */
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('invites_email_idx').on(t.email)],
+  (t) => [index('invites_email_idx').on(t.email), index('invites_created_idx').on(t.createdAt)],
 );
 
 /** Every e-mail goes out through this table (transactional outbox). */
@@ -632,4 +646,44 @@ export const wolfebotMessages = pgTable(
     check('wolfebot_messages_role', sql`${t.role} in ('user', 'assistant')`),
     check('wolfebot_messages_status', sql`${t.status} in ('streaming', 'complete', 'failed')`),
   ],
+);
+
+/**
+ * Every operator action in the console or the CLI, shown in the console. The operator's and the
+ * subject's labels are copied in, so the record outlives a deleted account.
+ */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    operatorId: text('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The operator's e-mail at the time, or 'cli' for the command line. */
+    operatorLabel: text('operator_label').notNull(),
+    /** e.g. 'invite.create', 'user.suspend', 'run.retry', 'mail.resend'. */
+    action: text('action').notNull(),
+    /** What it acted on: an e-mail address, a run or mail id. */
+    subject: text('subject').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_log_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Outbound source requests counted per hour, service, host and outcome, written by every process
+ * (a few upserts a minute), so the console shows answer rates across all web and worker processes.
+ */
+export const sourceRequestCounts = pgTable(
+  'source_request_counts',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    /** The service: 'google-news', 'gdelt', 'sec', 'nasdaq', 'fmp', 'finnhub', 'hacker-news', 'publisher', 'company-site'. */
+    service: text('service').notNull(),
+    host: text('host').notNull(),
+    /** 'ok', 'http_error', 'network_error', 'refused' (not a public address), 'robots' (robots.txt said no). */
+    outcome: text('outcome').notNull(),
+    count: integer('count').notNull().default(0),
+    totalMs: bigint('total_ms', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.service, t.host, t.outcome] })],
 );
