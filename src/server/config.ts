@@ -103,6 +103,27 @@ export function addressLocation(value: string, defaultPort: number): string {
   return `${host}:${address.port || defaultPort}${address.rest.split(/[?#]/)[0]}`;
 }
 
+const price = z.number().min(0).max(100_000);
+const aiPrices = z
+  .string()
+  .optional()
+  .transform((value, ctx): Record<string, { input: number; output: number }> => {
+    if (!value?.trim()) return {};
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON: {"<model>":{"input":<USD per 1M tokens>,"output":<USD per 1M tokens>}}' });
+      return z.NEVER;
+    }
+    const table = z.record(z.string().min(1), z.object({ input: price, output: price }).strict()).safeParse(parsed);
+    if (!table.success) {
+      ctx.addIssue({ code: 'custom', message: 'must map each model to {"input":<USD per 1M tokens>,"output":<USD per 1M tokens>}' });
+      return z.NEVER;
+    }
+    return table.data;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   ROLE: z.enum(['all', 'web', 'worker']).default('all'),
@@ -168,6 +189,12 @@ const envSchema = z.object({
   /** Per user, across every process: AI tasks running at once, and started per hour. */
   AI_USER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
   AI_USER_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
+  /**
+   * What the models cost, for the operator console and the metrics: JSON, model name → US dollars
+   * per million input and output tokens, e.g. {"gpt-4o-mini":{"input":0.15,"output":0.6}}. A model
+   * missing from it is shown with its tokens and no cost.
+   */
+  AI_PRICES: aiPrices,
   /** Where research retrieves documents. Each is a base URL so tests and proxies can stand in. */
   GOOGLE_NEWS_BASE_URL: serviceUrl('https://news.google.com'),
   GDELT_BASE_URL: serviceUrl('https://api.gdeltproject.org'),
