@@ -220,7 +220,7 @@ export const opsMessages = {
   resent: 'Mail queued again',
   resendFailed: 'Could not resend the mail',
   aiTitle: 'AI usage and cost',
-  aiEmpty: 'No AI runs this month.',
+  aiEmpty: (month: string) => `No AI runs in ${month}.`,
   aiLoadError: 'Could not load the AI usage',
   noPrice: 'No price in AI_PRICES for this model: tokens are counted, the cost is not known.',
   sourcesTitle: 'Sources',
