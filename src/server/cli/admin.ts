@@ -27,9 +27,11 @@ import { StartupError } from '../db/embedded.ts';
 import { ALERT_RUN_STATUSES, users } from '../db/schema.ts';
 import { alertHandlers, createAlertDeps } from '../jobs/index.ts';
 import { createAlertEngine } from '../jobs/runs/engine.ts';
+import { cliRunFilter, runLog } from '../jobs/runs/log.ts';
 import { runAlertsNow } from '../jobs/runs/run-now.ts';
 import { errorMessage } from '../lib/log.ts';
 import { inviteMail } from '../mail/account-emails.ts';
+import { cliMailFilter, mailLog as mailLogRows } from '../mail/log.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { startOutboxSender } from '../mail/sender.ts';
 import { serverEnvironment } from './server-environment.ts';
@@ -134,39 +136,21 @@ const possibleDuplicate = (n: number) =>
 
 /** Outgoing mail, newest first: a user's alert mails (user_id) and the mails sent to their address. */
 async function mailLog(rt: Runtime, f: LogFilter) {
-  const { rows } = await rt.pool.query<{
-    created_at: Date;
-    kind: string;
-    to_address: string;
-    status: string;
-    attempts: number;
-    sent_at: Date | null;
-    last_error: string | null;
-    unknown_outcome_attempts: number;
-    subject: string;
-  }>(
-    `SELECT m.created_at, m.kind, m.to_address, m.status, m.attempts, m.sent_at, m.last_error, m.unknown_outcome_attempts, m.subject
-       FROM mail_outbox m LEFT JOIN users u ON u.id = m.user_id
-      WHERE m.created_at > now() - make_interval(days => $1)
-        AND ($2::text IS NULL OR lower(u.email) = lower($2) OR lower(m.to_address) = lower($2))
-        AND ($3::text IS NULL OR m.status = $3)
-      ORDER BY m.created_at DESC, m.id DESC LIMIT $4`,
-    [f.days, f.user, f.status, LOG_LIMIT + 1],
-  );
+  const rows = await mailLogRows(rt.db, cliMailFilter(f), { limit: LOG_LIMIT + 1 });
   if (rows.length === 0)
     print(`No mail in the last ${f.days} days${f.user ? ` for ${f.user}` : ''}${f.status ? ` with status ${f.status}` : ''}.`);
   for (const r of rows.slice(0, LOG_LIMIT))
     print(
       [
-        time(r.created_at),
+        time(r.createdAt),
         cell(r.kind, 18).padEnd(18),
-        cell(r.to_address, 40).padEnd(40),
+        cell(r.toAddress, 40).padEnd(40),
         r.status.padEnd(8),
         `${r.attempts}x`.padStart(3),
-        `sent ${time(r.sent_at)}`.padEnd(25),
-        `error: ${cell(r.last_error, 60)}`.padEnd(67),
+        `sent ${time(r.sentAt)}`.padEnd(25),
+        `error: ${cell(r.lastError, 60)}`.padEnd(67),
         cell(r.subject, 70),
-        ...(r.unknown_outcome_attempts > 0 ? [possibleDuplicate(r.unknown_outcome_attempts)] : []),
+        ...(r.unknownOutcomeAttempts > 0 ? [possibleDuplicate(r.unknownOutcomeAttempts)] : []),
       ].join('  '),
     );
   printLimitNote(rows.length);
@@ -174,33 +158,16 @@ async function mailLog(rt: Runtime, f: LogFilter) {
 
 /** The alert engine's ledger, newest first: one line per (kind, alert, slot). */
 async function alertRunLog(rt: Runtime, f: LogFilter) {
-  const { rows } = await rt.pool.query<{
-    created_at: Date;
-    kind: string;
-    email: string;
-    slot: string;
-    status: string;
-    attempts: number;
-    outcome: string | null;
-    reason: string | null;
-  }>(
-    `SELECT r.created_at, r.kind, u.email, r.slot, r.status, r.attempts, r.outcome, r.reason
-       FROM alert_runs r JOIN users u ON u.id = r.user_id
-      WHERE r.created_at > now() - make_interval(days => $1)
-        AND ($2::text IS NULL OR lower(u.email) = lower($2))
-        AND ($3::text IS NULL OR r.status = $3)
-      ORDER BY r.created_at DESC, r.id DESC LIMIT $4`,
-    [f.days, f.user, f.status, LOG_LIMIT + 1],
-  );
+  const rows = await runLog(rt.db, cliRunFilter(f), { limit: LOG_LIMIT + 1 });
   if (rows.length === 0)
     print(`No alert runs in the last ${f.days} days${f.user ? ` for ${f.user}` : ''}${f.status ? ` with status ${f.status}` : ''}.`);
   for (const r of rows.slice(0, LOG_LIMIT)) {
     const what = r.status === 'failed' || r.status === 'skipped' ? (r.reason ?? r.outcome) : (r.outcome ?? r.reason);
     print(
       [
-        time(r.created_at),
+        time(r.createdAt),
         r.kind.padEnd(17),
-        cell(r.email, 40).padEnd(40),
+        cell(r.userEmail, 40).padEnd(40),
         cell(r.slot, 31).padEnd(31),
         r.status.padEnd(9),
         `${r.attempts}x`.padStart(3),
