@@ -176,6 +176,8 @@ export const mailOutbox = pgTable(
     index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
     index('mail_outbox_created_idx').on(t.createdAt),
     index('mail_outbox_user_created_idx').on(t.userId, t.createdAt),
+    // The operator's mail log for one address (the console and the CLI match it case-insensitively).
+    index('mail_outbox_address_created_idx').on(sql`lower(${t.toAddress})`, t.createdAt),
   ],
 );
 
@@ -355,6 +357,8 @@ export const aiUsage = pgTable(
   },
   (t) => [
     index('ai_usage_user_started_idx').on(t.userId, t.startedAt),
+    // The operator console's month of everyone's usage.
+    index('ai_usage_started_idx').on(t.startedAt),
     check('ai_usage_status', sql`${t.status} in ('running', 'succeeded', 'failed')`),
   ],
 );
@@ -409,6 +413,8 @@ export const alertRuns = pgTable(
     index('alert_runs_user_created_idx').on(t.userId, t.createdAt),
     index('alert_runs_created_idx').on(t.createdAt),
     index('alert_runs_open_idx').on(t.createdAt).where(sql`status in ('queued', 'running', 'prepared')`),
+    // The operator console's failed runs of the last days.
+    index('alert_runs_failed_idx').on(t.createdAt).where(sql`status = 'failed'`),
     index('alert_runs_prepared_idx').on(t.dueAt).where(sql`status = 'prepared'`),
     // "Since the last scan" and the newsletter's last delivery read the latest finished run per alert.
     index('alert_runs_alert_finished_idx').on(t.alertId, t.kind, t.finishedAt).where(sql`status = 'succeeded'`),
