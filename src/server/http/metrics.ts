@@ -13,7 +13,13 @@ export const UNMATCHED_ROUTE = 'unmatched';
  * 'unmatched'; the SPA's own pages answer under its '*'.
  */
 export function routeLabel(c: Context): string {
-  const route = matchedRoutes(c)[c.req.routeIndex];
+  let route: ReturnType<typeof matchedRoutes>[number] | undefined;
+  try {
+    route = matchedRoutes(c)[c.req.routeIndex];
+  } catch {
+    // No match result at all (a request the router never saw): never a reason to fail the answer.
+    return UNMATCHED_ROUTE;
+  }
   if (!route) return UNMATCHED_ROUTE;
   if (c.res.status === 404 && route.method === 'ALL' && route.path.endsWith('*')) return UNMATCHED_ROUTE;
   return route.path;
