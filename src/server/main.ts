@@ -57,8 +57,10 @@ const ops =
             () => true,
             () => false,
           ),
-      }).catch((err: Error) => {
+      }).catch(async (err: Error) => {
         process.stderr.write(`${err.message}\n`);
+        // The embedded database, when it is ours, stops with us.
+        await runtime.close();
         return process.exit(1);
       });
 // For the admin CLI: which database and address this process serves (removed at shutdown).
