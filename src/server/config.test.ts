@@ -235,6 +235,40 @@ describe('the whole environment, checked at once (issue 25)', () => {
   });
 });
 
+describe('metrics (issue 28)', () => {
+  it('has no ops listener unless METRICS_PORT is set, and binds it to loopback by default', () => {
+    const config = loadConfig({});
+    expect(config.METRICS_PORT).toBeUndefined();
+    expect(config.METRICS_HOST).toBe('127.0.0.1');
+    expect(config.METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' })).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '127.0.0.1', warnings: [] });
+  });
+
+  it('refuses a bad port, the app port, and a short token, naming each and never the token', () => {
+    expect(() => loadConfig({ METRICS_PORT: 'ninety' })).toThrow('METRICS_PORT must be a port number (1-65535).');
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow('METRICS_PORT must be a port number (1-65535).');
+    expect(() => loadConfig({ METRICS_PORT: '3000' })).toThrow('METRICS_PORT must differ from PORT (3000)');
+    // A worker has no app port.
+    expect(loadConfig({ ROLE: 'worker', METRICS_PORT: '3000' }).METRICS_PORT).toBe(3000);
+    const error = (() => {
+      try {
+        loadConfig({ METRICS_TOKEN: 'tiny-secret' });
+      } catch (err) {
+        return err as Error;
+      }
+    })();
+    expect(error?.message).toBe('Invalid configuration: METRICS_TOKEN must be at least 16 characters (e.g. `openssl rand -hex 24`).');
+    expect(error?.message).not.toContain('tiny-secret');
+  });
+
+  it('warns when the metrics are reachable beyond this machine without a token', () => {
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).warnings).toEqual([
+      'METRICS_HOST=0.0.0.0 without METRICS_TOKEN: whoever reaches port 9464 there reads the metrics (set METRICS_TOKEN, or firewall the port).',
+    ]);
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 'x'.repeat(24) }).warnings).toEqual([]);
+  });
+});
+
 describe('production (issue 25)', () => {
   const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), APP_URL: 'https://eos.example.com' };
 

@@ -247,6 +247,22 @@ const envSchema = z.object({
   /** How often the job supervisor looks for runs whose worker died. */
   JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /**
+   * The ops listener (README "Metrics and health"): /metrics, /healthz and /readyz on a port of
+   * their own, for every role (the worker's health endpoint). Unset: no listener.
+   */
+  METRICS_PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number({ error: 'must be a port number (1-65535)' }).int().min(1).max(65535).optional(),
+  ),
+  /** Loopback by default: the metrics are not public unless the operator says so. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** When set, /metrics asks for `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(16, 'must be at least 16 characters (e.g. `openssl rand -hex 24`)').optional()),
   /** After SIGTERM: how long open requests and running jobs may take before they are cut. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
   /** Sign-in and code attempts allowed per account, and per IP, in AUTH_LIMIT_WINDOW_MINUTES. */
@@ -324,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const ai = aiSettings(env, problems);
   const warnings = unknownNames(env, problems);
+  if (parsed.success) metricsProblems(parsed.data, problems, warnings);
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const config = parsed.data;
   const appUrl = (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
@@ -341,7 +358,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** Every variable the product reads (README, Configuration, lists each). */
 export const KNOWN_NAMES = [...Object.keys(envSchema.shape), ...AI_TASKS.map((t) => `AI_MODEL_${t.toUpperCase()}`)];
 /** The beginnings of our names: another name that starts so is probably meant for us. */
-const OUR_PREFIXES = ['AI_', 'DATABASE_', 'SMTP_', 'AUTH_', 'ALERT_', 'PUBLISHER_', 'EMBEDDED_', 'SESSION_', 'MAIL_', 'PLAN_', 'SUPPORT_'];
+const OUR_PREFIXES = [
+  'AI_',
+  'DATABASE_',
+  'SMTP_',
+  'AUTH_',
+  'ALERT_',
+  'PUBLISHER_',
+  'EMBEDDED_',
+  'SESSION_',
+  'MAIL_',
+  'PLAN_',
+  'SUPPORT_',
+  'METRICS_',
+];
+
+/** The ops listener's port must be its own; metrics reachable beyond this machine without a token are worth a warning. */
+function metricsProblems(config: z.infer<typeof envSchema>, problems: string[], warnings: string[]) {
+  if (config.METRICS_PORT === undefined) return;
+  if (config.ROLE !== 'worker' && config.METRICS_PORT === config.PORT)
+    problems.push(`METRICS_PORT must differ from PORT (${config.PORT}): the metrics have a listener of their own.`);
+  const loopback = ['127.0.0.1', '::1', 'localhost'].includes(config.METRICS_HOST) || config.METRICS_HOST.startsWith('127.');
+  if (!loopback && !config.METRICS_TOKEN)
+    warnings.push(
+      `METRICS_HOST=${config.METRICS_HOST} without METRICS_TOKEN: whoever reaches port ${config.METRICS_PORT} there reads the metrics (set METRICS_TOKEN, or firewall the port).`,
+    );
+}
 
 /** The setting `name` probably means: the same but for case, or a letter or two off (more for longer names). */
 function nearestName(name: string, candidates = KNOWN_NAMES): string | undefined {

@@ -9,14 +9,19 @@ import { StartupError } from './db/embedded.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
 import { recordServer } from './db/server-record.ts';
 import { createApp } from './http/app.ts';
+import { startOpsListener } from './http/ops.ts';
 import { scheduleHousekeeping } from './jobs/housekeeping.ts';
 import { aheadHandlers, alertHandlers, createAlertDeps } from './jobs/index.ts';
 import { createAlertEngine } from './jobs/runs/engine.ts';
+import { runsGaugeSource } from './jobs/runs/metrics.ts';
 import { startAlertWorker, wakeAt } from './jobs/runs/worker.ts';
 import { errorMessage, log } from './lib/log.ts';
+import { setGaugeSource, startMetrics } from './lib/metrics.ts';
+import { outboxGaugeSource } from './mail/metrics.ts';
 import { startOutboxSender } from './mail/sender.ts';
 import { startSmtpCheck } from './mail/smtp-check.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
+import { startRequestCountFlush } from './sources/web/request-counts.ts';
 
 let runtime: Awaited<ReturnType<typeof bootstrap>>;
 try {
@@ -30,6 +35,34 @@ try {
 }
 const { config } = runtime;
 const stops: (() => Promise<unknown>)[] = [];
+let draining = false;
+// Metrics for every role (README "Metrics and health"): the database gauges from the worker roles
+// only, the source-request counts written to the database by every process, and the ops listener.
+startMetrics(config.ROLE);
+if (config.ROLE !== 'web') {
+  setGaugeSource('runs', runsGaugeSource(runtime.pool));
+  setGaugeSource('outbox', outboxGaugeSource(runtime.pool));
+}
+const sourceCounts = startRequestCountFlush((text, values) => runtime.pool.query(text, values));
+const ops =
+  config.METRICS_PORT === undefined
+    ? null
+    : await startOpsListener({
+        port: config.METRICS_PORT,
+        host: config.METRICS_HOST,
+        token: config.METRICS_TOKEN,
+        draining: () => draining,
+        databaseReachable: () =>
+          runtime.pool.query('SELECT 1').then(
+            () => true,
+            () => false,
+          ),
+      }).catch(async (err: Error) => {
+        process.stderr.write(`${err.message}\n`);
+        // The embedded database, when it is ours, stops with us.
+        await runtime.close();
+        return process.exit(1);
+      });
 // For the admin CLI: which database and address this process serves (removed at shutdown).
 const serverRecord = await recordServer(runtime);
 const smtp = startSmtpCheck(config.SMTP_URL);
@@ -73,8 +106,6 @@ if (config.ROLE !== 'web') {
     );
   }
 }
-
-let draining = false;
 
 if (config.ROLE !== 'worker') {
   const hub = createRealtimeHub(runtime.databaseUrl);
@@ -135,8 +166,11 @@ async function shutdown(code = 0) {
   for (const stop of stops) await stop().catch((err) => log.error('shutdown step failed', { error: errorMessage(err) }));
   // Codes and reset links whose request was answered are written before the database closes.
   await authBackgroundWork();
+  await sourceCounts.stop();
   await serverRecord.remove();
   await runtime.close();
+  // Last: until here its /readyz said 'draining'.
+  await ops?.close();
   process.exit(code);
 }
 // A query whose promise nothing awaits (deep in a library) rejects when the database connection is

@@ -25,7 +25,9 @@ import { isDatabaseUnavailable } from '../db/errors.ts';
 import { aiUsage } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import { errorMessage, log } from '../lib/log.ts';
+import { observeAiRun } from '../lib/metrics.ts';
 import { createModelFactory, modelIdFor } from './models.ts';
+import { costOf, type PriceTable } from './prices.ts';
 
 type AiLimits = { concurrency: number; perHour: number; timeoutMs: number; maxRetries: number };
 
@@ -88,8 +90,18 @@ export class AiRun {
   private inputTokens = 0;
   private outputTokens = 0;
   private ended = false;
+  private readonly startedAt = performance.now();
+  private readonly prices: PriceTable;
 
-  constructor(init: { id: string; task: AiTask; ai: AiConfig; languageModel: LanguageModel; limits: AiLimits; db: Database }) {
+  constructor(init: {
+    id: string;
+    task: AiTask;
+    ai: AiConfig;
+    languageModel: LanguageModel;
+    limits: AiLimits;
+    db: Database;
+    prices?: PriceTable;
+  }) {
     this.id = init.id;
     this.task = init.task;
     this.provider = init.ai.provider;
@@ -97,6 +109,7 @@ export class AiRun {
     this.languageModel = init.languageModel;
     this.limits = init.limits;
     this.db = init.db;
+    this.prices = init.prices ?? {};
   }
 
   /**
@@ -236,6 +249,14 @@ export class AiRun {
   private async end(error?: unknown) {
     if (this.ended) return;
     this.ended = true;
+    observeAiRun({
+      task: this.task,
+      status: error ? 'failed' : 'succeeded',
+      seconds: (performance.now() - this.startedAt) / 1000,
+      inputTokens: this.inputTokens,
+      outputTokens: this.outputTokens,
+      costUsd: costOf(this.prices, this.model, this.inputTokens, this.outputTokens),
+    });
     await this.db
       .update(aiUsage)
       .set({
@@ -309,7 +330,7 @@ export function createAiRunner(config: Config, db: Database): AiRunner {
           .insert(aiUsage)
           .values({ userId, task, provider: ai.provider, model: modelIdFor(ai, task), background: true })
           .returning({ id: aiUsage.id });
-        return new AiRun({ id: row!.id, task, ai, languageModel: modelFor(task), limits, db });
+        return new AiRun({ id: row!.id, task, ai, languageModel: modelFor(task), limits, db, prices: config.AI_PRICES });
       }
       const id = await db.transaction(async (tx) => {
         // One user's starts are serialised, so two requests cannot both take the last slot.
@@ -341,7 +362,7 @@ export function createAiRunner(config: Config, db: Database): AiRunner {
           .returning({ id: aiUsage.id });
         return row!.id;
       });
-      return new AiRun({ id, task, ai, languageModel: modelFor(task), limits, db });
+      return new AiRun({ id, task, ai, languageModel: modelFor(task), limits, db, prices: config.AI_PRICES });
     },
   };
   return runner;

@@ -683,8 +683,13 @@ export const sourceRequestCounts = pgTable(
   'source_request_counts',
   {
     hour: timestamp('hour', { withTimezone: true }).notNull(),
-    /** The service: 'google-news', 'gdelt', 'sec', 'nasdaq', 'fmp', 'finnhub', 'hacker-news', 'publisher', 'company-site'. */
+    /**
+     * The service: 'google-news', 'gdelt', 'sec', 'nasdaq', 'fmp', 'finnhub', 'hacker-news', 'publisher', 'company-site'
+     * ('other' for a host of the services' client that no configured service is at). Written by
+     * sources/web/request-counts.ts (SourceService).
+     */
     service: text('service').notNull(),
+    /** The configured service's host (URL.host, with a port); a publisher's or company's site (no www., no port). */
     host: text('host').notNull(),
     /** 'ok', 'http_error', 'network_error', 'refused' (not a public address), 'robots' (robots.txt said no). */
     outcome: text('outcome').notNull(),

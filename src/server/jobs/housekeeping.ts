@@ -4,7 +4,8 @@
 // pages read, Google News links decoded) is kept 90 days too: no search looks further back, except
 // that an article behind an item still in someone's library stays as long as the item does, so the
 // library's search still reaches its text. Library items go after LIBRARY_RETENTION_DAYS (issue 27).
-// Shared news searches serve one burst of alerts (ADR 016) and go after a day.
+// Shared news searches serve one burst of alerts (ADR 016) and go after a day. The hourly source
+// request counts (ADR 026) are kept 90 days, like the logs they stand in for.
 
 import { and, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
@@ -19,6 +20,7 @@ import {
   newsSearches,
   sentArticles,
   sessions,
+  sourceRequestCounts,
   verifications,
 } from '../db/schema.ts';
 
@@ -55,6 +57,7 @@ export async function housekeep(db: Database, { libraryRetentionDays }: Housekee
   await db.delete(verifications).where(lt(verifications.expiresAt, A_DAY_AGO));
   await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
   await db.delete(authAttempts).where(lt(authAttempts.windowStart, A_DAY_AGO));
+  await db.delete(sourceRequestCounts).where(lt(sourceRequestCounts.hour, NINETY_DAYS_AGO));
 }
 
 export async function scheduleHousekeeping(boss: PgBoss, db: Database, options: HousekeepingOptions) {

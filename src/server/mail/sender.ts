@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { listen } from '../db/listen.ts';
 import { backoffMs } from '../lib/backoff.ts';
 import { errorMessage, log } from '../lib/log.ts';
+import { mailSends } from '../lib/metrics.ts';
 import { connectionFailure } from '../lib/network-error.ts';
 import { CREDENTIAL_MAIL_KINDS } from './account-emails.ts';
 
@@ -118,6 +119,7 @@ export async function startOutboxSender(opts: {
           mail.id,
           CREDENTIAL_MAIL_KINDS,
         ]);
+      mailSends.inc({ outcome: 'captured' });
       return;
     }
     try {
@@ -138,6 +140,7 @@ export async function startOutboxSender(opts: {
         CREDENTIAL_MAIL_KINDS,
       ]);
       log.info('mail sent', { kind: mail.kind, id: mail.id });
+      mailSends.inc({ outcome: 'sent' });
     } catch (err) {
       const final = mail.attempts >= MAX_ATTEMPTS;
       const backoffSeconds = backoffMs(mail.attempts, RETRY) / 1000;
@@ -149,6 +152,7 @@ export async function startOutboxSender(opts: {
                 unknown_outcome_attempts = unknown_outcome_attempts + $5 WHERE id = $1`,
         [mail.id, final ? 'failed' : 'pending', deliveryError(err).slice(0, 1000), backoffSeconds, unknown ? 1 : 0],
       );
+      mailSends.inc({ outcome: final ? 'failed' : 'retry' });
       log.warn(final ? 'mail failed for good' : 'mail delivery failed; will retry', {
         kind: mail.kind,
         id: mail.id,

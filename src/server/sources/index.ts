@@ -13,6 +13,7 @@ import { createSecCompanySource } from './sec/sec-company.ts';
 import { createTranscriptSource } from './sec/transcripts.ts';
 import { createSocialSource } from './social/social.ts';
 import { createSourceHttp, POLITE_INTERVALS_MS } from './web/http.ts';
+import type { SourceService } from './web/request-counts.ts';
 
 /** A publisher page larger than this is not an article we can use. */
 const PUBLISHER_MAX_BYTES = 3 * 1024 * 1024;
@@ -42,11 +43,29 @@ function serviceHosts(config: Config): string[] {
   return bases.map((base) => new URL(base).host);
 }
 
+/** The service at each configured host, for the request counts; where two share one address (a proxy, tests' fakes) the first named wins and the callers say which they ask. */
+function servicesByHost(config: Config): Record<string, SourceService> {
+  const services: [string, SourceService][] = [
+    [config.GOOGLE_NEWS_BASE_URL, 'google-news'],
+    [config.GDELT_BASE_URL, 'gdelt'],
+    [config.SEC_BASE_URL, 'sec'],
+    [config.SEC_DATA_BASE_URL, 'sec'],
+    [config.NASDAQ_BASE_URL, 'nasdaq'],
+    [config.FMP_BASE_URL, 'fmp'],
+    [config.FINNHUB_BASE_URL, 'finnhub'],
+    [config.HACKER_NEWS_BASE_URL, 'hacker-news'],
+  ];
+  const byHost: Record<string, SourceService> = {};
+  for (const [base, service] of services) byHost[new URL(base).host] ??= service;
+  return byHost;
+}
+
 export function createSources(config: Config, db: Database) {
   const http = createSourceHttp({
     userAgent: config.secUserAgent,
     minIntervalMs: servicePacing(config),
     trustedHosts: serviceHosts(config),
+    services: servicesByHost(config),
   });
   // A crawler's usual form: a product token robots.txt groups can name, and where to learn about us.
   const publisherAgent = `EnterpriseOS/1.0 (+${config.appUrl}; ${config.secUserAgent})`;
@@ -55,6 +74,7 @@ export function createSources(config: Config, db: Database) {
     defaultMinIntervalMs: config.PUBLISHER_MIN_INTERVAL_MS,
     timeoutMs: PUBLISHER_TIMEOUT_MS,
     maxBytes: PUBLISHER_MAX_BYTES,
+    defaultService: 'publisher',
     // No trusted hosts: a link a third party hands us never reaches a private address, not even a configured service's.
     allowPrivateAddresses: config.PUBLISHER_ALLOW_PRIVATE_ADDRESSES,
   });

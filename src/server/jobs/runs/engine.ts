@@ -19,6 +19,7 @@ import { alertRuns } from '../../db/schema.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 import { keepItem } from '../../library/keep.ts';
 import { insertMail } from '../../mail/outbox.ts';
+import { observeRunLateness } from './metrics.ts';
 import { ABANDONED_REASON, abandonedRuns } from './schedule.ts';
 import {
   type AheadHandler,
@@ -172,6 +173,7 @@ async function processRun(deps: EngineDeps, runId: string, signal: AbortSignal):
     const prepared = await deps.handlers[run.kind](run, deps, signal, step);
     const result = await commit(deps, run, prepared);
     if (result.status === 'succeeded') log.info('alert run succeeded', { runId, kind: run.kind, outcome: result.outcome });
+    if (result.status === 'succeeded') observeRunLateness(run, deps.now());
     return result;
   } catch (err) {
     const reason = errorMessage(err);
@@ -336,6 +338,7 @@ async function deliverBatch(deps: EngineDeps, size: number, only?: string): Prom
     claimed.forEach((run, i) => {
       const result = results[i];
       if (result?.status === 'succeeded') log.info('alert run succeeded', { runId: run.id, kind: run.kind, outcome: result.outcome });
+      if (result?.status === 'succeeded') observeRunLateness(run, deps.now());
     });
     return claimed.length;
   } catch (err) {

@@ -62,7 +62,7 @@ export function createCompanySiteReader(opts: { http: SourceHttp; userAgent: str
     async read(homeUrl, signal) {
       const start = websiteUrl(homeUrl);
       // A reader of its own for each run: robots.txt is read as the site says it today (web/page-reader).
-      const reader = createPageReader({ http: opts.http, userAgent: opts.userAgent, signal });
+      const reader = createPageReader({ http: opts.http, userAgent: opts.userAgent, signal, service: 'company-site' });
       const home = homePage(await reader.read(start.href), serverOf(start));
       const facts = homeFacts(home.html, new URL(home.url));
       const others = await readCompanyPages(reader, home, maxPages);

@@ -8,6 +8,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { articles, googleNewsLinks } from '../../db/schema.ts';
 import { errorMessage, log } from '../../lib/log.ts';
+import { articleReads, newsLinkDecodes } from '../../lib/metrics.ts';
 import { createCache } from '../web/cache.ts';
 import type { SourceHttp } from '../web/http.ts';
 import { createPageReader, type PageReader } from '../web/page-reader.ts';
@@ -117,7 +118,10 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
     const row = known.get(id);
     if (row && (row.publisherUrl || now().getTime() - row.checkedAt.getTime() < RETRY_REFUSED_MS)) return Promise.resolve(row.publisherUrl);
     const offline = decodeOfflineId(id);
-    if (offline) return Promise.resolve(offline);
+    if (offline) {
+      newsLinkDecodes.inc({ outcome: 'offline' });
+      return Promise.resolve(offline);
+    }
     return decoding.get(id)?.promise ?? Promise.resolve(null);
   }
 
@@ -150,8 +154,11 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
       }
       const pending = decoding.get(id)!;
       try {
-        pending.resolve(await decodeOnline(id));
+        const url = await decodeOnline(id);
+        newsLinkDecodes.inc({ outcome: url ? 'decoded' : 'refused' });
+        pending.resolve(url);
       } catch (error) {
+        newsLinkDecodes.inc({ outcome: 'failed' });
         pending.reject(error);
       } finally {
         decoding.delete(id);
@@ -191,6 +198,7 @@ export function createArticleReader(opts: ArticleReaderOptions): ArticleReader &
 
   async function fetchArticle(url: string, key: string, doc: SourceDocument): Promise<StoredArticle> {
     const outcome = await readArticle(pages, url);
+    articleReads.inc({ status: outcome.status });
     const row = {
       urlKey: key,
       url,

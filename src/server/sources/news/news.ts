@@ -333,6 +333,7 @@ export function createNewsSource(opts: NewsSourceOptions): NewsSource {
       signal,
       accept: 'application/rss+xml, application/xml;q=0.9, */*;q=0.5',
       maxQueueWaitMs: q.queueWaitMs,
+      service: 'google-news',
     });
     try {
       return parseGoogleNewsRss(xml);
@@ -344,7 +345,7 @@ export function createNewsSource(opts: NewsSourceOptions): NewsSource {
   async function gdelt(q: NewsSearch, signal?: AbortSignal): Promise<SourceDocument[]> {
     // GDELT asks for one request per 5 s: when others are already waiting, this search goes without it.
     const url = gdeltSearchUrl(opts.gdeltBaseUrl, q);
-    return parseGdeltArticles(await opts.http.getJson<unknown>(url, { signal, maxQueueWaitMs: GDELT_MAX_QUEUE_WAIT_MS }));
+    return parseGdeltArticles(await opts.http.getJson<unknown>(url, { signal, maxQueueWaitMs: GDELT_MAX_QUEUE_WAIT_MS, service: 'gdelt' }));
   }
 
   return {

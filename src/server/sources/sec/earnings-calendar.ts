@@ -137,7 +137,10 @@ export function createEarningsCalendarSource(opts: EarningsCalendarOptions): Ear
     return nasdaqDays.get(
       day,
       async () => {
-        const body = await opts.http.getJson<NasdaqDay>(`${nasdaqBase}/api/calendar/earnings?date=${day}`, { headers: NASDAQ_HEADERS });
+        const body = await opts.http.getJson<NasdaqDay>(`${nasdaqBase}/api/calendar/earnings?date=${day}`, {
+          headers: NASDAQ_HEADERS,
+          service: 'nasdaq',
+        });
         if (!body || typeof body !== 'object' || !body.data || typeof body.data !== 'object')
           throw new SourceError(NASDAQ, `calendar for ${day} in an unexpected shape`);
         // Market holidays come with rows: null.
@@ -165,9 +168,7 @@ export function createEarningsCalendarSource(opts: EarningsCalendarOptions): Ear
     const publicUrl = `${base}/api/v1/calendar/earnings?${query}`;
     const body = await opts.http.getJson<{ earningsCalendar?: FinnhubRow[] }>(
       `${publicUrl}&${new URLSearchParams({ token: key.apiKey })}`,
-      {
-        signal,
-      },
+      { signal, service: 'finnhub' },
     );
     if (!body || !Array.isArray(body.earningsCalendar))
       throw new SourceError(FINNHUB, 'calendar in an unexpected shape (is the key valid?)');
@@ -189,7 +190,7 @@ export function createEarningsCalendarSource(opts: EarningsCalendarOptions): Ear
     const rows = await fmpRanges.get(
       from,
       async () => {
-        const body = await opts.http.getJson<unknown>(`${publicUrl}&${new URLSearchParams({ apikey: key.apiKey })}`);
+        const body = await opts.http.getJson<unknown>(`${publicUrl}&${new URLSearchParams({ apikey: key.apiKey })}`, { service: 'fmp' });
         // FMP reports a refused key as an object with "Error Message", sometimes with status 200.
         if (!Array.isArray(body)) throw new SourceError(FMP, 'calendar in an unexpected shape (is the key valid?)');
         return body as FmpRow[];

@@ -40,7 +40,10 @@ export function createTranscriptSource(opts: { baseUrl: string; apiKey: string; 
       if (!Number.isInteger(year) || ![1, 2, 3, 4].includes(quarter)) throw new SourceError(FMP_PUBLISHER, 'no such quarter');
       // FMP's quarters are the company's fiscal quarters.
       const publicUrl = `${base}/stable/earning-call-transcript?${new URLSearchParams({ symbol, year: String(year), quarter: String(quarter) })}`;
-      const body = await opts.http.getJson<unknown>(`${publicUrl}&${new URLSearchParams({ apikey: opts.apiKey })}`, { signal });
+      const body = await opts.http.getJson<unknown>(`${publicUrl}&${new URLSearchParams({ apikey: opts.apiKey })}`, {
+        signal,
+        service: 'fmp',
+      });
       // FMP reports a refused key or plan as an object with "Error Message", sometimes with status 200.
       if (!Array.isArray(body)) throw new SourceError(FMP_PUBLISHER, 'unexpected answer (is the key valid for transcripts?)');
       const rows = (body as FmpTranscript[]).filter((row) => row && typeof row.content === 'string' && row.content.trim());

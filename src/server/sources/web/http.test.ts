@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeHttp, startFakeHttp } from '../../../../tests/fakes/http.ts';
+import { registry } from '../../lib/metrics.ts';
 import { createHostPacer, createSourceHttp, describeUrl, isPublicAddress } from './http.ts';
 import { SourceError } from './types.ts';
 
@@ -312,5 +313,52 @@ describe('connections from an untrusted host (a publisher link, a company site)'
     const http = createSourceHttp({ userAgent: 'test', trustedHosts: [`127.0.0.1:${closed}`] });
     await expect(http.getText(`http://127.0.0.1:${closed}/x`)).rejects.toThrow(`127.0.0.1:${closed}/x failed: connection refused`);
     await expect(http.getText(`http://[::1]:${closed}/x`)).rejects.toThrow(/failed: not a public address$/);
+  });
+});
+
+describe('every request counted by service, host and outcome (eos_source_requests_total)', () => {
+  let fake: FakeHttp;
+  beforeAll(async () => {
+    fake = await startFakeHttp((req, res) => {
+      if (req.url === '/ok') res.writeHead(200, { 'content-type': 'text/plain' }).end('fine');
+      else res.writeHead(503).end();
+    });
+  });
+  afterAll(() => fake.stop());
+
+  const counted = async (labels: Record<string, string>) => {
+    const { values } = await registry.getSingleMetric('eos_source_requests_total')!.get();
+    return values.find((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l))?.value ?? 0;
+  };
+
+  it('answered, refused by status, unreachable, and not dialled (not a public address), under the service asked', async () => {
+    const host = new URL(fake.url).host;
+    const http = createSourceHttp({ userAgent: 'test', trustedHosts: [host], services: { [host]: 'sec' } });
+    await http.getText(`${fake.url}/ok`);
+    await http.getText(`${fake.url}/ok`, { service: 'gdelt' });
+    await http.getText(`${fake.url}/down`).catch(() => {});
+    const closed = await new Promise<number>((resolve) => {
+      const server = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as net.AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    await createSourceHttp({ userAgent: 'test', trustedHosts: [`127.0.0.1:${closed}`], defaultService: 'nasdaq' })
+      .getText(`http://127.0.0.1:${closed}/x`)
+      .catch(() => {});
+    await createSourceHttp({ userAgent: 'test', defaultService: 'publisher' })
+      .getText('http://127.0.0.1:39998/x')
+      .catch(() => {});
+
+    expect(await counted({ service: 'sec', host, outcome: 'ok' })).toBe(1);
+    expect(await counted({ service: 'gdelt', host, outcome: 'ok' })).toBe(1);
+    expect(await counted({ service: 'sec', host, outcome: 'http_error' })).toBe(1);
+    expect(await counted({ service: 'nasdaq', host: `127.0.0.1:${closed}`, outcome: 'network_error' })).toBe(1);
+    // A publisher is named by its site (no port): the label set stays one per site.
+    expect(await counted({ service: 'publisher', host: '127.0.0.1', outcome: 'refused' })).toBe(1);
+    // A caller's abort is not the source's doing: not counted.
+    const aborted = AbortSignal.abort();
+    await http.getText(`${fake.url}/ok`, { signal: aborted }).catch(() => {});
+    expect(await counted({ service: 'sec', host, outcome: 'ok' })).toBe(1);
   });
 });

@@ -10,6 +10,7 @@ import sniffEncoding from 'html-encoding-sniffer';
 import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector } from 'undici';
 import { connectionFailure } from '../../lib/network-error.ts';
+import { countSourceRequest, type SourceOutcome, type SourceService } from './request-counts.ts';
 import { SourceBusyError, SourceError } from './types.ts';
 
 export type SourceHttpOptions = {
@@ -34,6 +35,10 @@ export type SourceHttpOptions = {
   trustedHosts?: readonly string[];
   /** Any host on any address: only for tests' fakes on loopback (PUBLISHER_ALLOW_PRIVATE_ADDRESSES). */
   allowPrivateAddresses?: boolean;
+  /** The service at each host (as URL.host), for the request counts (request-counts.ts); others are `defaultService`. */
+  services?: Record<string, SourceService>;
+  /** Default 'other'. */
+  defaultService?: SourceService;
 };
 
 type SourceRequestInit = {
@@ -52,6 +57,8 @@ type SourceRequestInit = {
    * RFC 9309 §2.5 lets a crawler do with robots.txt; without it, a body over the client's cap is refused.
    */
   maxBytes?: number;
+  /** Who is asked, when the host alone does not say (two services at one address). */
+  service?: SourceService;
 };
 
 /** A page as fetched: where it ended up after redirects, its content type and its text. */
@@ -110,11 +117,15 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
     await pacer.waitForTurn(url.host, init.signal, init.minIntervalMs, init.maxQueueWaitMs);
     init.signal?.throwIfAborted();
 
+    const started = performance.now();
+    const service = init.service ?? opts.services?.[url.host] ?? opts.defaultService ?? 'other';
+    const counted = (outcome: SourceOutcome) => countSourceRequest(service, url, outcome, performance.now() - started);
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
     const failed = (error: unknown): never => {
-      // The caller gave up: let its own reason through, it is not the source's fault.
+      // The caller gave up: let its own reason through, it is not the source's fault (nor counted).
       if (init.signal?.aborted) throw init.signal.reason;
+      counted(failureOutcome(error));
       if (timeout.aborted) throw new SourceError(url.host, `no complete answer from ${where} within ${timeoutMs} ms`);
       if (error instanceof SourceError) throw error;
       throw new SourceError(url.host, `request to ${where} failed: ${networkFailure(error)}`);
@@ -129,6 +140,7 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
     const { response } = answer;
     if (!response.ok) {
       await response.body?.cancel().catch(() => {});
+      counted('http_error');
       throw new SourceError(url.host, `${where} answered ${response.status}`, response.status);
     }
     try {
@@ -136,6 +148,7 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
         init.maxBytes === undefined
           ? await readCapped(response, maxBytes, url.host, where)
           : await readCapped(response, Math.min(init.maxBytes, maxBytes), url.host, where, { truncate: true });
+      counted('ok');
       return { url: answer.url.href, contentType: response.headers.get('content-type') ?? '', body };
     } catch (error) {
       return failed(error);
@@ -301,6 +314,15 @@ function publicLookup(hostname: string, options: LookupOptions, callback: Lookup
     const first = addresses[0]!;
     callback(null, first.address, first.family);
   });
+}
+
+/**
+ * How a request that failed is counted: a connection we refused to make (not a public address), an
+ * answer we could not use (a SourceError: too big, redirected away), or no answer (network, timeout).
+ */
+function failureOutcome(error: unknown): SourceOutcome {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) if ((e as NodeJS.ErrnoException).code === 'ENOTPUBLIC') return 'refused';
+  return error instanceof SourceError ? 'http_error' : 'network_error';
 }
 
 /**

@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeHttp, startFakeHttp } from '../../../../tests/fakes/http.ts';
+import { registry } from '../../lib/metrics.ts';
 import { createSourceHttp, type SourceHttp, type SourceHttpOptions } from './http.ts';
 import { createPageReader } from './page-reader.ts';
 
@@ -61,6 +62,22 @@ describe('createPageReader', () => {
       byRobots: true,
     });
     expect(site.requests).toEqual(['/robots.txt']);
+  });
+
+  it("counts robots.txt's refusals and the requests made under the reader's service (the console's answer rates)", async () => {
+    const counted = async (outcome: string) => {
+      const { values } = await registry.getSingleMetric('eos_source_requests_total')!.get();
+      return (
+        values.find((v) => v.labels.service === 'company-site' && v.labels.host === '127.0.0.1' && v.labels.outcome === outcome)?.value ?? 0
+      );
+    };
+    const before = { ok: await counted('ok'), robots: await counted('robots') };
+    const pages = createPageReader({ http: client(), userAgent: UA, service: 'company-site' });
+    await pages.read(`${site.url}/private/minutes`);
+    await pages.read(`${site.url}/about`);
+    expect(await counted('robots')).toBe(before.robots + 1);
+    // robots.txt and the page, both asked for.
+    expect(await counted('ok')).toBe(before.ok + 2);
   });
 
   it("asks for each page at robots.txt's Crawl-delay", async () => {

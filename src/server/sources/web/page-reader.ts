@@ -6,6 +6,7 @@
 import { errorMessage } from '../../lib/log.ts';
 import { createCache } from './cache.ts';
 import type { SourceHttp } from './http.ts';
+import { countSourceRequest, type SourceService } from './request-counts.ts';
 import {
   ALLOW_ALL,
   DENY_ALL,
@@ -60,13 +61,14 @@ type SiteRules = { rules: RobotsRules; trouble: string | null };
  * for a company's site (each report reads the rules as they are then). `signal` ends every request of
  * the reader (a run's).
  */
-export function createPageReader(opts: { http: SourceHttp; userAgent: string; signal?: AbortSignal }): PageReader {
+export function createPageReader(opts: { http: SourceHttp; userAgent: string; signal?: AbortSignal; service?: SourceService }): PageReader {
   const { http, userAgent, signal } = opts;
+  const service = opts.service ?? 'publisher';
   const robots = createCache<SiteRules>({ ttlMs: ROBOTS_TTL_MS, maxEntries: ROBOTS_CACHE_SITES });
 
   async function readRobots(robotsUrl: string): Promise<SiteRules> {
     try {
-      const body = await http.getText(robotsUrl, { accept: 'text/plain', maxBytes: ROBOTS_MAX_BYTES, signal });
+      const body = await http.getText(robotsUrl, { accept: 'text/plain', maxBytes: ROBOTS_MAX_BYTES, signal, service });
       return { rules: parseRobots(robotsUrl, body, userAgent), trouble: null };
     } catch (error) {
       // RFC 9309 §2.3.1: an answered status decides (4xx: no rules; 5xx: nothing allowed until a later
@@ -88,7 +90,10 @@ export function createPageReader(opts: { http: SourceHttp; userAgent: string; si
       return unread(url, error);
     }
     if (site.trouble) return { outcome: 'failed', url, reason: site.trouble, siteDown: true };
-    return site.rules.allows(url) ? site.rules : { outcome: 'blocked', url, reason: 'robots.txt disallows this page', byRobots: true };
+    if (site.rules.allows(url)) return site.rules;
+    // Not asked for: counted with the requests, so the console shows how often robots.txt says no.
+    countSourceRequest(service, new URL(url), 'robots', 0);
+    return { outcome: 'blocked', url, reason: 'robots.txt disallows this page', byRobots: true };
   }
 
   /**
@@ -114,7 +119,7 @@ export function createPageReader(opts: { http: SourceHttp; userAgent: string; si
       if ('outcome' in rules) return rules;
       let page: { url: string; contentType: string; body: string };
       try {
-        page = await http.getPage(url, { accept: ACCEPT_HTML, minIntervalMs: rules.crawlDelayMs ?? undefined, signal });
+        page = await http.getPage(url, { accept: ACCEPT_HTML, minIntervalMs: rules.crawlDelayMs ?? undefined, signal, service });
       } catch (error) {
         return unread(url, error);
       }
