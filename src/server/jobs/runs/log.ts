@@ -21,10 +21,13 @@ const OPEN = ['queued', 'running', 'prepared'] as const;
  * The moment a run is for: the end of its wait (an earnings check waiting for the release), its
  * prepared slot, a news or newsletter slot (those slots are the delivery time; an earnings
  * reminder's or summary's slot is the earnings date, not when it runs), else when it was created.
+ * Plain SQL over `alert_runs` (not aliased), so the metrics' query (jobs/runs/metrics.ts) says it
+ * the same way.
  */
-export const runMoment = sql<Date>`coalesce(${r.notBefore}, ${r.dueAt},
-  case when ${r.kind} in ('news', 'newsletter') and ${r.slot} ~ '^\\d{4}-\\d{2}-\\d{2}T' then ${r.slot}::timestamptz end,
-  ${r.createdAt})`.mapWith(r.createdAt);
+export const RUN_MOMENT_SQL = `coalesce(alert_runs.not_before, alert_runs.due_at,
+  case when alert_runs.kind in ('news', 'newsletter') and alert_runs.slot ~ '^\\d{4}-\\d{2}-\\d{2}T' then alert_runs.slot::timestamptz end,
+  alert_runs.created_at)`;
+export const runMoment = sql<Date>`${sql.raw(RUN_MOMENT_SQL)}`.mapWith(r.createdAt);
 
 const lateSince = sql`now() - make_interval(mins => ${LATE_AFTER_MINUTES})`;
 const isOpen = inArray(r.status, [...OPEN]);

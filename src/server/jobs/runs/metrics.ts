@@ -1,27 +1,18 @@
 // The run engine's metrics (issue 28): runs by kind and state counted in the database at each
-// scrape, and each successful run's lateness after its slot. What "due" and "late" mean is said
-// once here, for the metrics and the operator console alike.
-//
-// A run is due from its slot for the kinds scheduled at a moment (news, newsletter); for the others
-// (earnings checks, reminders and summaries: their slot names a day or an earnings date; reports;
-// manual runs) from when the tick created it, which is when it became due. A run waiting on purpose
-// (not_before in the future: an earnings release not out yet) is neither due nor late.
+// scrape, and each successful run's lateness after its slot. The moment a run is for and when it is
+// late are said once, in log.ts, for the metrics and the operator console alike: a run is due once
+// that moment has come, and late LATE_AFTER_MINUTES after it while unfinished. A run waiting on
+// purpose (not_before in the future: an earnings release not out yet) is neither due nor late.
 import type pg from 'pg';
 import { ALERT_RUN_KINDS } from '../../db/schema.ts';
 import { runLateness, type runsGauge } from '../../lib/metrics.ts';
+import { LATE_AFTER_MINUTES, RUN_MOMENT_SQL } from './log.ts';
 import type { AlertRun } from './types.ts';
-
-/**
- * An unfinished run this long past its due moment is late. Due runs are taken within the minute
- * (the tick) and prepared ones at the slot itself; a run still unfinished after this has waited
- * through retries (ALERT_RETRY_DELAY_SECONDS, doubling) or for a worker.
- */
-export const LATE_AFTER_MINUTES = 10;
 
 const SCHEDULED_KINDS: readonly string[] = ['news', 'newsletter'];
 const ISO_SLOT = /^\d{4}-\d{2}-\d{2}T/;
 
-/** The moment a run became due (see above). */
+/** The moment a successful run was for, to observe its lateness (log.ts's RUN_MOMENT_SQL says it for the counts). */
 export function dueMoment(run: Pick<AlertRun, 'kind' | 'slot' | 'createdAt'>): Date {
   if (SCHEDULED_KINDS.includes(run.kind) && ISO_SLOT.test(run.slot)) {
     const at = new Date(run.slot);
@@ -29,9 +20,6 @@ export function dueMoment(run: Pick<AlertRun, 'kind' | 'slot' | 'createdAt'>): D
   }
   return run.createdAt;
 }
-
-/** The same in SQL, over alert_runs' columns. */
-export const DUE_MOMENT_SQL = `CASE WHEN kind IN ('news', 'newsletter') AND slot ~ '^\\d{4}-\\d{2}-\\d{2}T' THEN slot::timestamptz ELSE created_at END`;
 
 /** Called when a run's success is committed: seconds from its due moment to now. */
 export function observeRunLateness(run: Pick<AlertRun, 'kind' | 'slot' | 'createdAt'>, now: Date) {
@@ -44,7 +32,7 @@ export const RUN_STATES = ['due', 'prepared', 'running', 'late', 'failed_24h'] a
 // run fails at most days after it was created (CATCH_UP_HOURS; an earnings run waits up to 4 days).
 const RUNS_BY_STATE = `
   WITH r AS (
-    SELECT kind, status, not_before, finished_at, ${DUE_MOMENT_SQL} AS due
+    SELECT kind, status, not_before, finished_at, ${RUN_MOMENT_SQL} AS due
       FROM alert_runs WHERE status IN ('queued', 'running', 'prepared')
     UNION ALL
     SELECT kind, status, not_before, finished_at, created_at
