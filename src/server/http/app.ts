@@ -36,7 +36,7 @@ import type { RealtimeHub } from '../realtime/hub.ts';
 import { eventRoutes } from '../realtime/routes.ts';
 import { createSources } from '../sources/index.ts';
 import { errorResponse } from './errors.ts';
-import { clientIp, requestLog, sameOriginWrites } from './middleware.ts';
+import { clientIp, requestId, requestLog, sameOriginWrites } from './middleware.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -97,6 +97,7 @@ function contentSecurityPolicy(config: Config) {
 export function createApp({ config, db, pool, runs, auth, attempts, hub, webRoot, secret, draining = () => false, smtp }: AppDeps) {
   const app = new Hono<{ Bindings: HttpBindings; Variables: { clientIp: string } }>();
   app.onError(errorResponse);
+  app.use(requestId());
   app.use(requestLog());
   // While draining, an answer ends its kept-alive connection, so the client goes elsewhere instead
   // of holding the server open (decided when the answer is made: the request may predate SIGTERM).
