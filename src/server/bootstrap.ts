@@ -11,13 +11,14 @@ import { isDatabaseUnavailable } from './db/errors.ts';
 import { migrateWhenReachable } from './db/migrate.ts';
 import { shownDatabaseUrl } from './db/server-record.ts';
 import { createRunProducer } from './jobs/runs/producer.ts';
-import { errorMessage, log, setLogLevel } from './lib/log.ts';
+import { errorMessage, log, setLogFormat, setLogLevel } from './lib/log.ts';
 import { connectionFailure } from './lib/network-error.ts';
 import { smtpLocation } from './mail/smtp-check.ts';
 
 export async function bootstrap(env: NodeJS.ProcessEnv = process.env, hooks: Pick<AuthOptions, 'onPasswordLink'> = {}) {
   const config = loadConfig(env);
   setLogLevel(config.LOG_LEVEL);
+  setLogFormat(config.LOG_FORMAT);
   for (const warning of config.warnings) log.warn(warning);
   const embedded = config.DATABASE_URL
     ? null

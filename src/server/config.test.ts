@@ -22,6 +22,7 @@ describe('loadConfig', () => {
     expect(config.SMTP_URL).toBeUndefined();
     expect(config.TRUST_PROXY).toBe(false);
     expect(config.LOG_LEVEL).toBe('info');
+    expect(config.LOG_FORMAT).toBe('pretty');
     expect(config.INVITE_TTL_HOURS).toBe(168);
     expect(config.AUTH_MAX_FAILURES_PER_ACCOUNT).toBe(10);
     expect(config.AUTH_MAX_FAILURES_PER_IP).toBe(50);
@@ -30,6 +31,21 @@ describe('loadConfig', () => {
     expect(config.AUTH_LIMIT_WINDOW_MINUTES).toBe(15);
     expect(config.appUrl).toBe('http://localhost:3000');
     expect(config.production).toBe(false);
+  });
+
+  it('logs JSON in production and readable lines elsewhere, unless LOG_FORMAT says', () => {
+    const production = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(40),
+      APP_URL: 'https://eos.example.com',
+      DATABASE_URL: 'embedded',
+    };
+    expect(loadConfig(production).LOG_FORMAT).toBe('json');
+    expect(loadConfig({ ...production, LOG_FORMAT: 'pretty' }).LOG_FORMAT).toBe('pretty');
+    expect(loadConfig({ NODE_ENV: 'test' }).LOG_FORMAT).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'json' }).LOG_FORMAT).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: '' }).LOG_FORMAT).toBe('pretty');
+    expect(configError({ LOG_FORMAT: 'xml' }).message).toContain('LOG_FORMAT');
   });
 
   it('parses given values and trims the trailing slash of APP_URL', () => {

@@ -263,6 +263,11 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v || undefined)
     .pipe(z.string().min(16, 'must be at least 16 characters (e.g. `openssl rand -hex 24`)').optional()),
+  /** json: one JSON object per line, for a log collector; pretty: the same as a readable line. Unset: json in production only. */
+  LOG_FORMAT: z
+    .enum(['json', 'pretty', ''])
+    .optional()
+    .transform((v) => v || undefined),
   /** After SIGTERM: how long open requests and running jobs may take before they are cut. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
   /** Sign-in and code attempts allowed per account, and per IP, in AUTH_LIMIT_WINDOW_MINUTES. */
@@ -298,6 +303,7 @@ export type AiTask = (typeof AI_TASKS)[number];
 export type AiConfig = { provider: AiProvider; baseUrl?: string; apiKey?: string; model: string; models: Partial<Record<AiTask, string>> };
 
 export type Config = z.infer<typeof envSchema> & {
+  LOG_FORMAT: 'json' | 'pretty';
   appUrl: string;
   production: boolean;
   ai: AiConfig | null;
@@ -349,6 +355,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...config,
     appUrl,
     production: config.NODE_ENV === 'production',
+    LOG_FORMAT: config.LOG_FORMAT ?? (config.NODE_ENV === 'production' ? 'json' : 'pretty'),
     ai: ai && { ...ai, baseUrl: config.AI_BASE_URL },
     secUserAgent,
     warnings,

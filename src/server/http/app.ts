@@ -37,7 +37,7 @@ import { eventRoutes } from '../realtime/routes.ts';
 import { createSources } from '../sources/index.ts';
 import { errorResponse } from './errors.ts';
 import { httpMetrics } from './metrics.ts';
-import { clientIp, requestLog, sameOriginWrites } from './middleware.ts';
+import { clientIp, requestId, requestLog, sameOriginWrites } from './middleware.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -98,6 +98,7 @@ function contentSecurityPolicy(config: Config) {
 export function createApp({ config, db, pool, runs, auth, attempts, hub, webRoot, secret, draining = () => false, smtp }: AppDeps) {
   const app = new Hono<{ Bindings: HttpBindings; Variables: { clientIp: string } }>();
   app.onError(errorResponse);
+  app.use(requestId());
   app.use(httpMetrics());
   app.use(requestLog());
   // While draining, an answer ends its kept-alive connection, so the client goes elsewhere instead

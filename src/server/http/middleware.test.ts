@@ -2,7 +2,8 @@ import type { HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { TrustProxy } from '../config.ts';
-import { clientIp, pathAndQuery, requestHeader } from './middleware.ts';
+import { currentLogContext } from '../lib/log-context.ts';
+import { clientIp, pathAndQuery, requestHeader, requestId } from './middleware.ts';
 
 describe('pathAndQuery', () => {
   it('cuts the same path and query out of a serialised URL as URL parses', () => {
@@ -76,5 +77,38 @@ describe('clientIp', () => {
     expect(await ipOf(proxies, '127.0.0.1', 'spoofed, 198.51.100.7, 10.1.2.3')).toBe('198.51.100.7');
     // A request that did not come through a listed proxy: its X-Forwarded-For is the client's own.
     expect(await ipOf(proxies, '203.0.113.9', '198.51.100.7')).toBe('203.0.113.9');
+  });
+});
+
+describe('requestId', () => {
+  // The id the handler's log context holds, and the one the answer's header gives back.
+  const app = new Hono().use(requestId()).get('/', async (c) => {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    return c.text(currentLogContext()?.requestId ?? 'none');
+  });
+  const send = async (given?: string) => {
+    const res = await app.request('/', { headers: given === undefined ? {} : { 'x-request-id': given } });
+    return { header: res.headers.get('x-request-id'), inside: await res.text() };
+  };
+
+  it('gives each request a new id, in its log context and in X-Request-Id', async () => {
+    const [a, b] = await Promise.all([send(), send()]);
+    expect(a!.header).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    expect(a!.inside).toBe(a!.header);
+    expect(b!.inside).toBe(b!.header);
+    expect(a!.header).not.toBe(b!.header);
+    expect(currentLogContext()).toBeUndefined();
+  });
+
+  it("keeps a proxy's short plain id, and replaces anything else", async () => {
+    expect(await send('7f3a9c0e2b4d4e1f8a6b5c4d3e2f1a0b')).toEqual({
+      header: '7f3a9c0e2b4d4e1f8a6b5c4d3e2f1a0b',
+      inside: '7f3a9c0e2b4d4e1f8a6b5c4d3e2f1a0b',
+    });
+    for (const given of ['', 'a b', 'x'.repeat(65), '{"level":"error"}', 'jane@example.com']) {
+      const { header, inside } = await send(given);
+      expect(header, given).toMatch(/^[A-Za-z0-9_-]{12}$/);
+      expect(inside).toBe(header);
+    }
   });
 });

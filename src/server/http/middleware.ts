@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -6,6 +7,7 @@ import { messages } from '../../shared/messages.ts';
 import type { TrustProxy } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 import { log } from '../lib/log.ts';
+import { withLogContext } from '../lib/log-context.ts';
 
 type Env = { Bindings: HttpBindings; Variables: { clientIp: string } };
 
@@ -47,6 +49,30 @@ function trustFunction(trustProxy: TrustProxy): ((address: string, hop: number) 
   // Hop 0 is the socket; `hops` proxies are believed, the entry after them is the client.
   const hops = trustProxy === true ? 1 : trustProxy;
   return typeof hops === 'number' ? (_address, hop) => hop < hops : proxyaddr.compile(hops);
+}
+
+/**
+ * A request's own id (a proxy's, e.g. nginx's $request_id, when it sends one) is kept only as a
+ * short plain token: it is written unmasked on every line, so it must not carry what a client chose
+ * to put there.
+ */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/**
+ * Every line logged while a request is handled (the access line and the error handler's too: both
+ * run inside) carries its id, which the answer's X-Request-Id header gives back, so an operator can
+ * find the lines of a request a user reports.
+ */
+export function requestId(): MiddlewareHandler {
+  return (c, next) => {
+    const given = requestHeader(c, 'x-request-id');
+    const id = given && REQUEST_ID.test(given) ? given : randomBytes(9).toString('base64url');
+    return withLogContext({ requestId: id }, async () => {
+      await next();
+      // As secureHeaders does: every answer here has mutable headers.
+      c.res.headers.set('X-Request-Id', id);
+    });
+  };
 }
 
 /**

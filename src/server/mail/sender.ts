@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { listen } from '../db/listen.ts';
 import { backoffMs } from '../lib/backoff.ts';
 import { errorMessage, log } from '../lib/log.ts';
+import { withLogContext } from '../lib/log-context.ts';
 import { mailSends } from '../lib/metrics.ts';
 import { connectionFailure } from '../lib/network-error.ts';
 import { CREDENTIAL_MAIL_KINDS } from './account-emails.ts';
@@ -101,7 +102,8 @@ export async function startOutboxSender(opts: {
           RETURNING id, to_address, subject, text_body, html_body, kind, attempts, headers`,
       );
       if (rows.length === 0) return;
-      await Promise.all(rows.map(deliverOne));
+      // Each delivery's lines (nodemailer's failures included) carry the outbox row's id.
+      await Promise.all(rows.map((mail) => withLogContext({ outboxId: mail.id }, () => deliverOne(mail))));
     }
   }
 

@@ -17,6 +17,7 @@ import { and, asc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-o
 import type { Database } from '../../db/client.ts';
 import { alertRuns } from '../../db/schema.ts';
 import { errorMessage, log } from '../../lib/log.ts';
+import { addLogContext, withLogContext } from '../../lib/log-context.ts';
 import { keepItem } from '../../library/keep.ts';
 import { insertMail } from '../../mail/outbox.ts';
 import { observeRunLateness } from './metrics.ts';
@@ -105,7 +106,8 @@ type EngineDeps = AlertDeps & {
 
 export function createAlertEngine(deps: EngineDeps): AlertEngine {
   return {
-    process: (runId, signal = new AbortController().signal) => processRun(deps, runId, signal),
+    // Every line of a run, its sources' and the AI's included, carries its id (log-context.ts).
+    process: (runId, signal = new AbortController().signal) => withLogContext({ runId }, () => processRun(deps, runId, signal)),
 
     async deliverDue(lanes) {
       let delivered = 0;
@@ -156,6 +158,7 @@ async function processRun(deps: EngineDeps, runId: string, signal: AbortSignal):
     .returning({ ...runColumns, steps: alertRuns.steps });
   if (!claimed) return { status: 'not-claimed' };
   const { steps, ...run }: AlertRun & { steps: unknown } = claimed;
+  addLogContext({ kind: run.kind, alertId: run.alertId });
   try {
     const ahead = deps.ahead?.[run.kind];
     const dueAt = slotTime(run.slot);
@@ -331,7 +334,11 @@ async function deliverBatch(deps: EngineDeps, size: number, only?: string): Prom
       for (const run of claimed) {
         const ahead = deps.ahead?.[run.kind];
         if (!ahead) throw new Error(`no prepared-run handler for ${run.kind}`);
-        written.push(await write(deps, tx, run, ahead.resume(run.plan, run, deps, true)));
+        written.push(
+          await withLogContext({ runId: run.id, kind: run.kind, alertId: run.alertId }, () =>
+            write(deps, tx, run, ahead.resume(run.plan, run, deps, true)),
+          ),
+        );
       }
       return written;
     });
