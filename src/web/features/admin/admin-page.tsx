@@ -2,7 +2,7 @@
 // each is a component of its own file. Only operators reach this page (app/shell/operator-only.tsx;
 // the server answers the page and its API 404 to anyone else). Its own lazy chunk.
 import type { ComponentType } from 'react';
-import { NavLink, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { adminMessages } from '../../../shared/admin.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -31,7 +31,7 @@ export function AdminPage() {
         <ul className="-mb-px flex flex-wrap gap-1">
           {ADMIN_SECTIONS.map((s) => (
             <li key={s.id}>
-              <NavLink
+              <Link
                 to={`/admin/${s.id}`}
                 aria-current={s === section ? 'page' : undefined}
                 className={cn(
@@ -41,7 +41,7 @@ export function AdminPage() {
                 )}
               >
                 {s.label}
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>
