@@ -8,18 +8,21 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRoutes } from '../../../src/server/features/admin/routes.ts';
 import { createApp } from '../../../src/server/http/app.ts';
 import { alertHandlers, createAlertDeps } from '../../../src/server/jobs/index.ts';
 import { createAlertEngine, SUSPENDED_REASON } from '../../../src/server/jobs/runs/engine.ts';
 import { insertDueRuns, insertManualRuns } from '../../../src/server/jobs/runs/schedule.ts';
+import { eventRoutes } from '../../../src/server/realtime/routes.ts';
 import { ADMIN_PAGE_SIZE, adminMessages, INVITE_CSV_MAX_CHARS, INVITE_CSV_MAX_LINES } from '../../../src/shared/admin.ts';
 import { messages } from '../../../src/shared/messages.ts';
-import { IpClient, PASSWORD, registerUser, signedInClient, type TestRuntime, uniqueEmail } from '../../support/accounts.ts';
+import { IpClient, PASSWORD, registerUser, signedInClient, type TestRuntime, uniqueEmail, uniqueIp } from '../../support/accounts.ts';
 import { runAdmin } from '../../support/admin-cli.ts';
 import { dueThisHour, insertAlertRun, insertEarningsTracking, insertNewsAlert, insertNewsletter } from '../../support/factories.ts';
 import { startTestRuntime, TEST_APP_URL, type TestClient } from '../../support/runtime.ts';
+import { SseReader } from '../../support/sse.ts';
 
 let rt: TestRuntime;
 let operator: { email: string; id: string; client: IpClient };
@@ -415,6 +418,31 @@ describe('users', () => {
       ['user.resume', operator.id],
     ]);
     expect((await auditRows(user.email))[0]!.detail).toEqual({ userId: user.id, sessionsEnded: 1, runsSkipped: 2 });
+  });
+
+  it("ends a suspended user's live-update stream at its next session check", async () => {
+    const user = await registerUser(rt);
+    const signIn = await rt.app.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { origin: TEST_APP_URL, 'content-type': 'application/json', 'x-forwarded-for': uniqueIp() },
+      body: JSON.stringify({ email: user.email, password: PASSWORD }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    // The events route with a short heartbeat, so its session re-check comes quickly.
+    const res = await new Hono().route('/api/events', eventRoutes(rt.hub, rt.auth, 100)).request('/api/events', { headers: { cookie } });
+    const reader = new SseReader(res.body!);
+    try {
+      await reader.waitFor((e) => e.event === 'ready');
+      expect((await operator.client.post(`/api/admin/users/${user.id}/suspend`)).status).toBe(200);
+      await reader.waitFor((e) => e.event === 'session-ended');
+      await expect.poll(() => reader.ended).toBe(true);
+    } finally {
+      await reader.close();
+    }
   });
 
   it('deletes a user only when the e-mail is typed again, and then nothing of theirs remains in any table', async () => {
