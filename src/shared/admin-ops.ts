@@ -83,9 +83,6 @@ export const sourcesQuerySchema = z.strictObject({
   window: z.optional(z.enum(SOURCE_WINDOWS, 'The window is hour or day.')),
 });
 
-/** A run or mail id in the path. */
-export const opsIdSchema = z.string().check(z.uuid('Not a valid id.'));
-
 // ── Answers ─────────────────────────────────────────────────────────────────────────────────────
 
 export type RunCounts = Record<RunView, number>;

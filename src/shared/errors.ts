@@ -17,6 +17,12 @@ const APP_ERROR_CODES = [
   'newsletter_exists',
   'profile_completed',
   'user_exists',
+  /** The operator console (issue 28 §3). */
+  'invite_pending',
+  'invite_closed',
+  'self_action',
+  'user_state',
+  'confirmation_mismatch',
   'user_not_created',
   'invite_invalid',
   'token_invalid',
@@ -46,6 +52,13 @@ const APP_ERROR_CODES = [
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
 /** Codes better-auth answers with on the auth routes we show the user a message for. */
-type AuthErrorCode = 'INVALID_EMAIL_OR_PASSWORD' | 'INVALID_PASSWORD' | 'INVALID_OTP' | 'OTP_EXPIRED' | 'TOO_MANY_ATTEMPTS';
+type AuthErrorCode =
+  | 'INVALID_EMAIL_OR_PASSWORD'
+  | 'INVALID_PASSWORD'
+  | 'INVALID_OTP'
+  | 'OTP_EXPIRED'
+  | 'TOO_MANY_ATTEMPTS'
+  /** A suspended user's sign-in (auth.ts's session hook). */
+  | 'ACCOUNT_SUSPENDED';
 
 export type ErrorCode = AppErrorCode | AuthErrorCode;

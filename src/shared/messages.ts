@@ -72,6 +72,7 @@ export const messages = {
     tooManyEmails: (minutes: number) =>
       `Too many e-mails were requested for this address. Please try again in ${plural(minutes, 'minute')}.`,
     foreignOrigin: 'Cross-site request refused.',
+    suspended: 'Your account is suspended. Please contact your administrator.',
   },
   flags: {
     notAvailable: 'This feature is not available yet',

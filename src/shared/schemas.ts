@@ -133,6 +133,8 @@ export type Profile = {
   alertsEmail: string | null;
   profileCompleted: boolean;
   posthogEnabled: boolean;
+  /** Present for operators only (issue 28): the menu shows the operator console. */
+  operator?: true;
 };
 
 /** Whether AI can be used, for a screen's banner: the model a task would use, else what to configure. */

@@ -33,6 +33,9 @@ export const WEB_ROUTES = [
   '/success-center',
   '/sandbox',
   '/client-portal',
+  // The operator console (issue 28 §3): the server answers 404 here to anyone but an operator (isOperatorRoute).
+  '/admin',
+  '/admin/:section',
 ] as const;
 
 export type WebRoute = (typeof WEB_ROUTES)[number];
@@ -41,13 +44,22 @@ export type WebRoute = (typeof WEB_ROUTES)[number];
 // segment), letter case ignored, trailing slashes allowed, a :param is one non-empty segment.
 const patterns = WEB_ROUTES.map((route) => new RegExp(`^${route.replace(/\/$/, '').replace(/:[\w-]+/g, '[^/]+')}/*$`, 'i'));
 
+/** The path as React Router matches it: percent-escapes decoded, or as it is when one is malformed. */
+function decoded(pathname: string): string {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
 /** Whether the web app has a page at this path, as the browser sends it (else the app draws its 404 page). */
 export function isWebRoute(pathname: string): boolean {
-  let path = pathname;
-  try {
-    path = decodeURI(pathname);
-  } catch {
-    // A malformed escape: React Router matches the path as it is.
-  }
+  const path = decoded(pathname);
   return patterns.some((pattern) => pattern.test(path));
 }
+
+const operatorPattern = /^\/admin(\/|$)/i;
+
+/** Whether the path is the operator console's, as the router would match it: a page only operators are told exists. */
+export const isOperatorRoute = (pathname: string): boolean => operatorPattern.test(decoded(pathname));

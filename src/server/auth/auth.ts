@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { emailOTP } from 'better-auth/plugins';
 import { and, eq } from 'drizzle-orm';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/constants.ts';
+import { messages } from '../../shared/messages.ts';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { log } from '../lib/log.ts';
@@ -69,6 +70,9 @@ export function createAuth({ db, appUrl, secret, production, sessionMaxAgeDays, 
     if (Date.now() - new Date(session.createdAt).getTime() <= maxAgeMs) return false;
     await db.delete(schema.sessions).where(eq(schema.sessions.id, session.id));
     return true;
+  }
+  async function endSession(id: string) {
+    await db.delete(schema.sessions).where(eq(schema.sessions.id, id));
   }
   const auth = betterAuth({
     appName: 'Enterprise OS',
@@ -135,10 +139,26 @@ export function createAuth({ db, appUrl, secret, production, sessionMaxAgeDays, 
         const cookie = ctx.headers?.get('cookie');
         if (!cookie) return;
         const found = await lookupSession(cookie);
-        if (found.state !== 'none') await outlived(found.session);
+        // A suspended user's session is deleted too: better-auth then answers as for no session.
+        if (found.state === 'suspended') await endSession(found.session.id);
+        else if (found.state !== 'none') await outlived(found.session);
       }),
     },
     databaseHooks: {
+      // Every way in creates a session (password, e-mail code, a set/reset link that signs in): a
+      // suspended user is refused there, after their credentials were checked, so the refusal tells
+      // nothing to someone who does not hold them.
+      session: {
+        create: {
+          async before(session) {
+            const [user] = await db
+              .select({ suspendedAt: schema.users.suspendedAt })
+              .from(schema.users)
+              .where(eq(schema.users.id, session.userId));
+            if (user?.suspendedAt) throw new APIError('FORBIDDEN', { message: messages.auth.suspended, code: 'ACCOUNT_SUSPENDED' });
+          },
+        },
+      },
       user: {
         create: {
           async before(user) {
@@ -178,6 +198,8 @@ export function createAuth({ db, appUrl, secret, production, sessionMaxAgeDays, 
   const lookupSession = createSessionLookup(db, auth.$context);
   return Object.assign(auth, {
     outlived,
+    /** Deletes one session (a suspended user's: signed out). */
+    endSession,
     /** The request's session and user in one statement, and whether better-auth must handle it (session-lookup.ts). */
     lookupSession,
     /** Whether this is the user's current password (change-password checks it before estimating the new one's strength). */

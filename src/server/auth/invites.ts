@@ -9,11 +9,39 @@ type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 
 const usable = () => and(isNull(invites.usedAt), isNull(invites.revokedAt), gt(invites.expiresAt, sql`now()`));
 
-export async function createInvite(db: Executor, email: string, ttlHours: number) {
+/**
+ * A new invite. `sent`: its mail goes out with it (sentAt is set); `createdBy`: the operator who made
+ * it in the console (none from the CLI).
+ */
+export async function createInvite(db: Executor, email: string, ttlHours: number, opts: { sent?: boolean; createdBy?: string } = {}) {
   const token = newToken();
   const expiresAt = new Date(Date.now() + ttlHours * 3_600_000);
-  await db.insert(invites).values({ email: email.toLowerCase(), tokenHash: hashToken(token), expiresAt });
-  return { token, expiresAt };
+  const [row] = await db
+    .insert(invites)
+    .values({
+      email: email.toLowerCase(),
+      tokenHash: hashToken(token),
+      expiresAt,
+      sentAt: opts.sent ? sql`now()` : null,
+      createdBy: opts.createdBy ?? null,
+    })
+    .returning({ id: invites.id });
+  return { id: row!.id, token, expiresAt };
+}
+
+/**
+ * A resend: the invite gets a new token (the old link stops working: only the hash of the newest is
+ * kept), a fresh expiry and sentAt now. Only an unused, unrevoked invite; returns null otherwise.
+ */
+export async function renewInvite(db: Executor, id: string, ttlHours: number) {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + ttlHours * 3_600_000);
+  const [row] = await db
+    .update(invites)
+    .set({ tokenHash: hashToken(token), expiresAt, sentAt: sql`now()` })
+    .where(and(eq(invites.id, id), isNull(invites.usedAt), isNull(invites.revokedAt)))
+    .returning({ email: invites.email });
+  return row ? { email: row.email, token, expiresAt } : null;
 }
 
 /** True when the token is a usable invite issued to exactly this e-mail. */

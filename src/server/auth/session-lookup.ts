@@ -27,7 +27,12 @@ export type SessionLookup =
   /** A live session that needs no write: the request may go on as this user. */
   | ({ state: 'valid' } & FoundSession)
   /** A session better-auth must handle (expired, due to slide, or with cookies it would clear). */
-  | ({ state: 'better-auth' } & FoundSession);
+  | ({ state: 'better-auth' } & FoundSession)
+  /**
+   * A session of a suspended user (issue 28): signed out. Suspending deletes the user's sessions;
+   * this covers one a sign-in created at that very moment. The caller deletes it.
+   */
+  | { state: 'suspended'; session: { id: string; createdAt: Date } };
 
 export function createSessionLookup(db: Database, context: Promise<SessionContext>) {
   const byToken = db
@@ -38,6 +43,7 @@ export function createSessionLookup(db: Database, context: Promise<SessionContex
       userId: users.id,
       email: users.email,
       alertRecipient,
+      suspended: sql<boolean>`${users.suspendedAt} IS NOT NULL`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -54,6 +60,7 @@ export function createSessionLookup(db: Database, context: Promise<SessionContex
     if (!token) return { state: 'none' };
     const [row] = await byToken.execute({ token });
     if (!row) return { state: 'none' };
+    if (row.suspended) return { state: 'suspended', session: { id: row.id, createdAt: row.createdAt } };
     const found: FoundSession = {
       session: { id: row.id, createdAt: row.createdAt },
       user: { id: row.userId, email: row.email, alertRecipient: row.alertRecipient },

@@ -16,8 +16,12 @@
 //                                  alert engine runs, newest first (at most 200), with outcome or reason
 //   run-alerts [--user <email>]    run every active alert now (one user's, or everyone's), then
 //                                  what else is due; hand their e-mails to SMTP; one line per run
+//   grant-operator <email>         make that user an operator: they see the operator console (/admin)
+//                                  on their next page; the only way to make one (never from the web)
+//   revoke-operator <email>        make that operator a user again, at once (their next request)
+//                                  Both are written to the console's audit log (actor 'cli').
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { emailSchema } from '../../shared/schemas.ts';
 import { usageReport } from '../ai/usage.ts';
 import { createInvite, listInvites, revokeInvites } from '../auth/invites.ts';
@@ -25,6 +29,7 @@ import { bootstrap, type Runtime } from '../bootstrap.ts';
 import { ConfigError } from '../config.ts';
 import { StartupError } from '../db/embedded.ts';
 import { ALERT_RUN_STATUSES, users } from '../db/schema.ts';
+import { recordAudit } from '../features/admin/audit.ts';
 import { alertHandlers, createAlertDeps } from '../jobs/index.ts';
 import { createAlertEngine } from '../jobs/runs/engine.ts';
 import { cliRunFilter, runLog } from '../jobs/runs/log.ts';
@@ -44,7 +49,9 @@ const USAGE = `Usage: npm run admin -- [--env <the service's environment file>] 
   ai-usage [--days <n>]
   mail-log [--days <n>] [--user <email>] [--status pending|sent|failed|captured]
   alert-runs [--days <n>] [--user <email>] [--status queued|running|prepared|succeeded|failed|skipped]
-  run-alerts [--user <email>]`;
+  run-alerts [--user <email>]
+  grant-operator <email>
+  revoke-operator <email>`;
 
 class UsageError extends Error {}
 
@@ -77,12 +84,38 @@ async function deliverMail(rt: Runtime) {
 async function invite(rt: Runtime, email: string) {
   const [existing] = await rt.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) throw new UsageError(`${email} already has an account.`);
-  const { token, expiresAt } = await createInvite(rt.db, email, rt.config.INVITE_TTL_HOURS);
+  const { token, expiresAt } = await createInvite(rt.db, email, rt.config.INVITE_TTL_HOURS, { sent: true });
   const link = `${rt.config.appUrl}/invite-only?token=${encodeURIComponent(token)}`;
   await enqueueMail(rt.db, await inviteMail(email, link, expiresAt));
   await deliverMail(rt);
   print(`Invited ${email}; the invite expires ${expiresAt.toISOString()} and works once.`);
   print(link);
+}
+
+/** grant-operator / revoke-operator: the role and its audit row in one transaction. */
+async function setRole(rt: Runtime, email: string, role: 'user' | 'operator') {
+  const changed = await rt.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email))
+      .for('update');
+    if (!user) throw new UsageError(`No account for ${email}.`);
+    if (user.role === role) return false;
+    await tx.update(users).set({ role }).where(eq(users.id, user.id));
+    await recordAudit(tx, {
+      actor: 'cli',
+      action: role === 'operator' ? 'operator.grant' : 'operator.revoke',
+      subject: email,
+      detail: { userId: user.id },
+    });
+    return true;
+  });
+  if (role === 'operator')
+    print(
+      changed ? `${email} is now an operator: the operator console is at ${rt.config.appUrl}/admin.` : `${email} is already an operator.`,
+    );
+  else print(changed ? `${email} is no longer an operator.` : `${email} is not an operator.`);
 }
 
 async function createUser(rt: Runtime, email: string, firstName?: string, lastName?: string) {
@@ -226,7 +259,20 @@ async function main(argv: string[]) {
     print(USAGE);
     return;
   }
-  if (!['invite', 'list-invites', 'revoke-invite', 'create-user', 'ai-usage', 'mail-log', 'alert-runs', 'run-alerts'].includes(command))
+  if (
+    ![
+      'invite',
+      'list-invites',
+      'revoke-invite',
+      'create-user',
+      'ai-usage',
+      'mail-log',
+      'alert-runs',
+      'run-alerts',
+      'grant-operator',
+      'revoke-operator',
+    ].includes(command)
+  )
     throw new UsageError(`Unknown command "${command}".\n${USAGE}`);
   const email = ['list-invites', 'ai-usage', 'mail-log', 'alert-runs', 'run-alerts'].includes(command) ? '' : parseEmail(arg);
   const runFor = command === 'run-alerts' && values.user !== undefined ? parseEmail(values.user) : null;
@@ -252,6 +298,8 @@ async function main(argv: string[]) {
         );
     }
     if (command === 'run-alerts') await runAlerts(rt, runFor);
+    if (command === 'grant-operator') await setRole(rt, email, 'operator');
+    if (command === 'revoke-operator') await setRole(rt, email, 'user');
     if (command === 'mail-log') await mailLog(rt, filter!);
     if (command === 'alert-runs') await alertRunLog(rt, filter!);
     if (command === 'list-invites') {

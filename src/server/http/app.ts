@@ -3,14 +3,14 @@ import path from 'node:path';
 import type { HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import type pg from 'pg';
 import { VERSION_LABEL } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
-import { isWebRoute } from '../../shared/web-routes.ts';
+import { isOperatorRoute, isWebRoute } from '../../shared/web-routes.ts';
 import { createAiRunner } from '../ai/runner.ts';
 import type { AttemptLimits } from '../auth/attempt-limits.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -18,6 +18,8 @@ import { authRoutes } from '../auth/routes.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { accountRoutes } from '../features/accounts/routes.ts';
+import { consolePageAccess } from '../features/admin/operator.ts';
+import { adminRoutes } from '../features/admin/routes.ts';
 import { airRoutes } from '../features/air/routes.ts';
 import { contentRoutes } from '../features/content/routes.ts';
 import { dashboardRoutes } from '../features/dashboard/routes.ts';
@@ -201,6 +203,10 @@ export function createApp({ config, db, pool, runs, auth, attempts, hub, webRoot
     wolfebotRoutes({ db, ai, news: sources.news, secCompany: sources.secCompany, earningsCalendar: sources.earningsCalendar }, auth),
   );
   api.route('/library', libraryRoutes(db, auth));
+  api.route(
+    '/admin',
+    adminRoutes({ db, pool, runs, prices: config.AI_PRICES, appUrl: config.appUrl, inviteTtlHours: config.INVITE_TTL_HOURS }, auth),
+  );
   api.route('/events', eventRoutes(hub, auth));
   api.all('/*', () => {
     throw new AppError('not_found', messages.errors.notFound);
@@ -209,7 +215,7 @@ export function createApp({ config, db, pool, runs, auth, attempts, hub, webRoot
 
   if (!config.production && !config.SMTP_URL) app.route('/dev/mailbox', devMailboxRoutes(db));
 
-  mountWebApp(app, webRoot);
+  mountWebApp(app, webRoot, (c) => consolePageAccess(db, auth, c));
   return app;
 }
 
@@ -217,7 +223,11 @@ export function createApp({ config, db, pool, runs, auth, attempts, hub, webRoot
  * The built SPA: hashed assets cached for a year, index.html for every other GET (client routing),
  * with status 404 at a path the app has no page for (it draws its 404 page there).
  */
-function mountWebApp(app: Hono<{ Bindings: HttpBindings; Variables: { clientIp: string } }>, webRoot: string) {
+function mountWebApp(
+  app: Hono<{ Bindings: HttpBindings; Variables: { clientIp: string } }>,
+  webRoot: string,
+  consoleAccess: (c: Context) => Promise<{ allowed: boolean; setCookies: string[] }>,
+) {
   const indexFile = path.join(webRoot, 'index.html');
   if (!existsSync(indexFile)) {
     app.get('*', (c) => c.text('The web app is not built. Run `npm run build` (npm start does it for you).', 503));
@@ -242,8 +252,16 @@ function mountWebApp(app: Hono<{ Bindings: HttpBindings; Variables: { clientIp: 
   );
   // An asset that is not there (an old build's chunk) is a 404, not the app's HTML under a script's name.
   app.get('/assets/*', (c) => c.text('Not found', 404));
-  app.get('*', compress(), (c) => {
+  app.get('*', compress(), async (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml, isWebRoute(new URL(c.req.url).pathname) ? 200 : 404);
+    const pathname = new URL(c.req.url).pathname;
+    // The operator console is a page only for operators: anyone else gets the same 404 as a path
+    // the app does not have (and the app draws its 404 page there too).
+    if (isWebRoute(pathname) && isOperatorRoute(pathname)) {
+      const access = await consoleAccess(c);
+      for (const cookie of access.setCookies) c.header('set-cookie', cookie, { append: true });
+      return c.html(indexHtml, access.allowed ? 200 : 404);
+    }
+    return c.html(indexHtml, isWebRoute(pathname) ? 200 : 404);
   });
 }

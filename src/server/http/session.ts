@@ -17,6 +17,10 @@ export type SessionEnv = { Variables: { user: SessionUser } };
 export async function findSessionUser(auth: Auth, c: Context): Promise<{ user: SessionUser; setCookies: string[] } | null> {
   const found = await auth.lookupSession(requestHeader(c, 'cookie') ?? '');
   if (found.state === 'none') return null;
+  if (found.state === 'suspended') {
+    await auth.endSession(found.session.id);
+    return null;
+  }
   if (found.state === 'valid') return (await auth.outlived(found.session)) ? null : { user: found.user, setCookies: [] };
   const { headers, response: session } = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
   // The same token, so the same session; the check only guards against a change in between. An

@@ -18,6 +18,8 @@ describe('documentTitle', () => {
     ['/library/a/b', '404 Not Found | Enterprise OS'],
     ['/air/reports/a/b', '404 Not Found | Enterprise OS'],
     ['/nope', '404 Not Found | Enterprise OS'],
+    ['/admin', 'Operator console | Enterprise OS'],
+    ['/admin/users', 'Operator console | Enterprise OS'],
   ])('%s → %s', (path, title) => {
     expect(documentTitle(path)).toBe(title);
   });

@@ -27,6 +27,7 @@ const names: Record<string, string> = {
   '/success-center': 'Success Center',
   '/privacy-policy': 'Privacy Policy',
   '/tos': 'Terms of Service',
+  '/admin': 'Operator console',
 };
 
 /** '<page name> | <brand>'; the brand alone for /homepage; '404 Not Found' for unknown paths. */
@@ -34,6 +35,13 @@ export function documentTitle(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '/homepage') return BRAND;
   const name =
-    names[path] ?? (/^\/air\/reports\/[^/]+$/.test(path) ? names['/air'] : /^\/library\/[^/]+$/.test(path) ? names['/library'] : undefined);
+    names[path] ??
+    (/^\/air\/reports\/[^/]+$/.test(path)
+      ? names['/air']
+      : /^\/library\/[^/]+$/.test(path)
+        ? names['/library']
+        : /^\/admin\/[^/]+$/.test(path)
+          ? names['/admin']
+          : undefined);
   return name ? `${name} | ${BRAND}` : `404 Not Found | ${BRAND}`;
 }

@@ -17,7 +17,9 @@ describe('the web routes', () => {
   });
 
   it.each([
-    ...WEB_ROUTES.map((route) => route.replace(':id', '3f1c9a52-6d1e-4b7a-9f2e-0a1b2c3d4e5f')),
+    ...WEB_ROUTES.map((route) => route.replace(':id', '3f1c9a52-6d1e-4b7a-9f2e-0a1b2c3d4e5f').replace(':section', 'users')),
+    '/admin/users/x',
+    '/administrator',
     '/login/',
     '/LOGIN',
     '/Air/Reports/x//',

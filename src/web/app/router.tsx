@@ -66,6 +66,8 @@ const publicRoutes: RouteObject[] = [
 
 /** Signed-in users only (its code uses the session's query). */
 const SignedInOnly = lazyScreen(() => import('./shell/protected-route.tsx'), 'ProtectedRoute');
+/** The sidebar and the page's frame of every signed-in screen. */
+const Shell = lazyScreen(() => import('./shell/app-shell.tsx'), 'AppShell');
 
 const protectedRoutes: RouteObject[] = [
   page('/profile-completion', () => import('../features/profile/profile-completion-page.tsx'), 'ProfileCompletionPage'),
@@ -92,6 +94,15 @@ const protectedRoutes: RouteObject[] = [
   },
 ];
 
+/**
+ * The operator console (issue 28 §3), in the shell, for operators only: anyone else, signed in or
+ * not, gets the 404 page, as the server's status for the path says (shared/web-routes.ts).
+ */
+const operatorRoutes: RouteObject[] = [
+  page('/admin', () => import('../features/admin/admin-page.tsx'), 'AdminPage'),
+  page('/admin/:section', () => import('../features/admin/admin-page.tsx'), 'AdminPage'),
+];
+
 export const routes: RouteObject[] = [
   {
     // Its error boundary is the screens' (app.tsx ScreenErrorBoundary, the RouterErrorPage).
@@ -105,10 +116,14 @@ export const routes: RouteObject[] = [
           {
             Component: SignedInOnly,
             children: [
-              { Component: lazyScreen(() => import('./shell/app-shell.tsx'), 'AppShell'), children: protectedRoutes },
+              { Component: Shell, children: protectedRoutes },
               // Full-screen, without the shell.
               page('/client-portal', () => import('../features/client-portal/resource-library-page.tsx'), 'ResourceLibraryPage'),
             ],
+          },
+          {
+            Component: lazyScreen(() => import('./shell/operator-only.tsx'), 'OperatorOnly'),
+            children: [{ Component: Shell, children: operatorRoutes }],
           },
         ],
       },

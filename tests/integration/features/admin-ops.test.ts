@@ -122,11 +122,11 @@ describe('validation', () => {
     expect(res.body.error.message).toContain(words);
   });
 
-  it('refuses an id that is not one with a 400, and an unknown one with a 404', async () => {
+  it('answers an id that is not one, as an unknown one, with a 404 (as the whole console does)', async () => {
     for (const path of ['/runs/abc/retry', '/mail/abc/resend']) {
       const res = await operator.client.post(`/api/admin${path}`);
-      expect(res.status).toBe(400);
-      expect(res.body.error.message).toBe('Not a valid id.');
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('not_found');
     }
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect((await operator.client.post(`/api/admin/runs/${unknown}/retry`)).body.error.message).toBe('There is no run with this id.');

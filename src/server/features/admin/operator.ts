@@ -2,7 +2,7 @@
 // (granted only by the CLI's grant-operator). Everyone else, signed in or not, gets the same 404 as
 // a path that does not exist, so the console's routes are not even shown to exist.
 import { and, eq, isNull } from 'drizzle-orm';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { messages } from '../../../shared/messages.ts';
 import type { Auth } from '../../auth/auth.ts';
 import type { Database } from '../../db/client.ts';
@@ -34,4 +34,15 @@ export function requireOperator(db: Database, auth: Auth): MiddlewareHandler<Ope
     await next();
     for (const cookie of found.setCookies) c.res.headers.append('set-cookie', cookie);
   };
+}
+
+/**
+ * For the console's web page (http/app.ts): whether the request is an operator's (the page is then
+ * served with 200, else with the 404 of a path that does not exist), and the cookies the session
+ * lookup renewed, which the page's answer must carry.
+ */
+export async function consolePageAccess(db: Database, auth: Auth, c: Context): Promise<{ allowed: boolean; setCookies: string[] }> {
+  const found = await findSessionUser(auth, c);
+  if (!found) return { allowed: false, setCookies: [] };
+  return { allowed: await isOperator(db, found.user.id), setCookies: found.setCookies };
 }

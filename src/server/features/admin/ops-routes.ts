@@ -6,18 +6,14 @@
 //   POST /mail/:id/resend           a copy of a mail as a new outbox row (audit 'mail.resend')
 //   GET  /ai-usage?month            AI runs, tokens and cost per user and task
 //   GET  /sources?window=hour|day   answer rates per external service, decode rate, robots, article text
-import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type pg from 'pg';
-import * as z from 'zod/mini';
-import { aiUsageQuerySchema, mailQuerySchema, opsIdSchema, runsQuerySchema, sourcesQuerySchema } from '../../../shared/admin-ops.ts';
-import { messages } from '../../../shared/messages.ts';
+import { aiUsageQuerySchema, mailQuerySchema, runsQuerySchema, sourcesQuerySchema } from '../../../shared/admin-ops.ts';
 import type { PriceTable } from '../../ai/prices.ts';
 import type { Database } from '../../db/client.ts';
-import { containsNul } from '../../http/errors.ts';
 import type { RunProducer } from '../../jobs/runs/producer.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { aiUsage } from './ai-usage.ts';
+import { idParam, parseQuery } from './http.ts';
 import { listMail, resendMail } from './mail.ts';
 import type { OperatorEnv } from './operator.ts';
 import { listRuns, retryRun } from './runs.ts';
@@ -33,29 +29,12 @@ export type AdminOpsDeps = {
   prices: PriceTable;
 };
 
-/** The query string, checked with `schema`; a refusal is a 400 with the schema's message (http/errors.ts). */
-function parseQuery<S extends z.core.$ZodType>(c: Context, schema: S): z.output<S> {
-  const query = c.req.query();
-  // PostgreSQL cannot take NUL in a text parameter: refused here rather than failing in the query.
-  if (containsNul(query)) throw new AppError('validation', messages.errors.nulCharacter);
-  const parsed = z.safeParse(schema, query);
-  if (!parsed.success) throw parsed.error;
-  return parsed.data;
-}
-
-/** The :id of the path: a uuid, or a 400 (not a 500 from PostgreSQL's uuid parser). */
-function idOf(c: Context): string {
-  const parsed = z.safeParse(opsIdSchema, c.req.param('id'));
-  if (!parsed.success) throw parsed.error;
-  return parsed.data;
-}
-
 export function adminOpsRoutes(deps: AdminOpsDeps) {
   return new Hono<OperatorEnv>()
     .get('/runs', async (c) => c.json(await listRuns(deps.db, parseQuery(c, runsQuerySchema))))
-    .post('/runs/:id/retry', async (c) => c.json(await retryRun(deps, c.get('operator'), idOf(c)), 201))
+    .post('/runs/:id/retry', async (c) => c.json(await retryRun(deps, c.get('operator'), idParam(c)), 201))
     .get('/mail', async (c) => c.json(await listMail(deps.db, parseQuery(c, mailQuerySchema))))
-    .post('/mail/:id/resend', async (c) => c.json(await resendMail(deps.db, c.get('operator'), idOf(c)), 201))
+    .post('/mail/:id/resend', async (c) => c.json(await resendMail(deps.db, c.get('operator'), idParam(c)), 201))
     .get('/ai-usage', async (c) => c.json(await aiUsage(deps.db, deps.prices, parseQuery(c, aiUsageQuerySchema).month)))
     .get('/sources', async (c) => c.json(await sourceRates(deps.db, parseQuery(c, sourcesQuerySchema).window ?? 'hour')));
 }

@@ -22,12 +22,17 @@ const profileColumns = {
   alertsEmail: users.alertsEmail,
   profileCompleted: users.profileCompleted,
   posthogEnabled: users.posthogEnabled,
+  role: users.role,
 };
+
+/** The profile as the app reads it: `operator: true` for an operator (the menu shows the console), else no such key. */
+const asProfile = ({ role, ...profile }: { role: 'user' | 'operator' } & Omit<Profile, 'operator'>): Profile =>
+  role === 'operator' ? { ...profile, operator: true } : profile;
 
 export async function getProfile(db: Database, userId: string): Promise<Profile> {
   const [row] = await db.select(profileColumns).from(users).where(eq(users.id, userId));
   if (!row) throw unauthorized();
-  return row;
+  return asProfile(row);
 }
 
 function toRow(input: ProfileUpdate) {
@@ -38,7 +43,7 @@ function toRow(input: ProfileUpdate) {
 export async function updateProfile(db: Database, userId: string, input: ProfileUpdate): Promise<Profile> {
   const [row] = await db.update(users).set(toRow(input)).where(eq(users.id, userId)).returning(profileColumns);
   if (!row) throw unauthorized();
-  return row;
+  return asProfile(row);
 }
 
 /** The one-time profile form: refused once the profile is complete. */
@@ -49,7 +54,7 @@ export async function completeProfile(db: Database, userId: string, input: Profi
     .where(and(eq(users.id, userId), eq(users.profileCompleted, false)))
     .returning(profileColumns);
   if (!row) throw new AppError('profile_completed', messages.profile.alreadyCompleted);
-  return row;
+  return asProfile(row);
 }
 
 export async function setRecording(db: Database, userId: string, posthogEnabled: boolean) {

@@ -15,7 +15,7 @@
 // retry of its job was spent on workers that stopped (failAbandoned).
 import { and, asc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { alertRuns } from '../../db/schema.ts';
+import { alertRuns, users } from '../../db/schema.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 import { addLogContext, withLogContext } from '../../lib/log-context.ts';
 import { keepItem } from '../../library/keep.ts';
@@ -55,6 +55,8 @@ export class RetryableRunError extends Error {
 }
 
 const REASON_MAX = 1000;
+/** Why a suspended user's alert run did nothing (the console's suspension, issue 28). */
+export const SUSPENDED_REASON = 'skipped: the user is suspended';
 /** Prepared runs committed per transaction at their slot. */
 const DELIVERY_BATCH = 25;
 
@@ -155,10 +157,19 @@ async function processRun(deps: EngineDeps, runId: string, signal: AbortSignal):
     .update(alertRuns)
     .set({ status: 'running', attempts: sql`${alertRuns.attempts} + 1`, startedAt: sql`now()`, notBefore: null })
     .where(and(isOpen(runId), or(isNull(alertRuns.notBefore), lte(alertRuns.notBefore, sql`now()`))))
-    .returning({ ...runColumns, steps: alertRuns.steps });
+    .returning({
+      ...runColumns,
+      steps: alertRuns.steps,
+      // Suspending a user skips their open runs; a run queued at that very moment is caught here.
+      suspended: sql<boolean>`exists (select 1 from ${users} where ${users.id} = ${alertRuns.userId} and ${users.suspendedAt} is not null)`,
+    });
   if (!claimed) return { status: 'not-claimed' };
-  const { steps, ...run }: AlertRun & { steps: unknown } = claimed;
+  const { steps, suspended, ...run }: AlertRun & { steps: unknown; suspended: boolean } = claimed;
   addLogContext({ kind: run.kind, alertId: run.alertId });
+  if (suspended && run.kind !== 'air_report') {
+    await finish(deps, run, 'skipped', SUSPENDED_REASON);
+    return { status: 'skipped', reason: SUSPENDED_REASON };
+  }
   try {
     const ahead = deps.ahead?.[run.kind];
     const dueAt = slotTime(run.slot);

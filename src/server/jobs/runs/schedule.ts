@@ -19,7 +19,7 @@ import { and, isNull, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { alertRuns, earningsTracking, earningsTrackingResults, newsletterAlerts, sonarAlerts } from '../../db/schema.ts';
+import { alertRuns, earningsTracking, earningsTrackingResults, newsletterAlerts, sonarAlerts, users } from '../../db/schema.ts';
 import type { DbExecutor } from './types.ts';
 
 const CATCH_UP_HOURS = 6;
@@ -38,8 +38,13 @@ const insertRun = sql`INSERT INTO ${alertRuns} (${sql.join(
   sql`, `,
 )})`;
 
-/** One user's rows, or everyone's when `userId` is null. */
-const ofUser = (column: AnyPgColumn, userId: string | null) => sql`(${userId}::text IS NULL OR ${column} = ${userId})`;
+/**
+ * One user's rows, or everyone's when `userId` is null; never a suspended user's (issue 28: an
+ * operator's suspension pauses their alerts, and resuming lets the next slot run).
+ */
+const ofUser = (column: AnyPgColumn, userId: string | null) =>
+  sql`(${userId}::text IS NULL OR ${column} = ${userId})
+      AND NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${column} AND ${users.suspendedAt} IS NOT NULL)`;
 
 const catchUpFrom = (now: Date) => sql`${now}::timestamptz - make_interval(hours => ${CATCH_UP_HOURS})`;
 

@@ -17,6 +17,7 @@ import {
   Newspaper,
   PanelLeftClose,
   PenLine,
+  ShieldCheck,
   TrendingUp,
   UserRound,
 } from 'lucide-react';
@@ -70,6 +71,12 @@ const groups: NavGroup[] = [
     items: [{ label: 'Success Center', to: '/success-center', icon: LifeBuoy }],
   },
 ];
+
+/** For operators only (the profile says `operator: true`): the operator console (issue 28 §3). */
+const operatorGroup: NavGroup = {
+  title: 'Operator',
+  items: [{ label: 'Operator console', to: '/admin', icon: ShieldCheck }],
+};
 
 /** Keyboard focus expands the sidebar; a mouse click does not, so it still collapses when the mouse leaves. */
 function isKeyboardFocus(target: EventTarget): boolean {
@@ -279,6 +286,7 @@ export function Sidebar() {
   const navRef = useRef<HTMLElement>(null);
   const moreBelow = useMoreBelow(navRef);
   const followLink = () => dispatch('link-followed');
+  const operator = useSession().data?.operator === true;
 
   useEffect(() => {
     if (!expanded) return;
@@ -367,7 +375,7 @@ export function Sidebar() {
                   <SidebarLink item={item} expanded={expanded} onFollow={followLink} />
                 </li>
               ))}
-              {groups.map((group) => (
+              {(operator ? [...groups, operatorGroup] : groups).map((group) => (
                 <SidebarGroup key={group.title} group={group} expanded={expanded} onFollow={followLink} />
               ))}
             </ul>

@@ -48,7 +48,9 @@ export function LoginPage() {
           action: { label: 'Sign in with a code', onClick: () => navigate('/email-otp') },
         });
       } else {
-        const description = err instanceof ApiRequestError && err.status === 429 ? err.message : undefined;
+        // A limit's wait, or a suspended account: the server's words say what to do.
+        const description =
+          err instanceof ApiRequestError && (err.status === 429 || err.code === 'ACCOUNT_SUSPENDED') ? err.message : undefined;
         toast.error(loginMessages.otherFailure, { description });
       }
     } finally {
