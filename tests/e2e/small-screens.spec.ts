@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { WEB_ROUTES } from '../../src/shared/web-routes.ts';
-import { expect, registeredUser, secondCompanySiteUrl, signedInUser, signIn, test } from './support/fixtures.ts';
+import { admin, expect, registeredUser, secondCompanySiteUrl, signedInUser, signIn, test } from './support/fixtures.ts';
 
 const PHONE = { width: 375, height: 812 };
 const SCREENS = [
@@ -55,9 +55,21 @@ const SIGNED_IN_PATHS = [
   '/no-such-page',
 ];
 
+/** The operator console and each of its sections (an operator's only). */
+const OPERATOR_PATHS = ['/admin', '/admin/users', '/admin/runs', '/admin/mail', '/admin/ai-usage', '/admin/sources', '/admin/audit'];
+
 test('the route lists of this file name every route of the router', () => {
-  // /profile-completion and /air/reports/:id have tests of their own below (an incomplete profile; a report).
-  const visited = new Set([...PUBLIC_PATHS, ...SIGNED_IN_PATHS, '/profile-completion', '/air/reports/:id', '/library/:id']);
+  // /profile-completion and /air/reports/:id have tests of their own below (an incomplete profile; a
+  // report); /admin/:section is each of OPERATOR_PATHS.
+  const visited = new Set([
+    ...PUBLIC_PATHS,
+    ...SIGNED_IN_PATHS,
+    ...OPERATOR_PATHS,
+    '/profile-completion',
+    '/air/reports/:id',
+    '/library/:id',
+    '/admin/:section',
+  ]);
   expect(WEB_ROUTES.filter((path) => !visited.has(path))).toEqual([]);
 });
 
@@ -109,6 +121,12 @@ test.describe('at 375 px no page scrolls sideways', () => {
     // The sandbox is behind its local flag; with the flag off it only sends the user to /.
     await page.evaluate(() => localStorage.setItem('enableNavigationRestructure', 'true'));
     for (const path of SIGNED_IN_PATHS) await expectNoSidewaysScroll(page, path);
+  });
+
+  test('the operator console, as an operator', async ({ page }) => {
+    const operator = await signedInUser(page);
+    expect((await admin('grant-operator', operator.email)).at(-1)).toMatch(/is now an operator/);
+    for (const path of OPERATOR_PATHS) await expectNoSidewaysScroll(page, path);
   });
 
   test('an account intelligence report, once researched', async ({ page }) => {

@@ -74,7 +74,7 @@ export function Empty({ children }: { children: ReactNode }) {
 /** A table in a card that scrolls sideways where the screen is narrower than its columns. */
 export function Table({ caption, columns, children }: { caption: string; columns: string[]; children: ReactNode }) {
   return (
-    <Card className="mt-4 overflow-x-auto p-0">
+    <Card className="relative mt-4 overflow-x-auto p-0">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">

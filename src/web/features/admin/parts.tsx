@@ -56,7 +56,9 @@ export function ListState<T>({
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
   return (
     <div aria-busy={isPlaceholderData || undefined}>
-      <Card className="overflow-x-auto p-0">{children(data.items)}</Card>
+      {/* relative: a visually hidden label is absolutely placed; without a positioned box here it escapes the
+          card's scrolling and widens the whole page on a phone. */}
+      <Card className="relative overflow-x-auto p-0">{children(data.items)}</Card>
       <nav aria-label={`Pages of ${label}`} className="mt-3 flex items-center justify-between gap-2 text-sm text-slate-600">
         <span>
           Page {data.page} of {pages} · {data.total} in all
