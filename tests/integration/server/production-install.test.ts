@@ -180,4 +180,37 @@ describe('the production install from a clean clone', { timeout: 120_000 }, () =
       await database.drop();
     }
   });
+
+  it("starts compose.yaml's processes together on a fresh database: one web and two workers, all ready", async () => {
+    // They migrate under one lock; waiting for it once deadlocked with the online index build.
+    const database = await createFreshDatabase(requireDatabaseUrl(), 'eos_prod_together');
+    try {
+      const port = await freePort();
+      const shared = { APP_URL: `http://127.0.0.1:${port}`, DATABASE_URL: database.url, LOG_LEVEL: 'info' };
+      const web = startProduction('scripts/start.ts', { ...shared, ROLE: 'web', HOST: '127.0.0.1', PORT: String(port) });
+      const workers = [1, 2].map((n) =>
+        startProduction('scripts/start.ts', { ...shared, ROLE: 'worker', DATA_DIR: path.join(clone, `data-worker-${n}`) }),
+      );
+      const all = [web, ...workers];
+      const outputs = () => all.map((p) => p.output()).join('\n---\n');
+      await untilStatus(port, '/readyz', 200, 90_000).catch((err: Error) => {
+        throw new Error(`${err.message}\n${outputs()}`);
+      });
+      for (const worker of workers) {
+        await until(
+          'the worker to be running',
+          async () => worker.output().includes('Enterprise OS worker is running') || !worker.alive(),
+          90_000,
+        );
+      }
+      expect(
+        all.map((p) => p.alive()),
+        outputs(),
+      ).toEqual([true, true, true]);
+      for (const child of all) expect(await child.stop(), child.output()).toBe(0);
+      expect(outputs()).not.toMatch(/deadlock|ERROR|unhandled/i);
+    } finally {
+      await database.drop();
+    }
+  });
 });
