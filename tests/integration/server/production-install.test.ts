@@ -193,16 +193,16 @@ describe('the production install from a clean clone', { timeout: 120_000 }, () =
       );
       const all = [web, ...workers];
       const outputs = () => all.map((p) => p.output()).join('\n---\n');
-      await untilStatus(port, '/readyz', 200, 90_000).catch((err: Error) => {
+      const webReady = async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status === 200;
+      const workersRunning = () => workers.every((w) => w.output().includes('Enterprise OS worker is running'));
+      // Until all are ready, or one has exited (it would never be).
+      await until(
+        'a web and two workers ready',
+        async () => all.some((p) => !p.alive()) || (workersRunning() && (await webReady())),
+        90_000,
+      ).catch((err: Error) => {
         throw new Error(`${err.message}\n${outputs()}`);
       });
-      for (const worker of workers) {
-        await until(
-          'the worker to be running',
-          async () => worker.output().includes('Enterprise OS worker is running') || !worker.alive(),
-          90_000,
-        );
-      }
       expect(
         all.map((p) => p.alive()),
         outputs(),
