@@ -78,6 +78,15 @@ function startProduction(entry: string, env: Record<string, string>): ServerProc
   return server;
 }
 
+/** The clone's dist/web: the checkout's build (npm test builds before these tests), else built now by the checkout's Vite. */
+function ensureWebApp() {
+  const outDir = path.join(clone, 'dist/web');
+  if (existsSync(path.join(outDir, 'index.html'))) return;
+  const built = path.join(ROOT, 'dist/web');
+  if (existsSync(path.join(built, 'index.html'))) cpSync(built, outDir, { recursive: true });
+  else execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', outDir], { cwd: ROOT });
+}
+
 async function exitCode(server: ServerProcess) {
   await until('the process to exit', async () => !server.alive(), 30_000).catch(() => {
     throw new Error(`still running:\n${server.output()}`);
@@ -144,13 +153,7 @@ describe('the production install from a clean clone', { timeout: 120_000 }, () =
   });
 
   it('starts on the built web app, serves the landing page and its scripts, and stops cleanly on SIGTERM', async () => {
-    const built = path.join(ROOT, 'dist/web');
-    if (existsSync(path.join(built, 'index.html'))) cpSync(built, path.join(clone, 'dist/web'), { recursive: true });
-    else {
-      // Run alone (npm test builds first): the checkout's Vite builds into the clone.
-      const outDir = path.join(clone, 'dist/web');
-      execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', outDir], { cwd: ROOT });
-    }
+    ensureWebApp();
     const database = await createFreshDatabase(requireDatabaseUrl(), 'eos_prod_install');
     try {
       const port = await freePort();
@@ -183,6 +186,7 @@ describe('the production install from a clean clone', { timeout: 120_000 }, () =
 
   it("starts compose.yaml's processes together on a fresh database: one web and two workers, all ready", async () => {
     // They migrate under one lock; waiting for it once deadlocked with the online index build.
+    ensureWebApp();
     const database = await createFreshDatabase(requireDatabaseUrl(), 'eos_prod_together');
     try {
       const port = await freePort();
