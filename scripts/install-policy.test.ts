@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { installPolicyProblems } from './install-policy.ts';
 
-const pkg = { devDependencies: { node: '24.21.0' }, allowScripts: { node: true, esbuild: false } };
+const pkg = { dependencies: { node: '24.21.0' }, allowScripts: { node: true, esbuild: false } };
 const lock = {
   packages: {
     '': { engines: { node: '>=24' } },
@@ -46,8 +46,15 @@ describe('installPolicyProblems', () => {
   });
 
   it('requires an exact pinned Node', () => {
-    expect(installPolicyProblems({ ...pkg, devDependencies: { node: '^24' } }, lock)).toEqual([
-      'package.json must pin an exact Node in devDependencies.node',
+    expect(installPolicyProblems({ ...pkg, dependencies: { node: '^24' } }, lock)).toEqual([
+      'package.json must pin an exact Node in dependencies.node',
+    ]);
+  });
+
+  it('refuses the runtime as a devDependency: a production install would have no Node', () => {
+    expect(installPolicyProblems({ devDependencies: { node: '24.21.0' }, allowScripts: pkg.allowScripts }, lock)).toEqual([
+      'package.json must pin an exact Node in dependencies.node',
+      'package.json lists node in devDependencies: the runtime is a dependency, or a production install has no Node',
     ]);
   });
 });

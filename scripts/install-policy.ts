@@ -2,22 +2,29 @@
 // - every locked package with an install script is approved or denied in package.json's
 //   "allowScripts" (npm's strict-allow-scripts fails the install otherwise; this says it before
 //   anyone installs), and every entry there still names a locked package;
-// - every locked package's "engines.node" accepts the Node the project pins (the `node`
-//   devDependency), which is the Node everything runs on. npm itself compares engines with the
-//   Node that runs npm, so its warnings are silenced in .npmrc and this check stands in for them.
+// - the Node the project runs on is pinned exactly as a dependency (the `node` package): a
+//   production install (--omit=dev) must still have it (ADR 024);
+// - every locked package's "engines.node" accepts that pinned Node. npm itself compares engines
+//   with the Node that runs npm, so its warnings are silenced in .npmrc and this check stands in.
 import semver from 'semver';
 
 type LockedPackage = { version?: string; hasInstallScript?: boolean; engines?: { node?: string } | string[] };
 export type Lock = { packages: Record<string, LockedPackage> };
-export type PackageJson = { devDependencies?: Record<string, string>; allowScripts?: Record<string, boolean> };
+export type PackageJson = {
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  allowScripts?: Record<string, boolean>;
+};
 
 /** `node_modules/a/node_modules/@s/b` → `@s/b`; the root entry is '' → the project itself. */
 const nameOf = (lockPath: string) => lockPath.slice(lockPath.lastIndexOf('node_modules/') + 'node_modules/'.length);
 
 export function installPolicyProblems(pkg: PackageJson, lock: Lock): string[] {
   const problems: string[] = [];
-  const pinned = pkg.devDependencies?.node;
-  if (!pinned || !semver.valid(pinned)) problems.push('package.json must pin an exact Node in devDependencies.node');
+  const pinned = pkg.dependencies?.node;
+  if (!pinned || !semver.valid(pinned)) problems.push('package.json must pin an exact Node in dependencies.node');
+  if (pkg.devDependencies?.node)
+    problems.push('package.json lists node in devDependencies: the runtime is a dependency, or a production install has no Node');
 
   const policy = pkg.allowScripts ?? {};
   const locked = new Set<string>();

