@@ -47,8 +47,14 @@ describe('mask', () => {
   });
 
   it('keeps dates and timestamps, which look like phone numbers', () => {
-    const text = 'params: user-1,2026-11-24T23:08:56.692Z,2000 since 2026-11-24';
+    const text = 'run user-1 at 2026-11-24T23:08:56.692Z,2000 since 2026-11-24';
     expect(mask(text)).toBe(text);
+  });
+
+  it("masks a failed query's parameters, what a user typed, and keeps its statement", () => {
+    expect(mask('Failed query: update "users" set "first_name" = $1 where "id" = $2\nparams: Ada,Acme Corp,ab12')).toBe(
+      'Failed query: update "users" set "first_name" = $1 where "id" = $2\nparams: ***',
+    );
   });
 
   it('errorMessage reads an error, a plain object with a message, any other object and a string', () => {

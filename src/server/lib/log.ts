@@ -16,8 +16,13 @@ const LONG_SECRET = /\b[A-Za-z0-9_-]{32,}\b/g;
 // an IPv4 address (a source's host in a warning).
 const PHONE = /(?<![\d+.])(?!\d{4}-\d\d-\d\d)(?!\d{1,3}(?:\.\d{1,3}){3}(?![\d.]))\+?\d[\d ().-]{7,}\d/g;
 
+// drizzle's query errors end with the statement's values ("params: Ada,Acme Corp,…"): what a user
+// typed, which has no place in a log; the statement itself says what failed.
+const QUERY_PARAMS = /(\bparams: )[^\n]*/g;
+
 export function mask(text: string): string {
   return text
+    .replace(QUERY_PARAMS, '$1***')
     .replace(EMAIL, (m) => `${m[0]}***@***`)
     .replace(TOKEN_PARAM, '$1***')
     .replace(BEARER, '$1***')
