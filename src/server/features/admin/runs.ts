@@ -2,6 +2,7 @@
 // kind, each failure with the engine's reason; and a retry of a failed run, which is the engine's own
 // way to run an alert again: a new run of the same alert and its job, queued in one transaction,
 // resuming after the steps the failed run finished (RunProducer.start, as a report's retry does).
+
 import { and, eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
@@ -21,6 +22,7 @@ import {
 } from '../../../shared/admin-ops.ts';
 import type { Database } from '../../db/client.ts';
 import { alertRuns } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { consoleRuns, FAILED_WINDOW_DAYS, inView, LATE_AFTER_MINUTES, type RunLogRow, runLog, runView } from '../../jobs/runs/log.ts';
 import type { RunProducer } from '../../jobs/runs/producer.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -92,21 +94,6 @@ export async function listRuns(db: Database, query: RunsQuery): Promise<RunsAnsw
     pageSize: OPS_PAGE_SIZE,
     hasMore: rows.length > OPS_PAGE_SIZE,
   };
-}
-
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
 }
 
 /**

@@ -4,6 +4,7 @@
 // A failed report gives its credit back, so credits alone do not bound the work failed runs cost
 // (sites fetched, model calls): each run, a start or a retry, also counts against a daily limit
 // until it succeeds (issue 25).
+
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import {
@@ -23,6 +24,7 @@ import { ALERT_TIME_ZONE } from '../../../shared/sonar.ts';
 import { type AiRunner, aiNotConfigured, aiStatus } from '../../ai/runner.ts';
 import type { Database } from '../../db/client.ts';
 import { airReports, users } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { RunProducer } from '../../jobs/runs/producer.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -258,19 +260,4 @@ async function takeRun(deps: AirDeps, client: pg.PoolClient, userId: string, mon
 function dailyLimit(counted: number, open: number, freeInSeconds: number | null) {
   const hours = freeInSeconds === null ? null : Math.max(1, Math.ceil(freeInSeconds / 3600));
   return new AppError('air_daily_limit', airMessages.dailyLimit(counted, open, hours), { title: airMessages.dailyLimitTitle });
-}
-
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
 }

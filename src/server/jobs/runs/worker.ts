@@ -7,9 +7,11 @@
 // Workers take jobs in batches and are woken by PostgreSQL's NOTIFY when jobs are inserted (the
 // poll is only a backstop). Runs prepared before their slot (ADR 016) are committed by a timer set
 // for the earliest slot waiting, in every worker, so the e-mails leave at the slot.
+
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import type { Config } from '../../config.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 import type { AlertEngine, RunResult } from './engine.ts';
 import { insertDueRuns } from './schedule.ts';
@@ -62,21 +64,14 @@ export async function tick(
   engine: Pick<AlertEngine, 'failAbandoned'>,
   now = new Date(),
 ): Promise<number> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const ids = await insertDueRuns(client, now, null, config.ALERT_PREPARE_MINUTES);
-    await queueRuns(boss, client, ids);
-    await client.query('COMMIT');
-    const abandoned = await engine.failAbandoned(now);
-    if (ids.length > 0 || abandoned > 0) log.info('alert tick', { due: ids.length, abandoned });
-    return ids.length;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  const ids = await inTransaction(pool, async (client) => {
+    const due = await insertDueRuns(client, now, null, config.ALERT_PREPARE_MINUTES);
+    await queueRuns(boss, client, due);
+    return due;
+  });
+  const abandoned = await engine.failAbandoned(now);
+  if (ids.length > 0 || abandoned > 0) log.info('alert tick', { due: ids.length, abandoned });
+  return ids.length;
 }
 
 /**
