@@ -56,6 +56,8 @@ beforeAll(async () => {
   user = await registerUser(rt);
 });
 afterAll(async () => {
+  // This file's runs (all its user's) must not stay queued or prepared for other files' engines.
+  if (user) await rt.pool.query('DELETE FROM alert_runs WHERE user_id = $1', [user.id]);
   await rt?.close();
   await smtp?.stop();
 });
@@ -150,7 +152,9 @@ describe('runs', () => {
       late: await run('news', { slot: iso(3_600_000), status: 'queued' }),
       // Created ahead of its slot, to be prepared: due.
       ahead: await run('news', { slot: iso(-1_800_000), status: 'queued' }),
-      prepared: await run('newsletter', { slot: iso(-600_000), status: 'prepared', dueAt: sql`now() + interval '10 minutes'` }),
+      // Prepared for a slot later than any other test's next hour: the engine's nextDue() reads the
+      // earliest prepared run of the whole database, which other test files share.
+      prepared: await run('newsletter', { slot: iso(-7_200_000), status: 'prepared', dueAt: sql`now() + interval '2 hours'` }),
       running: await run('earnings_check', { status: 'running', attempts: 1, startedAt: sql`now()` }),
       // A run waiting for the earnings release: due, not late, while its wait lasts.
       waiting: await run('earnings_check', {
