@@ -139,6 +139,10 @@ export async function startFakeSmtp(
     },
   });
 
+  // A client gone in the middle of a message (a sender killed by a test, a dropped connection) is
+  // an error smtp-server emits on itself; a real mail server logs it and serves the next client,
+  // and so does this one (unheard, it would be an uncaught exception in the test process).
+  smtp.on('error', () => {});
   await new Promise<void>((resolve, reject) => {
     smtp.server.once('error', reject);
     smtp.listen(opts.smtpPort ?? 0, '127.0.0.1', () => {
