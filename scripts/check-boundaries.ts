@@ -29,11 +29,12 @@ const LAYERS: Record<string, string[]> = {
   ai: ['lib', 'config', 'db', 'sources'],
   mail: ['lib', 'config', 'db', 'sources'],
   library: ['lib', 'config', 'db', 'sources'],
+  channels: ['lib', 'config', 'db', 'sources', 'mail', 'library'],
   auth: ['lib', 'config', 'db', 'mail'],
-  jobs: ['lib', 'config', 'db', 'sources', 'ai', 'mail', 'library'],
+  jobs: ['lib', 'config', 'db', 'sources', 'ai', 'mail', 'library', 'channels'],
   http: ['lib', 'config', 'db', 'auth'],
   realtime: ['lib', 'config', 'db', 'auth', 'http'],
-  features: ['lib', 'config', 'db', 'sources', 'ai', 'mail', 'library', 'auth', 'jobs', 'http'],
+  features: ['lib', 'config', 'db', 'sources', 'ai', 'mail', 'library', 'channels', 'auth', 'jobs', 'http'],
 };
 const COMPOSITION_ROOTS = [/^src\/server\/(main|bootstrap)\.ts$/, /^src\/server\/cli\//, /^src\/server\/http\/app\.ts$/];
 

@@ -13,6 +13,9 @@ export const USER_TABLES = [
   'library_items',
   'wolfebot_conversations',
   'wolfebot_messages',
+  'channels',
+  'channel_deliveries',
+  'alert_channels',
 ] as const;
 export type UserTable = (typeof USER_TABLES)[number];
 

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ALERT_TYPES, CHANNEL_KINDS } from '../../shared/channels.ts';
 import { LIBRARY_KINDS, type LibraryDocument } from '../../shared/library.ts';
 import type { WolfebotMessageDocument } from '../../shared/wolfebot.ts';
 
@@ -161,6 +162,8 @@ export const mailOutbox = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on alert mails. */
     headers: jsonb('headers').$type<Record<string, string>>(),
+    /** Files the mail carries (an earnings reminder's .ics event): name, MIME type and UTF-8 text. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
     status: text('status', { enum: ['pending', 'sent', 'failed', 'captured'] })
       .notNull()
       .default('pending'),
@@ -306,6 +309,14 @@ export const earningsTrackingResults = pgTable(
     /** When the next earnings date was last looked up, and by which provider. */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     provider: text('provider'),
+    /**
+     * The calendar event's SEQUENCE (RFC 5545 §3.8.7.4): raised each time the date (or its status)
+     * changes, so a calendar updates the event of the same UID in place.
+     */
+    eventSequence: integer('event_sequence').notNull().default(0),
+    /** The date before the last move, and when the move was seen (a "date moved" alert went out). */
+    previousEarningsDate: timestamp('previous_earnings_date', { withTimezone: true }),
+    dateMovedAt: timestamp('date_moved_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -698,3 +709,147 @@ export const sourceRequestCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.hour, t.service, t.host, t.outcome] })],
 );
+
+/** Where alerts go besides e-mail (issue 29): a Slack or Teams incoming webhook, or a signed generic webhook. */
+export const channels = pgTable(
+  'channels',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    kind: text('kind', { enum: CHANNEL_KINDS }).notNull(),
+    name: text('name').notNull(),
+    /** The webhook address: a credential (whoever has it can post), never returned whole nor logged. */
+    url: text('url').notNull(),
+    /** What the app shows of the address: its host and the last characters of its path. */
+    urlHint: text('url_hint').notNull(),
+    /** The generic webhook's signing secret ('whsec_…', Standard Webhooks); null for Slack and Teams. */
+    signingSecret: text('signing_secret'),
+    /** 'paused' after repeated failures, until the user fixes the channel (edits it, tests it, or resumes). */
+    status: text('status', { enum: ['active', 'paused'] })
+      .notNull()
+      .default('active'),
+    /** Deliveries in a row that failed for good; reset by a success. */
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    pauseReason: text('pause_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('channels_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('channels_user_name_idx').on(t.userId, sql`lower(${t.name})`),
+    check('channels_kind', sql`${t.kind} in ('slack', 'teams', 'webhook')`),
+    check('channels_status', sql`${t.status} in ('active', 'paused')`),
+  ],
+);
+
+/** The channels an alert goes to (besides e-mail, unless opted out below). */
+export const alertChannels = pgTable(
+  'alert_channels',
+  {
+    alertType: text('alert_type', { enum: ALERT_TYPES }).notNull(),
+    alertId: uuid('alert_id').notNull(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    userId: userId(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.alertType, t.alertId, t.channelId] }),
+    index('alert_channels_channel_idx').on(t.channelId),
+    index('alert_channels_user_idx').on(t.userId),
+    check('alert_channels_type', sql`${t.alertType} in ('news', 'newsletter', 'earnings')`),
+  ],
+);
+
+/** Alerts that go to their channels only ("instead of e-mail"); every other alert is e-mailed. */
+export const alertEmailOptOuts = pgTable(
+  'alert_email_opt_outs',
+  {
+    alertType: text('alert_type', { enum: ALERT_TYPES }).notNull(),
+    alertId: uuid('alert_id').notNull(),
+    userId: userId(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.alertType, t.alertId] }),
+    index('alert_email_opt_outs_user_idx').on(t.userId),
+    check('alert_email_opt_outs_type', sql`${t.alertType} in ('news', 'newsletter', 'earnings')`),
+  ],
+);
+
+/**
+ * The channels' outbox: one row per (item, channel), written in the transaction that delivers the
+ * item (the run's commit), sent by the worker role. The row's id is the message's id on every
+ * attempt (Standard Webhooks' webhook-id), so a receiver can drop a repeat.
+ */
+export const channelDeliveries = pgTable(
+  'channel_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    /** The run that delivered the item (its library item has the same id); null for a test message. */
+    runId: uuid('run_id').references(() => alertRuns.id, { onDelete: 'set null' }),
+    alertType: text('alert_type', { enum: ALERT_TYPES }),
+    alertId: uuid('alert_id'),
+    /** 'alert' (an item a run delivered), 'test' (the channel's test button). */
+    purpose: text('purpose', { enum: ['alert', 'test'] }).notNull(),
+    /** The message as channels render it (channels/message.ts ChannelMessage). */
+    message: jsonb('message').notNull(),
+    /** 'pending' (due at next_attempt_at, or held while the channel is paused), 'sent', 'failed'. */
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The receiver's last answer: its HTTP status and the start of its body, or why none came. */
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('channel_deliveries_run_channel_idx').on(t.runId, t.channelId),
+    index('channel_deliveries_pending_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('channel_deliveries_alert_idx').on(t.userId, t.alertType, t.alertId, t.createdAt.desc()),
+    index('channel_deliveries_channel_idx').on(t.channelId, t.createdAt.desc()),
+    index('channel_deliveries_created_idx').on(t.createdAt),
+    check('channel_deliveries_purpose', sql`${t.purpose} in ('alert', 'test')`),
+    check('channel_deliveries_status', sql`${t.status} in ('pending', 'sent', 'failed')`),
+  ],
+);
+
+/** Every attempt at a delivery: what the delivery log shows. */
+export const channelDeliveryAttempts = pgTable(
+  'channel_delivery_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => channelDeliveries.id, { onDelete: 'cascade' }),
+    userId: userId(),
+    attempt: integer('attempt').notNull(),
+    /** 'sent', 'retrying', 'failed'. */
+    outcome: text('outcome', { enum: ['sent', 'retrying', 'failed'] }).notNull(),
+    httpStatus: integer('http_status'),
+    /** The receiver's answer (the start of its body) or why there was none; never the address. */
+    answer: text('answer'),
+    durationMs: integer('duration_ms').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('channel_delivery_attempts_delivery_idx').on(t.deliveryId, t.createdAt),
+    index('channel_delivery_attempts_user_idx').on(t.userId),
+  ],
+);
+
+/** A user's private earnings calendar (webcal): the token in its address; a new token revokes the old. */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique(),
+  createdAt: createdAt(),
+});

@@ -14,6 +14,9 @@
 // ends it: its handler's error on the last attempt, or nobody finishing it for hours, when every
 // retry of its job was spent on workers that stopped (failAbandoned).
 import { and, asc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { AlertType } from '../../../shared/channels.ts';
+import { itemMessage } from '../../channels/message.ts';
+import { emailOptedOut, queueChannelDeliveries } from '../../channels/outbox.ts';
 import type { Database } from '../../db/client.ts';
 import { alertRuns, users } from '../../db/schema.ts';
 import { errorMessage, log } from '../../lib/log.ts';
@@ -262,6 +265,14 @@ async function failRuns(deps: EngineDeps, where: SQL | undefined, reason: string
   });
 }
 
+/** The alert a run delivers for, as channels name it; none for a report the user asked for. */
+function alertOf(run: AlertRun): { type: AlertType; id: string } | null {
+  if (run.kind === 'news') return { type: 'news', id: run.alertId };
+  if (run.kind === 'newsletter') return { type: 'newsletter', id: run.alertId };
+  if (run.kind.startsWith('earnings_')) return { type: 'earnings', id: run.alertId };
+  return null;
+}
+
 function unsubscribeHeaders(links: AlertDeps['links'], mail: AlertMail) {
   if (!mail.unsubscribe) return undefined;
   const { oneClick } = links.unsubscribe(mail.unsubscribe.kind, mail.unsubscribe.alertId);
@@ -283,7 +294,10 @@ async function write(deps: EngineDeps, tx: DbExecutor, run: AlertRun, prepared: 
     finishedAt: sql`now()`,
   };
   let mailId: string | null = null;
-  if (result.mail) {
+  const alert = alertOf(run);
+  // The alert may go to its channels only (issue 29): the run still delivers, by the channels.
+  const emailed = result.mail !== null && !(alert && (await emailOptedOut(tx, run.userId, alert)));
+  if (result.mail && emailed) {
     // The e-mail and the run's success in one statement.
     const { unsubscribe: _, ...fields } = result.mail;
     const mail = tx
@@ -296,12 +310,18 @@ async function write(deps: EngineDeps, tx: DbExecutor, run: AlertRun, prepared: 
       .where(eq(alertRuns.id, run.id))
       .returning({ mailId: alertRuns.mailId });
     mailId = row?.mailId ?? null;
-    if (result.item) await keepItem(tx, run.userId, result.item, { id: run.id, mailId });
   } else {
     await tx
       .update(alertRuns)
       .set({ ...succeeded, mailId: null })
       .where(eq(alertRuns.id, run.id));
+  }
+  if (result.mail && result.item) {
+    await keepItem(tx, run.userId, result.item, { id: run.id, mailId });
+    if (alert) {
+      const message = itemMessage(result.item, { url: deps.links.libraryItem(run.id), alert, at: new Date() });
+      await queueChannelDeliveries(tx, { userId: run.userId, runId: run.id, alert, message });
+    }
   }
   return { status: 'succeeded', outcome: result.outcome, mailId };
 }

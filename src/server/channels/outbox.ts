@@ -1,0 +1,47 @@
+// The channels' outbox (DESIGN §9): one channel_deliveries row per (item, channel), written in the
+// transaction that delivers the item, so a delivery exists exactly when the run committed; the
+// channel sender (sender.ts) sends it, woken by the row's NOTIFY (a trigger) when the transaction commits.
+import { sql } from 'drizzle-orm';
+import type { AlertType } from '../../shared/channels.ts';
+import type { Database } from '../db/client.ts';
+import type { ChannelMessage } from './message.ts';
+
+type Executor = Pick<Database, 'execute'>;
+
+/** The NOTIFY channel the sender listens on (migration 0015's trigger). */
+export const CHANNEL_OUTBOX_NOTIFY = 'channel_deliveries';
+
+/** Whether the alert goes to its channels only ("instead of e-mail"). */
+export async function emailOptedOut(tx: Executor, userId: string, alert: { type: AlertType; id: string }): Promise<boolean> {
+  const { rows } = await tx.execute<{ out: boolean }>(sql`
+    select exists (select 1 from alert_email_opt_outs
+                    where alert_type = ${alert.type} and alert_id = ${alert.id} and user_id = ${userId}) as out`);
+  return rows[0]?.out === true;
+}
+
+/**
+ * Queues `message` for every channel the alert goes to; a run's second commit (it cannot happen,
+ * the engine commits once) would add nothing (unique run_id, channel_id). Returns how many.
+ */
+export async function queueChannelDeliveries(
+  tx: Executor,
+  delivery: { userId: string; runId: string; alert: { type: AlertType; id: string }; message: ChannelMessage },
+): Promise<number> {
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    insert into channel_deliveries (user_id, channel_id, run_id, alert_type, alert_id, purpose, message)
+    select ac.user_id, ac.channel_id, ${delivery.runId}, ${delivery.alert.type}, ${delivery.alert.id}, 'alert', ${JSON.stringify(delivery.message)}::jsonb
+      from alert_channels ac
+     where ac.alert_type = ${delivery.alert.type} and ac.alert_id = ${delivery.alert.id} and ac.user_id = ${delivery.userId}
+    on conflict (run_id, channel_id) do nothing
+    returning id`);
+  return rows.length;
+}
+
+/** A test message to one channel (the channel's test button). */
+export async function queueTestDelivery(tx: Executor, userId: string, channelId: string, message: ChannelMessage): Promise<string> {
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    insert into channel_deliveries (user_id, channel_id, purpose, message)
+    values (${userId}, ${channelId}, 'test', ${JSON.stringify(message)}::jsonb)
+    returning id`);
+  return rows[0]!.id;
+}
