@@ -83,6 +83,10 @@ export type SourceHttp = {
   getText(url: string, init?: SourceRequestInit): Promise<string>;
   getJson<T>(url: string, init?: SourceRequestInit): Promise<T>;
   getPage(url: string, init?: SourceRequestInit): Promise<SourcePage>;
+};
+
+/** What a channel's sender needs of the client (the readers' stubs need not say). */
+export type SourcePoster = {
   /**
    * POSTs `body` and resolves with any answer, non-2xx included (the caller reports the receiver's
    * own words). Only 307 and 308 are followed, with the same method and body, each hop checked like
@@ -120,7 +124,7 @@ export function describeUrl(url: URL): string {
   return `${url.host}${url.pathname}`;
 }
 
-export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
+export function createSourceHttp(opts: SourceHttpOptions): SourceHttp & SourcePoster {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   const intervals = opts.minIntervalMs ?? {};
