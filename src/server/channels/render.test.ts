@@ -118,9 +118,10 @@ describe('Slack (Block Kit)', () => {
     expect(cut.endsWith('…')).toBe(true);
   });
 
-  it('leaves the statements line out when the item has no count, and a test message has its one paragraph', () => {
-    const blocks = slackMessage(message({ statements: null })).blocks as SlackBlockJson[];
+  it('leaves the statements line out when the item has no count, and never sends an empty header', () => {
+    const blocks = slackMessage(message({ statements: null, title: '  ' })).blocks as SlackBlockJson[];
     expect(slackTexts(blocks).some((t) => t.includes('statements sourced'))).toBe(false);
+    expect(blocks[0]).toEqual({ type: 'header', text: { type: 'plain_text', text: 'News alert' } });
   });
 });
 

@@ -172,7 +172,8 @@ function packLines(lines: string[], max: number, cut: (text: string, max: number
 export function slackMessage(message: ChannelMessage) {
   const L = SLACK_LIMITS;
   const head: SlackBlock[] = [
-    { type: 'header', text: { type: 'plain_text', text: truncate(message.title, L.headerText) } },
+    // Slack refuses an empty header.
+    { type: 'header', text: { type: 'plain_text', text: truncate(message.title.trim() || message.kindLabel, L.headerText) } },
     {
       type: 'context',
       elements: [
