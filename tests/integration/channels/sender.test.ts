@@ -13,6 +13,7 @@ import { type ChannelSender, startChannelSender } from '../../../src/server/chan
 import { newSigningSecret } from '../../../src/server/channels/sign.ts';
 import { createDatabase } from '../../../src/server/db/client.ts';
 import { runMigrations } from '../../../src/server/db/migrate.ts';
+import { registry } from '../../../src/server/lib/metrics.ts';
 import { createSourceHttp } from '../../../src/server/sources/web/http.ts';
 import { CHANNEL_PAUSE_AFTER_FAILURES, type ChannelKind } from '../../../src/shared/channels.ts';
 import {
@@ -143,6 +144,12 @@ const pausedMails = async () =>
     )
   ).rows;
 
+/** eos_channel_deliveries_total for these labels (this process's registry). */
+async function counted(labels: Record<string, string>) {
+  const { values } = await registry.getSingleMetric('eos_channel_deliveries_total')!.get();
+  return values.find((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l))?.value ?? 0;
+}
+
 describe('each channel receives the message rendered for it', () => {
   it('Slack: a Block Kit message Slack answers "ok" to', async () => {
     const id = await delivery(await channel('slack', slack));
@@ -241,10 +248,12 @@ describe('retries', () => {
     expect(await deliveryRow(id)).toMatchObject({ status: 'failed', last_status: 500, last_error: 'rollup_error' });
   });
 
-  it("a permanent refusal (Slack's 404 no_service) fails at once with the receiver's answer", async () => {
+  it("a permanent refusal (Slack's 404 no_service) fails at once with the receiver's answer, and is counted", async () => {
     const id = await delivery(await channel('slack', slack));
     slack.always(slackAnswers.noService);
+    const failedBefore = await counted({ kind: 'slack', outcome: 'failed' });
     await (await sender()).drain();
+    expect(await counted({ kind: 'slack', outcome: 'failed' })).toBe(failedBefore + 1);
     expect(slack.requests).toHaveLength(1);
     expect(await deliveryRow(id)).toMatchObject({ status: 'failed', attempts: 1, last_status: 404, last_error: 'no_service' });
     expect(await attemptsOf(id)).toEqual([{ attempt: 1, outcome: 'failed', http_status: 404, answer: 'no_service' }]);
@@ -329,6 +338,19 @@ describe('a channel that keeps failing', () => {
     for (const id of held) expect((await deliveryRow(id)).status).toBe('sent');
     expect(await channelRow(channelId)).toMatchObject({ status: 'active', consecutive_failures: 0, paused_at: null });
     expect(await pausedMails()).toHaveLength(1);
+  });
+
+  it('mails once however many deliveries fail after the one that paused it (one batch, five failures)', async () => {
+    const channelId = await channel('webhook', webhook);
+    webhook.always({ status: 410, body: 'endpoint removed' });
+    for (let i = 0; i < 5; i++) await delivery(channelId);
+    await (await sender()).drain();
+    expect(webhook.requests).toHaveLength(5);
+    expect(await channelRow(channelId)).toMatchObject({ status: 'paused', consecutive_failures: 5 });
+    const mails = await pausedMails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/^Your Webhook channel ".*" is paused$/);
+    expect(mails[0]!.text_body).toContain('HTTP 410: endpoint removed');
   });
 
   it('a success resets the count, and test messages are tried once and never pause a channel', async () => {
