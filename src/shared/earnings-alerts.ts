@@ -66,6 +66,10 @@ export type EarningsAlertResult = {
   status: string | null;
   notificationStatus: string | null;
   transcriptStatus: string | null;
+  /** Who gave the date ('Nasdaq', 'Finnhub', 'Financial Modeling Prep', 'SEC EDGAR estimate'). */
+  provider: string | null;
+  /** The date before its last move, while the current one is the moved one. */
+  previousEarningsDate: string | null;
 };
 
 export type EarningsAlert = {
@@ -202,3 +206,27 @@ export const earningsCalendarTexts = {
   created: 'Calendar link created.',
   failed: 'Could not change the calendar link. Please try again.',
 } as const;
+
+const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+
+/**
+ * A tracked date that moved (issue 29 §2 "date moved" alert): `dayShift` is new day − old day in
+ * calendar days (0: the same day at another time). Every word comes from the two dates and their
+ * source; nothing is claimed about why the company moved it.
+ */
+export function earningsMoveTexts(dayShift: number, newDateLabel: string) {
+  if (dayShift > 0)
+    return {
+      change: `Delayed by ${days(dayShift)}`,
+      why: `The results and management’s commentary on the quarter now come ${days(dayShift)} later, on ${newDateLabel}: time outreach that builds on them for after that date.`,
+    };
+  if (dayShift < 0)
+    return {
+      change: `Advanced by ${days(-dayShift)}`,
+      why: `The results and management’s commentary on the quarter now come ${days(-dayShift)} earlier, on ${newDateLabel}: outreach you planned before the call has ${days(-dayShift)} less to go out.`,
+    };
+  return {
+    change: 'Same day, new time',
+    why: `The call stays on the same day, now at ${newDateLabel}: adjust any follow-up you timed to the call.`,
+  };
+}

@@ -4,6 +4,7 @@
 // once (engine.ts).
 
 import type { UnsubscribeAlertKind } from '../../../shared/unsubscribe.ts';
+import type { MailAttachment } from '../../mail/outbox.ts';
 import type { AiRunner } from '../../ai/runner.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -69,6 +70,8 @@ export type AlertMail = {
   kind: string;
   /** Alert mails carry one-click unsubscribe headers; a report the user asked for (AIR) has none. */
   unsubscribe?: { kind: UnsubscribeAlertKind; alertId: string };
+  /** Files sent with the mail (the earnings reminder's .ics event), kept in mail_outbox.attachments. */
+  attachments?: MailAttachment[];
 };
 
 export type CommitResult = {

@@ -33,7 +33,16 @@ function EarningsReminderEmail(p: EarningsReminderEmailProps) {
     },
     h(Text, { style: badge }, p.confidenceLabel),
     paragraph(`Earnings date: ${p.dateLabel}`),
-    source ? h(Text, { style: styles.muted }, 'Source: ', h(Link, { href: source.href, style: styles.footerLink }, source.host)) : null,
+    p.statusLabel ? paragraph(`Status: ${p.statusLabel}`) : null,
+    source
+      ? h(
+          Text,
+          { style: styles.muted },
+          p.sourceName ? `Source: ${p.sourceName}, ` : 'Source: ',
+          h(Link, { href: source.href, style: styles.footerLink }, source.host),
+          p.sourceLine ? ` (${p.sourceLine})` : null,
+        )
+      : null,
     mutedLine(DATES_CAN_MOVE),
   );
 }
