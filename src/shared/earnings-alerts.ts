@@ -174,7 +174,9 @@ const SEC_ESTIMATE_PROVIDER = 'SEC EDGAR estimate';
 export function earningsDateSourceLine(status: string | null | undefined, provider: string | null | undefined): string | null {
   if (!provider) return null;
   if (provider === SEC_ESTIMATE_PROVIDER) return 'Estimated from the last earnings release filed with SEC EDGAR (+91 days)';
-  return status === 'confirmed' ? `Listed by ${provider} with the call's session` : `Listed by ${provider} without a time (not confirmed yet)`;
+  return status === 'confirmed'
+    ? `Listed by ${provider} with the call's session`
+    : `Listed by ${provider} without a time (not confirmed yet)`;
 }
 
 /** The provider as the source's name: 'Nasdaq', 'SEC EDGAR'. */

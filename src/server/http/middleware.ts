@@ -100,9 +100,7 @@ export function requestLog(): MiddlewareHandler {
  * calendar's /calendar/<token>.ics); never log them.
  */
 const maskPathTokens = (pathname: string) =>
-  pathname
-    .replace(/(\/reset-password\/)[^/]+/, '$1***')
-    .replace(/^(\/calendar\/)[^/]+/, '$1***');
+  pathname.replace(/(\/reset-password\/)[^/]+/, '$1***').replace(/^(\/calendar\/)[^/]+/, '$1***');
 
 /**
  * `new URL(href).pathname` and `.search` (without its '?') of a serialised absolute URL, cut out

@@ -4,9 +4,9 @@ import { earningsAlertMessages, earningsAlertSchema } from '../../../shared/earn
 import { messages } from '../../../shared/messages.ts';
 import type { Auth } from '../../auth/auth.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { parseJson } from '../../http/errors.ts';
 import { requireSession, type SessionEnv } from '../../http/session.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { calendarFeedText, getCalendarFeed, regenerateCalendarFeed, revokeCalendarFeed } from './calendar.ts';
 import { createAlert, listAlerts, updateAlert } from './service.ts';
 

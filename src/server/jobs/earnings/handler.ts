@@ -206,7 +206,8 @@ export const earningsCheckHandler = (async (run, deps, signal) => {
       if (!found) return { mail: null, outcome: `not found: ${lookup.kind === 'not_found' ? lookup.why : ''}` };
       const summary = `${found.ticker} ${found.date} from ${found.provider}, ${status} (${found.confidence})`;
       if (!change.moved) {
-        const was = before?.earningsDate && before.earningsDate.toISOString() !== found.date ? ` (was ${before.earningsDate.toISOString()})` : '';
+        const was =
+          before?.earningsDate && before.earningsDate.toISOString() !== found.date ? ` (was ${before.earningsDate.toISOString()})` : '';
         return { mail: null, outcome: `${summary}${was}${change.bump ? '; calendar event updated' : ''}` };
       }
       const mailed = dateMoved(tracking, change.moved, found, status);
@@ -327,7 +328,13 @@ export const earningsReminderHandler = (async (run, deps, _signal) => {
     ],
     { appUrl: deps.config.appUrl },
   );
-  const attachments = [{ filename: `${ticker.replace(/[^\w.-]/g, '_')}-earnings.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }];
+  const attachments = [
+    {
+      filename: `${ticker.replace(/[^\w.-]/g, '_')}-earnings.ics`,
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      content: ics,
+    },
+  ];
 
   return {
     async commit(tx) {

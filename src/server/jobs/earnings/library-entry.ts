@@ -4,11 +4,7 @@ import type { LibraryBlock, LibrarySource } from '../../../shared/library.ts';
 import { articlesBlock } from '../../library/articles-block.ts';
 import type { LibraryEntry } from '../../library/keep.ts';
 import { DATES_CAN_MOVE } from '../../mail/alert-emails/index.ts';
-import type {
-  EarningsDateMovedEmailProps,
-  EarningsReminderEmailProps,
-  EarningsSummaryEmailProps,
-} from '../../mail/alert-emails/types.ts';
+import type { EarningsDateMovedEmailProps, EarningsReminderEmailProps, EarningsSummaryEmailProps } from '../../mail/alert-emails/types.ts';
 import { httpUrl } from '../../sources/web/text.ts';
 
 /**

@@ -4,12 +4,12 @@
 // once (engine.ts).
 
 import type { UnsubscribeAlertKind } from '../../../shared/unsubscribe.ts';
-import type { MailAttachment } from '../../mail/outbox.ts';
 import type { AiRunner } from '../../ai/runner.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { ALERT_RUN_KINDS } from '../../db/schema.ts';
 import type { LibraryEntry } from '../../library/keep.ts';
+import type { MailAttachment } from '../../mail/outbox.ts';
 import type { CompanySiteReader } from '../../sources/company/company-site.ts';
 import type { News } from '../../sources/news/index.ts';
 import type { EarningsCalendarSource } from '../../sources/sec/earnings-calendar.ts';
