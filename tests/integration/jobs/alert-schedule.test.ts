@@ -147,7 +147,7 @@ describe('earnings', () => {
         earningsDate: sql`now() + make_interval(hours => ${result.inHours})`,
         confidenceScore: result.confidence ?? 0.9,
         status: result.status ?? 'confirmed',
-        checkedAt: sql`now() - ${result.checkedHoursAgo ?? 1}::float * interval '1 hour'`,
+        checkedAt: sql`now() - ${result.checkedHoursAgo ?? 0.05}::float * interval '1 hour'`,
       });
     }
     return user.id;
@@ -158,6 +158,17 @@ describe('earnings', () => {
     expect(await kinds(await tracking('24h', null))).toEqual(['earnings_check']);
     expect(await kinds(await tracking('24h', { inHours: 24 * 30 }))).toEqual([]);
     expect(await kinds(await tracking('24h', { inHours: 24 * 30, checkedHoursAgo: 21 }))).toEqual(['earnings_check']);
+  });
+
+  it('the date is looked up again every 15 minutes (a moved date reaches the user within 30), not while a check is unfinished', async () => {
+    expect(await kinds(await tracking('24h', { inHours: 24 * 30, checkedHoursAgo: 10 / 60 }))).toEqual([]);
+    const polled = await tracking('24h', { inHours: 24 * 30, checkedHoursAgo: 16 / 60 });
+    expect(await kinds(polled)).toEqual(['earnings_check']);
+    // Its run is queued (not finished yet): the next tick adds no second one, whatever the slot.
+    await client.query(`UPDATE earnings_tracking_results SET checked_at = now() - interval '40 minutes' WHERE user_id = $1`, [polled]);
+    expect(await kinds(polled)).toEqual([]);
+    await client.query(`UPDATE alert_runs SET status = 'succeeded' WHERE user_id = $1`, [polled]);
+    expect(await kinds(polled)).toEqual([]);
   });
 
   it('a save brings a new check, but not more than one every 5 minutes', async () => {
