@@ -179,6 +179,9 @@ export function earningsDateSourceLine(status: string | null | undefined, provid
     : `Listed by ${provider} without a time (not confirmed yet)`;
 }
 
+/** 'Moved from Oct 30, 2025' under a date that moved (the previous date formatted by formatEarningsDate). */
+export const earningsMovedFrom = (previous: string) => `Moved from ${previous}`;
+
 /** The provider as the source's name: 'Nasdaq', 'SEC EDGAR'. */
 export const earningsSourceName = (provider: string | null | undefined): string | null =>
   !provider ? null : provider === SEC_ESTIMATE_PROVIDER ? 'SEC EDGAR' : provider;
