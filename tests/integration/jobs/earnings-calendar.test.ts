@@ -301,6 +301,28 @@ describe('a date move', () => {
     ).rows[0];
     expect(row).toEqual({ event_sequence: 1, previous_earnings_date: null });
   });
+
+  it('keeps a listed date still ahead that no calendar lists for a while (a page read before the change): no estimate, no alert', async () => {
+    const u = await user();
+    const t = await tracking(u);
+    calendars.list({ provider: 'nasdaq', symbol: 'AAPL', date: '2025-10-30', session: 'after-hours' });
+    await run('earnings_check', t, '2025-10-20T14:00:00Z');
+    calendars.unlist('nasdaq', 'AAPL');
+    await run('earnings_check', t, '2025-10-20T14:20:00Z');
+    expect(await mailsOf(u.id)).toEqual([]);
+    const row = (
+      await rt.pool.query('SELECT earnings_date, provider, status, event_sequence FROM earnings_tracking_results WHERE tracking_id = $1', [
+        t.id,
+      ])
+    ).rows[0];
+    expect(row).toEqual({ earnings_date: new Date('2025-10-30T00:00:00Z'), provider: 'Nasdaq', status: 'confirmed', event_sequence: 0 });
+    // Listed again on another day: that is the move.
+    calendars.list({ provider: 'nasdaq', symbol: 'AAPL', date: '2025-11-06', session: 'after-hours' });
+    await run('earnings_check', t, '2025-10-20T14:40:00Z');
+    expect((await mailsOf(u.id)).map((m) => m.subject)).toEqual([
+      'Apple Inc. (AAPL) earnings date moved: Thursday, Oct 30, 2025 → Thursday, Nov 6, 2025',
+    ]);
+  });
 });
 
 describe('the reminder', () => {

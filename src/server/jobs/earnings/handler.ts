@@ -148,6 +148,14 @@ export const earningsCheckHandler = (async (run, deps, signal) => {
       // The last attempt: the card says 'Verification Error' rather than showing a stale state as fresh.
       lookup = { kind: 'error', why: err instanceof Error ? err.message : String(err) };
     }
+    const unlisted = lookup.kind === 'not_found' || (lookup.kind === 'found' && lookup.found.provider === SEC_ESTIMATE);
+    if (stored && stored > now && result?.provider && result.provider !== SEC_ESTIMATE && unlisted) {
+      // A listed date still ahead that no calendar lists now: a calendar's pages are read at
+      // different times (earnings-calendar.ts), so for a while the old day may be read fresh and the
+      // new one not yet. A weaker estimate (or nothing) never replaces the listing: it is kept until
+      // a calendar lists another day or it passes, so no "date moved" alert rests on a gap.
+      lookup = { kind: 'keep', why: `no calendar lists it now; keeping ${stored.toISOString()} from ${result.provider}` };
+    }
   }
 
   return {
