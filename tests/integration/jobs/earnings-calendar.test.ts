@@ -214,6 +214,17 @@ describe('a date move', () => {
     await run('earnings_check', t, '2025-10-20T14:00:00Z');
     const [before] = parseCalendar((await fetchFeed(path)).text).events;
 
+    // A Slack channel on the alert: the move goes there too (the engine queues it with the item).
+    const { rows: channel } = await rt.pool.query<{ id: string }>(
+      `INSERT INTO channels (user_id, kind, name, url, url_hint) VALUES ($1, 'slack', 'Deals', 'https://hooks.slack.test/T/B/x', 'hooks.slack.test/…/x') RETURNING id`,
+      [u.id],
+    );
+    await rt.pool.query(`INSERT INTO alert_channels (alert_type, alert_id, channel_id, user_id) VALUES ('earnings', $1, $2, $3)`, [
+      t.id,
+      channel[0]!.id,
+      u.id,
+    ]);
+
     // The company reschedules: Nasdaq now lists it five days later.
     calendars.unlist('nasdaq', 'AAPL');
     calendars.list({ provider: 'nasdaq', symbol: 'AAPL', date: '2025-11-04', session: 'after-hours' });
@@ -253,10 +264,20 @@ describe('a date move', () => {
     expect(row).toMatchObject({ previous_earnings_date: new Date('2025-10-30T00:00:00Z'), event_sequence: 1 });
     expect(row.date_moved_at).toBeInstanceOf(Date);
 
+    const deliveries = await rt.pool.query<{ run_id: string; message: unknown }>(
+      'SELECT run_id, message FROM channel_deliveries WHERE user_id = $1',
+      [u.id],
+    );
+    expect(deliveries.rows.map((d) => d.run_id)).toEqual([movedRun]);
+    expect(JSON.stringify(deliveries.rows[0]!.message)).toContain('Tuesday, Nov 4, 2025');
+
     // The next check sees the same date: no second alert, the event unchanged.
     await run('earnings_check', t, '2025-10-21T14:30:00Z');
     expect((await mailsOf(u.id)).map((m) => m.kind)).toEqual(['earnings-date-moved']);
+    expect((await rt.pool.query('SELECT 1 FROM channel_deliveries WHERE user_id = $1', [u.id])).rowCount).toBe(1);
     expect(parseCalendar((await fetchFeed(path)).text).events[0]!.sequence).toBe(after!.sequence);
+    // No pending delivery is left for another file's engine (its deliveries go with the channel).
+    await rt.pool.query('DELETE FROM channels WHERE user_id = $1', [u.id]);
   });
 
   it('calls an advance an advance; an estimate confirmed on the same day raises the SEQUENCE without an alert', async () => {
