@@ -200,6 +200,7 @@ export const earningsCalendarTexts = {
   description:
     'Subscribe in Google Calendar, Outlook or Apple Calendar: one event per tracked company’s next earnings call, updated when the date moves. The link is private: anyone who has it sees your tracked companies.',
   none: 'You have no calendar link.',
+  linkLabel: 'Calendar link',
   create: 'Create calendar link',
   copy: 'Copy link',
   copied: 'Calendar link copied.',

@@ -54,7 +54,7 @@ describe('the calendar block', () => {
     });
     expect(screen.getByRole('region', { name: texts.heading })).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: texts.create }));
-    const input = (await screen.findByRole('textbox', { name: 'Calendar link' })) as HTMLInputElement;
+    const input = (await screen.findByRole('textbox', { name: texts.linkLabel })) as HTMLInputElement;
     expect(input.value).toBe(`webcal://eos.example.com/calendar/${'a'.repeat(43)}.ics`);
     expect(await screen.findByText(texts.created)).toBeTruthy();
     expect(requests).toEqual([`GET ${PATH}`, `POST ${PATH}`]);
@@ -68,7 +68,7 @@ describe('the calendar block', () => {
       [`POST ${PATH}`]: [{ status: 201, body: feed('new'.padEnd(43, 'y')) }],
       [`DELETE ${PATH}`]: [{ status: 204 }],
     });
-    const input = (await screen.findByRole('textbox', { name: 'Calendar link' })) as HTMLInputElement;
+    const input = (await screen.findByRole('textbox', { name: texts.linkLabel })) as HTMLInputElement;
     expect(input.value).toContain('/calendar/old');
 
     fireEvent.click(screen.getByRole('button', { name: texts.copy }));
@@ -77,12 +77,12 @@ describe('the calendar block', () => {
 
     fireEvent.click(screen.getByRole('button', { name: texts.regenerate }));
     expect(await screen.findByText(texts.regenerated)).toBeTruthy();
-    expect(((await screen.findByRole('textbox', { name: 'Calendar link' })) as HTMLInputElement).value).toContain('/calendar/new');
+    expect(((await screen.findByRole('textbox', { name: texts.linkLabel })) as HTMLInputElement).value).toContain('/calendar/new');
 
     fireEvent.click(screen.getByRole('button', { name: texts.revoke }));
     expect(await screen.findByText(texts.revoked)).toBeTruthy();
     expect(await screen.findByRole('button', { name: texts.create })).toBeTruthy();
-    expect(screen.queryByRole('textbox', { name: 'Calendar link' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: texts.linkLabel })).toBeNull();
     expect(requests).toEqual([`GET ${PATH}`, `POST ${PATH}`, `DELETE ${PATH}`]);
   });
 
@@ -93,7 +93,7 @@ describe('the calendar block', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: texts.revoke }));
     expect(await screen.findByText(texts.failed)).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: 'Calendar link' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: texts.linkLabel })).toBeTruthy();
   });
 });
 

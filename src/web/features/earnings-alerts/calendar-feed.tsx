@@ -41,7 +41,7 @@ export function CalendarFeedBlock() {
           <div className="flex flex-wrap items-center gap-2">
             <input
               readOnly
-              aria-label="Calendar link"
+              aria-label={texts.linkLabel}
               value={link}
               onFocus={(e) => e.currentTarget.select()}
               className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-800"
