@@ -360,6 +360,7 @@ describe('the reminder', () => {
     const reminder = (await mailsOf(u.id)).find((m) => m.kind === 'earnings-reminder')!;
     expect(reminder.text_body).toContain('Status: Confirmed by the company');
     expect(reminder.text_body).toContain('Source: Nasdaq');
+    expect(reminder.text_body).toContain('attached as a calendar event (.ics)');
     expect(reminder.attachments).toHaveLength(1);
     const [attachment] = reminder.attachments!;
     expect(attachment).toMatchObject({ filename: 'AAPL-earnings.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' });

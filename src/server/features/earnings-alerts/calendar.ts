@@ -5,6 +5,7 @@
 // reminder's attachment.
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { BRAND } from '../../../shared/constants.ts';
 import type { EarningsCalendarFeed } from '../../../shared/earnings-alerts.ts';
 import type { Database } from '../../db/client.ts';
 import { calendarFeeds, earningsTracking, earningsTrackingResults } from '../../db/schema.ts';
@@ -15,7 +16,8 @@ const newToken = () => randomBytes(32).toString('base64url');
 /** What a token looks like; anything else is refused before the database is asked. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-export const CALENDAR_NAME = 'Earnings calls';
+/** The feed's name in the user's calendar app. */
+export const CALENDAR_NAME = `${BRAND} earnings calls`;
 
 const feedPath = (token: string) => `/calendar/${token}.ics`;
 

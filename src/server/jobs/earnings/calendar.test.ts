@@ -22,6 +22,8 @@ describe('buildEarningsCalendar, read back with ical.js', () => {
     const parsed = parseCalendar(text);
     expect(parsed.method).toBe('PUBLISH');
     expect(parsed.name).toBe('Earnings');
+    // Subscribers are asked to look again hourly.
+    expect(text).toContain('REFRESH-INTERVAL;VALUE=DURATION:PT1H');
     expect(parsed.events).toHaveLength(1);
     const [e] = parsed.events;
     expect(e).toMatchObject({

@@ -16,6 +16,7 @@ import {
 import { ALERT_TIME_ZONE } from '../../../shared/sonar.ts';
 
 const DAY_MS = 86_400_000;
+const FEED_REFRESH_SECONDS = 60 * 60;
 /** A timed call's event length: providers give the start only; an hour is what a results call takes. */
 const CALL_MS = 3_600_000;
 
@@ -110,7 +111,9 @@ export function buildEarningsCalendar(events: EarningsCalendarEvent[], opts: { a
   const calendar = ical({
     prodId: { company: BRAND, product: 'Earnings calendar', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
-    ...(opts.name ? { name: opts.name } : {}),
+    // A feed asks subscribers to look again hourly (REFRESH-INTERVAL, X-PUBLISHED-TTL); those that
+    // honour it see a move within the hour, the e-mail and channels tell the user sooner.
+    ...(opts.name ? { name: opts.name, ttl: FEED_REFRESH_SECONDS } : {}),
   });
   // Only the VTIMEZONE: a calendar-wide zone would also write DTSTAMP without its 'Z'.
   calendar.timezone({ name: null, generator: (zone) => (zone === ALERT_TIME_ZONE ? NEW_YORK_VTIMEZONE : null) });

@@ -317,6 +317,7 @@ export const earningsReminderHandler = (async (run, deps, _signal) => {
     statusLabel: earningsDateStatusLabels[eventStatus(result!.status)],
     sourceName: earningsSourceName(result!.provider),
     sourceLine: earningsDateSourceLine(result!.status, result!.provider),
+    calendarAttached: true,
   };
   const rendered = await renderEarningsReminderEmail({ ...mailed, links: earningsLinks(deps, tracking, run) });
   // The calendar feed's own event (same UID and SEQUENCE), for a calendar that has no feed subscribed.

@@ -88,6 +88,8 @@ export type EarningsReminderEmailProps = {
   /** The source's name ('Nasdaq', 'SEC EDGAR') and how it gives the date. */
   sourceName?: string | null;
   sourceLine?: string | null;
+  /** The call goes with the mail as a calendar event (.ics), the calendar feed's own. */
+  calendarAttached?: boolean;
   links: EmailLinks;
 };
 
