@@ -169,6 +169,23 @@ describe('earnings', () => {
     expect(await kinds(polled)).toEqual([]);
   });
 
+  it("each tracking's check has its own second of the quarter hour (spread for the keyed calendars), within the 15 minutes up to now", async () => {
+    const users = await Promise.all(Array.from({ length: 8 }, () => tracking('24h', null)));
+    const now = new Date();
+    const slots: string[] = [];
+    for (const user of users) slots.push(...(await due(user, now.toISOString())).map((d) => d.slice('earnings_check '.length)));
+    expect(slots).toHaveLength(8);
+    const { rows } = await client.query<{ at: Date }>(
+      `SELECT split_part(s, ' after save ', 1)::timestamp AT TIME ZONE 'America/New_York' AS at FROM unnest($1::text[]) AS s`,
+      [slots],
+    );
+    for (const { at } of rows) {
+      expect(at.getTime()).toBeLessThanOrEqual(now.getTime());
+      expect(at.getTime()).toBeGreaterThan(now.getTime() - 15 * 60_000);
+    }
+    expect(new Set(rows.map(({ at }) => at.getTime())).size).toBeGreaterThan(1);
+  });
+
   it('a save brings a new check, but not more than one every 5 minutes', async () => {
     const saved = await tracking('24h', { inHours: 24 * 30, checkedHoursAgo: 0.05 });
     await client.query(`UPDATE earnings_tracking SET updated_at = now() WHERE user_id = $1`, [saved]);
