@@ -141,6 +141,12 @@ describe('the calendar link', () => {
     expect((await fetchFeed(first)).status).toBe(404);
     expect((await fetchFeed(second)).status).toBe(200);
 
+    // A suspended account's feed is not served; it is again once the account is resumed.
+    await rt.pool.query('UPDATE users SET suspended_at = now() WHERE id = $1', [u.id]);
+    expect((await fetchFeed(second)).status).toBe(404);
+    await rt.pool.query('UPDATE users SET suspended_at = NULL WHERE id = $1', [u.id]);
+    expect((await fetchFeed(second)).status).toBe(200);
+
     expect((await u.client.request('DELETE', '/api/earnings-alerts/calendar')).status).toBe(204);
     expect((await fetchFeed(second)).status).toBe(404);
     expect((await u.client.get('/api/earnings-alerts/calendar')).body.webcalUrl).toBeNull();

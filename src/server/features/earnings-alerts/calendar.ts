@@ -4,11 +4,11 @@
 // user's active trackings that have a next date, built by jobs/earnings/calendar.ts like the
 // reminder's attachment.
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { BRAND } from '../../../shared/constants.ts';
 import type { EarningsCalendarFeed } from '../../../shared/earnings-alerts.ts';
 import type { Database } from '../../db/client.ts';
-import { calendarFeeds, earningsTracking, earningsTrackingResults } from '../../db/schema.ts';
+import { calendarFeeds, earningsTracking, earningsTrackingResults, users } from '../../db/schema.ts';
 import { buildEarningsCalendar } from '../../jobs/earnings/calendar.ts';
 
 /** 32 random bytes, base64url: 256 bits, nothing to guess. */
@@ -54,7 +54,12 @@ export async function revokeCalendarFeed(db: Database, userId: string): Promise<
 /** The iCalendar text of the token's owner, or null for a token nobody holds (revoked, replaced, made up). */
 export async function calendarFeedText(db: Database, token: string, appUrl: string): Promise<string | null> {
   if (!TOKEN.test(token)) return null;
-  const [feed] = await db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.token, token));
+  // A suspended account's feed is not served, as none of its other data is (issue 28).
+  const [feed] = await db
+    .select({ userId: calendarFeeds.userId })
+    .from(calendarFeeds)
+    .innerJoin(users, eq(users.id, calendarFeeds.userId))
+    .where(and(eq(calendarFeeds.token, token), isNull(users.suspendedAt)));
   if (!feed) return null;
   const rows = await db
     .select({
