@@ -104,7 +104,7 @@ export const POLITE_INTERVALS_MS: Record<string, number> = {
   'news.google.com': 1000,
   'financialmodelingprep.com': 250,
   // No published limit; a calendar scan is up to 65 days, shared by every tracking through the day
-  // cache (a near page every 10 minutes, a far one every 2 hours: ADR 029).
+  // cache (each page at most every 10 minutes: ADR 029).
   'api.nasdaq.com': 500,
   // The free plan allows 60 calls a minute.
   'finnhub.io': 1000,
