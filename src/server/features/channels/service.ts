@@ -81,10 +81,15 @@ const toChannel = (row: ChannelRow): Channel => ({
 
 const ownChannel = (userId: string, id: string) => and(eq(channels.id, id), eq(channels.userId, userId));
 
-/** The unique index on (user, lower(name)) answers a concurrent duplicate like the check does. */
-function rethrowNameTaken(err: unknown): never {
+/**
+ * A refused write of a channel's row. The unique index on (user, lower(name)) answers a concurrent
+ * duplicate like the check does. Any other failure is told without drizzle's message, which lists
+ * the statement's parameters, the address among them: the error handler logs the message.
+ */
+function rethrowWrite(err: unknown): never {
   if (isConstraintViolation(err, SQLSTATE.uniqueViolation, 'channels_user_name_idx')) throw nameTaken();
-  throw err;
+  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : null;
+  throw new Error(`writing a channel failed: ${cause?.message ?? 'database error'}`, { cause: err });
 }
 
 export async function listChannels(db: Database, userId: string): Promise<Channel[]> {
@@ -107,7 +112,7 @@ export async function createChannel(
       select ${userId}, ${input.kind}, ${input.name}, ${input.url}, ${channelUrlHint(input.url)}, ${signingSecret}
        where (select count(*) from channels where user_id = ${userId}) < ${CHANNEL_LIMIT}
       returning id`)
-    .catch(rethrowNameTaken);
+    .catch(rethrowWrite);
   if (!rows[0]) throw limitReached();
   return { ...(await readChannel(db, userId, rows[0].id)), signingSecret };
 }
@@ -155,7 +160,7 @@ export async function updateChannel(
       await tx.update(channels).set(set).where(ownChannel(userId, id));
       if (input.url !== undefined) await resume(tx, userId, id);
     })
-    .catch(rethrowNameTaken);
+    .catch(rethrowWrite);
   return readChannel(db, userId, id);
 }
 
