@@ -1,9 +1,11 @@
-// One program, three roles (DESIGN §3): ROLE=all (default), web (HTTP only), worker (jobs, mail).
+// One program, three roles (DESIGN §3): ROLE=all (default), web (HTTP only), worker (jobs, mail, channels).
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { PgBoss } from 'pg-boss';
 import { authBackgroundWork } from './auth/routes.ts';
 import { bootstrap } from './bootstrap.ts';
+import { createChannelHttp } from './channels/client.ts';
+import { startChannelSender } from './channels/sender.ts';
 import { ConfigError } from './config.ts';
 import { StartupError } from './db/embedded.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
@@ -93,9 +95,17 @@ if (config.ROLE !== 'web') {
     from: config.MAIL_FROM,
     printCaptured: !config.production,
   });
+  // Alerts to Slack, Teams and webhooks (issue 29): their own outbox, through the checked client.
+  const channelSender = await startChannelSender({
+    pool: runtime.pool,
+    databaseUrl: runtime.databaseUrl,
+    http: createChannelHttp(config),
+    appUrl: config.appUrl,
+  });
   stops.push(
     () => worker.stop(),
     () => sender.stop(),
+    () => channelSender.stop(),
     () => boss.stop({ graceful: true, timeout: config.SHUTDOWN_TIMEOUT_SECONDS * 1000 }),
   );
   if (!config.SMTP_URL) {

@@ -5,6 +5,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
 import { insertNewsAlert, insertNewsletter } from '../support/factories.ts';
+import { userIdColumns, userRowsLeft } from '../support/user-rows.ts';
 import {
   admin,
   completeProfile,
@@ -138,22 +139,8 @@ test('deleting a user (the address typed again) leaves nothing of theirs in any 
   await expect(page.getByText('No user matches.')).toBeVisible();
 
   // Every table with a user id column (named user_id, or a foreign key to users) has no row of theirs.
-  const columns = await sql<{ table_name: string; column_name: string }>(`
-    SELECT c.table_name, c.column_name FROM information_schema.columns c
-     WHERE c.table_schema = 'public' AND c.column_name = 'user_id'
-    UNION
-    SELECT kcu.table_name, kcu.column_name
-      FROM information_schema.referential_constraints rc
-      JOIN information_schema.key_column_usage kcu ON kcu.constraint_name = rc.constraint_name AND kcu.constraint_schema = rc.constraint_schema
-      JOIN information_schema.constraint_column_usage ccu ON ccu.constraint_name = rc.unique_constraint_name AND ccu.constraint_schema = rc.unique_constraint_schema
-     WHERE ccu.table_name = 'users' AND kcu.table_schema = 'public'`);
-  expect(columns.length).toBeGreaterThanOrEqual(18);
-  const left: string[] = [];
-  for (const { table_name, column_name } of columns) {
-    const rows = await sql(`SELECT 1 FROM "${table_name}" WHERE "${column_name}"::text = $1`, [user.id]);
-    if (rows.length > 0) left.push(`${table_name}.${column_name}`);
-  }
-  expect(left).toEqual([]);
+  expect((await userIdColumns(sql)).length).toBeGreaterThanOrEqual(18);
+  expect(await userRowsLeft(sql, user.id)).toEqual([]);
   expect(await sql('SELECT 1 FROM users WHERE id = $1 OR email = $2', [user.id, user.email])).toEqual([]);
   expect(await sql('SELECT 1 FROM mail_outbox WHERE to_address = $1', [user.email])).toEqual([]);
   expect(await sql('SELECT 1 FROM invites WHERE email = $1', [user.email])).toEqual([]);

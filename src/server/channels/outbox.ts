@@ -45,3 +45,52 @@ export async function queueTestDelivery(tx: Executor, userId: string, channelId:
     returning id`);
   return rows[0]!.id;
 }
+
+/** A row id's shape: anything else is no row of the user's (and never reaches PostgreSQL's uuid cast as a 500). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Wakes the senders for rows that became due by an update (the trigger announces inserts only). */
+const wakeSenders = (tx: Executor, id: string) => tx.execute(sql`select pg_notify(${CHANNEL_OUTBOX_NOTIFY}, ${id})`);
+
+/**
+ * The channel active again with a clean failure count, and its held deliveries due now. Used by
+ * resumeChannel and by the sender when a test message gets through on a paused channel.
+ */
+export async function resumeHeld(tx: Executor, channelId: string): Promise<void> {
+  await tx.execute(sql`
+    update channels set status = 'active', consecutive_failures = 0, paused_at = null, pause_reason = null
+     where id = ${channelId}`);
+  await tx.execute(sql`
+    update channel_deliveries set next_attempt_at = now()
+     where channel_id = ${channelId} and status = 'pending' and next_attempt_at > now()`);
+  await wakeSenders(tx, channelId);
+}
+
+/**
+ * The user's "Resume" on a paused channel: it takes deliveries again and its held ones go now.
+ * False when the channel is not the user's (or does not exist).
+ */
+export async function resumeChannel(db: Executor, userId: string, channelId: string): Promise<boolean> {
+  if (!UUID.test(channelId)) return false;
+  const { rows } = await db.execute<{ id: string }>(sql`
+    select id from channels where id = ${channelId} and user_id = ${userId}`);
+  if (rows.length === 0) return false;
+  await resumeHeld(db, channelId);
+  return true;
+}
+
+/**
+ * The delivery log's "Retry" on a failed delivery: pending again now, with the same id (a receiver
+ * that did get it drops the repeat) and a fresh set of attempts; held if its channel is paused.
+ * False when the delivery is not the user's or has not failed.
+ */
+export async function retryDelivery(db: Executor, userId: string, deliveryId: string): Promise<boolean> {
+  if (!UUID.test(deliveryId)) return false;
+  const { rows } = await db.execute<{ id: string }>(sql`
+    update channel_deliveries set status = 'pending', attempts = 0, next_attempt_at = now()
+     where id = ${deliveryId} and user_id = ${userId} and status = 'failed'
+    returning id`);
+  if (rows.length === 0) return false;
+  await wakeSenders(db, deliveryId);
+  return true;
+}

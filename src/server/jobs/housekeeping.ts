@@ -5,7 +5,8 @@
 // that an article behind an item still in someone's library stays as long as the item does, so the
 // library's search still reaches its text. Library items go after LIBRARY_RETENTION_DAYS (issue 27).
 // Shared news searches serve one burst of alerts (ADR 016) and go after a day. The hourly source
-// request counts (ADR 026) are kept 90 days, like the logs they stand in for.
+// request counts (ADR 026) are kept 90 days, like the logs they stand in for, and so is the channels'
+// delivery log (issue 29), except what is still to be sent (a paused channel's held messages).
 
 import { and, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
@@ -14,6 +15,7 @@ import {
   alertRuns,
   articles,
   authAttempts,
+  channelDeliveries,
   googleNewsLinks,
   libraryItems,
   mailOutbox,
@@ -58,6 +60,8 @@ export async function housekeep(db: Database, { libraryRetentionDays }: Housekee
   await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
   await db.delete(authAttempts).where(lt(authAttempts.windowStart, A_DAY_AGO));
   await db.delete(sourceRequestCounts).where(lt(sourceRequestCounts.hour, NINETY_DAYS_AGO));
+  // Their attempts go with them (on delete cascade).
+  await db.delete(channelDeliveries).where(and(lt(channelDeliveries.createdAt, NINETY_DAYS_AGO), ne(channelDeliveries.status, 'pending')));
 }
 
 export async function scheduleHousekeeping(boss: PgBoss, db: Database, options: HousekeepingOptions) {

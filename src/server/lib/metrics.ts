@@ -123,6 +123,12 @@ export const mailSends = counter(
   ['outcome'],
 );
 
+export const channelDeliveries = counter(
+  'eos_channel_deliveries_total',
+  'Delivery attempts to Slack, Teams and webhook channels by kind and outcome: sent, retrying (failed, tried again later), failed (for good).',
+  ['kind', 'outcome'],
+);
+
 export const sourceRequests = counter(
   'eos_source_requests_total',
   "Outbound requests by service, host and outcome (ok, http_error, network_error, refused: not a public address, robots: robots.txt said no). Publishers' and company sites' hosts: the first 50 sites of the process, then 'other'.",

@@ -23,6 +23,7 @@ import { runAdmin } from '../../support/admin-cli.ts';
 import { dueThisHour, insertAlertRun, insertEarningsTracking, insertNewsAlert, insertNewsletter } from '../../support/factories.ts';
 import { startTestRuntime, TEST_APP_URL, type TestClient } from '../../support/runtime.ts';
 import { SseReader } from '../../support/sse.ts';
+import { userIdColumns, userRowsLeft } from '../../support/user-rows.ts';
 
 let rt: TestRuntime;
 let operator: { email: string; id: string; client: IpClient };
@@ -480,22 +481,9 @@ describe('users', () => {
     expect((await user.client.get('/api/profile')).status).toBe(401);
 
     // Every column that holds a user id: named user_id, or a foreign key to users.
-    const { rows: columns } = await rt.pool.query<{ table_name: string; column_name: string }>(`
-      SELECT c.table_name, c.column_name FROM information_schema.columns c
-       WHERE c.table_schema = 'public' AND c.column_name = 'user_id'
-      UNION
-      SELECT kcu.table_name, kcu.column_name
-        FROM information_schema.referential_constraints rc
-        JOIN information_schema.key_column_usage kcu ON kcu.constraint_name = rc.constraint_name AND kcu.constraint_schema = rc.constraint_schema
-        JOIN information_schema.constraint_column_usage ccu ON ccu.constraint_name = rc.unique_constraint_name AND ccu.constraint_schema = rc.unique_constraint_schema
-       WHERE ccu.table_name = 'users' AND kcu.table_schema = 'public'`);
-    expect(columns.length).toBeGreaterThanOrEqual(18);
-    const left: string[] = [];
-    for (const { table_name, column_name } of columns) {
-      const { rowCount } = await rt.pool.query(`SELECT 1 FROM "${table_name}" WHERE "${column_name}"::text = $1`, [user.id]);
-      if (rowCount) left.push(`${table_name}.${column_name}`);
-    }
-    expect(left).toEqual([]);
+    const query = async (text: string, values?: unknown[]) => (await rt.pool.query(text, values)).rows;
+    expect((await userIdColumns(query)).length).toBeGreaterThanOrEqual(18);
+    expect(await userRowsLeft(query, user.id)).toEqual([]);
     expect((await rt.pool.query('SELECT 1 FROM users WHERE id = $1', [user.id])).rowCount).toBe(0);
     // Their mail (pending included) and the invites for their address are gone too, and their run's job.
     expect((await rt.pool.query('SELECT 1 FROM mail_outbox WHERE to_address = $1', [user.email])).rowCount).toBe(0);

@@ -362,3 +362,101 @@ describe('every request counted by service, host and outcome (eos_source_request
     expect(await counted({ service: 'sec', host, outcome: 'ok' })).toBe(1);
   });
 });
+
+describe('post (a channel delivery: the answer is wanted whatever its status)', () => {
+  type Seen = { method: string; url: string; type: string | undefined; body: string; signature: string | undefined };
+  let seen: Seen[];
+  let receiver: FakeHttp;
+  let elsewhere: FakeHttp;
+  beforeAll(async () => {
+    const record = (req: import('node:http').IncomingMessage) =>
+      new Promise<void>((resolve) => {
+        let body = '';
+        req.on('data', (chunk: Buffer) => {
+          body += chunk.toString();
+        });
+        req.on('end', () => {
+          seen.push({
+            method: req.method!,
+            url: req.url!,
+            type: req.headers['content-type'],
+            body,
+            signature: req.headers['webhook-signature'] as string | undefined,
+          });
+          resolve();
+        });
+      });
+    elsewhere = await startFakeHttp(async (req, res) => {
+      await record(req);
+      res.writeHead(200).end('ok from elsewhere');
+    });
+    receiver = await startFakeHttp(async (req, res) => {
+      await record(req);
+      if (req.url === '/ok') res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+      else if (req.url === '/gone') res.writeHead(404, { 'content-type': 'text/plain' }).end('no_service');
+      else if (req.url === '/busy') res.writeHead(429, { 'retry-after': '7' }).end('rate_limited');
+      else if (req.url === '/long') res.writeHead(500).end('e'.repeat(10_000));
+      else if (req.url === '/307') res.writeHead(307, { location: '/ok' }).end();
+      else if (req.url === '/308') res.writeHead(308, { location: '/gone' }).end();
+      else if (req.url === '/302') res.writeHead(302, { location: '/ok' }).end();
+      else if (req.url === '/away') res.writeHead(307, { location: `${elsewhere.url}/ok` }).end();
+      else res.writeHead(400).end('invalid_payload');
+    });
+  });
+  afterAll(() => Promise.all([receiver.stop(), elsewhere.stop()]));
+  beforeEach(() => {
+    seen = [];
+  });
+  const trusting = () => createSourceHttp({ userAgent: 'test', trustedHosts: [new URL(receiver.url).host] });
+  const send = { body: '{"a":1}', contentType: 'application/json', headers: { 'webhook-signature': 'v1,x' }, service: 'channel' as const };
+
+  it("resolves with a non-2xx answer's status, its words and headers, and reads at most 2 KB of them", async () => {
+    const http = trusting();
+    expect(await http.post(`${receiver.url}/ok`, send)).toMatchObject({ status: 200, body: 'ok' });
+    expect(await http.post(`${receiver.url}/gone`, send)).toMatchObject({ status: 404, body: 'no_service' });
+    const busy = await http.post(`${receiver.url}/busy`, send);
+    expect([busy.status, busy.body, busy.headers.get('retry-after')]).toEqual([429, 'rate_limited', '7']);
+    expect((await http.post(`${receiver.url}/long`, send)).body).toHaveLength(2048);
+    expect(seen[0]).toEqual({ method: 'POST', url: '/ok', type: 'application/json', body: '{"a":1}', signature: 'v1,x' });
+  });
+
+  it('follows 307 and 308 with the same method, body and headers, and answers any other redirect as is', async () => {
+    const http = trusting();
+    expect(await http.post(`${receiver.url}/307`, send)).toMatchObject({ status: 200, body: 'ok' });
+    expect(await http.post(`${receiver.url}/308`, send)).toMatchObject({ status: 404, body: 'no_service' });
+    expect(seen.map((s) => [s.method, s.url, s.body, s.signature])).toEqual([
+      ['POST', '/307', '{"a":1}', 'v1,x'],
+      ['POST', '/ok', '{"a":1}', 'v1,x'],
+      ['POST', '/308', '{"a":1}', 'v1,x'],
+      ['POST', '/gone', '{"a":1}', 'v1,x'],
+    ]);
+    seen = [];
+    expect((await http.post(`${receiver.url}/302`, send)).status).toBe(302);
+    expect(seen.map((s) => s.url)).toEqual(['/302']);
+  });
+
+  it('checks every hop: a redirect to a loopback address that is not trusted is refused and reaches nothing', async () => {
+    const error = (await trusting()
+      .post(`${receiver.url}/away`, send)
+      .catch((e: unknown) => e)) as SourceError;
+    expect(error).toBeInstanceOf(SourceError);
+    expect(error.message).toMatch(/failed: not a public address$/);
+    expect(error.message).not.toContain(String(elsewhere.port));
+    expect(seen.map((s) => s.url)).toEqual(['/away']);
+  });
+
+  it('throws a SourceError for an address that is not public, and for no answer at all', async () => {
+    const http = createSourceHttp({ userAgent: 'test' });
+    await expect(http.post(`${receiver.url}/ok`, send)).rejects.toThrow(/failed: not a public address$/);
+    const closed = await new Promise<number>((resolve) => {
+      const server = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as net.AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const trusted = createSourceHttp({ userAgent: 'test', trustedHosts: [`127.0.0.1:${closed}`] });
+    await expect(trusted.post(`http://127.0.0.1:${closed}/x`, send)).rejects.toThrow(`failed: connection refused`);
+    await expect(trusted.post('ftp://example.com/x', send)).rejects.toThrow('only http(s) URLs are fetched');
+    expect(seen).toEqual([]);
+  });
+});

@@ -64,10 +64,36 @@ type SourceRequestInit = {
 /** A page as fetched: where it ended up after redirects, its content type and its text. */
 type SourcePage = { url: string; contentType: string; body: string };
 
+/** A body sent to a receiver (a channel's webhook): its answer is wanted whatever its status. */
+export type SourcePostInit = {
+  body: string;
+  contentType: string;
+  /** Headers the receiver needs beyond ours (e.g. a signature); never User-Agent. */
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  service?: SourceService;
+  /** Read at most this much of the answer. Default 2 KB (what a delivery log keeps). */
+  maxAnswerBytes?: number;
+};
+
+/** The receiver's answer, 2xx or not: its status, the start of its body as text and its headers. */
+export type SourceAnswer = { status: number; body: string; headers: Headers };
+
 export type SourceHttp = {
   getText(url: string, init?: SourceRequestInit): Promise<string>;
   getJson<T>(url: string, init?: SourceRequestInit): Promise<T>;
   getPage(url: string, init?: SourceRequestInit): Promise<SourcePage>;
+};
+
+/** What a channel's sender needs of the client (the readers' stubs need not say). */
+export type SourcePoster = {
+  /**
+   * POSTs `body` and resolves with any answer, non-2xx included (the caller reports the receiver's
+   * own words). Only 307 and 308 are followed, with the same method and body, each hop checked like
+   * the first; any other 3xx is the answer. Throws SourceError when no answer came: a network
+   * failure, the timeout, or an address that is not public (refused before dialling).
+   */
+  post(url: string, init: SourcePostInit): Promise<SourceAnswer>;
 };
 
 /** What each public source asks of clients: SEC ≤ 10 requests/s, GDELT 1 per 5 s, Google News about 1/s. */
@@ -89,6 +115,7 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 const DEFAULT_MAX_QUEUE_WAIT_MS = 30_000;
 const MAX_REDIRECTS = 3;
+const DEFAULT_MAX_ANSWER_BYTES = 2048;
 /** Hosts the pacer keeps before it forgets those whose turn is past (a worker meets new publishers all day). */
 const PACER_SWEEP_AT = 1_000;
 
@@ -97,14 +124,18 @@ export function describeUrl(url: URL): string {
   return `${url.host}${url.pathname}`;
 }
 
-export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
+export function createSourceHttp(opts: SourceHttpOptions): SourceHttp & SourcePoster {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   const intervals = opts.minIntervalMs ?? {};
   const maxQueueWaitMs = opts.maxQueueWaitMs ?? DEFAULT_MAX_QUEUE_WAIT_MS;
   const pacer = createHostPacer({ intervals, defaultIntervalMs: opts.defaultMinIntervalMs ?? 0, maxQueueWaitMs });
 
-  async function getPage(rawUrl: string, init: SourceRequestInit = {}): Promise<SourcePage> {
+  /** One request's frame: the URL checked for its scheme, its turn at the host, its timeout, and how it is counted and fails. */
+  async function begin(
+    rawUrl: string,
+    init: { signal?: AbortSignal; service?: SourceService; minIntervalMs?: number; maxQueueWaitMs?: number },
+  ) {
     let url: URL;
     try {
       url = new URL(rawUrl);
@@ -130,7 +161,11 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
       if (error instanceof SourceError) throw error;
       throw new SourceError(url.host, `request to ${where} failed: ${networkFailure(error)}`);
     };
+    return { url, where, signal, counted, failed };
+  }
 
+  async function getPage(rawUrl: string, init: SourceRequestInit = {}): Promise<SourcePage> {
+    const { url, where, signal, counted, failed } = await begin(rawUrl, init);
     let answer: { response: Response; url: URL };
     try {
       answer = await fetchFollowing(url, signal, init);
@@ -190,6 +225,45 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
     }
   }
 
+  async function post(rawUrl: string, init: SourcePostInit): Promise<SourceAnswer> {
+    const { url, where, signal, counted, failed } = await begin(rawUrl, init);
+    const headers: Record<string, string> = {
+      ...init.headers,
+      'user-agent': opts.userAgent,
+      accept: '*/*',
+      'accept-encoding': 'gzip, deflate',
+      'content-type': init.contentType,
+    };
+    let response: Response;
+    try {
+      let current = url;
+      for (let hop = 0; ; hop++) {
+        const request = { signal, redirect: 'manual' as const, headers, method: 'POST', body: init.body };
+        response = await fetch(current, { ...request, dispatcher } as RequestInit);
+        // 307 and 308 keep the method and body (RFC 9110 §15.4.8–9); 301/302/303 would turn a POST
+        // into a GET without its body, which no receiver wants: those are answers, not detours.
+        const location = response.status === 307 || response.status === 308 ? response.headers.get('location') : null;
+        if (!location) break;
+        await response.body?.cancel().catch(() => {});
+        const next = new URL(location, current);
+        if (next.protocol !== 'http:' && next.protocol !== 'https:')
+          throw new SourceError(url.host, `${describeUrl(current)} redirected to a ${next.protocol} address`);
+        if (hop + 1 > MAX_REDIRECTS) throw new SourceError(url.host, `${where} redirected too many times`);
+        current = next;
+      }
+    } catch (error) {
+      return failed(error);
+    }
+    try {
+      const limit = Math.min(init.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES, maxBytes);
+      const body = await readCapped(response, limit, url.host, where, { truncate: true });
+      counted(response.ok ? 'ok' : 'http_error');
+      return { status: response.status, body, headers: response.headers };
+    } catch (error) {
+      return failed(error);
+    }
+  }
+
   async function getText(url: string, init?: SourceRequestInit): Promise<string> {
     return (await getPage(url, init)).body;
   }
@@ -206,7 +280,7 @@ export function createSourceHttp(opts: SourceHttpOptions): SourceHttp {
 
   // Unchecked (tests' fakes on loopback): fetch's own process-wide pool.
   const dispatcher = opts.allowPrivateAddresses ? undefined : new Agent({ connect: checkedConnector(new Set(opts.trustedHosts)) });
-  return { getText, getJson, getPage };
+  return { getText, getJson, getPage, post };
 }
 
 type HostPacer = {

@@ -18,6 +18,8 @@ export type SourceService =
   | 'hacker-news'
   | 'publisher'
   | 'company-site'
+  /** A user's delivery channel (Slack, Teams, a webhook): an address the user gave. */
+  | 'channel'
   /** A host of the services' client that no configured service is at (none today). */
   | 'other';
 
@@ -25,7 +27,7 @@ export type SourceService =
 export type SourceOutcome = 'ok' | 'http_error' | 'network_error' | 'refused' | 'robots';
 
 /** Services whose hosts are anyone's: their host label is the site, for the first HOST_LABELS_MAX sites only. */
-const OPEN_SERVICES: ReadonlySet<SourceService> = new Set(['publisher', 'company-site']);
+const OPEN_SERVICES: ReadonlySet<SourceService> = new Set(['publisher', 'company-site', 'channel']);
 /** Distinct sites a process names in its Prometheus labels; later ones are 'other'. */
 export const HOST_LABELS_MAX = 50;
 /** Distinct rows kept in memory between two flushes; later hosts are counted as 'other'. */
