@@ -20,7 +20,7 @@ import {
   type DeliveryStatus,
 } from '../../../shared/channels.ts';
 import { testMessage } from '../../channels/message.ts';
-import { queueTestDelivery } from '../../channels/outbox.ts';
+import { queueTestDelivery, resumeChannel as resumeOwnChannel, retryDelivery as retryOwnDelivery } from '../../channels/outbox.ts';
 import { newSigningSecret } from '../../channels/sign.ts';
 import type { Database } from '../../db/client.ts';
 import { isConstraintViolation, SQLSTATE } from '../../db/errors.ts';
@@ -126,16 +126,6 @@ async function readChannel(db: Database, userId: string, id: string): Promise<Ch
   return toChannel(row);
 }
 
-/** Unpauses a channel and makes its held deliveries due now (the user fixed it). */
-async function resume(db: Pick<Database, 'execute'>, userId: string, id: string) {
-  await db.execute(sql`
-    update channels set status = 'active', consecutive_failures = 0, paused_at = null, pause_reason = null, updated_at = now()
-     where id = ${id} and user_id = ${userId}`);
-  await db.execute(sql`
-    update channel_deliveries set next_attempt_at = now()
-     where channel_id = ${id} and user_id = ${userId} and status = 'pending'`);
-}
-
 /** A new name, or a new address (checked like a new channel's), which resumes a paused channel. */
 export async function updateChannel(
   db: Database,
@@ -158,7 +148,8 @@ export async function updateChannel(
         updatedAt: new Date(),
       };
       await tx.update(channels).set(set).where(ownChannel(userId, id));
-      if (input.url !== undefined) await resume(tx, userId, id);
+      // A new address is the user's fix for a paused channel: it takes deliveries again, held ones first.
+      if (input.url !== undefined) await resumeOwnChannel(tx, userId, id);
     })
     .catch(rethrowWrite);
   return readChannel(db, userId, id);
@@ -196,13 +187,9 @@ export async function rotateSecret(db: Database, userId: string, id: string): Pr
   return { ...toChannel(row), signingSecret };
 }
 
-/**
- * Resumes a paused channel. Written here against the sender's contract (outbox.ts resumeChannel:
- * status active, failures 0, held deliveries due now) until it is on main.
- */
+/** The user's Resume on a paused channel: active again, its held deliveries due now (outbox.ts). */
 export async function resumeChannel(db: Database, userId: string, id: string): Promise<Channel> {
-  await readChannel(db, userId, id);
-  await db.transaction((tx) => resume(tx, userId, id));
+  if (!(await resumeOwnChannel(db, userId, channelId(id)))) throw notFound();
   return readChannel(db, userId, id);
 }
 
@@ -355,18 +342,11 @@ export async function channelLog(db: Database, userId: string, id: string): Prom
   return deliveryLog(db, sql`d.user_id = ${userId} and d.channel_id = ${id}`);
 }
 
-/**
- * Sends a failed delivery again. Written here against the sender's contract (outbox.ts
- * retryDelivery: a failed delivery of the user's back to pending, due now) until it is on main.
- */
+/** Sends a failed delivery again (outbox.ts): 404 when it is not the user's, 409 when it has not failed. */
 export async function retryDelivery(db: Database, userId: string, id: string): Promise<void> {
+  if (await retryOwnDelivery(db, userId, id)) return;
   if (!isUuid(id)) throw deliveryNotFound();
-  const { rows } = await db.execute<{ status: string }>(sql`
-    select status from channel_deliveries where id = ${id} and user_id = ${userId}`);
-  if (!rows[0]) throw deliveryNotFound();
-  const { rows: retried } = await db.execute<{ id: string }>(sql`
-    update channel_deliveries set status = 'pending', next_attempt_at = now()
-     where id = ${id} and user_id = ${userId} and status = 'failed'
-    returning id`);
-  if (!retried.length) throw new AppError('cannot_retry', channelMessages.deliveryNotFailed);
+  const { rows } = await db.execute<{ id: string }>(sql`
+    select id from channel_deliveries where id = ${id} and user_id = ${userId}`);
+  throw rows[0] ? new AppError('cannot_retry', channelMessages.deliveryNotFailed) : deliveryNotFound();
 }
