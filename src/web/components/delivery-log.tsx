@@ -45,8 +45,10 @@ export function DeliveryLog({ deliveries, onRetry, retrying }: Props) {
           </p>
           {delivery.attempts.length > 0 && (
             <ol className="space-y-0.5 text-xs text-slate-700">
-              {delivery.attempts.map((attempt) => (
-                <li key={attempt.attempt}>
+              {/* A retried delivery counts its attempts afresh: the number alone is not a key. */}
+              {delivery.attempts.map((attempt, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the attempts only grow, oldest first
+                <li key={index}>
                   Attempt {attempt.attempt}: {attempt.httpStatus === null ? 'no answer' : `HTTP ${attempt.httpStatus}`}
                   {attempt.answer ? <span className="break-all text-slate-600"> · {attempt.answer}</span> : null}
                   <span className="text-slate-500"> · {time(attempt.at)}</span>

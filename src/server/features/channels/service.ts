@@ -322,7 +322,7 @@ async function deliveryLog(db: Database, where: ReturnType<typeof sql>): Promise
            d.next_attempt_at, d.created_at, d.sent_at,
            coalesce((select json_agg(json_build_object('attempt', a.attempt, 'outcome', a.outcome, 'http_status', a.http_status,
                                                        'answer', a.answer, 'duration_ms', a.duration_ms, 'at', a.created_at)
-                                     order by a.attempt, a.created_at)
+                                     order by a.created_at, a.attempt)
                        from channel_delivery_attempts a where a.delivery_id = d.id), '[]') as attempt_list
       from channel_deliveries d join channels c on c.id = d.channel_id
      where ${where}
