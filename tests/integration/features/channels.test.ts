@@ -249,6 +249,9 @@ describe('the test message', () => {
     });
     const log = await user.client.get(`/api/channels/${channel.id}/log`);
     expect(log.body.deliveries).toMatchObject([{ id: res.body.deliveryId, purpose: 'test', status: 'pending', attempts: [] }]);
+    // A test message on a paused channel is not held: the sender still tries it (to check the user's fix).
+    await rt.pool.query("UPDATE channels SET status = 'paused', paused_at = now() WHERE id = $1", [channel.id]);
+    expect((await user.client.get(`/api/channels/${channel.id}/log`)).body.deliveries[0].status).toBe('pending');
   });
 });
 

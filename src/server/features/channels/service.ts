@@ -286,10 +286,13 @@ type LogRow = {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** 'held' while the channel is paused, 'retrying' once an attempt has failed, else the row's status. */
+/**
+ * 'held' while the channel is paused (an alert's delivery: a test message still goes, the sender
+ * tries it to check the user's fix), 'retrying' once an attempt has failed, else the row's status.
+ */
 function logStatus(row: LogRow): DeliveryStatus {
   if (row.status !== 'pending') return row.status;
-  if (row.channel_status === 'paused') return 'held';
+  if (row.channel_status === 'paused' && row.purpose === 'alert') return 'held';
   return row.attempts > 0 ? 'retrying' : 'pending';
 }
 
