@@ -66,6 +66,10 @@ export type EarningsAlertResult = {
   status: string | null;
   notificationStatus: string | null;
   transcriptStatus: string | null;
+  /** Who gave the date ('Nasdaq', 'Finnhub', 'Financial Modeling Prep', 'SEC EDGAR estimate'). */
+  provider: string | null;
+  /** The date before its last move, while the current one is the moved one. */
+  previousEarningsDate: string | null;
 };
 
 export type EarningsAlert = {
@@ -133,4 +137,102 @@ export function verifiableUrl(sourceUrl: string | null | undefined): string | nu
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether the next date is the company's own or a guess (issue 29 §2), from the checker's status
+ * (jobs/earnings/handler.ts statusFor):
+ *   'confirmed'  a calendar lists the date with its session (before the open, after the close,
+ *                during market hours): a session is only known once the company has announced the
+ *                call, so this is the date the company confirmed.
+ *   'scheduled'  a calendar lists the date without a session: the provider's projection, which the
+ *                company has not confirmed (Nasdaq and Finnhub list expected dates this way).
+ *   'estimated'  no calendar lists it: the last earnings release filed with the SEC + 91 days.
+ * Only the first is said to be confirmed; both others are estimates. Anything else (not found, a
+ * verification error, not checked yet) has no date status.
+ */
+export type EarningsDateStatus = 'confirmed' | 'estimated';
+
+export const earningsDateStatusLabels: Record<EarningsDateStatus, string> = {
+  confirmed: 'Confirmed by the company',
+  estimated: 'Estimated',
+};
+
+export function earningsDateStatus(status: string | null | undefined): EarningsDateStatus | null {
+  if (status === 'confirmed') return 'confirmed';
+  if (status === 'scheduled' || status === 'estimated') return 'estimated';
+  return null;
+}
+
+/** The provider name the checker stores for the SEC estimate (sources/sec/earnings-calendar.ts SEC_ESTIMATE). */
+const SEC_ESTIMATE_PROVIDER = 'SEC EDGAR estimate';
+
+/**
+ * One line on where the date comes from, e.g. 'Listed by Nasdaq with its session' or 'Estimated from
+ * the last earnings release filed with SEC EDGAR (+91 days)'; null without a provider.
+ */
+export function earningsDateSourceLine(status: string | null | undefined, provider: string | null | undefined): string | null {
+  if (!provider) return null;
+  if (provider === SEC_ESTIMATE_PROVIDER) return 'Estimated from the last earnings release filed with SEC EDGAR (+91 days)';
+  return status === 'confirmed'
+    ? `Listed by ${provider} with the call's session`
+    : `Listed by ${provider} without a time (not confirmed yet)`;
+}
+
+/** 'Moved from Oct 30, 2025' under a date that moved (the previous date formatted by formatEarningsDate). */
+export const earningsMovedFrom = (previous: string) => `Moved from ${previous}`;
+
+/** The provider as the source's name: 'Nasdaq', 'SEC EDGAR'. */
+export const earningsSourceName = (provider: string | null | undefined): string | null =>
+  !provider ? null : provider === SEC_ESTIMATE_PROVIDER ? 'SEC EDGAR' : provider;
+
+/** The signed-in user's private earnings calendar (GET /api/earnings-alerts/calendar). */
+export type EarningsCalendarFeed = {
+  /** webcal://host/calendar/<token>.ics, or null when the user has none (or revoked it). */
+  webcalUrl: string | null;
+  /** The same address over https (or http in development), for calendars that do not take webcal://. */
+  httpUrl: string | null;
+  createdAt: string | null;
+};
+
+export const earningsCalendarTexts = {
+  heading: 'Earnings calendar',
+  description:
+    'Subscribe in Google Calendar, Outlook or Apple Calendar: one event per tracked company’s next earnings call, updated when the date moves. The link is private: anyone who has it sees your tracked companies.',
+  none: 'You have no calendar link.',
+  linkLabel: 'Calendar link',
+  create: 'Create calendar link',
+  copy: 'Copy link',
+  copied: 'Calendar link copied.',
+  regenerate: 'Regenerate',
+  regenerateHint: 'A new link replaces this one; calendars subscribed to the old link stop updating.',
+  revoke: 'Revoke',
+  revoked: 'Calendar link revoked.',
+  regenerated: 'New calendar link created; the old one no longer works.',
+  created: 'Calendar link created.',
+  failed: 'Could not change the calendar link. Please try again.',
+} as const;
+
+const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+
+/**
+ * A tracked date that moved (issue 29 §2 "date moved" alert): `dayShift` is new day − old day in
+ * calendar days (0: the same day at another time). Every word comes from the two dates and their
+ * source; nothing is claimed about why the company moved it.
+ */
+export function earningsMoveTexts(dayShift: number, newDateLabel: string) {
+  if (dayShift > 0)
+    return {
+      change: `Delayed by ${days(dayShift)}`,
+      why: `The results and management’s commentary on the quarter now come ${days(dayShift)} later, on ${newDateLabel}: time outreach that builds on them for after that date.`,
+    };
+  if (dayShift < 0)
+    return {
+      change: `Advanced by ${days(-dayShift)}`,
+      why: `The results and management’s commentary on the quarter now come ${days(-dayShift)} earlier, on ${newDateLabel}: outreach you planned before the call has ${days(-dayShift)} less to go out.`,
+    };
+  return {
+    change: 'Same day, new time',
+    why: `The call stays on the same day, now at ${newDateLabel}: adjust any follow-up you timed to the call.`,
+  };
 }

@@ -1,8 +1,10 @@
 // Earnings alerts (/sonar-os/earnings): the 3-card grid, creating and editing alerts, every message a
-// user can trigger, the checker's result on active cards, and live updates from elsewhere.
+// user can trigger, the checker's result on active cards, live updates from elsewhere, and the private
+// calendar link (created, fetched without a session, regenerated, revoked).
 import type { Page } from '@playwright/test';
 import { sql as sqlExpression } from 'drizzle-orm';
 import { insertEarningsTracking } from '../support/factories.ts';
+import { parseCalendar } from '../support/ical.ts';
 import { afterRetries, db, expect, expectDefaultEmail, guideSeenIn, signedInUser, signInByApi, sql, test } from './support/fixtures.ts';
 
 const PATH = '/sonar-os/earnings';
@@ -334,4 +336,50 @@ test('saving and loading can fail', async ({ page }) => {
   await page.unroute('**/api/earnings-alerts');
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('region', { name: /^Earnings Alert \d$/ })).toHaveCount(3);
+});
+
+test('the private calendar link: created on the page, subscribed to without a session, regenerated and revoked', async ({ page }) => {
+  const user = await signedInUser(page, { at: null });
+  const [apple] = await seedAlerts(user.id, 'Apple');
+  // checked_at now: no check of the e2e server's worker falls due and overwrites the row.
+  await sql(
+    `INSERT INTO earnings_tracking_results (tracking_id, user_id, status, confidence_score, earnings_date, source_url, provider, ticker, checked_at)
+     VALUES ($1, $2, 'confirmed', 0.9, '2030-10-30T00:00:00Z', 'https://www.nasdaq.com/market-activity/stocks/aapl/earnings', 'Nasdaq', 'AAPL', now())`,
+    [apple, user.id],
+  );
+  await page.goto(PATH);
+  await expect(card(page, 1).getByText('Confirmed by the company')).toBeVisible();
+  await expect(card(page, 1).getByRole('link', { name: 'Nasdaq' })).toHaveAttribute(
+    'href',
+    'https://www.nasdaq.com/market-activity/stocks/aapl/earnings',
+  );
+
+  const block = page.getByRole('region', { name: 'Earnings calendar' });
+  await expect(block.getByText('You have no calendar link.')).toBeVisible();
+  await block.getByRole('button', { name: 'Create calendar link' }).click();
+  const link = block.getByRole('textbox', { name: 'Calendar link' });
+  await expect(link).toHaveValue(/^webcal:\/\/[^/]+\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+  const first = (await link.inputValue()).replace(/^webcal:/, 'http:');
+
+  // A calendar app: no cookie, no origin.
+  const feed = await fetch(first);
+  expect(feed.status).toBe(200);
+  expect(feed.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+  const events = parseCalendar(await feed.text()).events;
+  expect(events).toHaveLength(1);
+  expect(events[0]).toMatchObject({ summary: 'Apple (AAPL) earnings call (confirmed)', allDay: true, day: '2030-10-30' });
+  expect(events[0]!.uid).toMatch(new RegExp(`^earnings-${apple}@`));
+
+  await block.getByRole('button', { name: 'Regenerate' }).click();
+  await expect(link).not.toHaveValue(first.replace(/^http:/, 'webcal:'));
+  const second = (await link.inputValue()).replace(/^webcal:/, 'http:');
+  expect((await fetch(first)).status).toBe(404);
+  expect((await fetch(second)).status).toBe(200);
+
+  await block.getByRole('button', { name: 'Revoke' }).click();
+  await expect(block.getByRole('button', { name: 'Create calendar link' })).toBeVisible();
+  expect((await fetch(second)).status).toBe(404);
+  // Still none after a reload.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Earnings calendar' }).getByText('You have no calendar link.')).toBeVisible();
 });

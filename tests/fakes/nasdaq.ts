@@ -110,6 +110,11 @@ export async function startFakeEarningsCalendars(keys: { finnhub?: string; fmp?:
     list(listing: CalendarListing) {
       listings.push(listing);
     },
+    /** Takes a company's listings off a provider (a date moved: unlist, then list the new day). */
+    unlist(provider: CalendarProvider, symbol: string) {
+      for (let i = listings.length - 1; i >= 0; i--)
+        if (listings[i]!.provider === provider && listings[i]!.symbol === symbol) listings.splice(i, 1);
+    },
     /** A market holiday: Nasdaq answers rows: null for the day. */
     holiday(day: string) {
       holidays.add(day);

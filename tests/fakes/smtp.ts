@@ -18,6 +18,8 @@ export type FakeMail = {
   receivedAt: string;
   /** The message's header lines as sent, by lower-case name (the last one wins). */
   headers: Record<string, string>;
+  /** Its attachments as parsed (none for the header-only benchmark path). */
+  attachments?: { filename: string | undefined; contentType: string; content: string }[];
 };
 
 export type FakeSmtp = {
@@ -115,6 +117,11 @@ export async function startFakeSmtp(
               subject: parsed.subject ?? '',
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : undefined,
+              attachments: parsed.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: a.content.toString('utf8'),
+              })),
               receivedAt: new Date().toISOString(),
               headers: Object.fromEntries(
                 parsed.headerLines.map((h) => [

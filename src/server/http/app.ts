@@ -24,7 +24,7 @@ import { airRoutes } from '../features/air/routes.ts';
 import { channelRoutes } from '../features/channels/routes.ts';
 import { contentRoutes } from '../features/content/routes.ts';
 import { dashboardRoutes } from '../features/dashboard/routes.ts';
-import { earningsAlertRoutes } from '../features/earnings-alerts/routes.ts';
+import { earningsAlertRoutes, earningsCalendarFeedRoutes } from '../features/earnings-alerts/routes.ts';
 import { libraryRoutes } from '../features/library/routes.ts';
 import { newsAlertRoutes } from '../features/news-alerts/routes.ts';
 import { newsletterRoutes } from '../features/newsletter/routes.ts';
@@ -158,6 +158,8 @@ export function createApp({ config, db, pool, runs, auth, attempts, hub, webRoot
   // One-click unsubscribe comes from mail providers' servers and other sites, without cookies; its
   // token is the credential. Mounted ahead of the API so the same-origin rule does not apply.
   app.route('/api/unsubscribe', unsubscribeRoutes(db, secret));
+  // Calendar apps fetch the private earnings feed with no session: its token is the credential.
+  app.route('/calendar', earningsCalendarFeedRoutes(db, config.appUrl));
 
   const api = new Hono<{ Variables: { clientIp: string } }>();
   api.use(sameOriginWrites(new URL(config.appUrl).origin));
@@ -187,7 +189,7 @@ export function createApp({ config, db, pool, runs, auth, attempts, hub, webRoot
   api.route('/profile', profileRoutes(db, auth));
   api.route('/news-alerts', newsAlertRoutes(db, auth));
   api.route('/newsletter', newsletterRoutes(db, auth));
-  api.route('/earnings-alerts', earningsAlertRoutes(db, auth));
+  api.route('/earnings-alerts', earningsAlertRoutes(db, auth, config.appUrl));
   api.route(
     '/channels',
     channelRoutes(db, auth, { appUrl: config.appUrl, loopbackFakes: config.PUBLISHER_ALLOW_PRIVATE_ADDRESSES === true }),

@@ -95,9 +95,12 @@ export function requestLog(): MiddlewareHandler {
   };
 }
 
-/** Link tokens can sit in a path segment (better-auth's /reset-password/:token); never log them. */
+/**
+ * Link tokens can sit in a path segment (better-auth's /reset-password/:token, the private earnings
+ * calendar's /calendar/<token>.ics); never log them.
+ */
 const maskPathTokens = (pathname: string) =>
-  pathname.includes('/reset-password/') ? pathname.replace(/(\/reset-password\/)[^/]+/, '$1***') : pathname;
+  pathname.replace(/(\/reset-password\/)[^/]+/, '$1***').replace(/^(\/calendar\/)[^/]+/, '$1***');
 
 /**
  * `new URL(href).pathname` and `.search` (without its '?') of a serialised absolute URL, cut out

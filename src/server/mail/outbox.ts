@@ -3,6 +3,9 @@
 import type { Database } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 
+/** A file sent with a mail: `content` is its text (an .ics calendar), sent as it is. */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
 export type OutgoingMail = {
   to: string;
   subject: string;
@@ -13,6 +16,7 @@ export type OutgoingMail = {
   userId?: string;
   /** Extra headers, e.g. List-Unsubscribe. */
   headers?: Record<string, string>;
+  attachments?: MailAttachment[];
 };
 
 type Executor = Pick<Database, 'insert'>;
@@ -29,6 +33,7 @@ export function insertMail(db: Executor, mail: OutgoingMail) {
       kind: mail.kind,
       userId: mail.userId,
       headers: mail.headers,
+      attachments: mail.attachments?.length ? mail.attachments : null,
     })
     .returning({ id: mailOutbox.id });
 }

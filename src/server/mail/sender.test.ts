@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extraHeaders, messageIdDomain, outcomeUnknown } from './sender.ts';
+import { extraHeaders, mailAttachments, messageIdDomain, outcomeUnknown } from './sender.ts';
 
 describe('messageIdDomain', () => {
   it.each([
@@ -54,5 +54,17 @@ describe('outcomeUnknown', () => {
     expect(outcomeUnknown(smtpError('ESOCKET', 'connect ECONNREFUSED 127.0.0.1:25'))).toBe(false);
     expect(outcomeUnknown(smtpError('EDNS', 'getaddrinfo ENOTFOUND smtp.example.com'))).toBe(false);
     expect(outcomeUnknown('a string')).toBe(false);
+  });
+});
+
+describe('mailAttachments', () => {
+  it('passes text attachments under a plain file name, and nothing nodemailer would read from a path or URL', () => {
+    expect(mailAttachments(null)).toBeUndefined();
+    expect(mailAttachments([])).toBeUndefined();
+    const ics = { filename: 'earnings/../AAPL.ics', contentType: 'text/calendar; method=PUBLISH', content: 'BEGIN:VCALENDAR' };
+    const sneaky = { filename: 'x', contentType: 'text/plain', path: '/etc/passwd' } as unknown as typeof ics;
+    expect(mailAttachments([ics, sneaky])).toEqual([
+      { filename: 'earnings_.._AAPL.ics', contentType: 'text/calendar; method=PUBLISH', content: 'BEGIN:VCALENDAR' },
+    ]);
   });
 });

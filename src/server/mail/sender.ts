@@ -9,6 +9,7 @@ import { withLogContext } from '../lib/log-context.ts';
 import { mailSends } from '../lib/metrics.ts';
 import { connectionFailure } from '../lib/network-error.ts';
 import { CREDENTIAL_MAIL_KINDS } from './account-emails.ts';
+import type { MailAttachment } from './outbox.ts';
 
 const MAX_ATTEMPTS = 8;
 /** The wait before a failed mail is tried again: 30 s, doubling, at most an hour. */
@@ -32,6 +33,7 @@ type Claimed = {
   kind: string;
   attempts: number;
   headers: Record<string, string> | null;
+  attachments: MailAttachment[] | null;
 };
 
 /** The domain of MAIL_FROM's address (Message-IDs name it), or localhost when it has none. */
@@ -54,6 +56,17 @@ export function extraHeaders(headers: Record<string, string> | null): Record<str
     return allowed && typeof value === 'string' && !/[\r\n]/.test(value) ? [[allowed, value] as const] : [];
   });
   return kept.length > 0 ? Object.fromEntries(kept) : undefined;
+}
+
+/**
+ * The row's attachments as nodemailer takes them: content given as text only (never a path or a
+ * URL, which nodemailer would read or fetch), under a plain file name.
+ */
+export function mailAttachments(attachments: MailAttachment[] | null) {
+  if (!Array.isArray(attachments) || attachments.length === 0) return undefined;
+  return attachments
+    .filter((a) => a && typeof a.content === 'string' && typeof a.filename === 'string' && typeof a.contentType === 'string')
+    .map((a) => ({ filename: a.filename.replace(/[^\w.-]/g, '_'), contentType: a.contentType, content: a.content }));
 }
 
 /**
@@ -99,7 +112,7 @@ export async function startOutboxSender(opts: {
         `UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = now() + ${CLAIM_LEASE}
           WHERE id IN (SELECT id FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= now()
                         ORDER BY next_attempt_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-          RETURNING id, to_address, subject, text_body, html_body, kind, attempts, headers`,
+          RETURNING id, to_address, subject, text_body, html_body, kind, attempts, headers, attachments`,
       );
       if (rows.length === 0) return;
       // Each delivery's lines (nodemailer's failures included) carry the outbox row's id.
@@ -132,6 +145,7 @@ export async function startOutboxSender(opts: {
         text: mail.text_body,
         html: mail.html_body ?? undefined,
         headers: extraHeaders(mail.headers),
+        attachments: mailAttachments(mail.attachments),
         // The row's id: a resend of the same row (a retry after an unclear failure) is recognisably
         // the same message to the receiving side.
         messageId: `<${mail.id}@${domain}>`,

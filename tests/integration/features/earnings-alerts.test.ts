@@ -130,6 +130,8 @@ describe('listing', () => {
           status: 'confirmed',
           notificationStatus: 'sent',
           transcriptStatus: 'pending',
+          provider: null,
+          previousEarningsDate: null,
         },
       },
       expect.objectContaining({ id: second.id, companyName: 'Nvidia', active: false, notificationTiming: '24h', result: null }),
@@ -150,6 +152,8 @@ describe('listing', () => {
       status: null,
       notificationStatus: null,
       transcriptStatus: null,
+      provider: null,
+      previousEarningsDate: null,
     });
   });
 });

@@ -37,6 +37,21 @@ describe('request ids in the log', () => {
     expect(log.lines().every((line) => line.level === 'info' && typeof line.time === 'string')).toBe(true);
   });
 
+  it('masks the private calendar token in the access line (issue 29 §2: a feed address is a credential)', async () => {
+    const token = 'A'.repeat(43);
+    const log = captureLog();
+    let res: Response;
+    try {
+      res = await rt.app.request(`/calendar/${token}.ics`);
+    } finally {
+      log.restore();
+    }
+    expect(res.status).toBe(404);
+    const lines = log.lines().filter((line) => line.requestId === res.headers.get('x-request-id'));
+    expect(lines.map((line) => line.msg)).toEqual([expect.stringMatching(/^GET \/calendar\/\*\*\* 404 \d+ms$/)]);
+    expect(JSON.stringify(log.lines())).not.toContain(token);
+  });
+
   it("a 5xx: the error handler's line and the access line carry the id the answer gives back", async () => {
     const user = await registerUser(rt);
     const client = await signedInClient(rt, user.email);

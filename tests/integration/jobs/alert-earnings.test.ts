@@ -621,6 +621,7 @@ describe('earnings mails: kept in the library', () => {
         { label: 'Company', value: 'Apple Inc. (AAPL)' },
         { label: 'Earnings date', value: 'Thursday, Oct 30, 2025' },
         { label: 'Confidence', value: 'Confirmed' },
+        { label: 'Status', value: 'Confirmed by the company' },
         { label: 'Reminder', value: '24 hours before the call' },
       ],
     });

@@ -265,3 +265,92 @@ describe('news alerts: failures', () => {
     expect((await keptItems(rt.pool, user.id)).map((k) => k.id)).toEqual([runId]);
   });
 });
+
+describe('news alerts: channels (issue 29)', () => {
+  /** A Slack channel of the user's, attached to their alert; with `emailOff` the alert is not e-mailed. */
+  async function attachChannel(userId: string, alertId: string, { emailOff = false } = {}) {
+    const { rows } = await rt.pool.query<{ id: string }>(
+      `INSERT INTO channels (user_id, kind, name, url, url_hint)
+       VALUES ($1, 'slack', 'Deals', 'https://hooks.slack.com/services/T1/B1/abc', 'hooks.slack.com/…/abc') RETURNING id`,
+      [userId],
+    );
+    await rt.pool.query(`INSERT INTO alert_channels (alert_type, alert_id, channel_id, user_id) VALUES ('news', $1, $2, $3)`, [
+      alertId,
+      rows[0]!.id,
+      userId,
+    ]);
+    if (emailOff)
+      await rt.pool.query(`INSERT INTO alert_email_opt_outs (alert_type, alert_id, user_id) VALUES ('news', $1, $2)`, [alertId, userId]);
+    return rows[0]!.id;
+  }
+  const deliveriesFor = async (userId: string) =>
+    (
+      await rt.pool.query(
+        `SELECT channel_id, run_id, alert_type, alert_id, purpose, status, message FROM channel_deliveries WHERE user_id = $1`,
+        [userId],
+      )
+    ).rows;
+
+  it("queues the run's item once for each channel of the alert, with what the e-mail carries and a link to the item", async () => {
+    ai.setHandler(newsAlertModel({ latencyMs: 0 }));
+    const user = await registerUser(rt);
+    const alertId = await seedNewsAlert(user.id, { companyName: 'Channel Dynamics' });
+    const channelId = await attachChannel(user.id, alertId);
+    const [runId] = await manualRun(user.id);
+    // Two workers on the run: one commit, so one delivery per channel.
+    await Promise.all([engine().process(runId!), engine().process(runId!)]);
+    expect(await mailsFor(user.id)).toHaveLength(1);
+    const [delivery, ...more] = await deliveriesFor(user.id);
+    expect(more).toHaveLength(0);
+    expect(delivery).toMatchObject({
+      channel_id: channelId,
+      run_id: runId,
+      alert_type: 'news',
+      alert_id: alertId,
+      purpose: 'alert',
+      status: 'pending',
+    });
+    const [item] = await keptItems(rt.pool, user.id);
+    expect(delivery.message).toMatchObject({
+      version: 1,
+      type: 'item',
+      kind: 'news_alert',
+      kindLabel: 'News alert',
+      companies: ['Channel Dynamics'],
+      url: `${rt.config.appUrl}/library/${runId}`,
+      alert: { type: 'news', id: alertId },
+    });
+    expect(delivery.message.title).toBe(item!.title);
+    expect(delivery.message.sources.length).toBeGreaterThan(0);
+    expect(delivery.message.statements).toMatchObject({ total: expect.any(Number) });
+  });
+
+  it('an alert with e-mail turned off sends no e-mail, and still keeps its item and reaches its channels', async () => {
+    ai.setHandler(newsAlertModel({ latencyMs: 0 }));
+    const user = await registerUser(rt);
+    const alertId = await seedNewsAlert(user.id, { companyName: 'Channels Only Corp' });
+    await attachChannel(user.id, alertId, { emailOff: true });
+    const [runId] = await manualRun(user.id);
+    expect(await engine().process(runId!)).toMatchObject({
+      status: 'succeeded',
+      mailId: null,
+      outcome: expect.stringMatching(/\(e-mail turned off for this alert: channels only\)$/),
+    });
+    expect(await mailsFor(user.id)).toHaveLength(0);
+    expect((await keptItems(rt.pool, user.id)).map((k) => k.id)).toEqual([runId]);
+    expect(await deliveriesFor(user.id)).toHaveLength(1);
+  });
+
+  it("another user's channel attached by id to this alert is not used", async () => {
+    ai.setHandler(newsAlertModel({ latencyMs: 0 }));
+    const [user, other] = [await registerUser(rt), await registerUser(rt)];
+    const alertId = await seedNewsAlert(user.id, { companyName: 'Owner Only Inc' });
+    // A row naming the alert but owned by someone else (the API refuses to write one; the engine must not trust it either).
+    await attachChannel(other.id, alertId);
+    const [runId] = await manualRun(user.id);
+    await engine().process(runId!);
+    expect(await mailsFor(user.id)).toHaveLength(1);
+    expect(await deliveriesFor(user.id)).toHaveLength(0);
+    expect(await deliveriesFor(other.id)).toHaveLength(0);
+  });
+});

@@ -147,7 +147,7 @@ describe('earnings', () => {
         earningsDate: sql`now() + make_interval(hours => ${result.inHours})`,
         confidenceScore: result.confidence ?? 0.9,
         status: result.status ?? 'confirmed',
-        checkedAt: sql`now() - ${result.checkedHoursAgo ?? 1}::float * interval '1 hour'`,
+        checkedAt: sql`now() - ${result.checkedHoursAgo ?? 0.05}::float * interval '1 hour'`,
       });
     }
     return user.id;
@@ -158,6 +158,32 @@ describe('earnings', () => {
     expect(await kinds(await tracking('24h', null))).toEqual(['earnings_check']);
     expect(await kinds(await tracking('24h', { inHours: 24 * 30 }))).toEqual([]);
     expect(await kinds(await tracking('24h', { inHours: 24 * 30, checkedHoursAgo: 21 }))).toEqual(['earnings_check']);
+  });
+
+  it('the date is looked up again every 15 minutes (a moved date reaches the user within 30), not while a check is unfinished', async () => {
+    expect(await kinds(await tracking('24h', { inHours: 24 * 30, checkedHoursAgo: 10 / 60 }))).toEqual([]);
+    const polled = await tracking('24h', { inHours: 24 * 30, checkedHoursAgo: 16 / 60 });
+    expect(await kinds(polled)).toEqual(['earnings_check']);
+    // Its run is queued (not finished yet): the next tick adds no second one, whatever the slot.
+    await client.query(`UPDATE earnings_tracking_results SET checked_at = now() - interval '40 minutes' WHERE user_id = $1`, [polled]);
+    expect(await kinds(polled)).toEqual([]);
+  });
+
+  it("each tracking's check has its own second of the quarter hour (spread for the keyed calendars), within the 15 minutes up to now", async () => {
+    const users = await Promise.all(Array.from({ length: 8 }, () => tracking('24h', null)));
+    const now = new Date();
+    const slots: string[] = [];
+    for (const user of users) slots.push(...(await due(user, now.toISOString())).map((d) => d.slice('earnings_check '.length)));
+    expect(slots).toHaveLength(8);
+    const { rows } = await client.query<{ at: Date }>(
+      `SELECT split_part(s, ' after save ', 1)::timestamp AT TIME ZONE 'America/New_York' AS at FROM unnest($1::text[]) AS s`,
+      [slots],
+    );
+    for (const { at } of rows) {
+      expect(at.getTime()).toBeLessThanOrEqual(now.getTime());
+      expect(at.getTime()).toBeGreaterThan(now.getTime() - 15 * 60_000);
+    }
+    expect(new Set(rows.map(({ at }) => at.getTime())).size).toBeGreaterThan(1);
   });
 
   it('a save brings a new check, but not more than one every 5 minutes', async () => {

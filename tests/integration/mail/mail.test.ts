@@ -207,6 +207,23 @@ describe('outbox sender', () => {
     expect(lines[0]).not.toContain('POSSIBLE DUPLICATE');
   });
 
+  it("sends the row's attachments (the earnings reminder's .ics event) as MIME parts", async () => {
+    sender = await startOutboxSender({ pool: rt.pool, databaseUrl: rt.databaseUrl, smtpUrl: smtpUrl(), from: FROM, printCaptured: false });
+    const to = uniqueEmail('ics');
+    const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:PUBLISH\r\nEND:VCALENDAR\r\n';
+    await enqueueMail(rt.db, {
+      to,
+      subject: 'Apple reports earnings',
+      text: 'Reminder',
+      kind: 'earnings-reminder',
+      attachments: [{ filename: 'AAPL-earnings.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }],
+    });
+    await sender.drain();
+    const mail = await smtp.waitForMail((m) => m.to.includes(to));
+    expect(mail.text.trim()).toBe('Reminder');
+    expect(mail.attachments).toEqual([{ filename: 'AAPL-earnings.ics', contentType: 'text/calendar', content: ics }]);
+  });
+
   it('gives mail without extra headers a Message-ID too', async () => {
     sender = await startOutboxSender({ pool: rt.pool, databaseUrl: rt.databaseUrl, smtpUrl: smtpUrl(), from: FROM, printCaptured: false });
     const to = uniqueEmail('msgid');

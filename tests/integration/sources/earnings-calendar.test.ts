@@ -5,6 +5,8 @@ import {
   CONFIDENCE_LISTED,
   CONFIDENCE_WITH_SESSION,
   createEarningsCalendarSource,
+  FAR_CACHE_MS,
+  NEAR_CACHE_MS,
 } from '../../../src/server/sources/sec/earnings-calendar.ts';
 import { createSourceHttp } from '../../../src/server/sources/web/http.ts';
 import { type FakeEarningsCalendars, startFakeEarningsCalendars } from '../../fakes/nasdaq.ts';
@@ -55,6 +57,30 @@ describe('Nasdaq calendar (no key)', () => {
     expect(fake.requests.length).toBe(afterFirst);
     expect((await calendar.nextEarnings('MSFT', FROM))?.date).toBe('2025-08-07T00:00:00.000Z');
     expect(nasdaqDays()).toEqual(['2025-08-01', '2025-08-04', '2025-08-05', '2025-08-06', '2025-08-07']);
+  });
+
+  it('reads a page of the next 14 days again after 10 minutes (a move is seen by the next 15-minute poll), a later page after 2 hours', async () => {
+    let clock = Date.parse('2025-08-01T14:00:00Z');
+    const calendar = createEarningsCalendarSource({ http, nasdaqBaseUrl: fake.url, now: () => clock });
+    fake.list({ provider: 'nasdaq', symbol: 'AAPL', date: '2025-08-05', session: 'after-hours' });
+    fake.list({ provider: 'nasdaq', symbol: 'MSFT', date: '2025-09-30', session: 'after-hours' });
+    await calendar.nextEarnings('AAPL', FROM);
+    await calendar.nextEarnings('MSFT', FROM);
+    const read = (day: string) => nasdaqDays().filter((d) => d === day).length;
+    expect([read('2025-08-05'), read('2025-09-30')]).toEqual([1, 1]);
+
+    // The company moves: a day later on Nasdaq.
+    fake.unlist('nasdaq', 'AAPL');
+    fake.list({ provider: 'nasdaq', symbol: 'AAPL', date: '2025-08-06', session: 'after-hours' });
+    clock += NEAR_CACHE_MS - 1000;
+    expect((await calendar.nextEarnings('AAPL', FROM))?.date).toBe('2025-08-05T00:00:00.000Z');
+    clock += 2000;
+    expect((await calendar.nextEarnings('AAPL', FROM))?.date).toBe('2025-08-06T00:00:00.000Z');
+    await calendar.nextEarnings('MSFT', FROM);
+    expect(read('2025-09-30')).toBe(1);
+    clock = Date.parse('2025-08-01T14:00:00Z') + FAR_CACHE_MS + 1000;
+    await calendar.nextEarnings('MSFT', FROM);
+    expect(read('2025-09-30')).toBe(2);
   });
 
   it('shares one request per day between concurrent lookups', async () => {

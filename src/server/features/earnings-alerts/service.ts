@@ -41,6 +41,8 @@ const resultColumns = {
   status: earningsTrackingResults.status,
   notificationStatus: earningsTrackingResults.notificationStatus,
   transcriptStatus: earningsTrackingResults.transcriptStatus,
+  provider: earningsTrackingResults.provider,
+  previousEarningsDate: earningsTrackingResults.previousEarningsDate,
 };
 
 type AlertRow = Awaited<ReturnType<typeof selectAlerts>>[number];
@@ -71,6 +73,8 @@ function toAlert(row: AlertRow): EarningsAlert {
             status: row.status,
             notificationStatus: row.notificationStatus,
             transcriptStatus: row.transcriptStatus,
+            provider: row.provider,
+            previousEarningsDate: row.previousEarningsDate?.toISOString() ?? null,
           },
   };
 }

@@ -8,13 +8,22 @@
 //                     sentence of it checked against the document it cites (issue 27 §4).
 // Each does its slow work here and returns a `commit` that writes only through the engine's `tx`.
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { earningsBadge, notificationTimingLabels, verifiableUrl } from '../../../shared/earnings-alerts.ts';
+import {
+  earningsBadge,
+  earningsDateSourceLine,
+  earningsDateStatus,
+  earningsDateStatusLabels,
+  earningsMoveTexts,
+  earningsSourceName,
+  notificationTimingLabels,
+  verifiableUrl,
+} from '../../../shared/earnings-alerts.ts';
 import { ALERT_TIME_ZONE } from '../../../shared/sonar.ts';
 import type { GenerateRequest } from '../../ai/runner.ts';
 import { alertRecipientFor } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
 import { earningsTracking, earningsTrackingResults, users } from '../../db/schema.ts';
-import { renderEarningsReminderEmail, renderEarningsSummaryEmail } from '../../mail/alert-emails/index.ts';
+import { renderEarningsDateMovedEmail, renderEarningsReminderEmail, renderEarningsSummaryEmail } from '../../mail/alert-emails/index.ts';
 import type { EmailLinks } from '../../mail/alert-emails/types.ts';
 import type { EarningsDate } from '../../sources/sec/earnings-calendar.ts';
 import { addDays, newYorkDay, SEC_ESTIMATE, secEstimate } from '../../sources/sec/earnings-calendar.ts';
@@ -30,7 +39,8 @@ import {
   type CommitResult,
   type DbExecutor,
 } from '../runs/types.ts';
-import { earningsReminderEntry, earningsSummaryEntry } from './library-entry.ts';
+import { buildEarningsCalendar, isDayOnly } from './calendar.ts';
+import { earningsDateMovedEntry, earningsReminderEntry, earningsSummaryEntry } from './library-entry.ts';
 import { type EarningsSummaryOutput, earningsSummaryOutput, earningsSummaryPrompt, earningsSummarySystem } from './prompts.ts';
 import { checkEarningsSummary } from './statements.ts';
 
@@ -89,7 +99,6 @@ function dateOfRun(run: AlertRun, result: Result | null): Date {
   return result.earningsDate;
 }
 
-const isDayOnly = (date: Date) => date.getTime() % DAY_MS === 0;
 const dayOnlyLabel = new Intl.DateTimeFormat('en-US', {
   weekday: 'long',
   month: 'short',
@@ -139,6 +148,14 @@ export const earningsCheckHandler = (async (run, deps, signal) => {
       // The last attempt: the card says 'Verification Error' rather than showing a stale state as fresh.
       lookup = { kind: 'error', why: err instanceof Error ? err.message : String(err) };
     }
+    const unlisted = lookup.kind === 'not_found' || (lookup.kind === 'found' && lookup.found.provider === SEC_ESTIMATE);
+    if (stored && stored > now && result?.provider && result.provider !== SEC_ESTIMATE && unlisted) {
+      // A listed date still ahead that no calendar lists now: a calendar's pages are read at
+      // different times (earnings-calendar.ts), so for a while the old day may be read fresh and the
+      // new one not yet. A weaker estimate (or nothing) never replaces the listing: it is kept until
+      // a calendar lists another day or it passes, so no "date moved" alert rests on a gap.
+      lookup = { kind: 'keep', why: `no calendar lists it now; keeping ${stored.toISOString()} from ${result.provider}` };
+    }
   }
 
   return {
@@ -156,6 +173,18 @@ export const earningsCheckHandler = (async (run, deps, signal) => {
       }
       const found = lookup.kind === 'found' ? lookup.found : null;
       const status: EarningsStatus = found ? statusFor(found) : 'not_found';
+      // The row as it is now, locked: what the calendar event showed, to tell a move from a first look.
+      const [before] = await tx
+        .select({
+          earningsDate: earningsTrackingResults.earningsDate,
+          status: earningsTrackingResults.status,
+          provider: earningsTrackingResults.provider,
+          sourceUrl: earningsTrackingResults.sourceUrl,
+        })
+        .from(earningsTrackingResults)
+        .where(eq(earningsTrackingResults.trackingId, tracking.id))
+        .for('update');
+      const change = eventChange(before ?? null, found, status, now);
       // A different date starts a new cycle: reminder and summary are due again; alert_counter stays.
       await tx.execute(sql`
         insert into earnings_tracking_results as r
@@ -175,13 +204,85 @@ export const earningsCheckHandler = (async (run, deps, signal) => {
           notification_sent_at = case when r.earnings_date is distinct from excluded.earnings_date then null else r.notification_sent_at end,
           transcript_status = case when r.earnings_date is distinct from excluded.earnings_date then 'pending' else r.transcript_status end,
           transcript_sent_at = case when r.earnings_date is distinct from excluded.earnings_date then null else r.transcript_sent_at end,
+          event_sequence = r.event_sequence + ${change.bump ? 1 : 0},
+          -- A move keeps the old date; a new cycle (the call passed) or a refined time forgets an older move.
+          previous_earnings_date = case when ${change.moved !== null} then r.earnings_date
+            when r.earnings_date is distinct from excluded.earnings_date then null else r.previous_earnings_date end,
+          date_moved_at = case when ${change.moved !== null} then now()
+            when r.earnings_date is distinct from excluded.earnings_date then null else r.date_moved_at end,
           updated_at = now()`);
       if (!found) return { mail: null, outcome: `not found: ${lookup.kind === 'not_found' ? lookup.why : ''}` };
-      const moved = stored && stored.toISOString() !== found.date ? ` (was ${stored.toISOString()})` : '';
-      return { mail: null, outcome: `${found.ticker} ${found.date} from ${found.provider}, ${status} (${found.confidence})${moved}` };
+      const summary = `${found.ticker} ${found.date} from ${found.provider}, ${status} (${found.confidence})`;
+      if (!change.moved) {
+        const was =
+          before?.earningsDate && before.earningsDate.toISOString() !== found.date ? ` (was ${before.earningsDate.toISOString()})` : '';
+        return { mail: null, outcome: `${summary}${was}${change.bump ? '; calendar event updated' : ''}` };
+      }
+      const mailed = dateMoved(tracking, change.moved, found, status);
+      const rendered = await renderEarningsDateMovedEmail({ ...mailed, links: earningsLinks(deps, tracking, run) });
+      return {
+        mail: { to: tracking.recipient, ...rendered, kind: 'earnings-date-moved', unsubscribe: { kind: 'earnings', alertId: tracking.id } },
+        item: earningsDateMovedEntry(mailed),
+        outcome: `${summary}; moved from ${change.moved.date.toISOString()} (${mailed.change}); e-mail queued`,
+      };
     },
   };
 }) satisfies AlertHandler;
+
+type Before = { earningsDate: Date | null; status: string | null; provider: string | null; sourceUrl: string | null };
+
+/** What the calendar event says of a status: the checker's, with a date it could not verify called estimated. */
+const eventStatus = (status: string | null) => earningsDateStatus(status) ?? 'estimated';
+
+/** Days from one call day to another (each a day-only date's UTC day, or a time's day in New York). */
+const dayShift = (from: Date, to: Date) => Math.round((Date.parse(callDay(to)) - Date.parse(callDay(from))) / DAY_MS);
+
+/**
+ * How this check changes the tracked date (issue 29 §2). The calendar event is raised (SEQUENCE + 1)
+ * whenever the date or its status changes after the first look, so subscribed calendars update it in
+ * place. A move is a different call day (or time) while the stored date is still ahead: a date
+ * that has passed giving way to next quarter's is a new cycle, not a move.
+ */
+export function eventChange(
+  before: Before | null,
+  found: EarningsDate | null,
+  status: EarningsStatus,
+  now: Date,
+): { bump: boolean; moved: (Before & { date: Date }) | null } {
+  if (!before?.earningsDate || !found) return { bump: false, moved: null };
+  const next = new Date(found.date);
+  const sameMoment = before.earningsDate.getTime() === next.getTime();
+  const sameDay = dayShift(before.earningsDate, next) === 0;
+  // A time learnt for the same day (day-only → 4:30 PM) refines the date; it does not move it.
+  const refined = sameDay && (isDayOnly(before.earningsDate) || isDayOnly(next));
+  const moved = !sameMoment && !refined && before.earningsDate > now;
+  const bump = !sameMoment || eventStatus(before.status) !== eventStatus(status);
+  return { bump, moved: moved ? { ...before, date: before.earningsDate } : null };
+}
+
+/** The "date moved" mail's facts: both dates, the shift, the statuses and sources. */
+function dateMoved(tracking: Tracking, before: Before & { date: Date }, found: EarningsDate, status: EarningsStatus) {
+  const next = new Date(found.date);
+  const shift = dayShift(before.date, next);
+  const dateLabel = earningsDateLabel(next);
+  const texts = earningsMoveTexts(shift, dateLabel);
+  return {
+    companyName: tracking.companyName,
+    ticker: found.ticker,
+    previousDate: before.date.toISOString(),
+    earningsDate: found.date,
+    previousDateLabel: earningsDateLabel(before.date),
+    dateLabel,
+    dayShift: shift,
+    change: texts.change,
+    why: texts.why,
+    statusLabel: earningsDateStatusLabels[eventStatus(status)],
+    previousStatusLabel: earningsDateStatusLabels[eventStatus(before.status)],
+    sourceName: earningsSourceName(found.provider) ?? found.provider,
+    sourceUrl: verifiableUrl(found.sourceUrl),
+    previousSourceUrl: verifiableUrl(before.sourceUrl),
+  };
+}
 
 /** Ticker from SEC EDGAR, then the calendars, then the SEC estimate. Source failures throw (retryable). */
 async function lookUp(companyName: string, now: Date, deps: AlertDeps, signal: AbortSignal): Promise<Lookup> {
@@ -213,15 +314,49 @@ export const earningsReminderHandler = (async (run, deps, _signal) => {
     confidenceLabel: earningsBadge({ status: null, confidenceScore: result!.confidenceScore }).label,
     sourceUrl: source ?? deps.links.app('/sonar-os/earnings'),
     timingLabel: notificationTimingLabels[tracking.notificationTiming],
+    statusLabel: earningsDateStatusLabels[eventStatus(result!.status)],
+    sourceName: earningsSourceName(result!.provider),
+    sourceLine: earningsDateSourceLine(result!.status, result!.provider),
+    calendarAttached: true,
   };
   const rendered = await renderEarningsReminderEmail({ ...mailed, links: earningsLinks(deps, tracking, run) });
+  // The calendar feed's own event (same UID and SEQUENCE), for a calendar that has no feed subscribed.
+  const ics = buildEarningsCalendar(
+    [
+      {
+        trackingId: tracking.id,
+        companyName: tracking.companyName,
+        ticker: result!.ticker,
+        earningsDate: date,
+        status: result!.status,
+        provider: result!.provider,
+        sourceUrl: result!.sourceUrl,
+        sequence: result!.eventSequence,
+        updatedAt: result!.updatedAt,
+      },
+    ],
+    { appUrl: deps.config.appUrl },
+  );
+  const attachments = [
+    {
+      filename: `${ticker.replace(/[^\w.-]/g, '_')}-earnings.ics`,
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      content: ics,
+    },
+  ];
 
   return {
     async commit(tx) {
       const updated = await markSent(tx, tracking.id, date, { notificationStatus: 'sent', notificationSentAt: sql`now()` });
       if (!updated) return { mail: null, outcome: 'the earnings date moved meanwhile; no reminder sent' };
       return {
-        mail: { to: tracking.recipient, ...rendered, kind: 'earnings-reminder', unsubscribe: { kind: 'earnings', alertId: tracking.id } },
+        mail: {
+          to: tracking.recipient,
+          ...rendered,
+          kind: 'earnings-reminder',
+          unsubscribe: { kind: 'earnings', alertId: tracking.id },
+          attachments,
+        },
         item: earningsReminderEntry(mailed, source !== null),
         outcome: `reminder for ${ticker} on ${date.toISOString()}; e-mail queued`,
       };

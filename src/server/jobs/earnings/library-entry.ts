@@ -4,7 +4,7 @@ import type { LibraryBlock, LibrarySource } from '../../../shared/library.ts';
 import { articlesBlock } from '../../library/articles-block.ts';
 import type { LibraryEntry } from '../../library/keep.ts';
 import { DATES_CAN_MOVE } from '../../mail/alert-emails/index.ts';
-import type { EarningsReminderEmailProps, EarningsSummaryEmailProps } from '../../mail/alert-emails/types.ts';
+import type { EarningsDateMovedEmailProps, EarningsReminderEmailProps, EarningsSummaryEmailProps } from '../../mail/alert-emails/types.ts';
 import { httpUrl } from '../../sources/web/text.ts';
 
 /**
@@ -21,6 +21,8 @@ export function earningsReminderEntry(mailed: Omit<EarningsReminderEmailProps, '
         { label: 'Company', value: `${mailed.companyName} (${mailed.ticker})` },
         { label: 'Earnings date', value: mailed.dateLabel },
         { label: 'Confidence', value: mailed.confidenceLabel },
+        ...(mailed.statusLabel ? [{ label: 'Status', value: mailed.statusLabel }] : []),
+        ...(mailed.sourceName ? [{ label: 'Source', value: mailed.sourceName, ...(href && sourced ? { sourceUrl: href } : {}) }] : []),
         { label: 'Reminder', value: `${mailed.timingLabel} the call` },
       ],
     },
@@ -58,5 +60,36 @@ export function earningsSummaryEntry(mailed: Omit<EarningsSummaryEmailProps, 'li
     blocks,
     // "N of M statements sourced", as the e-mail says it (issue 27 §4).
     ...(mailed.statements ? { statements: mailed.statements } : {}),
+  };
+}
+
+/**
+ * `mailed` is what the "date moved" alert was rendered from: each date row links the source that
+ * gave it; the shift and the seller's line follow from those two dates alone.
+ */
+export function earningsDateMovedEntry(mailed: Omit<EarningsDateMovedEmailProps, 'links'>): LibraryEntry {
+  const href = httpUrl(mailed.sourceUrl);
+  const previousHref = httpUrl(mailed.previousSourceUrl);
+  const sourced = (url: string | null) => (url ? { sourceUrl: url } : {});
+  const blocks: LibraryBlock[] = [
+    {
+      type: 'facts',
+      rows: [
+        { label: 'Company', value: `${mailed.companyName} (${mailed.ticker})` },
+        { label: 'Previous date', value: `${mailed.previousDateLabel} (${mailed.previousStatusLabel})`, ...sourced(previousHref) },
+        { label: 'New date', value: `${mailed.dateLabel} (${mailed.statusLabel})`, ...sourced(href) },
+        { label: 'Change', value: mailed.change, ...sourced(href) },
+        { label: 'Source', value: mailed.sourceName, ...sourced(href) },
+      ],
+    },
+    { type: 'paragraph', text: mailed.why },
+    ...(href ? [{ type: 'link' as const, label: `Source: ${new URL(href).host}`, url: href }] : []),
+  ];
+  return {
+    kind: 'earnings_date_moved',
+    title: `${mailed.companyName} earnings moved to ${mailed.dateLabel}`,
+    companies: [mailed.companyName],
+    blocks,
+    sources: href ? [{ url: href, title: null, publisher: new URL(href).host, publishedAt: null }] : [],
   };
 }

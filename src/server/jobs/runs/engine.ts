@@ -283,9 +283,13 @@ function unsubscribeHeaders(links: AlertDeps['links'], mail: AlertMail) {
 /** Writes a run's rows, its e-mail and its success through `tx`, which holds the run row locked. */
 async function write(deps: EngineDeps, tx: DbExecutor, run: AlertRun, prepared: PreparedRun): Promise<RunResult> {
   const result = await prepared.commit(tx);
+  const alert = alertOf(run);
+  // The alert may go to its channels only (issue 29): the run still delivers, by the channels.
+  const emailed = result.mail !== null && !(alert && (await emailOptedOut(tx, run.userId, alert)));
+  const outcome = result.mail && !emailed ? `${result.outcome} (e-mail turned off for this alert: channels only)` : result.outcome;
   const succeeded = {
     status: 'succeeded' as const,
-    outcome: result.outcome.slice(0, REASON_MAX),
+    outcome: outcome.slice(0, REASON_MAX),
     reason: null,
     plan: null,
     // What the steps found was for resuming; the run's rows are what stays.
@@ -294,9 +298,6 @@ async function write(deps: EngineDeps, tx: DbExecutor, run: AlertRun, prepared: 
     finishedAt: sql`now()`,
   };
   let mailId: string | null = null;
-  const alert = alertOf(run);
-  // The alert may go to its channels only (issue 29): the run still delivers, by the channels.
-  const emailed = result.mail !== null && !(alert && (await emailOptedOut(tx, run.userId, alert)));
   if (result.mail && emailed) {
     // The e-mail and the run's success in one statement.
     const { unsubscribe: _, ...fields } = result.mail;
@@ -323,7 +324,7 @@ async function write(deps: EngineDeps, tx: DbExecutor, run: AlertRun, prepared: 
       await queueChannelDeliveries(tx, { userId: run.userId, runId: run.id, alert, message });
     }
   }
-  return { status: 'succeeded', outcome: result.outcome, mailId };
+  return { status: 'succeeded', outcome, mailId };
 }
 
 async function commit(deps: EngineDeps, run: AlertRun, prepared: PreparedRun): Promise<RunResult> {

@@ -8,7 +8,10 @@
 // - newsletter: the delivery day and time, when it is the occurrence closest to `frequency` days
 //   after the last delivery (7d → every week, 14d → every other week, 30d → every fourth week: the
 //   chosen weekday 28 days on is nearer to 30 than 35 days on). A save restarts the count.
-// - earnings_check: once a New York day per tracking, and again after a save (at most every 5 minutes).
+// - earnings_check: every 15 minutes per tracking (each at its own second of the quarter hour), so that a
+//   moved date reaches the user within 30 minutes (issue 29 §2; the request budget is in
+//   docs/decisions/029-earnings-calendar.md), and again after a save (at most every 5 minutes); not
+//   while an earlier check of the tracking is still unfinished (a source down retries that one).
 // - earnings_reminder: from `timing` before the earnings date until the date, once per date, for
 //   dates with a confidence of 0.5 or more (a red 'Tentative' guess is not worth an e-mail).
 // - earnings_summary: from 2 hours after the earnings date for 4 days, once per date.
@@ -23,6 +26,15 @@ import { alertRuns, earningsTracking, earningsTrackingResults, newsletterAlerts,
 import type { DbExecutor } from './types.ts';
 
 const CATCH_UP_HOURS = 6;
+/** How often each tracked company's earnings date is looked up again (earnings_check). */
+export const EARNINGS_POLL_MINUTES = 15;
+const EARNINGS_POLL = sql.raw(`interval '${EARNINGS_POLL_MINUTES} minutes'`);
+/**
+ * Each tracking's own second within the poll interval, from its id: the checks spread evenly over
+ * the quarter hour instead of all asking the keyed calendars (Finnhub: 60 a minute) in one minute.
+ */
+const pollPhase = (id: AnyPgColumn) =>
+  sql`timestamptz '2000-01-01 00:00:00+00' + make_interval(secs => abs(hashtext(${id}::text)) % ${EARNINGS_POLL_MINUTES * 60})`;
 const NY = sql`'America/New_York'`;
 const iso = (expr: SQLWrapper) => sql`to_char((${expr}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -95,11 +107,16 @@ function earningsCheckDue(now: Date, userId: string | null) {
   return sql`
   ${insertRun}
   SELECT 'earnings_check', ${t.id}, ${t.userId},
-         to_char(${now}::timestamptz AT TIME ZONE ${NY}, 'YYYY-MM-DD') || ' after save ' || ${iso(t.updatedAt)}
+         to_char(date_bin(${EARNINGS_POLL}, ${now}::timestamptz, ${pollPhase(t.id)}) AT TIME ZONE ${NY}, 'YYYY-MM-DD HH24:MI:SS')
+           || ' after save ' || ${iso(t.updatedAt)}
     FROM ${t}
     LEFT JOIN ${r} ON ${r.trackingId} = ${t.id}
    WHERE ${t.active} AND btrim(${t.companyName}) <> '' AND ${ofUser(t.userId, userId)}
-     AND (${r.checkedAt} IS NULL OR ${r.checkedAt} < ${now}::timestamptz - interval '20 hours'
+     AND NOT EXISTS (
+       SELECT 1 FROM ${alertRuns} ar
+        WHERE ar.alert_id = ${t.id} AND ar.kind = 'earnings_check' AND ar.status IN ('queued', 'running', 'prepared'))
+     -- a minute short of the poll: the tracking's 15-minute slot decides, whatever the run's own duration
+     AND (${r.checkedAt} IS NULL OR ${r.checkedAt} < ${now}::timestamptz - ${EARNINGS_POLL}::interval + interval '1 minute'
           -- after a save, but not more than once in 5 minutes however often the card is saved
           OR (${r.checkedAt} < ${t.updatedAt} AND ${r.checkedAt} < ${now}::timestamptz - interval '5 minutes'))
   ON CONFLICT DO NOTHING

@@ -9,6 +9,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { ALERT_RUN_KINDS } from '../../db/schema.ts';
 import type { LibraryEntry } from '../../library/keep.ts';
+import type { MailAttachment } from '../../mail/outbox.ts';
 import type { CompanySiteReader } from '../../sources/company/company-site.ts';
 import type { News } from '../../sources/news/index.ts';
 import type { EarningsCalendarSource } from '../../sources/sec/earnings-calendar.ts';
@@ -69,6 +70,8 @@ export type AlertMail = {
   kind: string;
   /** Alert mails carry one-click unsubscribe headers; a report the user asked for (AIR) has none. */
   unsubscribe?: { kind: UnsubscribeAlertKind; alertId: string };
+  /** Files sent with the mail (the earnings reminder's .ics event), kept in mail_outbox.attachments. */
+  attachments?: MailAttachment[];
 };
 
 export type CommitResult = {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { renderEarningsReminderEmail, renderEarningsSummaryEmail, renderNewsAlertEmail, renderNewsletterEmail } from './index.ts';
+import {
+  renderEarningsDateMovedEmail,
+  renderEarningsReminderEmail,
+  renderEarningsSummaryEmail,
+  renderNewsAlertEmail,
+  renderNewsletterEmail,
+} from './index.ts';
 import type {
+  EarningsDateMovedEmailProps,
   EarningsReminderEmailProps,
   EarningsSummaryEmailProps,
   EmailArticle,
@@ -245,6 +252,19 @@ describe('earnings e-mails', () => {
     expectFooter(mail);
   });
 
+  it('reminder: the status and the source by name, added to the badge', async () => {
+    const mail = await renderEarningsReminderEmail({
+      ...reminderProps,
+      statusLabel: 'Estimated',
+      sourceName: 'Nasdaq',
+      sourceLine: 'Listed by Nasdaq without a time (not confirmed yet)',
+    });
+    expect(mail.text).toContain('Confirmed');
+    expect(mail.text).toContain('Status: Estimated');
+    expect(mail.text).toContain('Source: Nasdaq,');
+    expect(mail.text).toContain('(Listed by Nasdaq without a time (not confirmed yet))');
+  });
+
   it('reminder: a source that is not http(s) is left out', async () => {
     const mail = await renderEarningsReminderEmail({ ...reminderProps, sourceUrl: 'javascript:alert(1)', companyName: HOSTILE });
     expect(mail.html).not.toMatch(/javascript:/i);
@@ -272,6 +292,44 @@ describe('earnings e-mails', () => {
     expectEscaped(hostile.html);
     expect(hostile.html).not.toMatch(/javascript:/i);
     expect(hostile.text).toContain(HOSTILE);
+  });
+});
+
+const movedProps: EarningsDateMovedEmailProps = {
+  companyName: 'Apple',
+  ticker: 'AAPL',
+  previousDate: '2026-01-29T00:00:00.000Z',
+  earningsDate: '2026-02-03T00:00:00.000Z',
+  previousDateLabel: 'Thursday, Jan 29, 2026',
+  dateLabel: 'Tuesday, Feb 3, 2026',
+  dayShift: 5,
+  change: 'Delayed by 5 days',
+  why: 'The results and management’s commentary on the quarter now come 5 days later, on Tuesday, Feb 3, 2026: time outreach that builds on them for after that date.',
+  statusLabel: 'Confirmed by the company',
+  previousStatusLabel: 'Estimated',
+  sourceName: 'Nasdaq',
+  sourceUrl: 'https://www.nasdaq.com/market-activity/stocks/aapl/earnings',
+  previousSourceUrl: null,
+  links,
+};
+
+describe('earnings date moved e-mail', () => {
+  it('says old → new, delay and by how much, the status, the source with its link, the seller line and the footer', async () => {
+    const mail = await renderEarningsDateMovedEmail(movedProps);
+    expect(mail.subject).toBe('Apple (AAPL) earnings date moved: Thursday, Jan 29, 2026 → Tuesday, Feb 3, 2026');
+    expect(mail.text).toContain('Delayed by 5 days');
+    expect(mail.text).toContain('Previous date: Thursday, Jan 29, 2026');
+    expect(mail.text).toContain('New date: Tuesday, Feb 3, 2026 (Confirmed by the company)');
+    expect(mail.text).toContain('Source: Nasdaq');
+    expect(mail.html).toContain('href="https://www.nasdaq.com/market-activity/stocks/aapl/earnings"');
+    expect(mail.text).toContain('now come 5 days later');
+    expectFooter(mail);
+  });
+
+  it('leaves out a source that is not http(s) and escapes the company name', async () => {
+    const mail = await renderEarningsDateMovedEmail({ ...movedProps, companyName: HOSTILE, sourceUrl: 'javascript:alert(1)' });
+    expect(mail.html).not.toMatch(/javascript:/i);
+    expectEscaped(mail.html);
   });
 });
 

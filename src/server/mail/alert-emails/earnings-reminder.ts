@@ -6,6 +6,9 @@ import { httpUrl } from '../../sources/web/text.ts';
 import { colors, EmailLayout, mutedLine, paragraph, renderEmail, styles } from './layout.ts';
 import type { EarningsReminderEmailProps, RenderedEmail } from './types.ts';
 
+/** Said when the mail carries the call as an .ics event. */
+const CALENDAR_ATTACHED = 'The call is attached as a calendar event (.ics): open it to add it to your calendar.';
+
 /** Said under every reminder; the library's copy says it too. */
 export const DATES_CAN_MOVE = `Dates can move; the card in ${BRAND} shows the latest we found.`;
 
@@ -33,7 +36,17 @@ function EarningsReminderEmail(p: EarningsReminderEmailProps) {
     },
     h(Text, { style: badge }, p.confidenceLabel),
     paragraph(`Earnings date: ${p.dateLabel}`),
-    source ? h(Text, { style: styles.muted }, 'Source: ', h(Link, { href: source.href, style: styles.footerLink }, source.host)) : null,
+    p.statusLabel ? paragraph(`Status: ${p.statusLabel}`) : null,
+    source
+      ? h(
+          Text,
+          { style: styles.muted },
+          p.sourceName ? `Source: ${p.sourceName}, ` : 'Source: ',
+          h(Link, { href: source.href, style: styles.footerLink }, source.host),
+          p.sourceLine ? ` (${p.sourceLine})` : null,
+        )
+      : null,
+    p.calendarAttached ? mutedLine(CALENDAR_ATTACHED) : null,
     mutedLine(DATES_CAN_MOVE),
   );
 }

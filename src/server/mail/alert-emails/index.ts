@@ -2,6 +2,7 @@
 // twin. React Email templates written without JSX (ADR 011).
 
 export { airReportTexts, renderAirReportEmail } from './air-report.ts';
+export { renderEarningsDateMovedEmail } from './earnings-date-moved.ts';
 export { DATES_CAN_MOVE, renderEarningsReminderEmail } from './earnings-reminder.ts';
 export { renderEarningsSummaryEmail } from './earnings-summary.ts';
 export { renderNewsAlertEmail, searchedNote } from './news-alert.ts';

@@ -83,6 +83,37 @@ export type EarningsReminderEmailProps = {
   sourceUrl: string;
   /** '24 hours before', '48 hours before', '1 week before'. */
   timingLabel: string;
+  /** 'Confirmed by the company' or 'Estimated' (shared/earnings-alerts.ts earningsDateStatusLabels); absent on older runs. */
+  statusLabel?: string;
+  /** The source's name ('Nasdaq', 'SEC EDGAR') and how it gives the date. */
+  sourceName?: string | null;
+  sourceLine?: string | null;
+  /** The call goes with the mail as a calendar event (.ics), the calendar feed's own. */
+  calendarAttached?: boolean;
+  links: EmailLinks;
+};
+
+export type EarningsDateMovedEmailProps = {
+  companyName: string;
+  ticker: string;
+  /** ISO, the date before and after the move; midnight UTC means the day only (ADR 009). */
+  previousDate: string;
+  earningsDate: string;
+  previousDateLabel: string;
+  dateLabel: string;
+  /** Days from the old call day to the new one: > 0 a delay, < 0 an advance, 0 the same day at another time. */
+  dayShift: number;
+  /** 'Delayed by 5 days', 'Advanced by 2 days', 'Same day, new time'. */
+  change: string;
+  /** What the move means for a seller, from the dates alone (shared/earnings-alerts.ts earningsMoveTexts). */
+  why: string;
+  /** The new date's status: 'Confirmed by the company' or 'Estimated'. */
+  statusLabel: string;
+  previousStatusLabel: string;
+  sourceName: string;
+  /** The new date's source (an http(s) address) and the previous one's, when they were web addresses. */
+  sourceUrl: string | null;
+  previousSourceUrl: string | null;
   links: EmailLinks;
 };
 

@@ -2,7 +2,8 @@
 // configured (Finnhub, then FMP), then the Nasdaq calendar, which needs no key. Nasdaq publishes one
 // calendar per day for every company, so each day's rows are cached and shared: N trackings cost at
 // most one request per weekday scanned. A date is stored as midnight UTC of its day (ADR 009): no
-// provider gives the call's exact time, only the session.
+// provider gives the call's exact time, only the session. Pages are kept 10 minutes for the next 14
+// days and 2 hours beyond (NEAR_CACHE_MS), so that the 15-minute poll sees a near move.
 //
 // Confidence (the card shows 'Confirmed' at 0.8 or more):
 //   a provider listing with a session (pre-market, after-hours, during market hours) → 0.9
@@ -36,7 +37,16 @@ export const CONFIDENCE_SEC_ESTIMATE = 0.3;
 const LOOKAHEAD_DAYS = 90;
 /** A quarter, as the SEC estimate counts it. */
 const QUARTER_DAYS = 91;
-const DAY_CACHE_MS = 12 * 60 * 60 * 1000;
+/**
+ * How long a calendar page is kept (docs/decisions/029-earnings-calendar.md). earnings_check polls each
+ * tracking every 15 minutes (jobs/runs/schedule.ts) so that a moved date reaches the user within 30
+ * minutes: a page of the next NEAR_DAYS is read again after 10 minutes (less than the poll), so the
+ * next poll after a change reads it fresh. Pages further ahead, where a move matters less and which
+ * are most of a scan, are kept 2 hours. FMP's one range request is kept as long as a near page.
+ */
+export const NEAR_DAYS = 14;
+export const NEAR_CACHE_MS = 10 * 60 * 1000;
+export const FAR_CACHE_MS = 2 * 60 * 60 * 1000;
 /** Calendar pages kept: a scan reads the 65 weekdays of LOOKAHEAD_DAYS; twice that keeps a scan across midnight whole. */
 const CALENDAR_PAGES_KEPT = 130;
 const DAY_MS = 86_400_000;
@@ -129,12 +139,14 @@ type EarningsCalendarOptions = {
 export function createEarningsCalendarSource(opts: EarningsCalendarOptions): EarningsCalendarSource {
   const now = opts.now ?? Date.now;
   const nasdaqBase = opts.nasdaqBaseUrl.replace(/\/+$/, '');
-  // Each calendar page is read once per 12 h, shared by concurrent callers; a failure is not kept.
-  const nasdaqDays = createCache<NasdaqRow[]>({ ttlMs: DAY_CACHE_MS, maxEntries: CALENDAR_PAGES_KEPT, now });
-  const fmpRanges = createCache<FmpRow[]>({ ttlMs: DAY_CACHE_MS, maxEntries: CALENDAR_PAGES_KEPT, now });
+  // Each calendar page is read once per 10 minutes (near) or 2 hours (far), shared by every tracking
+  // and concurrent callers; a failure is not kept.
+  const nasdaqNear = createCache<NasdaqRow[]>({ ttlMs: NEAR_CACHE_MS, maxEntries: CALENDAR_PAGES_KEPT, now });
+  const nasdaqFar = createCache<NasdaqRow[]>({ ttlMs: FAR_CACHE_MS, maxEntries: CALENDAR_PAGES_KEPT, now });
+  const fmpRanges = createCache<FmpRow[]>({ ttlMs: NEAR_CACHE_MS, maxEntries: CALENDAR_PAGES_KEPT, now });
 
-  async function nasdaqRows(day: string, signal?: AbortSignal): Promise<NasdaqRow[]> {
-    return nasdaqDays.get(
+  async function nasdaqRows(day: string, today: string, signal?: AbortSignal): Promise<NasdaqRow[]> {
+    return (day <= addDays(today, NEAR_DAYS) ? nasdaqNear : nasdaqFar).get(
       day,
       async () => {
         const body = await opts.http.getJson<NasdaqDay>(`${nasdaqBase}/api/calendar/earnings?date=${day}`, {
@@ -154,7 +166,7 @@ export function createEarningsCalendarSource(opts: EarningsCalendarOptions): Ear
 
   async function fromNasdaq(ticker: string, from: string, signal?: AbortSignal): Promise<EarningsDate | null> {
     for (const day of weekdaysAhead(from, LOOKAHEAD_DAYS)) {
-      const row = (await nasdaqRows(day, signal)).find((r) => r && sameTicker(r.symbol, ticker));
+      const row = (await nasdaqRows(day, from, signal)).find((r) => r && sameTicker(r.symbol, ticker));
       if (row)
         return { ticker, date: dayToIso(day), confidence: confidenceOf(row.time), sourceUrl: nasdaqEarningsPage(ticker), provider: NASDAQ };
     }

@@ -103,7 +103,8 @@ export const POLITE_INTERVALS_MS: Record<string, number> = {
   'api.gdeltproject.org': 5000,
   'news.google.com': 1000,
   'financialmodelingprep.com': 250,
-  // No published limit; a calendar scan is up to 65 days, once per day thanks to the day cache.
+  // No published limit; a calendar scan is up to 65 days, shared by every tracking through the day
+  // cache (a near page every 10 minutes, a far one every 2 hours: ADR 029).
   'api.nasdaq.com': 500,
   // The free plan allows 60 calls a minute.
   'finnhub.io': 1000,

@@ -5,6 +5,7 @@ import { LoadError } from '../../components/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDrafts } from '../../lib/use-server-draft.ts';
 import { useEarningsAlerts } from './api.ts';
+import { CalendarFeedBlock } from './calendar-feed.tsx';
 import { type CardValues, cardSlots } from './card-slots.ts';
 import { EarningsAlertCard } from './earnings-alert-card.tsx';
 
@@ -46,6 +47,7 @@ export function EarningsAlertsPage() {
       ) : (
         <Spinner label="Loading earnings alerts" />
       )}
+      <CalendarFeedBlock />
     </div>
   );
 }

@@ -3,6 +3,11 @@ import {
   type EarningsAlertResult,
   type EarningsBadgeTone,
   earningsBadge,
+  earningsDateSourceLine,
+  earningsDateStatus,
+  earningsDateStatusLabels,
+  earningsMovedFrom,
+  earningsSourceName,
   formatEarningsDate,
   verifiableUrl,
 } from '../../../shared/earnings-alerts.ts';
@@ -20,6 +25,11 @@ const toneClass: Record<EarningsBadgeTone, string> = {
 export function EarningsStatus({ result }: { result: EarningsAlertResult | null }) {
   const badge = earningsBadge(result);
   const source = verifiableUrl(result?.sourceUrl);
+  // Confirmed by the company or estimated, and who says so (issue 29 §2); none without a date.
+  const dateStatus = result?.earningsDate ? earningsDateStatus(result.status) : null;
+  const sourceName = earningsSourceName(result?.provider);
+  const sourceLine = earningsDateSourceLine(result?.status, result?.provider);
+  const movedFrom = result?.previousEarningsDate ? formatEarningsDate(result.previousEarningsDate) : null;
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl bg-slate-50 px-4 py-3 text-sm">
       <p className="flex items-baseline gap-2">
@@ -43,6 +53,30 @@ export function EarningsStatus({ result }: { result: EarningsAlertResult | null 
           <span className="sr-only"> (opens in a new tab)</span>
           <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
         </a>
+      )}
+      {dateStatus && (
+        <p className="w-full text-xs text-slate-600" data-testid="earnings-date-status">
+          <span className="font-semibold text-slate-800">{earningsDateStatusLabels[dateStatus]}</span>
+          {sourceName && (
+            <>
+              {' · Source: '}
+              {source ? (
+                <a
+                  href={source}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                >
+                  {sourceName}
+                </a>
+              ) : (
+                sourceName
+              )}
+            </>
+          )}
+          {sourceLine && <span className="block text-slate-500">{sourceLine}</span>}
+          {movedFrom && <span className="block text-slate-500">{earningsMovedFrom(movedFrom)}</span>}
+        </p>
       )}
     </div>
   );
