@@ -15,6 +15,8 @@ const APP_ERROR_CODES = [
   'air_daily_limit',
   'cannot_retry',
   'newsletter_exists',
+  /** A second delivery channel of the same name (issue 29). */
+  'name_taken',
   'profile_completed',
   'user_exists',
   /** The operator console (issue 28 §3). */

@@ -30,6 +30,8 @@ export const WEB_ROUTES = [
   '/sonar-os/news',
   '/sonar-os/newsletter',
   '/sonar-os/earnings',
+  // Delivery channels (issue 29): not in the spec's sidebar; the alert cards link to it.
+  '/sonar-os/channels',
   '/success-center',
   '/sandbox',
   '/client-portal',

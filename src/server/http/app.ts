@@ -21,6 +21,7 @@ import { accountRoutes } from '../features/accounts/routes.ts';
 import { consolePageAccess } from '../features/admin/operator.ts';
 import { adminRoutes } from '../features/admin/routes.ts';
 import { airRoutes } from '../features/air/routes.ts';
+import { channelRoutes } from '../features/channels/routes.ts';
 import { contentRoutes } from '../features/content/routes.ts';
 import { dashboardRoutes } from '../features/dashboard/routes.ts';
 import { earningsAlertRoutes, earningsCalendarFeedRoutes } from '../features/earnings-alerts/routes.ts';
@@ -189,6 +190,10 @@ export function createApp({ config, db, pool, runs, auth, attempts, hub, webRoot
   api.route('/news-alerts', newsAlertRoutes(db, auth));
   api.route('/newsletter', newsletterRoutes(db, auth));
   api.route('/earnings-alerts', earningsAlertRoutes(db, auth, config.appUrl));
+  api.route(
+    '/channels',
+    channelRoutes(db, auth, { appUrl: config.appUrl, loopbackFakes: config.PUBLISHER_ALLOW_PRIVATE_ADDRESSES === true }),
+  );
   api.route('/dashboard', dashboardRoutes(db, auth));
   // One runner and one set of source clients for research and content: the sources keep to each
   // service's pace (POLITE_INTERVALS_MS) across both.

@@ -30,6 +30,7 @@ const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
   no_credits: 409,
   cannot_retry: 409,
   newsletter_exists: 409,
+  name_taken: 409,
   profile_completed: 409,
   user_exists: 409,
   invite_pending: 409,

@@ -8,6 +8,7 @@ describe('documentTitle', () => {
     ['/sonar-os/news', 'News Alerts | Enterprise OS'],
     ['/sonar-os/newsletter', 'Newsletter | Enterprise OS'],
     ['/sonar-os/earnings', 'Earnings Alerts | Enterprise OS'],
+    ['/sonar-os/channels', 'Delivery Channels | Enterprise OS'],
     ['/success-center', 'Success Center | Enterprise OS'],
     ['/unsubscribe', 'Unsubscribe | Enterprise OS'],
     ['/login/', 'Login | Enterprise OS'],

@@ -24,6 +24,7 @@ const names: Record<string, string> = {
   '/sonar-os/news': 'News Alerts',
   '/sonar-os/newsletter': 'Newsletter',
   '/sonar-os/earnings': 'Earnings Alerts',
+  '/sonar-os/channels': 'Delivery Channels',
   '/success-center': 'Success Center',
   '/privacy-policy': 'Privacy Policy',
   '/tos': 'Terms of Service',

@@ -85,6 +85,7 @@ const protectedRoutes: RouteObject[] = [
   page('/sonar-os/news', () => import('../features/news-alerts/news-alerts-page.tsx'), 'NewsAlertsPage'),
   page('/sonar-os/newsletter', () => import('../features/newsletter/newsletter-page.tsx'), 'NewsletterPage'),
   page('/sonar-os/earnings', () => import('../features/earnings-alerts/earnings-alerts-page.tsx'), 'EarningsAlertsPage'),
+  page('/sonar-os/channels', () => import('../features/channels/channels-page.tsx'), 'ChannelsPage'),
   page('/success-center', () => import('../features/success-center/success-center-page.tsx'), 'SuccessCenterPage'),
   { path: '/sonar-os', element: <Navigate to="/sonar-os/news" replace /> },
   { path: '/aurora-os', element: <Navigate to="/aurora-os/company-news" replace /> },

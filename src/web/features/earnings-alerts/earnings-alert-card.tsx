@@ -8,6 +8,7 @@ import {
   type NotificationTiming,
   notificationTimingLabels,
 } from '../../../shared/earnings-alerts.ts';
+import { AlertDelivery } from '../../components/alert-delivery.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { SelectField } from '../../components/ui/fields.tsx';
@@ -144,6 +145,7 @@ export function EarningsAlertCard({ position, alert, defaultEmail, draftSlot, on
             <SaveStatus dirty={dirty} saving={save.isPending} savedAt={form.savedAt} onSave={() => submit()} />
           </div>
         </form>
+        {alert && <AlertDelivery type="earnings" alertId={alert.id} />}
       </Card>
     </section>
   );

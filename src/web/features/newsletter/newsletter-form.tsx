@@ -15,6 +15,7 @@ import {
   trendTopicLabels,
 } from '../../../shared/newsletter.ts';
 import { ALERT_TIME_ZONE, hourLabel, REGIONS, regionLabels, WEEKDAYS, type Weekday } from '../../../shared/sonar.ts';
+import { AlertDelivery } from '../../components/alert-delivery.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { SelectField } from '../../components/ui/fields.tsx';
@@ -200,6 +201,7 @@ export function NewsletterForm({ data }: { data: NewsletterResponse }) {
           error={errors.notificationEmail}
           onChange={(e) => edit({ notificationEmail: e.target.value })}
         />
+        {data.newsletter && <AlertDelivery type="newsletter" alertId={data.newsletter.id} />}
       </Card>
     </form>
   );
