@@ -13,7 +13,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { ChannelKind } from '../../shared/channels.ts';
 import { CHANNEL_PAUSE_AFTER_FAILURES } from '../../shared/channels.ts';
-import { listen } from '../db/listen.ts';
+import { startOutboxLoop } from '../db/outbox-loop.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { type Backoff, backoffMs } from '../lib/backoff.ts';
 import { errorMessage, log } from '../lib/log.ts';
@@ -30,7 +30,6 @@ import { renderFor } from './render.ts';
 export const CHANNEL_MAX_ATTEMPTS = 6;
 /** The wait before a retry: 30 s, doubling, at most 30 minutes; a receiver's Retry-After within the same bound. */
 export const CHANNEL_RETRY: Backoff = { firstMs: 30_000, maxMs: 30 * 60_000 };
-const POLL_MS = 5_000;
 /** Rows claimed at once: each is one POST, sent side by side. */
 const BATCH = 20;
 /** Longer than any attempt (the client's timeout is 15 s): a row whose worker died is tried again after it. */
@@ -127,12 +126,8 @@ export async function startChannelSender(opts: {
 }): Promise<ChannelSender> {
   const retry = opts.retry ?? CHANNEL_RETRY;
   const maxAttempts = opts.maxAttempts ?? CHANNEL_MAX_ATTEMPTS;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-
-  async function deliverDue() {
-    while (!stopped) {
+  async function deliverDue(stopped: () => boolean) {
+    while (!stopped()) {
       // A paused channel's alert deliveries are held; its test messages still go (the user checks a fix).
       const { rows } = await opts.pool.query<Claimed>(
         `UPDATE channel_deliveries d SET attempts = d.attempts + 1, next_attempt_at = now() + ${CLAIM_LEASE}
@@ -263,46 +258,11 @@ export async function startChannelSender(opts: {
     });
   }
 
-  function kick() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = deliverDue()
-      .catch((err) => log.error('channel sender error', { error: errorMessage(err) }))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          kick();
-        }
-      });
-  }
-
-  // Woken by each new row; the poll catches retries coming due, rows resumed or retried by the user,
-  // and what was written while the listening connection was away.
-  const listener = listen({
+  return startOutboxLoop({
     databaseUrl: opts.databaseUrl,
     channel: CHANNEL_OUTBOX_NOTIFY,
     name: 'eos-channels',
-    onNotification: kick,
-    onReconnect: kick,
+    errorLabel: 'channel sender error',
+    pass: deliverDue,
   });
-  await listener.ready;
-  const timer = setInterval(kick, POLL_MS);
-  kick();
-
-  return {
-    async drain() {
-      kick();
-      while (running) await running;
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-      await listener.close();
-    },
-  };
 }

@@ -2,7 +2,7 @@
 // claimed by pushing its next attempt forward under SKIP LOCKED, so two workers never send it twice.
 import nodemailer from 'nodemailer';
 import type pg from 'pg';
-import { listen } from '../db/listen.ts';
+import { startOutboxLoop } from '../db/outbox-loop.ts';
 import { backoffMs } from '../lib/backoff.ts';
 import { errorMessage, log } from '../lib/log.ts';
 import { withLogContext } from '../lib/log-context.ts';
@@ -14,7 +14,6 @@ import type { MailAttachment } from './outbox.ts';
 const MAX_ATTEMPTS = 8;
 /** The wait before a failed mail is tried again: 30 s, doubling, at most an hour. */
 const RETRY = { firstMs: 30_000, maxMs: 3_600_000 };
-const POLL_MS = 5_000;
 /** Rows claimed at once; they go out over SMTP_CONNECTIONS pooled connections. */
 const BATCH = 50;
 /** Connections kept open to the SMTP server: a burst of alerts (ADR 016) goes out without a handshake per mail. */
@@ -102,12 +101,8 @@ export async function startOutboxSender(opts: {
 }): Promise<OutboxSender> {
   const transport = opts.smtpUrl ? nodemailer.createTransport({ url: opts.smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS }) : null;
   const domain = messageIdDomain(opts.from);
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-
-  async function deliverDue() {
-    while (!stopped) {
+  async function deliverDue(stopped: () => boolean) {
+    while (!stopped()) {
       const { rows } = await opts.pool.query<Claimed>(
         `UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = now() + ${CLAIM_LEASE}
           WHERE id IN (SELECT id FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= now()
@@ -179,46 +174,18 @@ export async function startOutboxSender(opts: {
     }
   }
 
-  function kick() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = deliverDue()
-      .catch((err) => log.error('mail sender error', { error: errorMessage(err) }))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          kick();
-        }
-      });
-  }
-
-  // Woken by each new row; the poll also catches what is due later and what was written while the
-  // listening connection was away.
-  const listener = listen({
+  const loop = await startOutboxLoop({
     databaseUrl: opts.databaseUrl,
     channel: 'mail_outbox',
     name: 'eos-mail',
-    onNotification: kick,
-    onReconnect: kick,
+    errorLabel: 'mail sender error',
+    pass: deliverDue,
   });
-  await listener.ready;
-  const timer = setInterval(kick, POLL_MS);
-  kick();
 
   return {
-    async drain() {
-      kick();
-      while (running) await running;
-    },
+    drain: loop.drain,
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-      await listener.close();
+      await loop.stop();
       transport?.close();
     },
   };
