@@ -5,7 +5,7 @@ import { Link, Text } from '@react-email/components';
 import { createElement as h } from 'react';
 import { BRAND } from '../../../shared/constants.ts';
 import { httpUrl } from '../../sources/web/text.ts';
-import { colors, EmailLayout, mutedLine, paragraph, renderEmail, styles } from './layout.ts';
+import { EmailLayout, mutedLine, paragraph, renderEmail, styles } from './layout.ts';
 import type { EarningsDateMovedEmailProps, RenderedEmail } from './types.ts';
 
 const subjectOf = (p: EarningsDateMovedEmailProps) =>
@@ -13,16 +13,6 @@ const subjectOf = (p: EarningsDateMovedEmailProps) =>
 
 function EarningsDateMovedEmail(p: EarningsDateMovedEmailProps) {
   const href = httpUrl(p.sourceUrl);
-  const badge = {
-    backgroundColor: colors.brand50,
-    borderRadius: '999px',
-    color: colors.brand700,
-    display: 'inline-block',
-    fontSize: '12px',
-    fontWeight: 600,
-    margin: '0 0 12px',
-    padding: '2px 10px',
-  };
   return h(
     EmailLayout,
     {
@@ -32,7 +22,7 @@ function EarningsDateMovedEmail(p: EarningsDateMovedEmailProps) {
       reason: `You get this e-mail because you track earnings for ${p.companyName} in ${BRAND}.`,
       links: p.links,
     },
-    h(Text, { style: badge }, p.change),
+    h(Text, { style: styles.badge }, p.change),
     paragraph(`Previous date: ${p.previousDateLabel}`),
     paragraph(`New date: ${p.dateLabel} (${p.statusLabel})`),
     h(

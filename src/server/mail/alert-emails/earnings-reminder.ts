@@ -3,7 +3,7 @@ import { Link, Text } from '@react-email/components';
 import { createElement as h } from 'react';
 import { BRAND } from '../../../shared/constants.ts';
 import { httpUrl } from '../../sources/web/text.ts';
-import { colors, EmailLayout, mutedLine, paragraph, renderEmail, styles } from './layout.ts';
+import { EmailLayout, mutedLine, paragraph, renderEmail, styles } from './layout.ts';
 import type { EarningsReminderEmailProps, RenderedEmail } from './types.ts';
 
 /** Said when the mail carries the call as an .ics event. */
@@ -15,16 +15,6 @@ export const DATES_CAN_MOVE = `Dates can move; the card in ${BRAND} shows the la
 function EarningsReminderEmail(p: EarningsReminderEmailProps) {
   const href = httpUrl(p.sourceUrl);
   const source = href ? { href, host: new URL(href).host } : null;
-  const badge = {
-    backgroundColor: colors.brand50,
-    borderRadius: '999px',
-    color: colors.brand700,
-    display: 'inline-block',
-    fontSize: '12px',
-    fontWeight: 600,
-    margin: '0 0 12px',
-    padding: '2px 10px',
-  };
   return h(
     EmailLayout,
     {
@@ -34,7 +24,7 @@ function EarningsReminderEmail(p: EarningsReminderEmailProps) {
       reason: `You get this e-mail because you track earnings for ${p.companyName} in ${BRAND} and asked for a reminder ${p.timingLabel} the call.`,
       links: p.links,
     },
-    h(Text, { style: badge }, p.confidenceLabel),
+    h(Text, { style: styles.badge }, p.confidenceLabel),
     paragraph(`Earnings date: ${p.dateLabel}`),
     p.statusLabel ? paragraph(`Status: ${p.statusLabel}`) : null,
     source

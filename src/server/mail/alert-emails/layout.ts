@@ -71,6 +71,17 @@ const styles = {
     padding: '9px 17px',
     textDecoration: 'none',
   },
+  /** A short label above the body (an earnings date's confidence, a date's change). */
+  badge: {
+    backgroundColor: colors.brand50,
+    borderRadius: '999px',
+    color: colors.brand700,
+    display: 'inline-block',
+    fontSize: '12px',
+    fontWeight: 600,
+    margin: '0 0 12px',
+    padding: '2px 10px',
+  },
   footer: { color: colors.faint, fontSize: '12px', lineHeight: '18px', margin: '0 0 8px' },
   footerLink: { color: colors.brand700, textDecoration: 'underline' },
 } as const;
