@@ -7,8 +7,8 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { type AlertDeliveryState, type AlertType, channelKindLabels, channelMessages } from '../../shared/channels.ts';
 import { ApiRequestError } from '../lib/api-client.ts';
-import { useAlertDelivery, useChannels, useDeliveryLog, useRetryDelivery, useSaveAlertDelivery } from '../lib/channels-api.ts';
-import { DeliveryLog } from './delivery-log.tsx';
+import { useAlertDelivery, useChannels, useSaveAlertDelivery } from '../lib/channels-api.ts';
+import { LoadedDeliveryLog } from './delivery-log.tsx';
 import { Button } from './ui/button.tsx';
 
 type Props = { type: AlertType; alertId: string };
@@ -134,29 +134,10 @@ function DeliverySettings({ type, alertId }: Props) {
         <Disclosure label={channelMessages.logTitle} open={logOpen} onToggle={() => setLogOpen(!logOpen)} controls={logId} />
         {logOpen && (
           <div id={logId} className="mt-2">
-            <AlertLog type={type} alertId={alertId} />
+            <LoadedDeliveryLog of={{ alert: { type, id: alertId } }} />
           </div>
         )}
       </div>
     </div>
-  );
-}
-
-function AlertLog({ type, alertId }: Props) {
-  const log = useDeliveryLog({ alert: { type, id: alertId } });
-  const retry = useRetryDelivery();
-  if (log.isError) return <p className="text-sm text-red-700">{channelMessages.loadError}</p>;
-  if (!log.data) return <Loading />;
-  return (
-    <DeliveryLog
-      deliveries={log.data}
-      retrying={retry.isPending ? (retry.variables ?? null) : null}
-      onRetry={(deliveryId) =>
-        retry.mutate(deliveryId, {
-          onSuccess: () => toast.success(channelMessages.retryQueued),
-          onError: (err) => toast.error(err instanceof ApiRequestError ? err.message : channelMessages.loadError),
-        })
-      }
-    />
   );
 }

@@ -1,5 +1,7 @@
 // A delivery log (issue 29): what went to channels, each delivery's state, and every attempt with
 // the receiver's answer. The answer is the receiver's text and is shown as text, never as HTML.
+
+import { toast } from 'sonner';
 import {
   channelKindLabels,
   channelMessages,
@@ -7,6 +9,8 @@ import {
   type DeliveryStatus,
   deliveryStatusLabels,
 } from '../../shared/channels.ts';
+import { ApiRequestError } from '../lib/api-client.ts';
+import { useDeliveryLog, useRetryDelivery } from '../lib/channels-api.ts';
 import { cn } from '../lib/cn.ts';
 import { Button } from './ui/button.tsx';
 
@@ -20,6 +24,26 @@ const badge: Record<DeliveryStatus, string> = {
   sent: 'bg-emerald-100 text-emerald-800',
   failed: 'bg-red-100 text-red-800',
 };
+
+/** The log of one alert's or one channel's deliveries, loaded, with Retry on failed ones. */
+export function LoadedDeliveryLog({ of }: { of: Parameters<typeof useDeliveryLog>[0] }) {
+  const log = useDeliveryLog(of);
+  const retry = useRetryDelivery();
+  if (log.isError) return <p className="text-sm text-red-700">{channelMessages.loadError}</p>;
+  if (!log.data) return <output className="block text-sm text-slate-600">Loading…</output>;
+  return (
+    <DeliveryLog
+      deliveries={log.data}
+      retrying={retry.isPending ? (retry.variables ?? null) : null}
+      onRetry={(deliveryId) =>
+        retry.mutate(deliveryId, {
+          onSuccess: () => toast.success(channelMessages.retryQueued),
+          onError: (err) => toast.error(err instanceof ApiRequestError ? err.message : channelMessages.loadError),
+        })
+      }
+    />
+  );
+}
 
 type Props = {
   deliveries: DeliveryLogEntry[];

@@ -18,7 +18,7 @@ import {
   channelUpdateSchema,
   channelUrlProblem,
 } from '../../../shared/channels.ts';
-import { DeliveryLog } from '../../components/delivery-log.tsx';
+import { LoadedDeliveryLog } from '../../components/delivery-log.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
@@ -26,7 +26,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { SelectField } from '../../components/ui/fields.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { useChannels, useDeliveryLog, useRetryDelivery } from '../../lib/channels-api.ts';
+import { useChannels } from '../../lib/channels-api.ts';
 import { type FieldErrors, validate } from '../../lib/form.ts';
 import { useCreateChannel, useDeleteChannel, useResumeChannel, useRotateSecret, useTestChannel, useUpdateChannel } from './api.ts';
 
@@ -255,7 +255,7 @@ function ChannelCard({ channel, onSecret }: { channel: Channel; onSecret: OnSecr
           </button>
           {logOpen && (
             <div className="mt-2">
-              <ChannelLog channelId={channel.id} />
+              <LoadedDeliveryLog of={{ channelId: channel.id }} />
             </div>
           )}
         </div>
@@ -369,25 +369,6 @@ function RemoveChannel({ channel }: { channel: Channel }) {
         </Button>
       </div>
     </Dialog>
-  );
-}
-
-function ChannelLog({ channelId }: { channelId: string }) {
-  const log = useDeliveryLog({ channelId });
-  const retry = useRetryDelivery();
-  if (log.isError) return <p className="text-sm text-red-700">{text.loadError}</p>;
-  if (!log.data) return <output className="block text-sm text-slate-600">Loading…</output>;
-  return (
-    <DeliveryLog
-      deliveries={log.data}
-      retrying={retry.isPending ? (retry.variables ?? null) : null}
-      onRetry={(deliveryId) =>
-        retry.mutate(deliveryId, {
-          onSuccess: () => toast.success(text.retryQueued),
-          onError: (err) => toast.error(err instanceof ApiRequestError ? err.message : text.loadError),
-        })
-      }
-    />
   );
 }
 
