@@ -9,6 +9,7 @@
 // answer are tried again with backoff (Retry-After honoured within bounds); any other answer, and an
 // address that is not public, fails at once. Deliveries failing for good in a row pause the channel
 // and e-mail its owner once; a pending row of a paused channel is held until the channel is resumed.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { ChannelKind } from '../../shared/channels.ts';
@@ -30,8 +31,10 @@ import { renderFor } from './render.ts';
 export const CHANNEL_MAX_ATTEMPTS = 6;
 /** The wait before a retry: 30 s, doubling, at most 30 minutes; a receiver's Retry-After within the same bound. */
 export const CHANNEL_RETRY: Backoff = { firstMs: 30_000, maxMs: 30 * 60_000 };
-/** Rows claimed at once: each is one POST, sent side by side. */
-const BATCH = 20;
+/** Deliveries sent side by side, each one POST. */
+const IN_FLIGHT = 20;
+/** How often more rows are looked for while deliveries are in flight and nothing else was due. */
+const RECLAIM_MS = 1_000;
 /** Longer than any attempt (the client's timeout is 15 s): a row whose worker died is tried again after it. */
 const CLAIM_LEASE = "interval '2 minutes'";
 /** What the delivery log keeps of a receiver's answer. */
@@ -126,23 +129,43 @@ export async function startChannelSender(opts: {
 }): Promise<ChannelSender> {
   const retry = opts.retry ?? CHANNEL_RETRY;
   const maxAttempts = opts.maxAttempts ?? CHANNEL_MAX_ATTEMPTS;
+  /** Claims up to `n` due rows. A paused channel's alert deliveries are held; its test messages still go (the user checks a fix). */
+  async function claim(n: number): Promise<Claimed[]> {
+    const { rows } = await opts.pool.query<Claimed>(
+      `UPDATE channel_deliveries d SET attempts = d.attempts + 1, next_attempt_at = now() + ${CLAIM_LEASE}
+         FROM channels c
+        WHERE c.id = d.channel_id
+          AND d.id IN (SELECT cd.id FROM channel_deliveries cd JOIN channels ch ON ch.id = cd.channel_id
+                        WHERE cd.status = 'pending' AND cd.next_attempt_at <= now()
+                          AND (ch.status = 'active' OR cd.purpose = 'test')
+                        ORDER BY cd.next_attempt_at LIMIT $1 FOR UPDATE OF cd SKIP LOCKED)
+        RETURNING d.id, d.user_id, d.channel_id, d.purpose, d.message, d.attempts,
+                  c.kind, c.name, c.url, c.signing_secret, c.status AS channel_status`,
+      [n],
+    );
+    return rows;
+  }
+
+  /**
+   * Keeps up to IN_FLIGHT deliveries going, claiming more as each ends: one receiver that takes its
+   * whole timeout to answer holds one slot, not the deliveries claimed with it. While something is
+   * in flight and nothing more is due, it looks again every RECLAIM_MS (rows written meanwhile).
+   */
   async function deliverDue(stopped: () => boolean) {
+    const inFlight = new Set<Promise<void>>();
     while (!stopped()) {
-      // A paused channel's alert deliveries are held; its test messages still go (the user checks a fix).
-      const { rows } = await opts.pool.query<Claimed>(
-        `UPDATE channel_deliveries d SET attempts = d.attempts + 1, next_attempt_at = now() + ${CLAIM_LEASE}
-           FROM channels c
-          WHERE c.id = d.channel_id
-            AND d.id IN (SELECT cd.id FROM channel_deliveries cd JOIN channels ch ON ch.id = cd.channel_id
-                          WHERE cd.status = 'pending' AND cd.next_attempt_at <= now()
-                            AND (ch.status = 'active' OR cd.purpose = 'test')
-                          ORDER BY cd.next_attempt_at LIMIT ${BATCH} FOR UPDATE OF cd SKIP LOCKED)
-          RETURNING d.id, d.user_id, d.channel_id, d.purpose, d.message, d.attempts,
-                    c.kind, c.name, c.url, c.signing_secret, c.status AS channel_status`,
-      );
-      if (rows.length === 0) return;
-      await Promise.all(rows.map((row) => deliverOne(row).catch((err) => logFailure(row, err))));
+      const free = IN_FLIGHT - inFlight.size;
+      const rows = free > 0 ? await claim(free) : [];
+      for (const row of rows) {
+        const delivering: Promise<void> = deliverOne(row)
+          .catch((err) => logFailure(row, err))
+          .finally(() => inFlight.delete(delivering));
+        inFlight.add(delivering);
+      }
+      if (inFlight.size === 0) return;
+      await Promise.race(rows.length < free ? [...inFlight, sleep(RECLAIM_MS)] : [...inFlight]);
     }
+    await Promise.all(inFlight);
   }
 
   function logFailure(row: Claimed, err: unknown) {

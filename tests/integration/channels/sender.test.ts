@@ -26,6 +26,7 @@ import {
 import { type FakeHttp, startFakeHttp } from '../../fakes/http.ts';
 import { createFreshDatabase, requireDatabaseUrl } from '../../support/database.ts';
 import { captureLog } from '../../support/log-capture.ts';
+import { until } from '../../support/server-process.ts';
 
 const USER_AGENT = 'EnterpriseOS/1.0 (+http://localhost:3000)';
 const NO_WAIT = { firstMs: 0, maxMs: 0 };
@@ -469,5 +470,36 @@ describe('several senders', () => {
       [channelId],
     );
     expect(rows[0]!.n).toBe(40);
+  });
+});
+
+describe('a receiver that does not answer', () => {
+  it('holds only its own delivery: the others claimed with it, and those queued after, go out meanwhile', async () => {
+    // A receiver that takes the request and answers only when the test lets it (as one that hangs until the client's timeout).
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const hanging: FakeHttp = await startFakeHttp((req, res) => {
+      req.resume();
+      void answered.then(() => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok'));
+    });
+    try {
+      const stuck = await delivery(await channel('slack', { url: `${hanging.url}/services/T0/B0/x` } as ChannelReceiver));
+      const slackChannel = await channel('slack', slack);
+      const first = [await delivery(slackChannel), await delivery(slackChannel)];
+      const running = await sender();
+      await until('the two deliveries claimed with the stuck one sent', async () => slack.requests.length === 2, 10_000);
+      const later = await delivery(slackChannel);
+      await until('a delivery queued later sent', async () => slack.requests.length === 3, 10_000);
+      for (const id of [...first, later]) expect((await deliveryRow(id)).status).toBe('sent');
+      expect((await deliveryRow(stuck)).status).toBe('pending');
+      release();
+      await running.drain();
+      expect((await deliveryRow(stuck)).status).toBe('sent');
+    } finally {
+      release();
+      await hanging.stop();
+    }
   });
 });
