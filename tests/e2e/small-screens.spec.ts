@@ -40,6 +40,7 @@ const SIGNED_IN_PATHS = [
   '/sonar-os/news',
   '/sonar-os/newsletter',
   '/sonar-os/earnings',
+  '/sonar-os/channels',
   '/aurora-os',
   '/aurora-os/company-news',
   '/aurora-os/trends',
