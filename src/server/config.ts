@@ -278,6 +278,8 @@ const envSchema = z.object({
   AUTH_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   /** A session ends this many days after sign-in, however active (it also ends after 7 idle days). */
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Every user must sign in with a second factor (an authenticator app or a passkey); those without one enrol at their next sign-in. */
+  REQUIRE_TWO_FACTOR: bool,
 });
 
 type AiProvider = 'openai' | 'anthropic' | 'perplexity';

@@ -16,6 +16,10 @@ export const USER_TABLES = [
   'channels',
   'channel_deliveries',
   'alert_channels',
+  'sessions',
+  'passkeys',
+  'security_events',
+  'data_exports',
 ] as const;
 export type UserTable = (typeof USER_TABLES)[number];
 

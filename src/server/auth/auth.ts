@@ -1,12 +1,14 @@
 // better-auth configured for the spec's flows (DESIGN §7): password sign-in, e-mail codes,
-// reset links, and every user creation gated on an invite.
+// reset links, and every user creation gated on an invite; and for account security (issue 30): a
+// second factor (authenticator app with backup codes, or a passkey) through its maintained plugins.
 
 import { availableParallelism } from 'node:os';
+import { passkey } from '@better-auth/passkey';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
-import { emailOTP } from 'better-auth/plugins';
+import { emailOTP, twoFactor } from 'better-auth/plugins';
 import { and, eq } from 'drizzle-orm';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
@@ -23,6 +25,26 @@ export const CLIENT_IP_HEADER = 'x-eos-client-ip';
 
 /** One-time sign-in codes: lifetime and wrong tries allowed (routes.ts answers wrong codes by the same rules). */
 export const SIGN_IN_CODE = { lifetimeSeconds: 300, allowedAttempts: 5 } as const;
+
+/** "Trust this device": no second factor asked on it for this long. */
+export const TRUSTED_DEVICE_DAYS = 30;
+
+/**
+ * Every path that may create a session for a user with a second factor. The first two create one
+ * that the two-factor plugin's after hook replaces at once with a challenge; the next three finish
+ * a challenge (or are a passkey, two factors in one); the rest renew the session of a user already
+ * signed in. Any other path (one added by a library update, say) is refused for such a user.
+ */
+const SESSION_PATHS_WITH_SECOND_FACTOR = new Set([
+  '/sign-in/email',
+  '/sign-in/email-otp',
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+  '/passkey/verify-authentication',
+  '/two-factor/enable',
+  '/two-factor/disable',
+  '/change-password',
+]);
 
 /** Paths whose attempts routes.ts counts itself (failures, not requests); better-auth's per-IP limiter is off for them. */
 const COUNTED_PATHS = ['/sign-in/email', '/sign-in/email-otp', '/email-otp/send-verification-otp', '/request-password-reset'] as const;
@@ -51,6 +73,7 @@ const oneCoreFree = (() => {
 
 export type AuthOptions = {
   db: Database;
+  /** The public address: WebAuthn's relying party is its host name and the expected origin is its origin. */
   appUrl: string;
   secret: string;
   production: boolean;
@@ -74,6 +97,15 @@ export function createAuth({ db, appUrl, secret, production, sessionMaxAgeDays, 
   async function endSession(id: string) {
     await db.delete(schema.sessions).where(eq(schema.sessions.id, id));
   }
+  // The plugin's after hook turns a signed-in response into a second-factor challenge; it matches
+  // only the password paths, so the e-mailed-code sign-in runs the same handler (issue 30).
+  const secondFactor = twoFactor({
+    issuer: 'Enterprise OS',
+    trustDeviceMaxAge: TRUSTED_DEVICE_DAYS * 86_400,
+    backupCodeOptions: { amount: 10, length: 10 },
+    // 10 wrong codes in a row across challenges lock the second factor for 15 minutes (NIST SP 800-63B §5.2.2).
+    accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+  });
   const auth = betterAuth({
     appName: 'Enterprise OS',
     baseURL: appUrl,
@@ -129,6 +161,12 @@ export function createAuth({ db, appUrl, secret, production, sessionMaxAgeDays, 
           await enqueueMail(db, await otpMail(email, otp));
         },
       }),
+      secondFactor,
+      {
+        id: 'second-factor-after-code',
+        hooks: { after: [{ matcher: (ctx) => ctx.path === '/sign-in/email-otp', handler: secondFactor.hooks.after[0]!.handler }] },
+      },
+      passkey({ rpName: 'Enterprise OS', rpID: new URL(appUrl).hostname, origin: new URL(appUrl).origin }),
     ],
     hooks: {
       // Before every endpoint, over HTTP or auth.api: a session past its lifetime is deleted before
@@ -150,12 +188,17 @@ export function createAuth({ db, appUrl, secret, production, sessionMaxAgeDays, 
       // nothing to someone who does not hold them.
       session: {
         create: {
-          async before(session) {
+          async before(session, ctx) {
             const [user] = await db
-              .select({ suspendedAt: schema.users.suspendedAt })
+              .select({ suspendedAt: schema.users.suspendedAt, twoFactorEnabled: schema.users.twoFactorEnabled })
               .from(schema.users)
               .where(eq(schema.users.id, session.userId));
             if (user?.suspendedAt) throw new APIError('FORBIDDEN', { message: messages.auth.suspended, code: 'ACCOUNT_SUSPENDED' });
+            // Fail closed: a path that would sign in a user with a second factor without asking for it.
+            if (user?.twoFactorEnabled && ctx?.path && !SESSION_PATHS_WITH_SECOND_FACTOR.has(ctx.path)) {
+              log.warn('session refused: second factor not asked on this path', { path: ctx.path });
+              throw new APIError('FORBIDDEN', { message: 'Sign in with your second factor.', code: 'SECOND_FACTOR_REQUIRED' });
+            }
           },
         },
       },

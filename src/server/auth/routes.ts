@@ -29,8 +29,23 @@ const ALLOWED: Record<string, Set<string>> = {
     '/request-password-reset',
     '/sign-out',
     '/change-password',
+    // Second factor (issue 30): an authenticator app with backup codes, and passkeys.
+    '/two-factor/enable',
+    '/two-factor/verify-totp',
+    '/two-factor/verify-backup-code',
+    '/two-factor/disable',
+    '/two-factor/generate-backup-codes',
+    '/passkey/verify-registration',
+    '/passkey/verify-authentication',
+    '/passkey/delete-passkey',
+    '/passkey/update-passkey',
   ]),
-  GET: new Set(['/get-session']),
+  GET: new Set([
+    '/get-session',
+    '/passkey/generate-register-options',
+    '/passkey/generate-authenticate-options',
+    '/passkey/list-user-passkeys',
+  ]),
 };
 const PASSWORD_SIGN_IN = '/sign-in/email';
 const CHANGE_PASSWORD = '/change-password';

@@ -18,7 +18,15 @@ export type SessionContext = {
   authCookies: { sessionToken: { name: string }; sessionData: { name: string }; dontRememberToken: { name: string } };
 };
 
-export type SessionUser = { id: string; email: string; alertRecipient: string };
+export type SessionUser = {
+  id: string;
+  email: string;
+  alertRecipient: string;
+  /** The request's own session (the sessions list marks it "this device"). */
+  sessionId: string;
+  /** Whether the user can sign in with a second factor: a confirmed authenticator app or a passkey. */
+  hasSecondFactor: boolean;
+};
 export type FoundSession = { session: { id: string; createdAt: Date }; user: SessionUser };
 
 export type SessionLookup =
@@ -44,6 +52,7 @@ export function createSessionLookup(db: Database, context: Promise<SessionContex
       email: users.email,
       alertRecipient,
       suspended: sql<boolean>`${users.suspendedAt} IS NOT NULL`,
+      hasSecondFactor: sql<boolean>`${users.twoFactorEnabled} OR EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = ${users.id})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -63,7 +72,13 @@ export function createSessionLookup(db: Database, context: Promise<SessionContex
     if (row.suspended) return { state: 'suspended', session: { id: row.id, createdAt: row.createdAt } };
     const found: FoundSession = {
       session: { id: row.id, createdAt: row.createdAt },
-      user: { id: row.userId, email: row.email, alertRecipient: row.alertRecipient },
+      user: {
+        id: row.userId,
+        email: row.email,
+        alertRecipient: row.alertRecipient,
+        sessionId: row.id,
+        hasSecondFactor: row.hasSecondFactor,
+      },
     };
     // better-auth's getSession rules (cookie cache off): an expired session is deleted; a session
     // whose expiry was last set more than updateAge ago slides, with a renewed cookie; a

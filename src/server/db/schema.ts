@@ -57,6 +57,8 @@ export const users = pgTable(
       .default('user'),
     /** Set by an operator: the user's sessions end, sign-in is refused and their alerts do not run. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** better-auth's two-factor plugin: true once an authenticator app is confirmed (issue 30). */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   },
   (t) => [check('users_role', sql`${t.role} in ('user', 'operator')`)],
 );
@@ -853,3 +855,93 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   token: text('token').notNull().unique(),
   createdAt: createdAt(),
 });
+
+/** better-auth's two-factor plugin: the TOTP secret and backup codes (both encrypted with the auth secret). */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: userId(),
+    /** False between "enable" and the first correct code: the app is not yet confirmed. */
+    verified: boolean('verified').notNull().default(true),
+    /** Consecutive wrong codes across challenges; at 10 the account's second factor is locked for 15 minutes. */
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factors_user_idx').on(t.userId)],
+);
+
+/** better-auth's passkey plugin (WebAuthn credentials). */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: userId(),
+    credentialID: text('credential_id').notNull().unique(),
+    counter: integer('counter').notNull(),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    transports: text('transports'),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+    aaguid: text('aaguid'),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+);
+
+/** The user's own security log (sign-ins, failures, factor changes, exports), kept 90 days. */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    kind: text('kind').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    /** What else the event says (the method of a sign-in, a passkey's name); never a secret. */
+    detail: jsonb('detail').$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('security_events_user_idx').on(t.userId, t.createdAt.desc()), index('security_events_created_idx').on(t.createdAt)],
+);
+
+/** Devices a user has signed in from (a hash of a long-lived device cookie): a new one gets a security e-mail. */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: userId(),
+    deviceHash: text('device_hash').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/** "Export my data": the archive built in the background, fetched by a link whose token is stored hashed. */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    status: text('status', { enum: ['pending', 'ready', 'failed'] })
+      .notNull()
+      .default('pending'),
+    tokenHash: text('token_hash').unique(),
+    archive: bytea('archive'),
+    sizeBytes: integer('size_bytes'),
+    error: text('error'),
+    createdAt: createdAt(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('data_exports_user_idx').on(t.userId, t.createdAt.desc()),
+    index('data_exports_expires_idx').on(t.expiresAt),
+    check('data_exports_status', sql`${t.status} in ('pending', 'ready', 'failed')`),
+  ],
+);

@@ -7,9 +7,14 @@ import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiRequestError, api } from '../../lib/api-client.ts';
 import { sessionQueryKey, useSession } from '../../lib/session.ts';
+import { AccountDataSection } from './account-data-section.tsx';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
+import { PasskeysSection } from './passkeys-section.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { ProfileLoadError } from './profile-load-error.tsx';
+import { SecurityLogSection } from './security-log-section.tsx';
+import { SessionsSection } from './sessions-section.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
 
 export function ProfilePage() {
   const { data: profile, isError, refetch, isRefetching } = useSession();
@@ -49,6 +54,14 @@ export function ProfilePage() {
           onSubmit={(u) => save.mutate(u)}
         />
       </Card>
+      {/* Account security and data rights (issue 30): each section loads its own data. */}
+      <h2 className="mt-10 text-xl font-semibold text-slate-900">Sign-in and security</h2>
+      <TwoFactorSection />
+      <PasskeysSection />
+      <SessionsSection />
+      <SecurityLogSection />
+      <h2 className="mt-10 text-xl font-semibold text-slate-900">Your data</h2>
+      <AccountDataSection />
     </div>
   );
 }

@@ -1,0 +1,4 @@
+// Filled in by issue 30's work on this section.
+export function AccountDataSection() {
+  return null;
+}
