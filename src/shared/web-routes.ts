@@ -8,6 +8,9 @@ export const WEB_ROUTES = [
   '/privacy-policy',
   '/login',
   '/email-otp',
+  // The second step of a sign-in, and the set-up a required second factor sends to (issue 30).
+  '/two-factor',
+  '/two-factor-setup',
   '/forgot-password',
   '/reset-password',
   '/create-password',

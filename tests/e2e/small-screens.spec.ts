@@ -23,6 +23,7 @@ const PUBLIC_PATHS = [
   '/privacy-policy',
   '/login',
   '/email-otp',
+  '/two-factor',
   '/forgot-password',
   '/reset-password',
   '/create-password',
@@ -53,6 +54,7 @@ const SIGNED_IN_PATHS = [
   '/success-center',
   '/sandbox',
   '/client-portal',
+  '/two-factor-setup',
   '/no-such-page',
 ];
 

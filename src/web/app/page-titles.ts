@@ -5,6 +5,8 @@ const names: Record<string, string> = {
   '/hello': 'Overview',
   '/login': 'Login',
   '/email-otp': 'One-Time Code',
+  '/two-factor': 'Two-Factor Sign-In',
+  '/two-factor-setup': 'Set Up a Second Factor',
   '/forgot-password': 'Forgot Password',
   '/reset-password': 'Reset Password',
   '/create-password': 'Create Password',

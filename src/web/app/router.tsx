@@ -57,6 +57,7 @@ const publicRoutes: RouteObject[] = [
   page('/tos', () => import('../features/public/legal-pages.tsx'), 'TermsPage'),
   page('/privacy-policy', () => import('../features/public/legal-pages.tsx'), 'PrivacyPage'),
   page('/email-otp', () => import('../features/auth/email-otp-page.tsx'), 'EmailOtpPage'),
+  page('/two-factor', () => import('../features/auth/two-factor-page.tsx'), 'TwoFactorPage'),
   page('/forgot-password', () => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage'),
   page('/reset-password', () => import('../features/auth/password-link-pages.tsx'), 'ResetPasswordPage'),
   page('/create-password', () => import('../features/auth/password-link-pages.tsx'), 'CreatePasswordPage'),
@@ -119,6 +120,7 @@ export const routes: RouteObject[] = [
             children: [
               { Component: Shell, children: protectedRoutes },
               // Full-screen, without the shell.
+              page('/two-factor-setup', () => import('../features/profile/two-factor-setup-page.tsx'), 'TwoFactorSetupPage'),
               page('/client-portal', () => import('../features/client-portal/resource-library-page.tsx'), 'ResourceLibraryPage'),
             ],
           },

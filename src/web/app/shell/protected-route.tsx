@@ -42,5 +42,7 @@ export function ProtectedRoute() {
     const from = location.pathname + location.search + location.hash;
     return <Navigate to={`/login?redirect_to=${encodeURIComponent(from)}`} replace />;
   }
+  // The operator requires a second factor and this user has none: setting one up is all there is.
+  if (user?.secondFactorSetupRequired && location.pathname !== '/two-factor-setup') return <Navigate to="/two-factor-setup" replace />;
   return <Outlet />;
 }

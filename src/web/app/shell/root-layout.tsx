@@ -30,7 +30,7 @@ function SessionRecordingOnceEnabled() {
 }
 
 /** Pages that read redirect_to themselves (as the post-sign-in destination). */
-const SIGN_IN_PATHS = new Set(['/login', '/email-otp']);
+const SIGN_IN_PATHS = new Set(['/login', '/email-otp', '/two-factor']);
 
 export function RootLayout() {
   const location = useLocation();

@@ -57,7 +57,13 @@ export function EmailOtpPage() {
     if (!data) return;
     setBusy(true);
     try {
-      const result = await api<{ token?: string }>('/api/auth/sign-in/email-otp', { body: data });
+      const result = await api<{ token?: string; twoFactorRedirect?: boolean }>('/api/auth/sign-in/email-otp', { body: data });
+      // The code was right; the second factor is asked on its own page (issue 30).
+      if (result?.twoFactorRedirect) {
+        const redirect = params.get('redirect_to');
+        navigate(`/two-factor?redirect_to=${encodeURIComponent(safeRedirectPath(redirect, '/sonar-os'))}`, { replace: true });
+        return;
+      }
       if (!result?.token) throw new Error(messages.otp.noSession);
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       toast.success(messages.otp.successTitle, { description: messages.otp.success });

@@ -30,7 +30,12 @@ export function LoginPage() {
     if (!data) return;
     setBusy(true);
     try {
-      await api('/api/auth/sign-in/email', { body: data });
+      const answer = await api<{ twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', { body: data });
+      // The password was right; the second factor is asked on its own page (issue 30).
+      if (answer?.twoFactorRedirect) {
+        navigate(`/two-factor?${params}`, { replace: true });
+        return;
+      }
       const profile = await api<Profile>('/api/profile');
       signedInHere.current = true;
       await cacheSignedInUser(profile);
