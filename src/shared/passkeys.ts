@@ -1,0 +1,67 @@
+// Passkeys (issue 30 §2): what the profile's list shows of one, the name's rules (checked by the
+// form and again by the server, server/auth/passkeys.ts), and the words both sides use.
+import { z } from 'zod';
+
+/** A passkey's name is a label the user reads in a list: short enough for one line on a phone. */
+export const PASSKEY_NAME_MAX_LENGTH = 50;
+
+/** One passkey as GET /api/auth/passkey/list-user-passkeys answers (no key material: the list never needs it). */
+export type PasskeyView = {
+  id: string;
+  /** The user's name for it, or null when none was given. */
+  name: string | null;
+  /** The maker's name known from its AAGUID (e.g. "Google Password Manager"), or null. */
+  authenticatorName: string | null;
+  /** 'multiDevice': synced between the user's devices by a password manager; 'singleDevice': kept on one. */
+  deviceType: 'singleDevice' | 'multiDevice';
+  backedUp: boolean;
+  createdAt: string | null;
+};
+
+/** What the list calls a passkey: its name, else its maker's, else "Passkey". */
+export const passkeyLabel = (p: Pick<PasskeyView, 'name' | 'authenticatorName'>) => p.name || p.authenticatorName || 'Passkey';
+
+/** A synced (backed-up) passkey survives the loss of the device; a device-bound one does not. */
+export const passkeyStorage = (p: Pick<PasskeyView, 'deviceType' | 'backedUp'>) =>
+  p.deviceType === 'multiDevice' || p.backedUp ? 'Synced' : 'This device only';
+
+export const passkeyMessages = {
+  nameTooLong: `Keep the name to ${PASSKEY_NAME_MAX_LENGTH} characters or fewer.`,
+  nameRequired: 'Give the passkey a name.',
+  notFound: 'This passkey is not on your account (it may have been removed already).',
+  notFresh: 'For your security, adding a passkey needs a recent sign-in. Sign out, sign in again, then add it.',
+  challengeExpired: 'The passkey request took too long and expired. Try again.',
+  registrationFailed: 'The browser’s answer could not be verified, so no passkey was added. Try again.',
+  signInFailed: 'That passkey did not sign you in. Try again, or sign in with your password or an e-mailed code.',
+  /** The profile's texts. */
+  title: 'Passkeys',
+  intro: 'Sign in with your fingerprint, face or screen lock instead of a password. A passkey counts as two factors.',
+  empty: 'No passkeys yet. A passkey lets this device (or your password manager) sign you in without a password.',
+  unsupported: 'This browser cannot use passkeys. Open your profile in a recent browser to add one.',
+  loadError: 'Your passkeys could not be loaded',
+  added: 'Passkey added',
+  renamed: 'Passkey renamed',
+  removed: 'Passkey removed',
+  addFailed: 'The passkey was not added',
+  renameFailed: 'The passkey was not renamed',
+  removeFailed: 'The passkey was not removed',
+  registrationCancelled: 'No passkey was added: the browser’s prompt was closed. Try again when you are ready.',
+  alreadyRegistered: 'This device already holds a passkey for your account.',
+  signInCancelled: 'Passkey sign-in was cancelled. Try again, or sign in with your password.',
+} as const;
+
+/** Error codes of our answers on the passkey paths (server/auth/passkeys.ts); the web compares these. */
+export const PASSKEY_ERRORS = {
+  notFound: 'passkey_not_found',
+  notFresh: 'session_not_fresh',
+  challengeExpired: 'passkey_challenge_expired',
+  registrationFailed: 'passkey_registration_failed',
+  signInFailed: 'passkey_sign_in_failed',
+} as const;
+
+/** The name the user types (trimmed); empty is allowed on adding (the maker's name is shown then). */
+export const passkeyNameSchema = z.string().trim().max(PASSKEY_NAME_MAX_LENGTH, passkeyMessages.nameTooLong);
+export const passkeyRenameSchema = z.object({
+  id: z.string().trim().min(1).max(200),
+  name: passkeyNameSchema.min(1, passkeyMessages.nameRequired),
+});
