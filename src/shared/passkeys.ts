@@ -65,3 +65,16 @@ export const passkeyRenameSchema = z.object({
   id: z.string().trim().min(1).max(200),
   name: passkeyNameSchema.min(1, passkeyMessages.nameRequired),
 });
+
+/**
+ * Whether a WebAuthn ceremony ended without an answer because the user closed the browser's prompt
+ * (or it timed out, or another ceremony replaced it): said calmly, not shown as a failure.
+ */
+export function isCeremonyCancelled(err: unknown) {
+  if (!(err instanceof Error)) return false;
+  return err.name === 'NotAllowedError' || err.name === 'AbortError' || (err as { code?: unknown }).code === 'ERROR_CEREMONY_ABORTED';
+}
+
+/** The authenticator already holds a passkey of this account (the server's list of them was excluded). */
+export const isAlreadyRegistered = (err: unknown) =>
+  err instanceof Error && (err as { code?: unknown }).code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED';

@@ -31,11 +31,12 @@ export class SoftAuthenticator {
   private readonly privateKey: KeyObject;
   private readonly publicKey: KeyObject;
   private counter = 0;
-  constructor(
-    readonly origin: string,
-    /** An AAGUID the plugin knows a maker for ("Google Password Manager"), to see the list name it. */
-    readonly aaguid = 'ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4',
-  ) {
+  readonly origin: string;
+  /** An AAGUID the plugin knows a maker for ("Google Password Manager"), to see the list name it. */
+  readonly aaguid: string;
+  constructor(origin: string, aaguid = 'ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4') {
+    this.origin = origin;
+    this.aaguid = aaguid;
     ({ privateKey: this.privateKey, publicKey: this.publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' }));
   }
 
@@ -66,7 +67,9 @@ export class SoftAuthenticator {
       this.credentialId,
       cbor(coseKey),
     ]);
-    const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin, crossOrigin: false }));
+    const clientDataJSON = Buffer.from(
+      JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin, crossOrigin: false }),
+    );
     const attestationObject = cbor(
       new Map<Cbor, Cbor>([
         ['fmt', 'none'],

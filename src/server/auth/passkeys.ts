@@ -98,7 +98,8 @@ export async function passkeyRequest(auth: Auth, path: string, request: Request,
     case '/passkey/generate-register-options':
     case '/passkey/verify-registration':
       if (failure.code === 'SESSION_NOT_FRESH') return refusal(403, PASSKEY_ERRORS.notFresh, passkeyMessages.notFresh, response);
-      if (failure.code === 'CHALLENGE_NOT_FOUND') return refusal(400, PASSKEY_ERRORS.challengeExpired, passkeyMessages.challengeExpired, response);
+      if (failure.code === 'CHALLENGE_NOT_FOUND')
+        return refusal(400, PASSKEY_ERRORS.challengeExpired, passkeyMessages.challengeExpired, response);
       // The plugin answers 500 for a browser answer that does not verify (wrong origin, a credential
       // already stored): the request's fault, not the server's.
       if (path === '/passkey/verify-registration' && (response.status >= 500 || failure.code === 'FAILED_TO_VERIFY_REGISTRATION')) {
@@ -108,7 +109,8 @@ export async function passkeyRequest(auth: Auth, path: string, request: Request,
     case '/passkey/verify-authentication':
       // A suspended account says so (as after a password: the passkey was verified first).
       if (failure.code === 'ACCOUNT_SUSPENDED') break;
-      if (failure.code === 'CHALLENGE_NOT_FOUND') return refusal(400, PASSKEY_ERRORS.challengeExpired, passkeyMessages.challengeExpired, response);
+      if (failure.code === 'CHALLENGE_NOT_FOUND')
+        return refusal(400, PASSKEY_ERRORS.challengeExpired, passkeyMessages.challengeExpired, response);
       // An unknown credential, a signature that does not verify, a replayed counter: one answer.
       if (response.status < 500 || failure.code === 'AUTHENTICATION_FAILED') {
         return refusal(401, PASSKEY_ERRORS.signInFailed, passkeyMessages.signInFailed, response);
@@ -152,6 +154,5 @@ function refusal(status: number, code: string, message: string, from: Response):
 /** Any other refusal of the plugin's, in our error shape (as routes.ts's answer() does). */
 function shaped(response: Response, failure: { code?: string; message?: string }): Response {
   if (!response.headers.get('content-type')?.includes('application/json')) return response;
-  const status = response.status >= 500 ? 500 : response.status;
-  return refusal(status, failure.code ?? 'auth_error', failure.message ?? passkeyMessages.signInFailed, response);
+  return refusal(response.status, failure.code ?? 'auth_error', failure.message ?? passkeyMessages.signInFailed, response);
 }

@@ -34,7 +34,11 @@ async function signInWith(authenticator: SoftAuthenticator, client = new IpClien
 }
 
 const rowsOf = async (userId: string) =>
-  (await rt.pool.query<{ id: string; name: string | null }>('SELECT id, name FROM passkeys WHERE user_id = $1 ORDER BY created_at', [userId])).rows;
+  (
+    await rt.pool.query<{ id: string; name: string | null }>('SELECT id, name FROM passkeys WHERE user_id = $1 ORDER BY created_at', [
+      userId,
+    ])
+  ).rows;
 
 describe('passkeys', () => {
   it('registers a named passkey, lists it without key material, and signs in with it without a password', async () => {
