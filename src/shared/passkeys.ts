@@ -1,6 +1,6 @@
-// Passkeys (issue 30 §2): what the profile's list shows of one, the name's rules (checked by the
-// form and again by the server, server/auth/passkeys.ts), and the words both sides use.
-import { z } from 'zod';
+// Passkeys (issue 30 §2): what the profile's list shows of one, the name's limit, and the words the
+// server (server/auth/passkeys.ts) and the web use. Without zod: the sign-in page imports this file
+// and does not load zod (issue 16); the name's schemas are in passkey-schemas.ts.
 
 /** A passkey's name is a label the user reads in a list: short enough for one line on a phone. */
 export const PASSKEY_NAME_MAX_LENGTH = 50;
@@ -58,13 +58,6 @@ export const PASSKEY_ERRORS = {
   registrationFailed: 'passkey_registration_failed',
   signInFailed: 'passkey_sign_in_failed',
 } as const;
-
-/** The name the user types (trimmed); empty is allowed on adding (the maker's name is shown then). */
-export const passkeyNameSchema = z.string().trim().max(PASSKEY_NAME_MAX_LENGTH, passkeyMessages.nameTooLong);
-export const passkeyRenameSchema = z.object({
-  id: z.string().trim().min(1).max(200),
-  name: passkeyNameSchema.min(1, passkeyMessages.nameRequired),
-});
 
 /**
  * Whether a WebAuthn ceremony ended without an answer because the user closed the browser's prompt

@@ -6,7 +6,8 @@
 // list without key material.
 import { getAuthenticatorName } from '@better-auth/passkey';
 import { z } from 'zod';
-import { PASSKEY_ERRORS, type PasskeyView, passkeyMessages, passkeyNameSchema, passkeyRenameSchema } from '../../shared/passkeys.ts';
+import { passkeyNameSchema, passkeyRenameSchema } from '../../shared/passkey-schemas.ts';
+import { PASSKEY_ERRORS, type PasskeyView, passkeyMessages } from '../../shared/passkeys.ts';
 import type { ApiError } from '../../shared/schemas.ts';
 import { AppError, unauthorized } from '../lib/app-error.ts';
 import type { Auth } from './auth.ts';

@@ -2,7 +2,6 @@
 // autofill where the browser can (WebAuthn conditional UI). A passkey is two factors in one: the
 // server signs the user in without asking for a second factor.
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import { KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { loginMessages } from '../../../shared/first-screen-messages.ts';
 import { isCeremonyCancelled, passkeyMessages } from '../../../shared/passkeys.ts';
@@ -12,7 +11,7 @@ import { toast } from '../../lib/toast.tsx';
 
 /**
  * The WebAuthn library, loaded after the sign-in page has painted: the page's first download stays
- * as it was (issue 27). The button shows at once, on the check the library itself makes
+ * as it was (issue 27; no icon library either). The button shows at once, on the check the library itself makes
  * (browserSupportsWebAuthn: the browser has PublicKeyCredential).
  */
 const webauthn = () => import('@simplewebauthn/browser');
@@ -104,7 +103,6 @@ export function PasskeySignIn({ onSignedIn }: Props) {
         <span className="h-px flex-1 bg-slate-200" />
       </div>
       <Button variant="secondary" className="w-full" busy={busy} onClick={onClick}>
-        <KeyRound className="h-4 w-4" aria-hidden="true" />
         {busy ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
       </Button>
     </div>

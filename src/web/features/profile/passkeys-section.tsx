@@ -12,6 +12,7 @@ import { KeyRound } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { passkeyNameSchema } from '../../../shared/passkey-schemas.ts';
 import {
   isAlreadyRegistered,
   isCeremonyCancelled,
@@ -20,7 +21,6 @@ import {
   type PasskeyView,
   passkeyLabel,
   passkeyMessages,
-  passkeyNameSchema,
   passkeyStorage,
 } from '../../../shared/passkeys.ts';
 import { LoadError } from '../../components/load-error.tsx';
