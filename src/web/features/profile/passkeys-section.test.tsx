@@ -10,6 +10,7 @@ import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PASSKEY_ERRORS, PASSKEY_NAME_MAX_LENGTH, type PasskeyView, passkeyMessages } from '../../../shared/passkeys.ts';
+import { refreshLiveQueries } from '../../lib/live-updates.ts';
 import { PasskeysSection } from './passkeys-section.tsx';
 
 type Answer = { status: number; body?: unknown };
@@ -67,7 +68,7 @@ function renderSection(answers: Record<string, Answer | (() => Answer) | 'pendin
     </MemoryRouter>
   );
   render(wrap(<PasskeysSection />));
-  return { requests };
+  return { requests, client };
 }
 
 /** The browser's authenticator: creates a credential, or fails as the browser would. */
@@ -280,5 +281,33 @@ describe('the Passkeys section', () => {
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Remove passkey' })));
     expect(await screen.findByText(passkeyMessages.removeFailed)).toBeTruthy();
     expect(await screen.findByText(passkeyMessages.notFound)).toBeTruthy();
+  });
+  it('says when the passkey was not added, or not renamed, with the server’s words', async () => {
+    authenticator('create');
+    renderSection({
+      [LIST]: ok([passkey()]),
+      [OPTIONS]: ok(registrationOptions),
+      [VERIFY]: failure(400, PASSKEY_ERRORS.challengeExpired, passkeyMessages.challengeExpired),
+      'POST /api/auth/passkey/update-passkey': failure(404, PASSKEY_ERRORS.notFound, 'Removed in another tab.'),
+    });
+    await submitName(await openAddDialog(), 'Laptop');
+    expect(await screen.findByText(passkeyMessages.addFailed)).toBeTruthy();
+    expect(await screen.findByText(passkeyMessages.challengeExpired)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Rename Work laptop' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename passkey' });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+    expect(await screen.findByText(passkeyMessages.renameFailed)).toBeTruthy();
+    expect(await screen.findByText('Removed in another tab.')).toBeTruthy();
+  });
+  it('follows live updates: a passkey added in another tab shows', async () => {
+    const list: PasskeyView[] = [];
+    const { client } = renderSection({ [LIST]: () => ok(list) });
+    expect(await screen.findByText(passkeyMessages.empty)).toBeTruthy();
+    list.push(passkey({ name: 'Added elsewhere' }));
+    await act(() => refreshLiveQueries(client, 'passkeys'));
+    expect(await screen.findByText('Added elsewhere')).toBeTruthy();
   });
 });
