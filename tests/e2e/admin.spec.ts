@@ -104,7 +104,7 @@ test("suspending ends the user's open session at their next navigation, refuses 
   // Signing in again is refused, with the reason.
   await elsewhere.page.getByLabel('Email').fill(user.email);
   await elsewhere.page.getByLabel('Password').fill(user.password);
-  await elsewhere.page.getByRole('button', { name: 'Sign in' }).click();
+  await elsewhere.page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(elsewhere.page.getByText('Your account is suspended. Please contact your administrator.')).toBeVisible();
   await elsewhere.context.close();
 

@@ -130,7 +130,7 @@ test('the Resource Library needs a user and says when it is not configured', asy
   const user = await registeredUser();
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await completeProfile(page);
   await page.goto('/client-portal');
   await expect(page.getByRole('heading', { name: 'Resource Library' })).toBeVisible();

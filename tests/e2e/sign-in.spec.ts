@@ -12,18 +12,18 @@ test('login validates, refuses a wrong password with the spec message, and retur
   await expect(page.getByRole('heading', { name: 'Members only access' })).toBeVisible();
   await expect(page).toHaveTitle('Login | Enterprise OS');
 
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Email is required')).toBeVisible();
   await expect(page.getByText('Password is required')).toBeVisible();
 
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill('wrong-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Access Restricted')).toBeVisible();
   await expect(page.getByText("Password didn't match the user record.")).toBeVisible();
 
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/sonar-os\/earnings\?tab=1$/);
   await expect(page).toHaveTitle('Earnings Alerts | Enterprise OS');
 

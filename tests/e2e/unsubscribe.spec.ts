@@ -56,7 +56,7 @@ test('signed out, one click turns off that news alert only; the settings screen 
   await expect(page).toHaveURL(/\/login\?redirect_to=/);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/sonar-os\/news$/);
   const apples = page.getByRole('region', { name: 'Alert 1' });
   await expect(apples.getByLabel('Company name')).toHaveValue('Apple');

@@ -15,6 +15,7 @@ import { errorMessage, log } from '../lib/log.ts';
 import type { AttemptLimits, CodeFailure, Throttled } from './attempt-limits.ts';
 import type { Auth } from './auth.ts';
 import { CLIENT_IP_HEADER, SIGN_IN_CODE } from './auth.ts';
+import { PASSKEY_PATHS, passkeyRequest } from './passkeys.ts';
 import { assertStrongPassword } from './password-strength.ts';
 import {
   checkCodeToDisable,
@@ -105,13 +106,14 @@ export function authRoutes(auth: Auth, attempts: AttemptLimits, limits: AuthLimi
       if (!verified.response.ok || !verified.userId) return answer(verified.response);
       return completeSignIn(auth, verified.response, verified.userId, verified.method, requester, headers);
     }
+    if (PASSKEY_PATHS.has(path)) {
+      // Checked and answered in our words by passkeys.ts (its refusals are already in our error shape).
+      const response = await passkeyRequest(auth, path, new Request(c.req.raw, { headers }), body);
+      return response.ok && path in PASSKEY_EVENTS ? passkeyEvent(auth, path, response, requester, headers) : response;
+    }
     const counted = FAILURE_COUNTED.has(path) || path in MAILING;
     // The session's lifetime is checked by the before hook in auth.ts, for every endpoint.
-    if (!counted) {
-      const response = await auth.handler(new Request(c.req.raw, { headers }));
-      if (response.ok && path in PASSKEY_EVENTS) return passkeyEvent(auth, path, response, requester, headers);
-      return answer(response);
-    }
+    if (!counted) return answer(await auth.handler(new Request(c.req.raw, { headers })));
 
     // Only JSON here: a form-encoded body would otherwise hide the e-mail from the account count.
     if (!c.req.header('content-type')?.startsWith('application/json')) {

@@ -90,7 +90,7 @@ export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'passwor
   await page.goto(path);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /**

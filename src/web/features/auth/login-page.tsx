@@ -1,25 +1,24 @@
-import { useRef, useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { loginMessages } from '../../../shared/first-screen-messages.ts';
-import { safeRedirectPath } from '../../../shared/redirect.ts';
-import type { Profile } from '../../../shared/schemas.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiRequestError, api, isApiError } from '../../lib/api-client.ts';
-import { cacheSignedInUser, useSessionData } from '../../lib/first-screen-queries.ts';
+import { useSessionData } from '../../lib/first-screen-queries.ts';
 import { type FieldErrors, formValues } from '../../lib/form-values.ts';
 import { toast } from '../../lib/toast.tsx';
+import { useFinishSignIn } from './finish-sign-in.ts';
 import { validateLogin } from './login-form.ts';
+import { PasskeySignIn } from './passkey-sign-in.tsx';
 
 export function LoginPage() {
   const user = useSessionData();
-  const [params] = useSearchParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  // Set once this page signs the user in: from then on it, not the signed-in rule, picks the destination.
-  const signedInHere = useRef(false);
+  const { finishSignIn, signedInHere } = useFinishSignIn();
 
   if (user && !signedInHere.current) return <Navigate to="/homepage" replace />;
 
@@ -33,14 +32,10 @@ export function LoginPage() {
       const answer = await api<{ twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', { body: data });
       // The password was right; the second factor is asked on its own page (issue 30).
       if (answer?.twoFactorRedirect) {
-        navigate(`/two-factor?${params}`, { replace: true });
+        navigate(`/two-factor${location.search}`, { replace: true });
         return;
       }
-      const profile = await api<Profile>('/api/profile');
-      signedInHere.current = true;
-      await cacheSignedInUser(profile);
-      toast.success(loginMessages.success);
-      navigate(profile.profileCompleted ? safeRedirectPath(params.get('redirect_to')) : '/profile-completion', { replace: true });
+      await finishSignIn();
     } catch (err) {
       if (isApiError(err, 'INVALID_EMAIL_OR_PASSWORD')) {
         toast.error(loginMessages.wrongPasswordTitle, { description: loginMessages.wrongPassword });
@@ -66,12 +61,13 @@ export function LoginPage() {
   return (
     <AuthCard title="Members only access" subtitle="Sign in to your Enterprise OS account.">
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <Field label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
+        <Field label="Email" name="email" type="email" autoComplete="username webauthn" required error={errors.email} />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
         <Button type="submit" className="w-full" busy={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </Button>
       </form>
+      <PasskeySignIn onSignedIn={finishSignIn} />
       <div className="mt-4 flex flex-wrap justify-between gap-2 text-sm">
         <Link to="/email-otp" className="font-medium text-brand-700 hover:underline">
           Forgot password

@@ -1,16 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginMessages } from '../../../shared/first-screen-messages.ts';
-import { safeRedirectPath } from '../../../shared/redirect.ts';
-import type { Profile } from '../../../shared/schemas.ts';
 import { twoFactorTexts, verifyBackupCodeSchema, verifyTotpSchema } from '../../../shared/two-factor.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiRequestError, api, isApiError } from '../../lib/api-client.ts';
-import { sessionQueryKey } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.tsx';
+import { useFinishSignIn } from './finish-sign-in.ts';
 
 /**
  * The second step of a sign-in (issue 30 §1): after the password or the e-mailed code was right,
@@ -24,7 +21,7 @@ export function TwoFactorPage() {
   const [busy, setBusy] = useState(false);
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const { finishSignIn } = useFinishSignIn();
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,10 +35,7 @@ export function TwoFactorPage() {
     setBusy(true);
     try {
       await api(backup ? '/api/auth/two-factor/verify-backup-code' : '/api/auth/two-factor/verify-totp', { body: parsed.data });
-      const profile = await api<Profile>('/api/profile');
-      queryClient.setQueryData(sessionQueryKey, profile);
-      toast.success(loginMessages.success);
-      navigate(profile.profileCompleted ? safeRedirectPath(params.get('redirect_to')) : '/profile-completion', { replace: true });
+      await finishSignIn();
     } catch (err) {
       if (isApiError(err, 'second_factor_challenge_ended')) {
         toast.error(loginMessages.otherFailure, { description: err.message });
