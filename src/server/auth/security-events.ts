@@ -6,14 +6,9 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { SecurityEventKind, SignInMethod } from '../../shared/security-log.ts';
 import type { Database } from '../db/client.ts';
 import { knownDevices, securityEvents, users } from '../db/schema.ts';
+import { log } from '../lib/log.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import {
-  isMailedSecurityEvent,
-  type MailedSecurityEvent,
-  newSignInMail,
-  type SecurityMailFacts,
-  securityEventMail,
-} from '../mail/security-emails.ts';
+import { isMailedSecurityEvent, newSignInMail, type SecurityMailFacts, securityEventMail } from '../mail/security-emails.ts';
 
 type EventBase = {
   userId: string;
@@ -24,12 +19,11 @@ type EventBase = {
 };
 
 /**
- * One event of the user's security log. The kinds that are e-mailed (MAILED_SECURITY_EVENTS) need
- * the app's public address for the mail's links; the others may leave it out.
+ * One event of the user's security log. `appUrl`, the app's public address, gives the e-mailed kinds
+ * (MAILED_SECURITY_EVENTS) their links: without it such an event is logged but not mailed, and the
+ * omission is logged as an error.
  */
-export type SecurityEventInput =
-  | (EventBase & { kind: MailedSecurityEvent; appUrl: string })
-  | (EventBase & { kind: Exclude<SecurityEventKind, MailedSecurityEvent>; appUrl?: string });
+export type SecurityEventInput = EventBase & { kind: SecurityEventKind; appUrl?: string };
 
 /** The long-lived cookie that names a browser, so a sign-in from a new one can be told. */
 export const DEVICE_COOKIE = 'eos_device';
@@ -49,23 +43,31 @@ async function ownerEmail(tx: Transaction, userId: string): Promise<string | nul
 
 /** Records one event of the user's security log, and e-mails the owner when its kind is mailed. */
 export async function recordSecurityEvent(db: Database, event: SecurityEventInput): Promise<void> {
-  const at = new Date();
-  const detail = event.detail ?? {};
+  const row = {
+    userId: event.userId,
+    kind: event.kind,
+    ipAddress: event.ipAddress,
+    userAgent: event.userAgent,
+    detail: event.detail ?? {},
+    createdAt: new Date(),
+  };
+  const { appUrl } = event;
+  // Most events (failures, sign-ins) are logged only: one statement, no transaction.
+  if (!isMailedSecurityEvent(event.kind) || !appUrl) {
+    await db.insert(securityEvents).values(row);
+    if (isMailedSecurityEvent(event.kind)) noAppUrl(event.kind);
+    return;
+  }
+  const kind = event.kind;
   await db.transaction(async (tx) => {
-    await tx.insert(securityEvents).values({
-      userId: event.userId,
-      kind: event.kind,
-      ipAddress: event.ipAddress,
-      userAgent: event.userAgent,
-      detail,
-      createdAt: at,
-    });
-    if (!isMailedSecurityEvent(event.kind) || !event.appUrl) return;
+    await tx.insert(securityEvents).values(row);
     const to = await ownerEmail(tx, event.userId);
-    if (!to) return;
-    await enqueueMail(tx, await securityEventMail(event.kind, { ...facts(event, at, event.appUrl), to }, detail));
+    if (to) await enqueueMail(tx, await securityEventMail(kind, { ...facts(event, row.createdAt, appUrl), to }, row.detail));
   });
 }
+
+/** A caller that passed no app address: the owner cannot be told, and the operator must hear of it. */
+const noAppUrl = (kind: string) => log.error('security e-mail not sent: the caller passed no appUrl', { kind });
 
 const facts = (event: EventBase, at: Date, appUrl: string): Omit<SecurityMailFacts, 'to'> => ({
   userId: event.userId,
@@ -79,8 +81,8 @@ export type SignInInput = Omit<EventBase, 'detail'> & {
   method: SignInMethod;
   /** The request's device cookie (DEVICE_COOKIE), if it sent one. */
   deviceCookie: string | undefined;
-  /** The app's public address, for the new-device e-mail's links. */
-  appUrl: string;
+  /** The app's public address, for the new-device e-mail's links (without it that mail is not sent, and an error logged). */
+  appUrl?: string;
   /** The device cookie's Secure flag; unless told, set when appUrl is https (production). */
   secureCookie?: boolean;
 };
@@ -97,7 +99,6 @@ export async function recordSignIn(db: Database, event: SignInInput): Promise<{ 
     event.deviceCookie && DEVICE_COOKIE_VALUE.test(event.deviceCookie) ? event.deviceCookie : randomBytes(32).toString('base64url');
   const deviceHash = hashDevice(cookie);
   const at = new Date();
-  const eventFacts = facts(event, at, event.appUrl);
   await db.transaction(async (tx) => {
     // One row per (user, device): of two sign-ins racing from one new device, one inserts it and mails.
     const [device] = await tx
@@ -122,11 +123,12 @@ export async function recordSignIn(db: Database, event: SignInInput): Promise<{ 
       createdAt: at,
     });
     if (!newDevice || !earlier) return;
+    if (!event.appUrl) return noAppUrl('new-device sign-in');
     // Rendered inside the transaction, only when it goes (a new device is rare): row and mail commit together.
     const to = await ownerEmail(tx, event.userId);
-    if (to) await enqueueMail(tx, await newSignInMail({ ...eventFacts, to }, event.method));
+    if (to) await enqueueMail(tx, await newSignInMail({ ...facts(event, at, event.appUrl), to }, event.method));
   });
-  const secure = event.secureCookie ?? event.appUrl.startsWith('https:');
+  const secure = event.secureCookie ?? event.appUrl?.startsWith('https:') === true;
   const setCookie = [
     `${DEVICE_COOKIE}=${cookie}`,
     'Path=/',
