@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 // Issue 30 §3 in Chromium: the user signed in in two browsers; the first lists both sessions (its
 // own marked "This device") and signs the other out from the list. The other browser's open page is
 // signed out at once (its live-update stream is told and closes, the page goes to /login, well
@@ -24,6 +25,15 @@ test('a session signed out from the profile list is signed out in its open page 
   await expect(sessions.getByRole('listitem', { name: /\(this device\)$/ })).toContainText('This device');
   const otherRow = sessions.getByRole('listitem').filter({ hasNotText: 'This device' });
   await expect(otherRow).toContainText(/Chrome \d+ · Linux computer/);
+
+  // The two sections pass axe's serious and critical rules.
+  await expect(page.getByRole('list', { name: 'Security events' })).toBeVisible();
+  const axe = await new AxeBuilder({ page })
+    .include('section[aria-labelledby="sessions-heading"]')
+    .include('section[aria-labelledby="security-log-heading"]')
+    .analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   const ended = Date.now();
   await otherRow.getByRole('button', { name: 'Sign out' }).click();
