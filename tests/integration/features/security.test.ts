@@ -74,7 +74,12 @@ describe('the sessions list', () => {
     const laptop = await signedIn(user.email, CHROME_LINUX);
     const phone = await signedIn(user.email, SAFARI_IPHONE);
     await signedIn(stranger.email);
-    // An expired session of the user's is not live.
+    // An expired session of the user's is not live, nor one signed in more than SESSION_MAX_AGE_DAYS (30) ago.
+    await rt.pool.query(
+      `INSERT INTO sessions (id, token, user_id, expires_at, created_at, user_agent)
+       VALUES (gen_random_uuid(), gen_random_uuid(), $1, now() + interval '1 day', now() - interval '31 days', 'x')`,
+      [user.id],
+    );
     await rt.pool.query(
       `INSERT INTO sessions (id, token, user_id, expires_at, user_agent) VALUES (gen_random_uuid(), gen_random_uuid(), $1, now() - interval '1 minute', 'x')`,
       [user.id],
