@@ -189,7 +189,7 @@ export function createApp({ config, db, pool, runs, auth, attempts, hub, webRoot
   );
   api.route('/accounts', accountRoutes(db, auth));
   api.route('/profile', profileRoutes(db, auth));
-  api.route('/security', securityRoutes(db, auth));
+  api.route('/security', securityRoutes(db, auth, { sessionMaxAgeDays: config.SESSION_MAX_AGE_DAYS }));
   api.route('/account', accountDataRoutes(db, auth));
   api.route('/news-alerts', newsAlertRoutes(db, auth));
   api.route('/newsletter', newsletterRoutes(db, auth));

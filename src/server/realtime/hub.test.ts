@@ -13,7 +13,7 @@ describe('parseAnnouncement', () => {
   it.each([
     ['not JSON', 'nope'],
     ['no payload', undefined],
-    ['an unknown table', '{"table":"sessions","op":"UPDATE","userId":"u1"}'],
+    ['an unknown table', '{"table":"verifications","op":"UPDATE","userId":"u1"}'],
     ['an unknown operation', '{"table":"users","op":"TRUNCATE","userId":"u1"}'],
     ['no owner', '{"table":"users","op":"UPDATE","userId":null}'],
   ])('ignores %s', (_case, payload) => {

@@ -38,7 +38,11 @@ export function eventRoutes(hub: RealtimeHub, auth: Auth, heartbeatMs = HEARTBEA
   return new Hono<SessionEnv>().get('/', requireSession(auth, { openDuringSetup: true }), (c) => {
     const pending = new PendingEvents();
     let wake: (() => void) | null = null;
+    // A change to the user's sessions may be this stream's own being signed out (from the sessions
+    // list, elsewhere): it is checked at once, not at the next heartbeat (issue 30 §3).
+    let checkSession = false;
     const unsubscribe = hub.subscribe(c.var.user.id, (event) => {
+      if (event.table === 'sessions' || event.table === '*') checkSession = true;
       pending.add(event);
       wake?.();
     });
@@ -67,6 +71,16 @@ export function eventRoutes(hub: RealtimeHub, auth: Auth, heartbeatMs = HEARTBEA
             });
             clearTimeout(timer);
             wake = null;
+          }
+          if (checkSession) {
+            checkSession = false;
+            // One statement by the cookie's token, no write (session-lookup.ts): a deleted session, or
+            // a suspended user's, is gone.
+            const found = await auth.lookupSession(headers.get('cookie') ?? '');
+            if (found.state === 'none' || found.state === 'suspended') {
+              await stream.writeSSE({ event: 'session-ended', data: '{}' });
+              break;
+            }
           }
           for (const event of pending.take()) {
             await stream.writeSSE(
