@@ -130,8 +130,8 @@ export async function buildArchive(content: ExportContent): Promise<Uint8Array> 
     files[uniqueName(taken, `library/${day(item.createdAt)}-${slugify(item.title)}`, '.md')] = strToU8(libraryMarkdown(item));
   }
   for (const report of content.reports) {
-    const name = `${report.companyName ?? report.report.company.name ?? report.website}-${day(report.createdAt)}`;
-    files[uniqueName(taken, `reports/${slugify(name)}`, '.html')] = strToU8(await reportHtml(report, content.appUrl));
+    const name = slugify(report.companyName ?? report.report.company.name ?? report.website);
+    files[uniqueName(taken, `reports/${name}-${day(report.createdAt)}`, '.html')] = strToU8(await reportHtml(report, content.appUrl));
   }
   return zipSync(files, { level: 6 });
 }
