@@ -2,7 +2,7 @@
 // (every refusal and its message, the attempt limits, the e-mailed code, then nothing of the user
 // left in any table, their alert never run, their invite dead and the final e-mail queued), and the
 // export (once a day, built by the worker, the archive's rows without secrets, the link for its owner
-// only, a builder killed halfway leaving the export to the next), and the housekeeping of both.
+// only), and the housekeeping of both. A worker killed mid-build: account-data-worker.test.ts.
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvite } from '../../../src/server/auth/invites.ts';
@@ -356,28 +356,25 @@ describe('exporting one’s data', () => {
     );
     expect(downloaded).toEqual([{ ip_address: client.ip, user_agent: 'TestBrowser/2.0', detail: { exportId: state.latest.id } }]);
   });
-
-  it('leaves an export whose builder was killed halfway to the next builder', async () => {
+  it('marks an export it cannot build as failed, which the section says and which does not count against the day', async () => {
     const { client, id } = await newUser();
+    // A report row the archive cannot read (no company): the build fails, the worker goes on.
+    await rt.pool.query(
+      `INSERT INTO air_reports (user_id, website, solution, credit_month, steps, status, report) VALUES ($1, 'https://acme.example', 'x', '2026-11', '[]', 'succeeded', '{}')`,
+      [id],
+    );
     expect((await client.post('/api/account/exports')).status).toBe(202);
-    // The builder holds the claimed row's lock in its open transaction; its database connection is
-    // cut as a killed process's would be.
-    const killed = buildNextExport(rt.db, {
-      ...builder(),
-      afterClaim: async () => {
-        await rt.pool.query(
-          `SELECT pg_terminate_backend(l.pid) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
-            WHERE c.relname = 'data_exports' AND l.pid <> pg_backend_pid()`,
-        );
-      },
-    });
-    await expect(killed).rejects.toThrow();
-    expect(await query(`SELECT status FROM data_exports WHERE user_id = $1`, [id])).toEqual([{ status: 'pending' }]);
     await buildAll();
-    expect(await query(`SELECT status, archive IS NOT NULL AS built FROM data_exports WHERE user_id = $1`, [id])).toEqual([
-      { status: 'ready', built: true },
-    ]);
+    expect(
+      await query('SELECT status, error IS NOT NULL AS explained, archive IS NULL AS empty FROM data_exports WHERE user_id = $1', [id]),
+    ).toEqual([{ status: 'failed', explained: true, empty: true }]);
+    expect((await client.get('/api/account/exports/latest')).body).toMatchObject({
+      latest: { status: 'failed', downloadUrl: null },
+      nextExportAt: null,
+    });
+    expect((await client.post('/api/account/exports')).status).toBe(202);
   });
+  // A builder killed halfway: account-data-worker.test.ts, on real worker processes.
 });
 
 describe('housekeeping', () => {

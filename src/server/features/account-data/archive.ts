@@ -84,10 +84,12 @@ function blockMarkdown(block: LibraryBlock): string {
 export function libraryMarkdown(item: ExportLibraryItem) {
   const lines = [`# ${markdownText(item.title)}`, '', `_${markdownText(item.kind)}, ${day(item.createdAt)}_`];
   if (item.companies.length) lines.push('', `Companies: ${item.companies.map(markdownText).join(', ')}`);
-  for (const block of item.document.blocks) lines.push('', blockMarkdown(block));
-  if (item.document.sources.length) {
+  // Items kept before a field existed may lack it: an absent list is an empty one.
+  for (const block of item.document.blocks ?? []) lines.push('', blockMarkdown(block));
+  const sources = item.document.sources ?? [];
+  if (sources.length) {
     lines.push('', '## Sources', '');
-    for (const s of item.document.sources)
+    for (const s of sources)
       lines.push(`- ${markdownLink(s.title ?? s.url, s.url)}${s.publisher ? ` — ${markdownText(s.publisher)}` : ''}`);
   }
   return `${lines.join('\n')}\n`;

@@ -22,8 +22,6 @@ export type ExportBuilderOptions = {
   appUrl: string;
   /** Derives the download tokens (service.ts exportToken). */
   secret: string;
-  /** Tests only: runs once the export is claimed and read, before the archive is written. */
-  afterClaim?: (exportId: string) => Promise<void>;
 };
 
 /** Builds the oldest pending export; false when none waits (or every one is being built). */
@@ -45,7 +43,6 @@ export async function buildNextExport(db: Database, opts: ExportBuilderOptions):
           reports: await userReports(build, claimed.user_id),
           appUrl: opts.appUrl,
         };
-        await opts.afterClaim?.(claimed.id);
         return buildArchive(content);
       });
       const token = exportToken(opts.secret, claimed.id);
