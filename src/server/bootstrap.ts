@@ -39,6 +39,7 @@ export async function bootstrap(env: NodeJS.ProcessEnv = process.env, hooks: Pic
     secret,
     production: config.production,
     sessionMaxAgeDays: config.SESSION_MAX_AGE_DAYS,
+    requireTwoFactor: config.REQUIRE_TWO_FACTOR,
     ...hooks,
   });
   const attempts = createAttemptLimits(pool, config.AUTH_LIMIT_WINDOW_MINUTES);

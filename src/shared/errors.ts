@@ -48,6 +48,12 @@ const APP_ERROR_CODES = [
   'cancelled',
   'database_unavailable',
   'shutting_down',
+  /** Two-factor sign-in (issue 30 §1). */
+  'second_factor_setup_required',
+  'second_factor_invalid',
+  'second_factor_challenge_ended',
+  'second_factor_locked',
+  'second_factor_state',
   'internal',
 ] as const;
 

@@ -135,6 +135,8 @@ export type Profile = {
   posthogEnabled: boolean;
   /** Present for operators only (issue 28): the menu shows the operator console. */
   operator?: true;
+  /** Present (on /api/profile/current) when the operator requires a second factor and the user has none yet (issue 30). */
+  secondFactorSetupRequired?: true;
 };
 
 /** Whether AI can be used, for a screen's banner: the model a task would use, else what to configure. */

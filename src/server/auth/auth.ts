@@ -9,7 +9,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { emailOTP, twoFactor } from 'better-auth/plugins';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
 import type { Database } from '../db/client.ts';
@@ -18,7 +18,9 @@ import { log } from '../lib/log.ts';
 import { otpMail, resetPasswordMail, setPasswordMail } from '../mail/account-emails.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { consumeInvite } from './invites.ts';
+import { recordSecurityEvent, recordSignIn, type SecurityEventInput } from './security-events.ts';
 import { createSessionLookup } from './session-lookup.ts';
+import { createSignedCookieReader } from './signed-cookie.ts';
 
 /** Our middleware writes the client IP here (overwriting anything a client sent); better-auth reads it. */
 export const CLIENT_IP_HEADER = 'x-eos-client-ip';
@@ -81,9 +83,11 @@ export type AuthOptions = {
   sessionMaxAgeDays: number;
   /** Told every set/reset-password link as it is mailed (the operator CLI prints it). */
   onPasswordLink?: (email: string, url: string) => void;
+  /** REQUIRE_TWO_FACTOR: a user without a second factor can only set one up (http/session.ts). */
+  requireTwoFactor?: boolean;
 };
 
-export function createAuth({ db, appUrl, secret, production, sessionMaxAgeDays, onPasswordLink }: AuthOptions) {
+export function createAuth({ db, appUrl, secret, production, sessionMaxAgeDays, onPasswordLink, requireTwoFactor = false }: AuthOptions) {
   const maxAgeMs = sessionMaxAgeDays * 86_400_000;
   /**
    * True, and the session deleted, when it began more than SESSION_MAX_AGE_DAYS ago: an active
@@ -225,6 +229,9 @@ export function createAuth({ db, appUrl, secret, production, sessionMaxAgeDays, 
       customRules: {
         ...Object.fromEntries(COUNTED_PATHS.map((path) => [path, false as const])),
         '/reset-password': { window: 60, max: 10 },
+        // Wrong second-factor codes are counted per IP by routes.ts and per account by the plugin's lock.
+        '/two-factor/verify-totp': false,
+        '/two-factor/verify-backup-code': false,
       },
     },
     advanced: {
@@ -239,12 +246,46 @@ export function createAuth({ db, appUrl, secret, production, sessionMaxAgeDays, 
     },
   });
   const lookupSession = createSessionLookup(db, auth.$context);
+  const readSigned = auth.$context.then((ctx) => ({ ctx, read: createSignedCookieReader(ctx.secret) }));
   return Object.assign(auth, {
+    requireTwoFactor,
+    /** Records an event of the user's security log (and e-mails the ones they must hear about). */
+    securityEvent: (event: SecurityEventInput) => recordSecurityEvent(db, event),
+    /** Records a completed sign-in; the answer's device cookie, when one is to be set. */
+    signedIn: (event: Parameters<typeof recordSignIn>[1]) => recordSignIn(db, event),
     outlived,
     /** Deletes one session (a suspended user's: signed out). */
     endSession,
     /** The request's session and user in one statement, and whether better-auth must handle it (session-lookup.ts). */
     lookupSession,
+    /**
+     * The user a pending second-factor challenge belongs to (the two-factor plugin's signed cookie
+     * names a verification row holding the user id), or null: no challenge, a forged or ended one.
+     */
+    async challengeUser(cookieHeader: string | null | undefined): Promise<string | null> {
+      const { ctx, read } = await readSigned;
+      const identifier = read(cookieHeader, ctx.createAuthCookie('two_factor').name);
+      if (!identifier) return null;
+      const [row] = await db
+        .select({ userId: schema.verifications.value })
+        .from(schema.verifications)
+        .where(and(eq(schema.verifications.identifier, identifier), gt(schema.verifications.expiresAt, new Date())));
+      return row?.userId ?? null;
+    },
+    /** The id of the account with this (lower-case) e-mail, or null (for the security log of a failed sign-in). */
+    async userIdByEmail(email: string): Promise<string | null> {
+      const [row] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email));
+      return row?.id ?? null;
+    },
+    /** Minutes until the user's second factor unlocks (10 wrong codes in a row), or 0 when it is not locked. */
+    async secondFactorLockMinutes(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ lockedUntil: schema.twoFactors.lockedUntil })
+        .from(schema.twoFactors)
+        .where(eq(schema.twoFactors.userId, userId));
+      const ms = row?.lockedUntil ? row.lockedUntil.getTime() - Date.now() : 0;
+      return ms > 0 ? Math.ceil(ms / 60_000) : 0;
+    },
     /** Whether this is the user's current password (change-password checks it before estimating the new one's strength). */
     async isCurrentPassword(userId: string, password: string) {
       const ctx = await auth.$context;

@@ -3,9 +3,12 @@
 // limits on sign-in and code attempts that an attacker cannot turn against the owner or an office,
 // answers that do not tell whether an address has an account, and our error shape on its failures.
 import { type Context, Hono } from 'hono';
+import { parse as parseCookies } from 'hono/utils/cookie';
 import { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
 import { type ApiError, changePasswordSchema } from '../../shared/schemas.ts';
+import type { SignInMethod } from '../../shared/security-log.ts';
+import { enableTwoFactorSchema, regenerateBackupCodesSchema, twoFactorTexts } from '../../shared/two-factor.ts';
 import { containsNul, parseJson } from '../http/errors.ts';
 import { AppError, unauthorized } from '../lib/app-error.ts';
 import { errorMessage, log } from '../lib/log.ts';
@@ -13,6 +16,15 @@ import type { AttemptLimits, CodeFailure, Throttled } from './attempt-limits.ts'
 import type { Auth } from './auth.ts';
 import { CLIENT_IP_HEADER, SIGN_IN_CODE } from './auth.ts';
 import { assertStrongPassword } from './password-strength.ts';
+import {
+  checkCodeToDisable,
+  checked,
+  errorCodeOf,
+  type Requester,
+  VERIFY_BACKUP_CODE,
+  VERIFY_TOTP,
+  verifyAtSignIn,
+} from './second-factor.ts';
 
 type AuthLimits = { perAccount: number; perIp: number; emailsPerAccount: number };
 
@@ -83,10 +95,23 @@ export function authRoutes(auth: Auth, attempts: AttemptLimits, limits: AuthLimi
     headers.set(CLIENT_IP_HEADER, c.var.clientIp);
     const body = c.req.method === 'POST' ? await jsonOf(c.req.raw) : {};
     if (containsNul(body)) throw new AppError('validation', messages.errors.nulCharacter);
-    if (path === CHANGE_PASSWORD) return changePassword(c, auth, attempts, limits, headers);
+    const requester: Requester = { ipAddress: c.var.clientIp, userAgent: c.req.header('user-agent') ?? null };
+    if (path in PASSWORD_CONFIRMED) return withCurrentPassword(c, path, auth, attempts, limits, headers, requester);
+    if (path === VERIFY_TOTP || path === VERIFY_BACKUP_CODE) {
+      const signedIn = (await auth.lookupSession(headers.get('cookie') ?? '')).state !== 'none';
+      // Signed in: the first code confirming a new authenticator app. Else: a sign-in's challenge.
+      if (signedIn) return confirmAuthenticator(c, auth, headers, body, requester);
+      const verified = await verifyAtSignIn(auth, attempts, limits.perIp, { url: c.req.raw.url, headers, path, body }, requester);
+      if (!verified.response.ok || !verified.userId) return answer(verified.response);
+      return completeSignIn(auth, verified.response, verified.userId, verified.method, requester, headers);
+    }
     const counted = FAILURE_COUNTED.has(path) || path in MAILING;
     // The session's lifetime is checked by the before hook in auth.ts, for every endpoint.
-    if (!counted) return answer(await auth.handler(new Request(c.req.raw, { headers })));
+    if (!counted) {
+      const response = await auth.handler(new Request(c.req.raw, { headers }));
+      if (response.ok && path in PASSKEY_EVENTS) return passkeyEvent(auth, path, response, requester, headers);
+      return answer(response);
+    }
 
     // Only JSON here: a form-encoded body would otherwise hide the e-mail from the account count.
     if (!c.req.header('content-type')?.startsWith('application/json')) {
@@ -129,7 +154,20 @@ export function authRoutes(auth: Auth, attempts: AttemptLimits, limits: AuthLimi
       // A success is not a failed attempt: the account starts afresh, the IP gets its attempt back.
       if (accountKey) await attempts.reset(accountKey);
       await attempts.release(ipKey);
-      return response;
+      const signedIn = (await response.clone().json()) as { twoFactorRedirect?: boolean; user?: { id?: string } };
+      // The first factor was right but the second is still to come: not a sign-in yet.
+      if (signedIn.twoFactorRedirect || !signedIn.user?.id) return response;
+      return completeSignIn(auth, response, signedIn.user.id, path === CODE_SIGN_IN ? 'email_code' : 'password', requester, headers);
+    }
+    if (email && (response.status === 401 || (await isCodeRefusal(response)))) {
+      const userId = await auth.userIdByEmail(email);
+      if (userId)
+        await auth.securityEvent({
+          userId,
+          kind: 'sign_in_failed',
+          ...requester,
+          detail: { method: path === CODE_SIGN_IN ? 'email_code' : 'password' },
+        });
     }
     if (path === CODE_SIGN_IN && email && (await isCodeRefusal(response))) {
       // better-auth's answer would tell a real account (a stored code) from an unknown address.
@@ -150,35 +188,149 @@ function throttledError(path: string, throttled: Throttled, account: boolean) {
 }
 
 /**
- * Changing the password, cheapest refusal first (issue 25): the strength estimate costs the event
- * loop tens of milliseconds, so it runs only for a request within the length cap, from a live
- * session, within the attempt limits (per account and per IP, wrong current passwords counted)
- * and with the right current password. better-auth then checks that password again (on libuv's
- * thread pool) while it changes it.
+ * The calls that take the current password: changing it, and turning the second factor on or off
+ * or making new backup codes (each would otherwise be an unlimited oracle for the password). Each
+ * has its body's schema and where the password is in it.
  */
-async function changePassword(c: Context<RouteEnv>, auth: Auth, attempts: AttemptLimits, limits: AuthLimits, headers: Headers) {
-  const input = await parseJson(c, changePasswordSchema);
+/** (Changing the password has the spec's schema, checked with its messages by parseJson.) */
+const PASSWORD_CONFIRMED: Record<
+  string,
+  { schema?: z.ZodType<Record<string, unknown>>; password: (input: Record<string, unknown>) => string }
+> = {
+  [CHANGE_PASSWORD]: { password: (input) => String(input.currentPassword) },
+  '/two-factor/enable': { schema: enableTwoFactorSchema, password: (input) => String(input.password) },
+  '/two-factor/disable': { schema: z.object({ password: z.string() }).loose(), password: (input) => String(input.password) },
+  '/two-factor/generate-backup-codes': { schema: regenerateBackupCodesSchema, password: (input) => String(input.password) },
+};
+
+/**
+ * A call confirmed with the current password, cheapest refusal first (issue 25): a request from a
+ * live session, within the attempt limits (per account and per IP, wrong current passwords
+ * counted), with the right current password; only then its own work (the strength estimate of a
+ * new password costs the event loop tens of milliseconds). better-auth then checks the password
+ * again (on libuv's thread pool) as it does the change.
+ */
+async function withCurrentPassword(
+  c: Context<RouteEnv>,
+  path: string,
+  auth: Auth,
+  attempts: AttemptLimits,
+  limits: AuthLimits,
+  headers: Headers,
+  requester: Requester,
+) {
+  const rule = PASSWORD_CONFIRMED[path]!;
+  const body = await jsonOf(c.req.raw);
+  const input: Record<string, unknown> = rule.schema ? checked(rule.schema, body) : await parseJson(c, changePasswordSchema);
   const session = await auth.api.getSession({ headers });
   if (!session) throw unauthorized();
-  const ipKey = `${CHANGE_PASSWORD}:ip:${c.var.clientIp}`;
+  const ipKey = `${path}:ip:${c.var.clientIp}`;
+  // One count per account for every call that checks the password: trying it on another path does not start afresh.
   const accountKey = `${CHANGE_PASSWORD}:account:${session.user.id}`;
   const throttled = await attempts.consume([
     { key: ipKey, max: limits.perIp },
     { key: accountKey, max: limits.perAccount },
   ]);
-  if (throttled) throw throttledError(CHANGE_PASSWORD, throttled, throttled.key === accountKey);
-  if (!(await auth.isCurrentPassword(session.user.id, input.currentPassword))) {
-    return c.json({ error: { code: 'INVALID_PASSWORD', message: 'Invalid password' } } satisfies ApiError, 400);
+  if (throttled) throw throttledError(path, throttled, throttled.key === accountKey);
+  if (!(await auth.isCurrentPassword(session.user.id, rule.password(input)))) {
+    return c.json(
+      {
+        error: { code: 'INVALID_PASSWORD', message: 'Invalid password', fields: { password: twoFactorTexts.wrongPassword } },
+      } satisfies ApiError,
+      400,
+    );
   }
   // The limits count guesses of the current password: the owner trying new passwords the estimate
   // refuses is not guessing, and must not be paused for it.
   await attempts.reset(accountKey);
   await attempts.release(ipKey);
-  assertStrongPassword(input.newPassword, [session.user.email, session.user.name]);
+  let forwarded: Record<string, unknown> = input;
+  if (path === CHANGE_PASSWORD) assertStrongPassword(String(input.newPassword), [session.user.email, session.user.name]);
+  if (path === '/two-factor/disable') forwarded = await checkCodeToDisable(auth, headers, body);
 
   headers.delete('content-length');
   headers.set('content-type', 'application/json');
-  return answer(await auth.handler(new Request(c.req.raw.url, { method: 'POST', headers, body: JSON.stringify(input) })));
+  const response = await auth.handler(new Request(c.req.raw.url, { method: 'POST', headers, body: JSON.stringify(forwarded) }));
+  if (!response.ok) {
+    const code = await errorCodeOf(response);
+    if (code === 'TOTP_ALREADY_ENABLED') throw new AppError('second_factor_state', twoFactorTexts.alreadyOn);
+    if (code === 'TWO_FACTOR_NOT_ENABLED') throw new AppError('second_factor_state', twoFactorTexts.notOn);
+    return answer(response);
+  }
+  const kind = PASSWORD_EVENTS[path];
+  if (kind) await auth.securityEvent({ userId: session.user.id, kind, ...requester });
+  return response;
+}
+
+const PASSWORD_EVENTS: Record<string, 'password_changed' | 'two_factor_disabled' | 'backup_codes_regenerated' | undefined> = {
+  [CHANGE_PASSWORD]: 'password_changed',
+  '/two-factor/disable': 'two_factor_disabled',
+  '/two-factor/generate-backup-codes': 'backup_codes_regenerated',
+};
+
+/** The first right code from a newly set-up authenticator app turns two-factor sign-in on. */
+async function confirmAuthenticator(
+  c: Context<RouteEnv>,
+  auth: Auth,
+  headers: Headers,
+  body: Record<string, unknown>,
+  requester: Requester,
+) {
+  const { code } = checked(z.object({ code: z.string() }).loose(), body) as { code: string };
+  const session = await auth.api.getSession({ headers });
+  if (!session) throw unauthorized();
+  const wasOn = Boolean((session.user as { twoFactorEnabled?: boolean }).twoFactorEnabled);
+  headers.delete('content-length');
+  headers.set('content-type', 'application/json');
+  const response = await auth.handler(
+    new Request(c.req.raw.url, { method: 'POST', headers, body: JSON.stringify({ code: code.replace(/\s+/g, '') }) }),
+  );
+  if (!response.ok) {
+    if ((await errorCodeOf(response)) === 'INVALID_CODE')
+      throw new AppError('second_factor_invalid', twoFactorTexts.invalidCode, { fields: { code: twoFactorTexts.invalidCode } });
+    return answer(response);
+  }
+  if (!wasOn) await auth.securityEvent({ userId: session.user.id, kind: 'two_factor_enabled', ...requester });
+  return response;
+}
+
+/** Passkey calls whose success is an event of the security log (a passkey sign-in is a sign-in). */
+const PASSKEY_EVENTS: Record<string, 'sign_in' | 'passkey_added' | 'passkey_removed'> = {
+  '/passkey/verify-authentication': 'sign_in',
+  '/passkey/verify-registration': 'passkey_added',
+  '/passkey/delete-passkey': 'passkey_removed',
+};
+
+async function passkeyEvent(auth: Auth, path: string, response: Response, requester: Requester, headers: Headers) {
+  const kind = PASSKEY_EVENTS[path]!;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => ({}))) as { user?: { id?: string }; userId?: string; name?: string };
+  if (kind === 'sign_in') return body.user?.id ? completeSignIn(auth, response, body.user.id, 'passkey', requester, headers) : response;
+  const userId = body.userId ?? (await auth.api.getSession({ headers }))?.user.id;
+  if (userId) await auth.securityEvent({ userId, kind, ...requester, detail: body.name ? { name: body.name } : {} });
+  return response;
+}
+
+/** Name of the long-lived cookie that tells a device seen before from a new one (security-events.ts). */
+const DEVICE_COOKIE = 'eos_device';
+
+/** A sign-in with every factor asked for: recorded (a new device is e-mailed) and the device cookie set. */
+async function completeSignIn(
+  auth: Auth,
+  response: Response,
+  userId: string,
+  method: SignInMethod,
+  requester: Requester,
+  headers: Headers,
+) {
+  const deviceCookie = parseCookies(headers.get('cookie') ?? '', DEVICE_COOKIE)[DEVICE_COOKIE];
+  const { setCookie } = await auth.signedIn({ userId, method, ...requester, deviceCookie });
+  if (!setCookie) return response;
+  const answered = new Response(response.body, response);
+  answered.headers.append('set-cookie', setCookie);
+  return answered;
 }
 
 async function isCodeRefusal(response: Response) {

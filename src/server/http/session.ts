@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { twoFactorTexts } from '../../shared/two-factor.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { SessionUser } from '../auth/session-lookup.ts';
-import { unauthorized } from '../lib/app-error.ts';
+import { AppError, unauthorized } from '../lib/app-error.ts';
 import { requestHeader } from './middleware.ts';
 
 export type { SessionUser };
@@ -29,11 +30,18 @@ export async function findSessionUser(auth: Auth, c: Context): Promise<{ user: S
   return { user: found.user, setCookies: headers.getSetCookie() };
 }
 
-/** Puts the signed-in user on the context; 401 without one. */
-export function requireSession(auth: Auth): MiddlewareHandler<SessionEnv> {
+/**
+ * Puts the signed-in user on the context; 401 without one. Where the operator requires a second
+ * factor (REQUIRE_TWO_FACTOR), a user without one gets 403 `second_factor_setup_required`, except
+ * on the routes that setting one up needs (`openDuringSetup`: the profile, sessions, live updates).
+ */
+export function requireSession(auth: Auth, { openDuringSetup = false } = {}): MiddlewareHandler<SessionEnv> {
   return async (c, next) => {
     const found = await findSessionUser(auth, c);
     if (!found) throw unauthorized();
+    if (auth.requireTwoFactor && !found.user.hasSecondFactor && !openDuringSetup) {
+      throw new AppError('second_factor_setup_required', twoFactorTexts.setupRequired, { title: twoFactorTexts.setupRequiredTitle });
+    }
     c.set('user', found.user);
     await next();
     for (const cookie of found.setCookies) c.res.headers.append('set-cookie', cookie);

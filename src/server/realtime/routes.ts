@@ -35,7 +35,7 @@ export class PendingEvents {
 }
 
 export function eventRoutes(hub: RealtimeHub, auth: Auth, heartbeatMs = HEARTBEAT_MS) {
-  return new Hono<SessionEnv>().get('/', requireSession(auth), (c) => {
+  return new Hono<SessionEnv>().get('/', requireSession(auth, { openDuringSetup: true }), (c) => {
     const pending = new PendingEvents();
     let wake: (() => void) | null = null;
     const unsubscribe = hub.subscribe(c.var.user.id, (event) => {

@@ -5,7 +5,7 @@ import type { Auth } from '../../auth/auth.ts';
 import type { Database } from '../../db/client.ts';
 import { parseJson } from '../../http/errors.ts';
 import { findSessionUser, requireSession, type SessionEnv } from '../../http/session.ts';
-import { completeProfile, getProfile, setRecording, updateProfile } from './service.ts';
+import { completeProfile, getProfile, setRecording, twoFactorStatus, updateProfile } from './service.ts';
 
 export function profileRoutes(db: Database, auth: Auth) {
   return (
@@ -14,12 +14,16 @@ export function profileRoutes(db: Database, auth: Auth) {
       // error, so that public pages log no failed request in the browser's console (issue 25, 13).
       .get('/current', async (c) => {
         const found = await findSessionUser(auth, c);
-        const answer = c.json({ profile: found ? await getProfile(db, found.user.id) : null });
+        const profile = found ? await getProfile(db, found.user.id) : null;
+        // REQUIRE_TWO_FACTOR and none yet: the app shows only the set-up page (http/session.ts closes the rest).
+        const setup = found && auth.requireTwoFactor && !found.user.hasSecondFactor ? { secondFactorSetupRequired: true as const } : {};
+        const answer = c.json({ profile: profile && { ...profile, ...setup } });
         for (const cookie of found?.setCookies ?? []) answer.headers.append('set-cookie', cookie);
         return answer;
       })
-      .use(requireSession(auth))
+      .use(requireSession(auth, { openDuringSetup: true }))
       .get('/', async (c) => c.json(await getProfile(db, c.var.user.id)))
+      .get('/two-factor', async (c) => c.json(await twoFactorStatus(db, auth, c.var.user.id)))
       .put('/', async (c) => c.json(await updateProfile(db, c.var.user.id, await parseJson(c, profileFormSchema))))
       .post('/completion', async (c) => c.json(await completeProfile(db, c.var.user.id, await parseJson(c, profileFormSchema))))
       .put('/recording', async (c) => {

@@ -2,6 +2,8 @@
 import { and, eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages.ts';
 import type { Profile, ProfileUpdate } from '../../../shared/schemas.ts';
+import type { TwoFactorStatus } from '../../../shared/two-factor.ts';
+import type { Auth } from '../../auth/auth.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { AppError, unauthorized } from '../../lib/app-error.ts';
@@ -59,4 +61,13 @@ export async function completeProfile(db: Database, userId: string, input: Profi
 
 export async function setRecording(db: Database, userId: string, posthogEnabled: boolean) {
   await db.update(users).set({ posthogEnabled }).where(eq(users.id, userId));
+}
+
+/** Whether two-factor sign-in is on, and how many backup codes are left (the plugin decrypts them; the codes stay on the server). */
+export async function twoFactorStatus(db: Database, auth: Auth, userId: string): Promise<TwoFactorStatus> {
+  const [user] = await db.select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.id, userId));
+  if (!user) throw unauthorized();
+  if (!user.enabled) return { enabled: false, backupCodesLeft: 0, required: auth.requireTwoFactor };
+  const { backupCodes } = await auth.api.viewBackupCodes({ body: { userId } });
+  return { enabled: true, backupCodesLeft: backupCodes.length, required: auth.requireTwoFactor };
 }
