@@ -11,7 +11,7 @@ import { recordSecurityEvent } from '../../auth/security-events.ts';
 import type { Database } from '../../db/client.ts';
 import { parseJson } from '../../http/errors.ts';
 import { requestHeader } from '../../http/middleware.ts';
-import { requireSession, type SessionEnv } from '../../http/session.ts';
+import { findSessionUser, requireSession, type SessionEnv } from '../../http/session.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   type CodeCheck,
@@ -52,6 +52,14 @@ function requestFacts(c: Context<Env>) {
 export function accountDataRoutes(db: Database, auth: Auth, deps: AccountDataDeps) {
   const { attempts, limits } = deps;
   return new Hono<Env>()
+    .use(async (c, next) => {
+      // The e-mailed link opened in a browser signed out: to the sign-in page, which leads back to
+      // the profile and its download link. Calls from the app (JSON) get their 401 as usual.
+      if (c.req.method === 'GET' && DOWNLOAD_PATH.test(c.req.path) && requestHeader(c, 'accept')?.includes('text/html')) {
+        if (!(await findSessionUser(auth, c))) return c.redirect(SIGN_IN_FOR_DOWNLOAD, 302);
+      }
+      await next();
+    })
     .use(requireSession(auth))
     .post('/deletion-code', async (c) => {
       const { user } = c.var;
@@ -64,7 +72,9 @@ export function accountDataRoutes(db: Database, auth: Auth, deps: AccountDataDep
       const { user } = c.var;
       const input = await parseJson(c, deleteAccountSchema);
       const ipKey = `/account/delete:ip:${c.var.clientIp ?? 'unknown'}`;
-      const accountKey = `/account/delete:account:${user.id}`;
+      // The account's count shared by every call that checks the password (auth/routes.ts): a guess
+      // here is a guess there, and trying another path does not start afresh.
+      const accountKey = `/change-password:account:${user.id}`;
       const throttled = await attempts.consume([
         { key: ipKey, max: limits.perIp },
         { key: accountKey, max: limits.perAccount },
@@ -110,5 +120,8 @@ export function accountDataRoutes(db: Database, auth: Auth, deps: AccountDataDep
       });
     });
 }
+
+const DOWNLOAD_PATH = /\/exports\/(?!latest$)[^/]+$/;
+const SIGN_IN_FOR_DOWNLOAD = `/login?redirect_to=${encodeURIComponent('/profile')}`;
 
 const retryAfter = (next: Date) => String(Math.max(1, Math.ceil((next.getTime() - Date.now()) / 1000)));
