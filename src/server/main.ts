@@ -10,6 +10,7 @@ import { ConfigError } from './config.ts';
 import { StartupError } from './db/embedded.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
 import { recordServer } from './db/server-record.ts';
+import { startExportBuilder } from './features/account-data/export-worker.ts';
 import { createApp } from './http/app.ts';
 import { startOpsListener } from './http/ops.ts';
 import { scheduleHousekeeping } from './jobs/housekeeping.ts';
@@ -102,8 +103,11 @@ if (config.ROLE !== 'web') {
     http: createChannelHttp(config),
     appUrl: config.appUrl,
   });
+  // "Export my data" (issue 30 §6): archives built in the background, one claimed export at a time.
+  const exportBuilder = await startExportBuilder(runtime.db, runtime.databaseUrl, { appUrl: config.appUrl, secret: runtime.secret });
   stops.push(
     () => worker.stop(),
+    () => exportBuilder.stop(),
     () => sender.stop(),
     () => channelSender.stop(),
     () => boss.stop({ graceful: true, timeout: config.SHUTDOWN_TIMEOUT_SECONDS * 1000 }),

@@ -190,7 +190,19 @@ export function createApp({ config, db, pool, runs, auth, attempts, hub, webRoot
   api.route('/accounts', accountRoutes(db, auth));
   api.route('/profile', profileRoutes(db, auth));
   api.route('/security', securityRoutes(db, auth, { sessionMaxAgeDays: config.SESSION_MAX_AGE_DAYS }));
-  api.route('/account', accountDataRoutes(db, auth));
+  api.route(
+    '/account',
+    accountDataRoutes(db, auth, {
+      attempts,
+      limits: {
+        perAccount: config.AUTH_MAX_FAILURES_PER_ACCOUNT,
+        perIp: config.AUTH_MAX_FAILURES_PER_IP,
+        emailsPerAccount: config.AUTH_MAX_EMAILS_PER_ACCOUNT,
+      },
+      appUrl: config.appUrl,
+      secret,
+    }),
+  );
   api.route('/news-alerts', newsAlertRoutes(db, auth));
   api.route('/newsletter', newsletterRoutes(db, auth));
   api.route('/earnings-alerts', earningsAlertRoutes(db, auth, config.appUrl));

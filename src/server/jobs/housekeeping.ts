@@ -6,20 +6,25 @@
 // library's search still reaches its text. Library items go after LIBRARY_RETENTION_DAYS (issue 27).
 // Shared news searches serve one burst of alerts (ADR 016) and go after a day. The hourly source
 // request counts (ADR 026) are kept 90 days, like the logs they stand in for, and so is the channels'
-// delivery log (issue 29), except what is still to be sent (a paused channel's held messages).
+// delivery log (issue 29), except what is still to be sent (a paused channel's held messages). The
+// security log goes after SECURITY_LOG_DAYS, as the legal pages say of system logs, and a data
+// export (issue 30 §6) with its archive once its link has expired.
 
 import { and, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
+import { SECURITY_LOG_DAYS } from '../../shared/security-log.ts';
 import type { Database } from '../db/client.ts';
 import {
   alertRuns,
   articles,
   authAttempts,
   channelDeliveries,
+  dataExports,
   googleNewsLinks,
   libraryItems,
   mailOutbox,
   newsSearches,
+  securityEvents,
   sentArticles,
   sessions,
   sourceRequestCounts,
@@ -62,6 +67,8 @@ export async function housekeep(db: Database, { libraryRetentionDays }: Housekee
   await db.delete(sourceRequestCounts).where(lt(sourceRequestCounts.hour, NINETY_DAYS_AGO));
   // Their attempts go with them (on delete cascade).
   await db.delete(channelDeliveries).where(and(lt(channelDeliveries.createdAt, NINETY_DAYS_AGO), ne(channelDeliveries.status, 'pending')));
+  await db.delete(securityEvents).where(lt(securityEvents.createdAt, sql`now() - make_interval(days => ${SECURITY_LOG_DAYS})`));
+  await db.delete(dataExports).where(lt(dataExports.expiresAt, sql`now()`));
 }
 
 export async function scheduleHousekeeping(boss: PgBoss, db: Database, options: HousekeepingOptions) {

@@ -2,25 +2,12 @@
 // configured, AI used this month), suspend, resume and delete. Each action, its effects and its audit
 // row commit in one transaction, with the user's row locked, so two operators acting on one user at
 // once act one after the other.
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE, type AdminPage, type AdminUser, adminMessages } from '../../../shared/admin.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  aiUsage,
-  alertRuns,
-  authAttempts,
-  earningsTracking,
-  invites,
-  librarySources,
-  mailOutbox,
-  newsletterAlerts,
-  sessions,
-  sonarAlerts,
-  users,
-  verifications,
-  wolfebotMessages,
-} from '../../db/schema.ts';
+import { deleteUserAndData } from '../../db/delete-user.ts';
+import { aiUsage, alertRuns, earningsTracking, newsletterAlerts, sessions, sonarAlerts, users } from '../../db/schema.ts';
 import { SUSPENDED_REASON } from '../../jobs/runs/engine.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from './audit.ts';
@@ -151,11 +138,8 @@ export async function resumeUser(db: Database, operator: Operator, id: string) {
 }
 
 /**
- * Deletes the user and everything of theirs in one transaction: most rows go with the users row (ON
- * DELETE CASCADE); what would stay is deleted first: their mail (mail_outbox keeps rows of a deleted
- * user, user_id set null; mails to their address have none), the invites for their address, their
- * sign-in codes and reset links, the attempt counters keyed by their address, and the pg-boss jobs
- * of their runs.
+ * Deletes the user and everything of theirs in one transaction (db/delete-user.ts, shared with the
+ * user's own deletion), once the operator has typed their address again; the audit row commits with it.
  */
 export async function deleteUser(db: Database, operator: Operator, id: string, confirmEmail: string) {
   return db.transaction(async (tx) => {
@@ -166,43 +150,12 @@ export async function deleteUser(db: Database, operator: Operator, id: string, c
         fields: { confirmEmail: adminMessages.confirmMismatch },
       });
     }
-    const runIds = (await tx.select({ id: alertRuns.id }).from(alertRuns).where(eq(alertRuns.userId, id))).map((r) => r.id);
-    let jobs = 0;
-    if (runIds.length > 0) {
-      const { rows } = await tx.execute<{ exists: boolean }>(sql`SELECT to_regclass('pgboss.job') IS NOT NULL AS exists`);
-      if (rows[0]?.exists) {
-        const deleted = await tx.execute(sql`DELETE FROM pgboss.job WHERE data->>'runId' = ANY(${sql.param(runIds)}::text[])`);
-        jobs = deleted.rowCount ?? 0;
-      }
-    }
-    const mails = await tx
-      .delete(mailOutbox)
-      .where(or(eq(mailOutbox.userId, id), eq(sql`lower(${mailOutbox.toAddress})`, email)))
-      .returning({ id: mailOutbox.id });
-    await tx.delete(invites).where(eq(invites.email, email));
-    await tx.delete(verifications).where(
-      or(
-        eq(verifications.value, id),
-        inArray(
-          verifications.identifier,
-          ['sign-in', 'email-verification', 'forget-password'].map((type) => `${type}-otp-${email}`),
-        ),
-      ),
-    );
-    await tx
-      .delete(authAttempts)
-      .where(
-        sql`${authAttempts.key} = ${`code:${email}`} OR ${authAttempts.key} LIKE ${`%:account:${email.replace(/[\\%_]/g, (c) => `\\${c}`)}`}`,
-      );
-    // No foreign key of their own (they go with their item or conversation); deleted by user id all the same.
-    await tx.delete(librarySources).where(eq(librarySources.userId, id));
-    await tx.delete(wolfebotMessages).where(eq(wolfebotMessages.userId, id));
-    await tx.delete(users).where(eq(users.id, id));
+    const { mailsDeleted, jobsDeleted } = await deleteUserAndData(tx, user);
     await recordAudit(tx, {
       actor: operator,
       action: 'user.delete',
       subject: user.email,
-      detail: { userId: id, mailsDeleted: mails.length, jobsDeleted: jobs },
+      detail: { userId: id, mailsDeleted, jobsDeleted },
     });
     return { id, email: user.email };
   });
