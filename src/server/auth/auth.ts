@@ -250,9 +250,9 @@ export function createAuth({ db, appUrl, secret, production, sessionMaxAgeDays, 
   return Object.assign(auth, {
     requireTwoFactor,
     /** Records an event of the user's security log (and e-mails the ones they must hear about). */
-    securityEvent: (event: SecurityEventInput) => recordSecurityEvent(db, event),
+    securityEvent: (event: SecurityEventInput) => recordSecurityEvent(db, { ...event, appUrl }),
     /** Records a completed sign-in; the answer's device cookie, when one is to be set. */
-    signedIn: (event: Parameters<typeof recordSignIn>[1]) => recordSignIn(db, event),
+    signedIn: (event: Parameters<typeof recordSignIn>[1]) => recordSignIn(db, { ...event, appUrl, secureCookie: production }),
     outlived,
     /** Deletes one session (a suspended user's: signed out). */
     endSession,

@@ -26,6 +26,7 @@ import {
   VERIFY_TOTP,
   verifyAtSignIn,
 } from './second-factor.ts';
+import { DEVICE_COOKIE } from './security-events.ts';
 
 type AuthLimits = { perAccount: number; perIp: number; emailsPerAccount: number };
 
@@ -314,9 +315,6 @@ async function passkeyEvent(auth: Auth, path: string, response: Response, reques
   if (userId) await auth.securityEvent({ userId, kind, ...requester, detail: body.name ? { name: body.name } : {} });
   return response;
 }
-
-/** Name of the long-lived cookie that tells a device seen before from a new one (security-events.ts). */
-const DEVICE_COOKIE = 'eos_device';
 
 /** A sign-in with every factor asked for: recorded (a new device is e-mailed) and the device cookie set. */
 async function completeSignIn(

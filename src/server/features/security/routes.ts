@@ -30,19 +30,22 @@ const sessionIdSchema = z.uuid();
 const logQuerySchema = z.object({ before: z.uuid({ error: securityMessages.badCursor }).optional() });
 
 export function securityRoutes(db: Database, auth: Auth, { sessionMaxAgeDays }: SecurityRouteOptions) {
-  return new Hono<Env>()
-    .use(requireSession(auth))
-    .get('/sessions', async (c) => c.json({ sessions: await listSessions(db, requester(c), sessionMaxAgeDays) }))
-    .post('/sessions/revoke-others', async (c) => c.json({ revoked: await revokeOtherSessions(db, requester(c)) }))
-    .delete('/sessions/:id', async (c) => {
-      const id = sessionIdSchema.safeParse(c.req.param('id'));
-      if (!id.success) throw new AppError('not_found', securityMessages.sessionNotFound);
-      await revokeSession(db, requester(c), id.data);
-      return c.body(null, 204);
-    })
-    .get('/log', async (c) => {
-      const query = logQuerySchema.safeParse({ before: c.req.query('before') });
-      if (!query.success) throw new AppError('validation', securityMessages.badCursor);
-      return c.json(await securityLog(db, c.var.user.id, query.data.before));
-    });
+  return (
+    new Hono<Env>()
+      // Open while a required second factor is being set up: the user may still review and end sessions.
+      .use(requireSession(auth, { openDuringSetup: true }))
+      .get('/sessions', async (c) => c.json({ sessions: await listSessions(db, requester(c), sessionMaxAgeDays) }))
+      .post('/sessions/revoke-others', async (c) => c.json({ revoked: await revokeOtherSessions(db, requester(c)) }))
+      .delete('/sessions/:id', async (c) => {
+        const id = sessionIdSchema.safeParse(c.req.param('id'));
+        if (!id.success) throw new AppError('not_found', securityMessages.sessionNotFound);
+        await revokeSession(db, requester(c), id.data);
+        return c.body(null, 204);
+      })
+      .get('/log', async (c) => {
+        const query = logQuerySchema.safeParse({ before: c.req.query('before') });
+        if (!query.success) throw new AppError('validation', securityMessages.badCursor);
+        return c.json(await securityLog(db, c.var.user.id, query.data.before));
+      })
+  );
 }
