@@ -26,7 +26,7 @@ async function virtualAuthenticator(context: BrowserContext, page: Page) {
 }
 
 async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
 
@@ -53,7 +53,7 @@ test('a passkey added on the profile signs in from /login without a password, an
   const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
   await dialog.getByLabel('Name (optional)').fill('Work laptop');
   await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText(passkeyMessages.added)).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Notifications/ }).getByText(passkeyMessages.added)).toBeVisible();
   await expect(dialog).toBeHidden();
   const item = section.getByRole('listitem').filter({ hasText: 'Work laptop' });
   await expect(item).toContainText('This device only');
@@ -79,7 +79,7 @@ test('a passkey added on the profile signs in from /login without a password, an
   await item.getByRole('button', { name: 'Remove Work laptop' }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove “Work laptop”?' });
   await confirm.getByRole('button', { name: 'Remove passkey' }).click();
-  await expect(page.getByText(passkeyMessages.removed)).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Notifications/ }).getByText(passkeyMessages.removed)).toBeVisible();
   await expect(section.getByText(passkeyMessages.empty)).toBeVisible();
 
   // The device still holds it, but the server no longer knows it.
@@ -96,7 +96,7 @@ test('/login offers the passkey in the e-mail field’s autofill as it loads, an
   const section = page.getByRole('region', { name: 'Passkeys' });
   await section.getByRole('button', { name: 'Add a passkey' }).click();
   await page.getByRole('dialog', { name: 'Add a passkey' }).getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText(passkeyMessages.added)).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Notifications/ }).getByText(passkeyMessages.added)).toBeVisible();
   // No name, and a maker the plugin does not know (Chromium's virtual authenticator): "Passkey".
   await expect(section.getByRole('listitem')).toContainText('Passkey');
 
@@ -107,7 +107,7 @@ test('/login offers the passkey in the e-mail field’s autofill as it loads, an
   page.on('request', (request) => {
     if (isPath('/api/auth/sign-in/email')(request)) passwordSignIns.push(request.url());
   });
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await optionsFetched;
   await expect(page).toHaveURL(/\/homepage$/);
   await expect(page.getByText("Let's go")).toBeVisible();

@@ -39,7 +39,7 @@ test('nothing reaches PostHog until the user opts in; then it loads and talks to
     .toMatch(/phc_e2e_test_key\/config|\/flags/);
 
   // After sign-out a fresh page load does not load PostHog at all.
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/hello');
   // Let anything the previous page sent while unloading arrive before counting.

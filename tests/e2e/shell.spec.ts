@@ -116,7 +116,7 @@ test.describe('the signed-in shell', () => {
     await expect(page.getByRole('heading', { name: 'Navigation Restructure Sandbox' })).toBeVisible();
 
     await page.goto('/homepage');
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/login\?redirect_to=%2Fprofile$/);

@@ -160,7 +160,7 @@ async function expectWholeRailOnScreen(page: Page, label: string) {
   await expect(links).toHaveCount(14);
   await expect(links.last()).toHaveAccessibleName('Success Center');
   for (const link of await links.all()) await expect(link, label).toBeInViewport({ ratio: 1 });
-  await expect(sidebar.getByRole('button', { name: 'Sign out' }), label).toBeInViewport({ ratio: 1 });
+  await expect(sidebar.getByRole('button', { name: 'Sign out', exact: true }), label).toBeInViewport({ ratio: 1 });
   await expect(page.getByTestId('sidebar-more-below'), label).toBeHidden();
 }
 

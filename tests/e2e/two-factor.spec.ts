@@ -6,7 +6,7 @@ import { totp } from '../support/totp.ts';
 import { expect, signedInUser, type TestUser, test, waitForMail } from './support/fixtures.ts';
 
 async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
 
@@ -14,7 +14,7 @@ async function passwordStep(page: Page, user: Pick<TestUser, 'email' | 'password
   await page.goto('/login');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/two-factor(\?|$)/);
   await expect(page.getByRole('heading', { name: twoFactorTexts.stepTitle })).toBeVisible();
 }
@@ -95,7 +95,7 @@ test('two-factor sign-in: enrol from the profile, sign in with the app, with a b
   await signOut(page);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/homepage$/);
 });
 

@@ -272,6 +272,37 @@ export function createAuth({ db, appUrl, secret, production, sessionMaxAgeDays, 
         .where(and(eq(schema.verifications.identifier, identifier), gt(schema.verifications.expiresAt, new Date())));
       return row?.userId ?? null;
     },
+    /**
+     * Notes that a session was replaced by a new one in the same browser: better-auth renews the
+     * session when two-factor sign-in is turned on or off and when the password is changed. The
+     * old session's live stream (realtime/routes.ts) then closes quietly and the browser reconnects
+     * with its new cookie, instead of being told it was signed out.
+     */
+    async markSessionRenewed(sessionId: string) {
+      await db.insert(schema.verifications).values({
+        id: crypto.randomUUID(),
+        identifier: `session-renewed:${sessionId}`,
+        value: 'renewed',
+        expiresAt: new Date(Date.now() + 5 * 60_000),
+      });
+    },
+    /**
+     * Whether a session that is gone was renewed (see markSessionRenewed), waiting up to `waitMs`:
+     * the renewal is noted just after better-auth deleted the old session, which is what a live
+     * stream reacts to.
+     */
+    async wasSessionRenewed(sessionId: string, waitMs = 3000): Promise<boolean> {
+      const until = Date.now() + waitMs;
+      for (;;) {
+        const [row] = await db
+          .select({ id: schema.verifications.id })
+          .from(schema.verifications)
+          .where(eq(schema.verifications.identifier, `session-renewed:${sessionId}`));
+        if (row) return true;
+        if (Date.now() >= until) return false;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
     /** The id of the account with this (lower-case) e-mail, or null (for the security log of a failed sign-in). */
     async userIdByEmail(email: string): Promise<string | null> {
       const [row] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email));

@@ -260,6 +260,8 @@ async function withCurrentPassword(
     if (code === 'TWO_FACTOR_NOT_ENABLED') throw new AppError('second_factor_state', twoFactorTexts.notOn);
     return answer(response);
   }
+  // better-auth replaced this browser's session with a new one: its live stream must not sign it out.
+  if (path === CHANGE_PASSWORD || path === '/two-factor/disable') await auth.markSessionRenewed(session.session.id);
   const kind = PASSWORD_EVENTS[path];
   if (kind) await auth.securityEvent({ userId: session.user.id, kind, ...requester });
   return response;
@@ -293,7 +295,11 @@ async function confirmAuthenticator(
       throw new AppError('second_factor_invalid', twoFactorTexts.invalidCode, { fields: { code: twoFactorTexts.invalidCode } });
     return answer(response);
   }
-  if (!wasOn) await auth.securityEvent({ userId: session.user.id, kind: 'two_factor_enabled', ...requester });
+  if (!wasOn) {
+    // Turning it on replaced this browser's session with a new one: its live stream must not sign it out.
+    await auth.markSessionRenewed(session.session.id);
+    await auth.securityEvent({ userId: session.user.id, kind: 'two_factor_enabled', ...requester });
+  }
   return response;
 }
 

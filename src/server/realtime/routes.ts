@@ -78,6 +78,9 @@ export function eventRoutes(hub: RealtimeHub, auth: Auth, heartbeatMs = HEARTBEA
             // a suspended user's, is gone.
             const found = await auth.lookupSession(headers.get('cookie') ?? '');
             if (found.state === 'none' || found.state === 'suspended') {
+              // Renewed in this browser (two-factor turned on or off, a new password): close quietly;
+              // the browser reconnects with its new cookie.
+              if (found.state === 'none' && (await auth.wasSessionRenewed(c.var.user.sessionId))) break;
               await stream.writeSSE({ event: 'session-ended', data: '{}' });
               break;
             }
@@ -92,6 +95,7 @@ export function eventRoutes(hub: RealtimeHub, auth: Auth, heartbeatMs = HEARTBEA
             // A session revoked elsewhere (sign-out, password reset) or past its lifetime (auth.ts's
             // before hook deletes it first) ends the stream.
             const session = await auth.api.getSession({ headers, query: { disableRefresh: true } });
+            if (!session && (await auth.wasSessionRenewed(c.var.user.sessionId, 0))) break;
             if (!session) {
               await stream.writeSSE({ event: 'session-ended', data: '{}' });
               break;

@@ -8,6 +8,7 @@ import { SECURITY_LOG_PAGE_SIZE } from '../../../src/shared/security-log.ts';
 import { IpClient, PASSWORD, registerUser, type TestRuntime } from '../../support/accounts.ts';
 import { startTestRuntime, TEST_APP_URL } from '../../support/runtime.ts';
 import { SseReader } from '../../support/sse.ts';
+import { keyOf, totp } from '../../support/totp.ts';
 
 const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 const SAFARI_IPHONE =
@@ -199,6 +200,22 @@ describe('signing out a session', () => {
     await laptopStream.waitFor((e) => e.event === 'change' && JSON.parse(e.data).table === 'sessions');
     expect(laptopStream.events.some((e) => e.event === 'session-ended')).toBe(false);
     expect(laptopStream.ended).toBe(false);
+  });
+
+  it('closes the stream of a session renewed in the same browser (two-factor turned on) quietly, without signing the page out', async () => {
+    const user = await registerUser(rt);
+    const laptop = await signedIn(user.email);
+    const before = await currentSessionId(laptop);
+    const stream = await openStream(laptop);
+    const enrol = await laptop.post('/api/auth/two-factor/enable', { password: PASSWORD });
+    // better-auth replaces the session as two-factor sign-in turns on: the old one is deleted.
+    expect((await laptop.post('/api/auth/two-factor/verify-totp', { code: totp(keyOf(enrol.body.totpURI)) })).status).toBe(200);
+    expect(await currentSessionId(laptop)).not.toBe(before);
+    await expect.poll(() => stream.ended, { timeout: 10_000 }).toBe(true);
+    expect(stream.events.some((e) => e.event === 'session-ended')).toBe(false);
+    // The browser's new cookie opens a new stream.
+    const again = await openStream(laptop);
+    expect(again.ended).toBe(false);
   });
 });
 

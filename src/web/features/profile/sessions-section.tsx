@@ -79,6 +79,8 @@ export function SessionsSection() {
                     <Button
                       variant="secondary"
                       className="px-3 py-1 text-xs"
+                      // Named for its session: the shell's own "Sign out" is another button.
+                      aria-label={`Sign out ${session.browser} on ${session.device}`}
                       busy={revoke.isPending && revoke.variables === session.id}
                       onClick={() =>
                         revoke.mutate(session.id, { onSuccess: () => toast.success(securityMessages.sessionSignedOut), onError: failed })
