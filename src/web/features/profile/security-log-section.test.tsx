@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SecurityLogEntry } from '../../../shared/security-log.ts';
-import { failure, ok, renderWithApi } from './section-test-kit.tsx';
+import { failure, ok, renderWithApi } from '../../lib/test-api.tsx';
 import { SecurityLogSection } from './security-log-section.tsx';
 
 afterEach(() => {

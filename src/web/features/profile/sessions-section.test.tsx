@@ -5,7 +5,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ActiveSession } from '../../../shared/security-log.ts';
-import { failure, ok, renderWithApi } from './section-test-kit.tsx';
+import { failure, ok, renderWithApi } from '../../lib/test-api.tsx';
 import { lastActive, SessionsSection } from './sessions-section.tsx';
 
 afterEach(() => {

@@ -1,4 +1,4 @@
-// For the profile's security sections' tests: the section against a fake API (answers by
+// For component tests of a screen's section: the section against a fake API (answers by
 // "METHOD path", each request recorded), with the Toaster.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
