@@ -14,6 +14,7 @@ export const LIBRARY_KINDS = [
   'industry_trends',
   'earnings_analysis',
   'content_draft',
+  'trigger_event',
 ] as const;
 export type LibraryKind = (typeof LIBRARY_KINDS)[number];
 
@@ -28,6 +29,7 @@ export const libraryKindLabels: Record<LibraryKind, string> = {
   industry_trends: 'Industry trends research',
   earnings_analysis: 'Earnings analysis',
   content_draft: 'LinkedIn draft',
+  trigger_event: 'As it happens',
 };
 
 /** How long an item is kept unless the user deletes it first (LIBRARY_RETENTION_DAYS overrides). */

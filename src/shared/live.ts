@@ -20,6 +20,7 @@ export const USER_TABLES = [
   'passkeys',
   'security_events',
   'data_exports',
+  'trigger_subscriptions',
 ] as const;
 export type UserTable = (typeof USER_TABLES)[number];
 

@@ -33,6 +33,7 @@ const handlers: Record<AlertRunKind, AlertHandler> = {
   earnings_reminder: unavailable('earnings'),
   earnings_summary: unavailable('earnings'),
   air_report: unavailable('air report'),
+  trigger: unavailable('trigger'),
 };
 
 beforeAll(async () => {

@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ALERT_TYPES, CHANNEL_KINDS } from '../../shared/channels.ts';
 import { LIBRARY_KINDS, type LibraryDocument } from '../../shared/library.ts';
+import { TRIGGER_KINDS } from '../../shared/triggers.ts';
 import type { WolfebotMessageDocument } from '../../shared/wolfebot.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -376,7 +377,15 @@ export const aiUsage = pgTable(
   ],
 );
 
-export const ALERT_RUN_KINDS = ['news', 'newsletter', 'earnings_check', 'earnings_reminder', 'earnings_summary', 'air_report'] as const;
+export const ALERT_RUN_KINDS = [
+  'news',
+  'newsletter',
+  'earnings_check',
+  'earnings_reminder',
+  'earnings_summary',
+  'air_report',
+  'trigger',
+] as const;
 export const ALERT_RUN_STATUSES = ['queued', 'running', 'prepared', 'succeeded', 'failed', 'skipped'] as const;
 
 /**
@@ -389,7 +398,10 @@ export const alertRuns = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind', { enum: ALERT_RUN_KINDS }).notNull(),
-    /** sonar_alerts.id, newsletter_alerts.id, earnings_tracking.id or air_reports.id, by kind. */
+    /**
+     * sonar_alerts.id, newsletter_alerts.id, earnings_tracking.id or air_reports.id, by kind; for a
+     * 'trigger', trigger_events.id (its slot is then the user's id: one trigger per user and event).
+     */
     alertId: uuid('alert_id').notNull(),
     userId: userId(),
     /** The scheduled moment as an ISO string, or 'manual:<ISO>' for an operator's run-alerts. */
@@ -433,7 +445,7 @@ export const alertRuns = pgTable(
     index('alert_runs_alert_finished_idx').on(t.alertId, t.kind, t.finishedAt).where(sql`status = 'succeeded'`),
     check(
       'alert_runs_kind',
-      sql`${t.kind} in ('news', 'newsletter', 'earnings_check', 'earnings_reminder', 'earnings_summary', 'air_report')`,
+      sql`${t.kind} in ('news', 'newsletter', 'earnings_check', 'earnings_reminder', 'earnings_summary', 'air_report', 'trigger')`,
     ),
     check('alert_runs_status', sql`${t.status} in ('queued', 'running', 'prepared', 'succeeded', 'failed', 'skipped')`),
   ],
@@ -945,3 +957,97 @@ export const dataExports = pgTable(
     check('data_exports_status', sql`${t.status} in ('pending', 'ready', 'failed')`),
   ],
 );
+
+/** An alert's "Also tell me as it happens" (issue 31) and the kinds of event it wants; no row: off. */
+export const triggerSubscriptions = pgTable(
+  'trigger_subscriptions',
+  {
+    alertType: text('alert_type', { enum: ALERT_TYPES }).notNull(),
+    alertId: uuid('alert_id').notNull(),
+    userId: userId(),
+    kinds: text('kinds', { enum: TRIGGER_KINDS }).array().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.alertType, t.alertId] }),
+    index('trigger_subscriptions_user_idx').on(t.userId),
+    check('trigger_subscriptions_type', sql`${t.alertType} in ('news', 'newsletter', 'earnings')`),
+  ],
+);
+
+/**
+ * Watched companies as their users wrote them (normaliseCompanyName), resolved to EDGAR's CIK once
+ * and again daily; `cik` null: EDGAR does not know the name. The poller maps a filing's CIK back
+ * to the names watched, and from them to the subscriptions.
+ */
+export const companyCiks = pgTable(
+  'company_ciks',
+  {
+    nameKey: text('name_key').primaryKey(),
+    cik: text('cik'),
+    ticker: text('ticker'),
+    edgarName: text('edgar_name'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('company_ciks_cik_idx').on(t.cik)],
+);
+
+/**
+ * The filings the EDGAR poller read from the latest-filings feeds, one row per (accession, CIK): a
+ * schedule 13D lists its subject and its filer under one accession. The ledger that makes a filing
+ * looked at once, whichever worker polls; kept a week.
+ */
+export const secFilings = pgTable(
+  'sec_filings',
+  {
+    accession: text('accession').notNull(),
+    cik: text('cik').notNull(),
+    /** The entry's role: 'Filer', 'Subject', 'Filed by', 'Reporting'. */
+    role: text('role').notNull(),
+    form: text('form').notNull(),
+    company: text('company').notNull(),
+    /** An 8-K's items, e.g. {5.02, 9.01}. */
+    items: text('items').array().notNull().default(sql`'{}'::text[]`),
+    /** EDGAR's acceptance time (the feed's <updated>). */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+    indexUrl: text('index_url').notNull(),
+    foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accession, t.cik] }), index('sec_filings_found_idx').on(t.foundAt)],
+);
+
+/**
+ * One thing that happened at a company (issue 31): a filing or a story, told once to each user who
+ * watches the company and wants its kind (alert_runs of kind 'trigger', one per user and event).
+ */
+export const triggerEvents = pgTable(
+  'trigger_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 'sec:<accession>' for a filing: the same event found again adds nothing. */
+    eventKey: text('event_key').notNull().unique(),
+    cik: text('cik'),
+    companyName: text('company_name').notNull(),
+    kinds: text('kinds', { enum: TRIGGER_KINDS }).array().notNull(),
+    /** "Acme Corp: officer appointed (8-K item 5.02)". */
+    title: text('title').notNull(),
+    /** What happened, from the source's own words (the message's first line). */
+    summary: text('summary').notNull(),
+    /** The source document: its address, title, publisher and the text the message is checked against. */
+    source: jsonb('source').$type<{ url: string; title: string; publisher: string; text: string }>().notNull(),
+    /** When the source published it (EDGAR's acceptance time, an article's date). */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('trigger_events_cik_found_idx').on(t.cik, t.foundAt), index('trigger_events_found_idx').on(t.foundAt)],
+);
+
+/** A single poller's turn across workers (the EDGAR feeds): whoever holds the lease polls; its cursor survives restarts. */
+export const sourcePolls = pgTable('source_polls', {
+  name: text('name').primaryKey(),
+  leasedUntil: timestamp('leased_until', { withTimezone: true }).notNull().defaultNow(),
+  polledAt: timestamp('polled_at', { withTimezone: true }),
+  /** The poll's last outcome for the operator ("12 new filings, 1 trigger" or the error). */
+  outcome: text('outcome'),
+});

@@ -564,6 +564,7 @@ describe('earnings mails: kept in the library', () => {
         earnings_reminder: reminder,
         earnings_summary: earningsSummaryHandler,
         air_report: unavailable('air report'),
+        trigger: unavailable('trigger'),
       } satisfies Record<AlertRunKind, AlertHandler>,
     });
   /** A run of the tracking's slot, queued as the schedule queues it. */

@@ -543,6 +543,7 @@ describe('newsletter run: kept in the library', () => {
         earnings_reminder: unavailable('earnings'),
         earnings_summary: unavailable('earnings'),
         air_report: unavailable('air report'),
+        trigger: unavailable('trigger'),
       } satisfies Record<AlertRunKind, AlertHandler>,
     });
   const manualRun = async (userId: string) => {

@@ -78,6 +78,7 @@ const engine = (d: AlertDeps) =>
       earnings_reminder: earningsReminderHandler,
       earnings_summary: earningsSummaryHandler,
       air_report: unavailable('air report'),
+      trigger: unavailable('trigger'),
     } satisfies Record<AlertRunKind, AlertHandler>,
   });
 
