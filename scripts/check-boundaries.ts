@@ -10,7 +10,7 @@
 //   of sources/; each family (news/, sec/, company/, social/) imports the kit and itself, never
 //   another family; sources/index.ts assembles them.
 // - jobs/ has rooms too (issue 26): the run engine (runs/) imports no kind; each kind of run
-//   (news-alert/, newsletter/, earnings/, air-report/) imports the engine and the alert kinds' shared
+//   (news-alert/, newsletter/, earnings/, air-report/, triggers/) imports the engine and the alert kinds' shared
 //   articles/, never another kind; jobs/index.ts assembles them.
 // Fails with the offending imports listed.
 import { readFileSync } from 'node:fs';
@@ -86,6 +86,7 @@ const JOB_ROOMS: Record<string, string[]> = {
   newsletter: ['runs', 'articles'],
   earnings: ['runs'],
   'air-report': ['runs'],
+  triggers: ['runs'],
   housekeeping: [],
 };
 

@@ -231,6 +231,11 @@ const envSchema = z.object({
   PUBLISHER_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Let publisher links reach loopback and private addresses: only for local fakes in tests, never in production. */
   PUBLISHER_ALLOW_PRIVATE_ADDRESSES: bool,
+  /**
+   * Trigger events (issue 31): how often EDGAR's latest-filings feeds are read (one worker polls per
+   * period, whatever the number of workers); 0 turns the poller off.
+   */
+  TRIGGER_EDGAR_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Alert engine (worker role): alert runs one worker process handles at once. */
   ALERT_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
   /**
@@ -298,6 +303,7 @@ const AI_TASKS = [
   'content_modify',
   'air_report',
   'wolfebot',
+  'trigger',
 ] as const;
 export type AiTask = (typeof AI_TASKS)[number];
 

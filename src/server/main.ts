@@ -17,7 +17,8 @@ import { scheduleHousekeeping } from './jobs/housekeeping.ts';
 import { aheadHandlers, alertHandlers, createAlertDeps } from './jobs/index.ts';
 import { createAlertEngine } from './jobs/runs/engine.ts';
 import { runsGaugeSource } from './jobs/runs/metrics.ts';
-import { startAlertWorker, wakeAt } from './jobs/runs/worker.ts';
+import { queueRuns, startAlertWorker, wakeAt } from './jobs/runs/worker.ts';
+import { startEdgarPoller } from './jobs/triggers/edgar-poll.ts';
 import { errorMessage, log } from './lib/log.ts';
 import { setGaugeSource, startMetrics } from './lib/metrics.ts';
 import { outboxGaugeSource } from './mail/metrics.ts';
@@ -82,13 +83,27 @@ if (config.ROLE !== 'web') {
   boss.on('error', (err) => log.error('pg-boss error', { error: errorMessage(err) }));
   await boss.start();
   await scheduleHousekeeping(boss, runtime.db, { libraryRetentionDays: config.LIBRARY_RETENTION_DAYS });
+  const alertDeps = createAlertDeps(runtime);
   const engine = createAlertEngine({
-    ...createAlertDeps(runtime),
+    ...alertDeps,
     handlers: alertHandlers,
     ahead: aheadHandlers,
     wakeAt: wakeAt(boss),
   });
   const worker = await startAlertWorker({ boss, pool: runtime.pool, config, engine });
+  // Trigger events (issue 31): EDGAR's latest filings, read by one worker per period; each event a
+  // watcher wants becomes a 'trigger' run of the engine above.
+  const edgarPoller =
+    config.TRIGGER_EDGAR_POLL_SECONDS > 0
+      ? startEdgarPoller({
+          db: runtime.db,
+          pool: runtime.pool,
+          sources: alertDeps.sources,
+          queue: (client, runIds) => queueRuns(boss, client, runIds),
+          now: alertDeps.now,
+          seconds: config.TRIGGER_EDGAR_POLL_SECONDS,
+        })
+      : null;
   const sender = await startOutboxSender({
     pool: runtime.pool,
     databaseUrl: runtime.databaseUrl,
@@ -106,6 +121,7 @@ if (config.ROLE !== 'web') {
   // "Export my data" (issue 30 §6): archives built in the background, one claimed export at a time.
   const exportBuilder = await startExportBuilder(runtime.db, runtime.databaseUrl, { appUrl: config.appUrl, secret: runtime.secret });
   stops.push(
+    async () => edgarPoller?.stop(),
     () => worker.stop(),
     () => exportBuilder.stop(),
     () => sender.stop(),

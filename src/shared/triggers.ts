@@ -77,3 +77,27 @@ export type TriggerSubscription = z.output<typeof triggerSubscriptionSchema>;
 
 /** The freshness receipt of an alert or trigger: source time → found by us → sent; ISO strings, each null when unknown. */
 export type FreshnessReceipt = { publishedAt: string | null; foundAt: string | null; sentAt: string | null };
+
+const etTime = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', minute: '2-digit' });
+const etDay = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', month: 'short', day: 'numeric' });
+
+/** "Nov 27, 4:05 PM ET", the day left out when it is the day of `sameDayAs`. */
+function etLabel(iso: string, sameDayAs?: string): string {
+  const at = new Date(iso);
+  const day = etDay.format(at);
+  const time = `${etTime.format(at)} ET`;
+  return sameDayAs && etDay.format(new Date(sameDayAs)) === day ? time : `${day}, ${time}`;
+}
+
+/**
+ * The receipt as one line: "Published Nov 27, 4:05 PM ET → found 4:06 PM ET → sent 4:06 PM ET".
+ * `published` names the source's moment ('Filed with the SEC', 'Published').
+ */
+export function freshnessLine(receipt: FreshnessReceipt, published = 'Published'): string {
+  const parts: string[] = [];
+  if (receipt.publishedAt) parts.push(`${published} ${etLabel(receipt.publishedAt)}`);
+  if (receipt.foundAt) parts.push(`${parts.length ? 'found' : 'Found'} ${etLabel(receipt.foundAt, receipt.publishedAt ?? undefined)}`);
+  if (receipt.sentAt)
+    parts.push(`${parts.length ? 'sent' : 'Sent'} ${etLabel(receipt.sentAt, receipt.foundAt ?? receipt.publishedAt ?? undefined)}`);
+  return parts.join(' → ');
+}

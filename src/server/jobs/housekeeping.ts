@@ -24,10 +24,12 @@ import {
   libraryItems,
   mailOutbox,
   newsSearches,
+  secFilings,
   securityEvents,
   sentArticles,
   sessions,
   sourceRequestCounts,
+  triggerEvents,
   verifications,
 } from '../db/schema.ts';
 
@@ -69,6 +71,10 @@ export async function housekeep(db: Database, { libraryRetentionDays }: Housekee
   await db.delete(channelDeliveries).where(and(lt(channelDeliveries.createdAt, NINETY_DAYS_AGO), ne(channelDeliveries.status, 'pending')));
   await db.delete(securityEvents).where(lt(securityEvents.createdAt, sql`now() - make_interval(days => ${SECURITY_LOG_DAYS})`));
   await db.delete(dataExports).where(lt(dataExports.expiresAt, sql`now()`));
+  // The EDGAR ledger needs to reach back only past the feeds' own window (a few days at most).
+  await db.delete(secFilings).where(lt(secFilings.foundAt, sql`now() - interval '7 days'`));
+  // As long as the runs that told them (above).
+  await db.delete(triggerEvents).where(lt(triggerEvents.foundAt, NINETY_DAYS_AGO));
 }
 
 export async function scheduleHousekeeping(boss: PgBoss, db: Database, options: HousekeepingOptions) {

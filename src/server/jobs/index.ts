@@ -8,6 +8,7 @@ import { airReportHandler } from './air-report/handler.ts';
 import { earningsCheckHandler, earningsReminderHandler, earningsSummaryHandler } from './earnings/handler.ts';
 import { newsAlert } from './news-alert/handler.ts';
 import { newsletterHandler } from './newsletter/handler.ts';
+import { triggerHandler } from './triggers/handler.ts';
 import { createAlertLinks } from './runs/links.ts';
 import { type AheadHandler, type AlertDeps, type AlertHandler, type AlertRunKind, runAtOnce } from './runs/types.ts';
 
@@ -18,6 +19,7 @@ export const alertHandlers: Record<AlertRunKind, AlertHandler> = {
   earnings_reminder: earningsReminderHandler,
   earnings_summary: earningsSummaryHandler,
   air_report: airReportHandler,
+  trigger: triggerHandler,
 };
 
 /** Kinds whose scheduled runs are prepared before their slot (ADR 016). */

@@ -273,6 +273,12 @@ function alertOf(run: AlertRun): { type: AlertType; id: string } | null {
   return null;
 }
 
+/** Whether every one of the alerts goes to its channels only. */
+async function everyOptedOut(tx: DbExecutor, userId: string, alerts: { type: AlertType; id: string }[]): Promise<boolean> {
+  for (const alert of alerts) if (!(await emailOptedOut(tx, userId, alert))) return false;
+  return true;
+}
+
 function unsubscribeHeaders(links: AlertDeps['links'], mail: AlertMail) {
   if (!mail.unsubscribe) return undefined;
   const { oneClick } = links.unsubscribe(mail.unsubscribe.kind, mail.unsubscribe.alertId);
@@ -283,9 +289,10 @@ function unsubscribeHeaders(links: AlertDeps['links'], mail: AlertMail) {
 /** Writes a run's rows, its e-mail and its success through `tx`, which holds the run row locked. */
 async function write(deps: EngineDeps, tx: DbExecutor, run: AlertRun, prepared: PreparedRun): Promise<RunResult> {
   const result = await prepared.commit(tx);
-  const alert = alertOf(run);
+  const own = alertOf(run);
+  const alerts = result.deliverTo ?? (own ? [own] : []);
   // The alert may go to its channels only (issue 29): the run still delivers, by the channels.
-  const emailed = result.mail !== null && !(alert && (await emailOptedOut(tx, run.userId, alert)));
+  const emailed = result.mail !== null && !(alerts.length > 0 && (await everyOptedOut(tx, run.userId, alerts)));
   const outcome = result.mail && !emailed ? `${result.outcome} (e-mail turned off for this alert: channels only)` : result.outcome;
   const succeeded = {
     status: 'succeeded' as const,
@@ -319,7 +326,8 @@ async function write(deps: EngineDeps, tx: DbExecutor, run: AlertRun, prepared: 
   }
   if (result.mail && result.item) {
     await keepItem(tx, run.userId, result.item, { id: run.id, mailId });
-    if (alert) {
+    for (const alert of alerts) {
+      // One delivery per channel however many of the alerts name it (unique run_id, channel_id).
       const message = itemMessage(result.item, { url: deps.links.libraryItem(run.id), alert, at: new Date() });
       await queueChannelDeliveries(tx, { userId: run.userId, runId: run.id, alert, message });
     }

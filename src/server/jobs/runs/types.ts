@@ -3,6 +3,7 @@
 // write; the engine then writes it, the outgoing e-mail and the run's success in one transaction,
 // once (engine.ts).
 
+import type { AlertType } from '../../../shared/channels.ts';
 import type { UnsubscribeAlertKind } from '../../../shared/unsubscribe.ts';
 import type { AiRunner } from '../../ai/runner.ts';
 import type { Config } from '../../config.ts';
@@ -84,6 +85,12 @@ export type CommitResult = {
   item?: LibraryEntry;
   /** One operator-facing sentence, e.g. "3 new articles; e-mail queued" or "no news since 2026-11-21". */
   outcome: string;
+  /**
+   * The alerts whose channels (and e-mail choice) the item goes by, when the run is not one alert's
+   * own: a trigger event several of the user's alerts asked for goes to each one's channels once,
+   * and is e-mailed unless every one of them is channels-only.
+   */
+  deliverTo?: { type: AlertType; id: string }[];
 };
 
 /** The database or a transaction on it: what a handler's commit writes through. */

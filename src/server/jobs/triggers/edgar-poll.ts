@@ -1,0 +1,238 @@
+// The EDGAR poller (issue 31): EDGAR's own "latest filings" feeds, read about once a minute by one
+// worker at a time (a lease in source_polls), rather than every watched company's filings one by
+// one — five feeds cost five requests a poll however many companies are watched, far within EDGAR's
+// fair-access limit of 10 a second. Every entry goes into the sec_filings ledger once; a new one
+// that is a trigger event (classify.ts) for a company someone watches becomes a trigger_events row
+// and one 'trigger' run per user who wants its kind, with the runs' jobs, in one transaction: the
+// run engine then writes each user's message and sends it once (engine.ts).
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import type { TriggerKind } from '../../../shared/triggers.ts';
+import type { Database } from '../../db/client.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { errorMessage, log } from '../../lib/log.ts';
+import { LATEST_FILING_FEEDS, type LatestFiling, type LatestFilingsSource } from '../../sources/sec/latest-filings.ts';
+import { officerChanges } from '../../sources/sec/officers.ts';
+import { SEC_PUBLISHER, type SecSource } from '../../sources/sec/sec.ts';
+import { capText } from '../../sources/web/text.ts';
+import { eventSummary, eventTitle, type FilingFacts, triggerKindsOf } from './classify.ts';
+import { loadWatchers, type Watcher, watchedCiks, watchKey } from './watch.ts';
+
+/** Entries EDGAR gives per page (its maximum). */
+const PAGE_SIZE = 100;
+/** Pages read per feed and poll at most: a burst of 500 filings of one form within a poll is far beyond EDGAR's busiest minutes. */
+const MAX_PAGES = 5;
+/** A filing older than this when first seen (a worker down for days, a first start) is kept in the ledger but told to nobody. */
+const MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** The text a trigger's "why it matters" is checked against. */
+const SOURCE_TEXT_MAX = 20_000;
+const LEASE = 'edgar';
+
+export type EdgarPollDeps = {
+  db: Database;
+  pool: pg.Pool;
+  sources: { latestFilings: LatestFilingsSource; sec: SecSource };
+  /** Queues the runs' jobs through the transaction's client (worker.ts queueRuns). */
+  queue: (client: pg.PoolClient, runIds: string[]) => Promise<void>;
+  now: () => Date;
+};
+
+export type PollResult = { read: number; fresh: number; events: number; runs: number };
+
+/**
+ * Reads every feed down to the entries already in the ledger; returns the new ones. A `baseline`
+ * read (the ledger empty: the first poll ever, or the first in a week) keeps one page of each feed
+ * and returns none: what was filed before anyone listened is not news "as it happens".
+ */
+async function readFeeds(deps: EdgarPollDeps, baseline: boolean, signal?: AbortSignal): Promise<{ read: number; fresh: LatestFiling[] }> {
+  let read = 0;
+  const fresh: LatestFiling[] = [];
+  for (const feed of LATEST_FILING_FEEDS) {
+    for (let page = 0; page < (baseline ? 1 : MAX_PAGES); page++) {
+      const entries = await deps.sources.latestFilings.page(feed, page * PAGE_SIZE, signal);
+      read += entries.length;
+      if (entries.length === 0) break;
+      const inserted = await insertEntries(deps.db, entries);
+      fresh.push(...entries.filter((entry) => inserted.has(`${entry.accession}|${entry.cik}`)));
+      // Older entries than these were read by an earlier poll.
+      if (inserted.size < entries.length || entries.length < PAGE_SIZE) break;
+    }
+  }
+  return { read, fresh };
+}
+
+async function insertEntries(db: Database, entries: LatestFiling[]): Promise<Set<string>> {
+  const column = <K extends keyof LatestFiling>(key: K) => sql.param(entries.map((e) => e[key]));
+  const { rows } = await db.execute<{ accession: string; cik: string }>(sql`
+    insert into sec_filings (accession, cik, role, form, company, items, accepted_at, index_url)
+    select accession, cik, role, form, company, string_to_array(items, ','), accepted_at, index_url
+      from unnest(${column('accession')}::text[], ${column('cik')}::text[], ${column('role')}::text[], ${column('form')}::text[],
+                  ${column('company')}::text[], ${sql.param(entries.map((e) => e.items.join(',')))}::text[],
+                  ${column('acceptedAt')}::timestamptz[], ${column('indexUrl')}::text[])
+           as e(accession, cik, role, form, company, items, accepted_at, index_url)
+    on conflict (accession, cik) do nothing
+    returning accession, cik`);
+  return new Set(rows.map((r) => `${r.accession}|${r.cik}`));
+}
+
+/** Who filed a Schedule 13D: the entry of the same accession in the role 'Filed by'. */
+async function filedBy(db: Database, accession: string): Promise<string | null> {
+  const { rows } = await db.execute<{ company: string }>(sql`
+    select company from sec_filings where accession = ${accession} and role = 'Filed by' limit 1`);
+  return rows[0]?.company ?? null;
+}
+
+/** What the filing states beyond the feed: the officers an 8-K names, a Form D's amounts; and its text. */
+async function factsOf(deps: EdgarPollDeps, filing: LatestFiling, kinds: TriggerKind[], signal?: AbortSignal) {
+  const facts: FilingFacts = {};
+  let text = '';
+  let url = filing.indexUrl;
+  let title = `${filing.form} filed by ${filing.company}`;
+  if (kinds.includes('funding')) {
+    facts.offering = await deps.sources.latestFilings.offering(filing, signal);
+  } else {
+    const doc = await deps.sources.latestFilings.mainDocument(filing, signal);
+    if (doc) {
+      text = doc.text;
+      url = doc.url;
+      title = doc.title || title;
+      if (kinds.includes('leadership')) facts.officers = officerChanges(doc.text);
+    }
+  }
+  if (kinds.includes('activist')) facts.filedBy = await filedBy(deps.db, filing.accession);
+  return { facts, text, url, title };
+}
+
+/** Each watcher list by the CIK its company resolved to. */
+async function watchersByCik(deps: EdgarPollDeps, signal?: AbortSignal): Promise<Map<string, Watcher[]>> {
+  const watchers = await loadWatchers(deps.db);
+  const ciks = await watchedCiks(
+    deps.db,
+    deps.sources.sec,
+    watchers.map((w) => w.name),
+    signal,
+  );
+  const byCik = new Map<string, Watcher[]>();
+  for (const watcher of watchers) {
+    const cik = ciks.get(watchKey(watcher.name));
+    if (!cik) continue;
+    byCik.set(cik, [...(byCik.get(cik) ?? []), watcher]);
+  }
+  return byCik;
+}
+
+/** One poll: the feeds read, the new filings kept, and a trigger for each watched company's event. */
+export async function pollEdgar(deps: EdgarPollDeps, signal?: AbortSignal): Promise<PollResult> {
+  const { rows } = await deps.db.execute<{ listening: boolean; baseline: boolean }>(sql`
+    select exists (select 1 from trigger_subscriptions) as listening, not exists (select 1 from sec_filings) as baseline`);
+  // Nobody asked for trigger events: EDGAR is not asked either.
+  if (!rows[0]?.listening) return { read: 0, fresh: 0, events: 0, runs: 0 };
+  const baseline = rows[0].baseline;
+  const read0 = await readFeeds(deps, baseline, signal);
+  const { read } = read0;
+  const fresh = baseline ? [] : read0.fresh;
+  const now = deps.now().getTime();
+  const candidates = fresh
+    .map((filing) => ({ filing, kinds: triggerKindsOf(filing) }))
+    .filter(({ filing, kinds }) => kinds.length > 0 && now - Date.parse(filing.acceptedAt) <= MAX_AGE_MS);
+  const result: PollResult = { read, fresh: fresh.length, events: 0, runs: 0 };
+  if (candidates.length === 0) return result;
+  const byCik = await watchersByCik(deps, signal);
+  for (const { filing, kinds } of candidates) {
+    const watchers = byCik.get(filing.cik);
+    if (!watchers) continue;
+    // A user is told once, whichever of their alerts watch the company, if one of them wants a kind it is.
+    const users = [...new Set(watchers.filter((w) => w.kinds.some((k) => kinds.includes(k))).map((w) => w.userId))];
+    if (users.length === 0) continue;
+    const { facts, text, url, title } = await factsOf(deps, filing, kinds, signal);
+    const summary = eventSummary(filing.company, kinds, facts);
+    const runs = await inTransaction(deps.pool, async (client) => {
+      const event = await client.query<{ id: string }>(
+        `INSERT INTO trigger_events (event_key, cik, company_name, kinds, title, summary, source, published_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (event_key) DO UPDATE SET event_key = excluded.event_key
+         RETURNING id`,
+        [
+          `sec:${filing.accession}`,
+          filing.cik,
+          filing.company,
+          kinds,
+          eventTitle(filing.company, kinds),
+          summary,
+          JSON.stringify({ url, title, publisher: SEC_PUBLISHER, text: capText(`${summary}\n\n${text}`, SOURCE_TEXT_MAX) }),
+          filing.acceptedAt,
+        ],
+      );
+      const eventId = event.rows[0]!.id;
+      const inserted = await client.query<{ id: string }>(
+        `INSERT INTO alert_runs (kind, alert_id, user_id, slot)
+         SELECT 'trigger', $1, u, u FROM unnest($2::text[]) AS u
+         ON CONFLICT (kind, alert_id, slot) DO NOTHING
+         RETURNING id`,
+        [eventId, users],
+      );
+      const ids = inserted.rows.map((r) => r.id);
+      await deps.queue(client, ids);
+      return ids.length;
+    });
+    result.events += 1;
+    result.runs += runs;
+    log.info('trigger event found', { accession: filing.accession, cik: filing.cik, kinds: kinds.join(','), users: runs });
+  }
+  return result;
+}
+
+/**
+ * Takes the poll's lease for `seconds` when nobody holds it: with several workers, one polls per
+ * period. Returns whether this process polls now.
+ */
+export async function takeLease(db: Pick<Database, 'execute'>, seconds: number): Promise<boolean> {
+  const { rows } = await db.execute<{ name: string }>(sql`
+    insert into source_polls (name, leased_until) values (${LEASE}, now() + make_interval(secs => ${seconds}))
+    on conflict (name) do update set leased_until = excluded.leased_until where source_polls.leased_until <= now()
+    returning name`);
+  return rows.length > 0;
+}
+
+async function recordOutcome(db: Pick<Database, 'execute'>, outcome: string) {
+  await db.execute(sql`update source_polls set polled_at = now(), outcome = ${outcome.slice(0, 500)} where name = ${LEASE}`);
+}
+
+/**
+ * The worker role's poller: every `seconds`, the process that takes the lease polls. A failed poll
+ * (EDGAR down, the database away) is logged and the next period tries again; nothing is lost, as
+ * the feeds still list the filings and the ledger tells which were read.
+ */
+export function startEdgarPoller(deps: EdgarPollDeps & { seconds: number }): { stop: () => Promise<void> } {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  const turn = async () => {
+    try {
+      if (!(await takeLease(deps.db, deps.seconds))) return;
+      const result = await pollEdgar(deps, controller.signal);
+      await recordOutcome(
+        deps.db,
+        `${result.read} entries read, ${result.fresh} new, ${result.events} events, ${result.runs} triggers queued`,
+      );
+    } catch (err) {
+      if (controller.signal.aborted) return;
+      log.warn('EDGAR poll failed; the next one tries again', { error: errorMessage(err) });
+      await recordOutcome(deps.db, `failed: ${errorMessage(err)}`).catch(() => {});
+    }
+  };
+  const schedule = () => {
+    if (controller.signal.aborted) return;
+    timer = setTimeout(() => {
+      running = turn().finally(schedule);
+    }, deps.seconds * 1000);
+  };
+  running = turn().finally(schedule);
+  return {
+    async stop() {
+      controller.abort();
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
