@@ -1,0 +1,271 @@
+// Trigger events from EDGAR (issue 31) on real PostgreSQL, against the fake EDGAR serving its
+// latest-filings feeds in the recorded format, the fake model and local channel receivers: a poll
+// reads the feeds, maps a filing to the companies users watch, and queues one run per user; the run
+// engine writes the message once to the e-mail outbox, the library and each channel, with its
+// freshness receipt. An unwatched company's filing, an unwanted kind, an amendment and a filing seen
+// before send nothing.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createAiRunner } from '../../../src/server/ai/runner.ts';
+import { createAlertEngine } from '../../../src/server/jobs/runs/engine.ts';
+import { createAlertLinks } from '../../../src/server/jobs/runs/links.ts';
+import type { AlertDeps, AlertHandler, AlertRunKind } from '../../../src/server/jobs/runs/types.ts';
+import { type EdgarPollDeps, pollEdgar } from '../../../src/server/jobs/triggers/edgar-poll.ts';
+import { AI_NOT_CONFIGURED_NOTE, triggerHandler, WHY_DROPPED_NOTE } from '../../../src/server/jobs/triggers/handler.ts';
+import { createSources } from '../../../src/server/sources/index.ts';
+import type { TriggerKind } from '../../../src/shared/triggers.ts';
+import { type FakeOpenAi, startFakeOpenAi } from '../../fakes/openai.ts';
+import { type FakeSec, startFakeSec } from '../../fakes/sec.ts';
+import { BASELESS_FIGURE, triggerModel } from '../../fakes/trigger-model.ts';
+import { registerUser, type TestRuntime } from '../../support/accounts.ts';
+import { insertEarningsTracking, insertNewsAlert } from '../../support/factories.ts';
+import { startTestRuntime } from '../../support/runtime.ts';
+
+let rt: TestRuntime;
+let ai: FakeOpenAi;
+let sec: FakeSec;
+let deps: AlertDeps;
+let queued: string[] = [];
+
+const unavailable = (kind: string) => async () => {
+  throw new Error(`no ${kind} handler in this test`);
+};
+const handlers: Record<AlertRunKind, AlertHandler> = {
+  news: unavailable('news'),
+  newsletter: unavailable('newsletter'),
+  earnings_check: unavailable('earnings'),
+  earnings_reminder: unavailable('earnings'),
+  earnings_summary: unavailable('earnings'),
+  air_report: unavailable('air report'),
+  trigger: triggerHandler,
+};
+
+const OFFICER_8K = `<html><body><p>UNITED STATES SECURITIES AND EXCHANGE COMMISSION</p><p>FORM 8-K</p>
+<p>Item 5.02 Departure of Directors or Certain Officers; Election of Directors; Appointment of Certain Officers.</p>
+<p>On November 24, 2026, the Board of Directors of Apple Inc. appointed Jane Doe as Chief Financial Officer, effective December 1, 2026.
+Ms. Doe, 52, served as Chief Financial Officer of Example Corp since 2019.</p>
+<p>Item 9.01 Financial Statements and Exhibits.</p><p>SIGNATURES</p></body></html>`;
+
+beforeAll(async () => {
+  [ai, sec] = await Promise.all([startFakeOpenAi({ handler: triggerModel() }), startFakeSec()]);
+  rt = await startTestRuntime({
+    AI_BASE_URL: ai.url,
+    AI_MODEL: 'fake-trigger-model',
+    AI_MAX_RETRIES: '0',
+    SEC_BASE_URL: sec.url,
+    SEC_DATA_BASE_URL: sec.url,
+    SEC_USER_AGENT: 'Enterprise OS tests ops@example.com',
+  });
+  deps = {
+    db: rt.db,
+    config: rt.config,
+    ai: createAiRunner(rt.config, rt.db),
+    sources: createSources(rt.config, rt.db),
+    links: createAlertLinks(rt.config.appUrl, rt.secret),
+    now: () => new Date(),
+  };
+});
+afterAll(async () => {
+  await rt?.close();
+  await Promise.all([ai?.stop(), sec?.stop()]);
+});
+beforeEach(async () => {
+  queued = [];
+  ai.reset();
+  ai.setHandler(triggerModel());
+  sec.clearFilings();
+  await rt.pool.query('DELETE FROM trigger_subscriptions');
+  await rt.pool.query('DELETE FROM sec_filings');
+  await rt.pool.query('DELETE FROM trigger_events');
+  await rt.pool.query('DELETE FROM company_ciks');
+});
+
+const pollDeps = (overrides: Partial<AlertDeps> = {}): EdgarPollDeps => ({
+  db: rt.db,
+  pool: rt.pool,
+  sources: (overrides.sources ?? deps.sources) as EdgarPollDeps['sources'],
+  queue: async (_client, ids) => {
+    queued.push(...ids);
+  },
+  now: () => new Date(),
+});
+const engine = (overrides: Partial<AlertDeps> = {}) => createAlertEngine({ ...deps, ...overrides, handlers });
+
+/** A user watching Apple with a news alert that asks for `kinds` as they happen. */
+async function watcher(kinds: TriggerKind[] = ['leadership', 'funding', 'activist'], company = 'Apple') {
+  const user = await registerUser(rt);
+  const alert = await insertNewsAlert(rt.db, user.id, { companyName: company, active: true });
+  await subscribe(user.id, 'news', alert.id, kinds);
+  return { user, alertId: alert.id };
+}
+
+async function subscribe(userId: string, type: 'news' | 'newsletter' | 'earnings', alertId: string, kinds: TriggerKind[]) {
+  await rt.pool.query('INSERT INTO trigger_subscriptions (alert_type, alert_id, user_id, kinds) VALUES ($1, $2, $3, $4)', [
+    type,
+    alertId,
+    userId,
+    kinds,
+  ]);
+}
+
+async function channel(userId: string, alert: { type: string; id: string }, name: string) {
+  const { rows } = await rt.pool.query<{ id: string }>(
+    `INSERT INTO channels (user_id, kind, name, url, url_hint, signing_secret) VALUES ($1, 'webhook', $2, 'http://127.0.0.1:9/hook', 'hint', 'whsec_x') RETURNING id`,
+    [userId, name],
+  );
+  await rt.pool.query('INSERT INTO alert_channels (alert_type, alert_id, channel_id, user_id) VALUES ($1, $2, $3, $4)', [
+    alert.type,
+    alert.id,
+    rows[0]!.id,
+    userId,
+  ]);
+  return rows[0]!.id;
+}
+
+/** The first poll only takes note of what EDGAR lists already (nothing filed before anyone listened is told). */
+async function baseline() {
+  sec.publishFiling({ form: '8-K', company: 'Other Filer Inc.', cik: 1234567, items: ['8.01'] });
+  const first = await pollDeps();
+  const result = await pollEdgar(first);
+  expect(result.events).toBe(0);
+  expect(result.read).toBeGreaterThan(0);
+}
+
+async function runQueued() {
+  const results = [];
+  for (const id of queued) results.push(await engine().process(id));
+  return results;
+}
+
+const mailsOf = async (userId: string) =>
+  (await rt.pool.query('SELECT subject, text_body, kind, to_address FROM mail_outbox WHERE user_id = $1 ORDER BY created_at', [userId]))
+    .rows;
+
+describe('EDGAR trigger events', () => {
+  it('an 8-K item 5.02 of a watched company: one message by e-mail, library and each channel, with its receipt', async () => {
+    const { user, alertId } = await watcher();
+    const channelId = await channel(user.id, { type: 'news', id: alertId }, 'Deals room');
+    await baseline();
+    const accepted = new Date(Date.now() - 90_000);
+    sec.publishFiling({ form: '8-K', company: 'Apple Inc.', cik: 320193, items: ['5.02', '9.01'], acceptedAt: accepted, document: OFFICER_8K });
+    sec.publishFiling({ form: '8-K', company: 'Unwatched Corp', cik: 7654321, items: ['5.02'] });
+
+    const polled = await pollEdgar(pollDeps());
+    expect(polled).toMatchObject({ fresh: 2, events: 1, runs: 1 });
+    expect(await runQueued()).toEqual([expect.objectContaining({ status: 'succeeded' })]);
+
+    const [mail, ...more] = await mailsOf(user.id);
+    expect(more).toHaveLength(0);
+    expect(mail.kind).toBe('trigger');
+    expect(mail.subject).toBe('Apple Inc.: Leadership change');
+    expect(mail.text_body).toContain('Apple Inc. reported officers or directors appointed or leaving (8-K item 5.02).');
+    expect(mail.text_body).toContain('Jane Doe appointed as Chief Financial Officer');
+    expect(mail.text_body).toMatch(/Why it matters: .+/);
+    expect(mail.text_body).toMatch(/Filed with the SEC \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M ET → found .+ET → sent .+ET/);
+    expect(mail.text_body).toContain('1 of 1 statement sourced');
+    // The model read the filing's own text.
+    expect(JSON.stringify(ai.requests[0])).toContain('appointed Jane Doe as Chief Financial Officer');
+
+    const { rows: items } = await rt.pool.query('SELECT kind, title, document FROM library_items WHERE user_id = $1', [user.id]);
+    expect(items).toEqual([expect.objectContaining({ kind: 'trigger_event', title: 'Apple Inc.: Leadership change' })]);
+    const { rows: deliveries } = await rt.pool.query('SELECT channel_id, message FROM channel_deliveries WHERE user_id = $1', [user.id]);
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0].channel_id).toBe(channelId);
+    expect(JSON.stringify(deliveries[0].message.blocks)).toContain('Filed with the SEC');
+
+    const { rows: events } = await rt.pool.query('SELECT kinds, published_at, found_at FROM trigger_events');
+    expect(events).toHaveLength(1);
+    expect(events[0].kinds).toEqual(['leadership']);
+    expect(new Date(events[0].published_at).getTime()).toBe(Math.floor(accepted.getTime() / 1000) * 1000);
+
+    // Seen again at the next poll: nothing new.
+    queued = [];
+    expect(await pollEdgar(pollDeps())).toMatchObject({ fresh: 0, events: 0, runs: 0 });
+    expect(queued).toEqual([]);
+  });
+
+  it('a user whose two alerts watch the company is told once, on both alerts’ channels', async () => {
+    const { user, alertId } = await watcher(['leadership']);
+    const tracking = await insertEarningsTracking(rt.db, user.id, { companyName: 'AAPL', active: true });
+    await subscribe(user.id, 'earnings', tracking.id, ['leadership']);
+    const newsChannel = await channel(user.id, { type: 'news', id: alertId }, 'News room');
+    const earningsChannel = await channel(user.id, { type: 'earnings', id: tracking.id }, 'Earnings room');
+    await baseline();
+    sec.publishFiling({ form: '8-K', company: 'Apple Inc.', cik: 320193, items: ['5.02'], document: OFFICER_8K });
+    expect(await pollEdgar(pollDeps())).toMatchObject({ events: 1, runs: 1 });
+    await runQueued();
+    expect(await mailsOf(user.id)).toHaveLength(1);
+    const { rows } = await rt.pool.query('SELECT channel_id FROM channel_deliveries WHERE user_id = $1 ORDER BY channel_id', [user.id]);
+    expect(rows.map((r) => r.channel_id).sort()).toEqual([newsChannel, earningsChannel].sort());
+  });
+
+  it('sends nothing for an unwanted kind, an amendment, an unlisted item or a switched-off alert', async () => {
+    const { user } = await watcher(['funding']);
+    const other = await watcher(['leadership']);
+    await rt.pool.query('UPDATE sonar_alerts SET active = false WHERE id = $1', [other.alertId]);
+    await baseline();
+    sec.publishFiling({ form: '8-K', company: 'Apple Inc.', cik: 320193, items: ['5.02'], document: OFFICER_8K });
+    sec.publishFiling({ form: '8-K/A', company: 'Apple Inc.', cik: 320193, items: ['5.02'] });
+    sec.publishFiling({ form: '8-K', company: 'Apple Inc.', cik: 320193, items: ['8.01', '9.01'] });
+    const polled = await pollEdgar(pollDeps());
+    expect(polled).toMatchObject({ events: 0, runs: 0 });
+    expect(await mailsOf(user.id)).toEqual([]);
+    expect(await mailsOf(other.user.id)).toEqual([]);
+  });
+
+  it('a Form D states the money raised; a Schedule 13D is told to its subject’s watchers with who filed it', async () => {
+    const { user } = await watcher(['funding', 'activist']);
+    await baseline();
+    sec.publishFiling({ form: 'D', company: 'Apple Inc.', cik: 320193, offering: { totalOfferingAmount: 5_000_000, totalAmountSold: 2_500_000 } });
+    sec.publishFiling({
+      form: 'SCHEDULE 13D',
+      company: 'Starboard Value LP',
+      cik: 1517137,
+      subject: { company: 'Apple Inc.', cik: 320193 },
+    });
+    expect(await pollEdgar(pollDeps())).toMatchObject({ events: 2, runs: 2 });
+    await runQueued();
+    const mails = await mailsOf(user.id);
+    expect(mails.map((m) => m.subject).sort()).toEqual(['Apple Inc.: Activist stake', 'Apple Inc.: Funding raised']);
+    const funding = mails.find((m) => m.subject.endsWith('Funding raised'))!;
+    expect(funding.text_body).toContain('Sold so far: $2,500,000 of a $5,000,000 offering.');
+    const activist = mails.find((m) => m.subject.endsWith('Activist stake'))!;
+    expect(activist.text_body).toContain('Filed by Starboard Value LP.');
+  });
+
+  it('drops a "why it matters" sentence the filing does not support, and says so', async () => {
+    const { user } = await watcher(['leadership'], 'Apple');
+    await baseline();
+    sec.publishFiling({ form: '8-K', company: 'Apple Baseless Inc.', cik: 320193, items: ['5.02'], document: OFFICER_8K });
+    await pollEdgar(pollDeps());
+    await runQueued();
+    const [mail] = await mailsOf(user.id);
+    expect(mail.text_body).not.toContain(BASELESS_FIGURE);
+    expect(mail.text_body).not.toContain('Why it matters');
+    expect(mail.text_body).toContain(WHY_DROPPED_NOTE);
+  });
+
+  it('without an AI provider the message goes without the line, and says why', async () => {
+    const { user } = await watcher(['leadership']);
+    await baseline();
+    sec.publishFiling({ form: '8-K', company: 'Apple Inc.', cik: 320193, items: ['5.02'], document: OFFICER_8K });
+    await pollEdgar(pollDeps());
+    const noAi = createAiRunner({ ...rt.config, ai: null }, rt.db);
+    for (const id of queued) expect(await engine({ ai: noAi }).process(id)).toMatchObject({ status: 'succeeded' });
+    const [mail] = await mailsOf(user.id);
+    expect(mail.text_body).toContain(AI_NOT_CONFIGURED_NOTE);
+    expect(ai.requests).toHaveLength(0);
+  });
+
+  it('asks EDGAR nothing while nobody listens, and a first poll only takes note', async () => {
+    sec.publishFiling({ form: '8-K', company: 'Apple Inc.', cik: 320193, items: ['5.02'] });
+    const before = sec.requests.length;
+    expect(await pollEdgar(pollDeps())).toEqual({ read: 0, fresh: 0, events: 0, runs: 0 });
+    expect(sec.requests.length).toBe(before);
+    await watcher(['leadership']);
+    const first = await pollEdgar(pollDeps());
+    expect(first.read).toBeGreaterThan(0);
+    expect(first).toMatchObject({ events: 0, runs: 0 });
+    // Every request declared who we are (EDGAR's fair-access rule).
+    expect(sec.requests.slice(before).every((r) => r.userAgent.includes('ops@example.com'))).toBe(true);
+  });
+});
