@@ -21,6 +21,7 @@ export const USER_TABLES = [
   'security_events',
   'data_exports',
   'trigger_subscriptions',
+  'trigger_settings',
 ] as const;
 export type UserTable = (typeof USER_TABLES)[number];
 

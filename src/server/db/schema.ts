@@ -1043,6 +1043,25 @@ export const triggerEvents = pgTable(
   (t) => [index('trigger_events_cik_found_idx').on(t.cik, t.foundAt), index('trigger_events_found_idx').on(t.foundAt)],
 );
 
+/**
+ * A user's "as it happens" rules (issue 31), one row per user; no row: the defaults. Quiet hours
+ * hold a trigger until they end unless its kind is one the user calls urgent; past the daily cap,
+ * the rest of the day's triggers come together in one roll-up.
+ */
+export const triggerSettings = pgTable('trigger_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** 'HH:MM' in the user's time zone; both null: no quiet hours. */
+  quietStart: text('quiet_start'),
+  quietEnd: text('quiet_end'),
+  /** IANA, e.g. 'Europe/Berlin'. */
+  timeZone: text('time_zone').notNull(),
+  urgentKinds: text('urgent_kinds', { enum: TRIGGER_KINDS }).array().notNull().default(sql`'{}'::text[]`),
+  dailyCap: integer('daily_cap').notNull(),
+  updatedAt: updatedAt(),
+});
+
 /** A single poller's turn across workers (the EDGAR feeds): whoever holds the lease polls; its cursor survives restarts. */
 export const sourcePolls = pgTable('source_polls', {
   name: text('name').primaryKey(),

@@ -40,6 +40,16 @@ CREATE TABLE "trigger_events" (
 	CONSTRAINT "trigger_events_event_key_unique" UNIQUE("event_key")
 );
 --> statement-breakpoint
+CREATE TABLE "trigger_settings" (
+	"user_id" text PRIMARY KEY NOT NULL,
+	"quiet_start" text,
+	"quiet_end" text,
+	"time_zone" text NOT NULL,
+	"urgent_kinds" text[] DEFAULT '{}'::text[] NOT NULL,
+	"daily_cap" integer NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "trigger_subscriptions" (
 	"alert_type" text NOT NULL,
 	"alert_id" uuid NOT NULL,
@@ -53,6 +63,7 @@ CREATE TABLE "trigger_subscriptions" (
 --> statement-breakpoint
 ALTER TABLE "alert_runs" DROP CONSTRAINT "alert_runs_kind";--> statement-breakpoint
 ALTER TABLE "library_items" DROP CONSTRAINT "library_items_kind";--> statement-breakpoint
+ALTER TABLE "trigger_settings" ADD CONSTRAINT "trigger_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trigger_subscriptions" ADD CONSTRAINT "trigger_subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "company_ciks_cik_idx" ON "company_ciks" USING btree ("cik");--> statement-breakpoint
 CREATE INDEX "sec_filings_found_idx" ON "sec_filings" USING btree ("found_at");--> statement-breakpoint
@@ -70,4 +81,7 @@ BEGIN
   RETURN OLD;
 END $$;--> statement-breakpoint
 CREATE TRIGGER trigger_subscriptions_notify AFTER INSERT OR UPDATE OR DELETE ON trigger_subscriptions
+  FOR EACH ROW EXECUTE FUNCTION notify_user_row_change();
+--> statement-breakpoint
+CREATE TRIGGER trigger_settings_notify AFTER INSERT OR UPDATE OR DELETE ON trigger_settings
   FOR EACH ROW EXECUTE FUNCTION notify_user_row_change();
