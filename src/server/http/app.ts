@@ -32,6 +32,7 @@ import { newsletterRoutes } from '../features/newsletter/routes.ts';
 import { profileRoutes } from '../features/profile/routes.ts';
 import { researchRoutes } from '../features/research/routes.ts';
 import { securityRoutes } from '../features/security/routes.ts';
+import { triggerRoutes } from '../features/triggers/routes.ts';
 import { unsubscribeRoutes } from '../features/unsubscribe/routes.ts';
 import { wolfebotRoutes } from '../features/wolfebot/routes.ts';
 import type { RunProducer } from '../jobs/runs/producer.ts';
@@ -210,6 +211,7 @@ export function createApp({ config, db, pool, runs, auth, attempts, hub, webRoot
     '/channels',
     channelRoutes(db, auth, { appUrl: config.appUrl, loopbackFakes: config.PUBLISHER_ALLOW_PRIVATE_ADDRESSES === true }),
   );
+  api.route('/triggers', triggerRoutes(db, auth));
   api.route('/dashboard', dashboardRoutes(db, auth));
   // One runner and one set of source clients for research and content: the sources keep to each
   // service's pace (POLITE_INTERVALS_MS) across both.

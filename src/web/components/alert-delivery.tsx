@@ -1,7 +1,6 @@
 // Where one saved alert goes (issue 29): e-mail and any of the user's channels, saved with its own
 // button, and the alert's delivery log. Closed until asked for, so an alert card reads as the spec
 // draws it and loads nothing more until the user looks; the log follows live updates once open.
-import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -10,6 +9,7 @@ import { ApiRequestError } from '../lib/api-client.ts';
 import { useAlertDelivery, useChannels, useSaveAlertDelivery } from '../lib/channels-api.ts';
 import { LoadedDeliveryLog } from './delivery-log.tsx';
 import { Button } from './ui/button.tsx';
+import { Disclosure } from './ui/disclosure.tsx';
 
 type Props = { type: AlertType; alertId: string };
 
@@ -18,22 +18,6 @@ const Loading = () => <output className="block text-sm text-slate-600">Loadingâ€
 
 const sameDelivery = (a: AlertDeliveryState, b: AlertDeliveryState) =>
   a.email === b.email && a.channelIds.length === b.channelIds.length && a.channelIds.every((id) => b.channelIds.includes(id));
-
-function Disclosure({ label, open, onToggle, controls }: { label: string; open: boolean; onToggle: () => void; controls: string }) {
-  const Icon = open ? ChevronDown : ChevronRight;
-  return (
-    <button
-      type="button"
-      aria-expanded={open}
-      aria-controls={controls}
-      onClick={onToggle}
-      className="inline-flex items-center gap-1 text-sm font-medium text-slate-800 hover:text-brand-700"
-    >
-      <Icon aria-hidden="true" className="h-4 w-4" />
-      {label}
-    </button>
-  );
-}
 
 export function AlertDelivery({ type, alertId }: Props) {
   const [open, setOpen] = useState(false);

@@ -22,9 +22,10 @@ import {
 import { testMessage } from '../../channels/message.ts';
 import { queueTestDelivery, resumeChannel as resumeOwnChannel, retryDelivery as retryOwnDelivery } from '../../channels/outbox.ts';
 import { newSigningSecret } from '../../channels/sign.ts';
+import { isOwnAlert } from '../../db/alerts.ts';
 import type { Database } from '../../db/client.ts';
 import { isConstraintViolation, SQLSTATE } from '../../db/errors.ts';
-import { alertChannels, alertEmailOptOuts, channels, earningsTracking, newsletterAlerts, sonarAlerts } from '../../db/schema.ts';
+import { alertChannels, alertEmailOptOuts, channels } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 
@@ -195,17 +196,9 @@ export async function resumeChannel(db: Database, userId: string, id: string): P
 
 // ---- Where one alert goes -------------------------------------------------------------------
 
-const ALERT_TABLES = { news: sonarAlerts, newsletter: newsletterAlerts, earnings: earningsTracking } as const;
-
 /** The alert of this type and id when it is the user's, else 404. */
 async function ownAlert(db: Database, userId: string, type: AlertType, id: string) {
-  const table = ALERT_TABLES[type];
-  if (!isUuid(id)) throw alertNotFound();
-  const [row] = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.id, id), eq(table.userId, userId)));
-  if (!row) throw alertNotFound();
+  if (!(await isOwnAlert(db, userId, type, id))) throw alertNotFound();
 }
 
 export async function getAlertDelivery(db: Database, userId: string, type: AlertType, id: string): Promise<AlertDeliveryState> {

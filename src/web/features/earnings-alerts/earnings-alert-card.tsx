@@ -9,6 +9,7 @@ import {
   notificationTimingLabels,
 } from '../../../shared/earnings-alerts.ts';
 import { AlertDelivery } from '../../components/alert-delivery.tsx';
+import { AlertTriggers } from '../../components/alert-triggers.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { SelectField } from '../../components/ui/fields.tsx';
@@ -146,6 +147,7 @@ export function EarningsAlertCard({ position, alert, defaultEmail, draftSlot, on
           </div>
         </form>
         {alert && <AlertDelivery type="earnings" alertId={alert.id} />}
+        {alert && <AlertTriggers type="earnings" alertId={alert.id} />}
       </Card>
     </section>
   );

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { missesRequiredField, newsAlertFormSchema, newsAlertMessages, UNDELETABLE_NEWS_ALERTS } from '../../../shared/news-alerts.ts';
 import { COMPANY_NAME_MAX_LENGTH, KEYWORDS_MAX_LENGTH } from '../../../shared/sonar.ts';
 import { AlertDelivery } from '../../components/alert-delivery.tsx';
+import { AlertTriggers } from '../../components/alert-triggers.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { IconButton } from '../../components/ui/icon-button.tsx';
@@ -142,6 +143,7 @@ export function NewsAlertCard({ card, position, defaultEmail, draftSlot, dispatc
           error={errors.notificationEmail}
         />
         {alert && <AlertDelivery type="news" alertId={alert.id} />}
+        {alert && <AlertTriggers type="news" alertId={alert.id} />}
         <div className="mt-auto flex min-h-10 items-center justify-end">
           <SaveStatus dirty={form.dirty} saving={save.isPending} savedAt={form.savedAt} onSave={submit} />
         </div>

@@ -16,6 +16,7 @@ import {
 } from '../../../shared/newsletter.ts';
 import { ALERT_TIME_ZONE, hourLabel, REGIONS, regionLabels, WEEKDAYS, type Weekday } from '../../../shared/sonar.ts';
 import { AlertDelivery } from '../../components/alert-delivery.tsx';
+import { AlertTriggers } from '../../components/alert-triggers.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { SelectField } from '../../components/ui/fields.tsx';
@@ -201,7 +202,13 @@ export function NewsletterForm({ data }: { data: NewsletterResponse }) {
           error={errors.notificationEmail}
           onChange={(e) => edit({ notificationEmail: e.target.value })}
         />
-        {data.newsletter && <AlertDelivery type="newsletter" alertId={data.newsletter.id} />}
+        {data.newsletter && (
+          // The alert's own settings side by side, as on the alert cards; the form's wide spacing would part them.
+          <div className="space-y-4">
+            <AlertDelivery type="newsletter" alertId={data.newsletter.id} />
+            <AlertTriggers type="newsletter" alertId={data.newsletter.id} />
+          </div>
+        )}
       </Card>
     </form>
   );

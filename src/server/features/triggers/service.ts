@@ -1,0 +1,55 @@
+// An alert's "Also tell me as it happens" (issue 31): whether the trigger poller sends events about
+// the alert's companies within minutes, and which kinds. One row per alert when on, none when off
+// (the row goes with its alert: migration 0017). Keyed by the session's user id: another user's
+// alert is indistinguishable from a missing one (404).
+import { and, eq } from 'drizzle-orm';
+import type { AlertType } from '../../../shared/channels.ts';
+import { DEFAULT_TRIGGER_KINDS, TRIGGER_KINDS, type TriggerSubscription, triggerMessages } from '../../../shared/triggers.ts';
+import { isOwnAlert } from '../../db/alerts.ts';
+import type { Database } from '../../db/client.ts';
+import { triggerSubscriptions } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+const alertNotFound = () => new AppError('not_found', triggerMessages.alertNotFound);
+
+const ofAlert = (type: AlertType, id: string, userId: string) =>
+  and(eq(triggerSubscriptions.alertType, type), eq(triggerSubscriptions.alertId, id), eq(triggerSubscriptions.userId, userId));
+
+/** Off shows the default kinds, so that turning it on starts from sensible ticks. */
+export async function getTriggerSubscription(db: Database, userId: string, type: AlertType, id: string): Promise<TriggerSubscription> {
+  if (!(await isOwnAlert(db, userId, type, id))) throw alertNotFound();
+  const [row] = await db
+    .select({ kinds: triggerSubscriptions.kinds })
+    .from(triggerSubscriptions)
+    .where(ofAlert(type, id, userId));
+  return row ? { enabled: true, kinds: row.kinds } : { enabled: false, kinds: [...DEFAULT_TRIGGER_KINDS] };
+}
+
+/** Turning it off forgets the kinds: the next "on" starts from the defaults again. */
+export async function setTriggerSubscription(
+  db: Database,
+  userId: string,
+  type: AlertType,
+  id: string,
+  input: TriggerSubscription,
+): Promise<TriggerSubscription> {
+  // Stored once each, in the list's order, whatever order and repeats the request had.
+  const kinds = TRIGGER_KINDS.filter((kind) => input.kinds.includes(kind));
+  await db.transaction(async (tx) => {
+    // The alert stays locked until the write commits: one deleted meanwhile is either gone here
+    // (404) or deleted after, its delete then taking this row with it; never an orphaned row.
+    if (!(await isOwnAlert(tx, userId, type, id, { lock: true }))) throw alertNotFound();
+    if (!input.enabled) {
+      await tx.delete(triggerSubscriptions).where(ofAlert(type, id, userId));
+      return;
+    }
+    await tx
+      .insert(triggerSubscriptions)
+      .values({ alertType: type, alertId: id, userId, kinds })
+      .onConflictDoUpdate({
+        target: [triggerSubscriptions.alertType, triggerSubscriptions.alertId],
+        set: { kinds, updatedAt: new Date() },
+      });
+  });
+  return getTriggerSubscription(db, userId, type, id);
+}
