@@ -9,7 +9,15 @@ export const OPS_PAGE_SIZE = 50;
 export const OPS_MAX_PAGE = 200;
 
 /** The run engine's kinds (server/db/schema.ts ALERT_RUN_KINDS, which shared code may not import; a server test keeps them equal). */
-export const OPS_RUN_KINDS = ['news', 'newsletter', 'earnings_check', 'earnings_reminder', 'earnings_summary', 'air_report', 'trigger'] as const;
+export const OPS_RUN_KINDS = [
+  'news',
+  'newsletter',
+  'earnings_check',
+  'earnings_reminder',
+  'earnings_summary',
+  'air_report',
+  'trigger',
+] as const;
 export type OpsRunKind = (typeof OPS_RUN_KINDS)[number];
 export const runKindLabels: Record<OpsRunKind, string> = {
   news: 'News alert',

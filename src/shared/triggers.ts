@@ -101,3 +101,78 @@ export function freshnessLine(receipt: FreshnessReceipt, published = 'Published'
     parts.push(`${parts.length ? 'sent' : 'Sent'} ${etLabel(receipt.sentAt, receipt.foundAt ?? receipt.publishedAt ?? undefined)}`);
   return parts.join(' → ');
 }
+
+// ---- A user's rules for triggers: quiet hours, urgent kinds, the daily cap -------------------
+
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+export const DEFAULT_QUIET_HOURS = { start: '20:00', end: '07:00' } as const;
+export const DEFAULT_DAILY_CAP = 10;
+export const MAX_DAILY_CAP = 50;
+
+export type TriggerSettings = {
+  /** No trigger between these local times ('HH:MM') unless its kind is urgent; null: none. */
+  quietHours: { start: string; end: string } | null;
+  timeZone: string;
+  urgentKinds: TriggerKind[];
+  /** Messages a day; the rest of the day's triggers come in one roll-up. */
+  dailyCap: number;
+};
+
+export const DEFAULT_TRIGGER_SETTINGS: TriggerSettings = {
+  quietHours: { ...DEFAULT_QUIET_HOURS },
+  timeZone: DEFAULT_TIME_ZONE,
+  urgentKinds: [],
+  dailyCap: DEFAULT_DAILY_CAP,
+};
+
+export const triggerSettingsMessages = {
+  title: 'As it happens',
+  intro: 'Rules for the events your alerts send as they happen.',
+  quietLabel: 'Quiet hours',
+  quietToggle: 'Hold events during quiet hours',
+  quietStart: 'From',
+  quietEnd: 'Until',
+  timeZone: 'Time zone',
+  urgentLegend: 'Send these even during quiet hours',
+  capLabel: 'Messages a day at most',
+  capHelp: 'Events beyond this come together in one roll-up.',
+  timeInvalid: 'Write times as HH:MM, e.g. 20:00.',
+  quietSame: 'Quiet hours must start and end at different times.',
+  timeZoneUnknown: 'Choose a time zone from the list.',
+  capRange: `The daily limit is a whole number from 1 to ${MAX_DAILY_CAP}.`,
+  saved: 'Saved.',
+  loadError: 'Could not load these settings. Please try again.',
+} as const;
+
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const time = z.string(triggerSettingsMessages.timeInvalid).check(z.regex(HH_MM, triggerSettingsMessages.timeInvalid));
+
+/** Whether the runtime (Node, the browser) knows the IANA time zone. */
+export function knownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone.length <= 64;
+  } catch {
+    return false;
+  }
+}
+
+/** PUT /api/triggers/settings. */
+export const triggerSettingsSchema = z.strictObject({
+  quietHours: z.nullable(
+    z
+      .strictObject({ start: time, end: time })
+      .check(z.refine((q) => q.start !== q.end, { message: triggerSettingsMessages.quietSame, path: ['end'] })),
+  ),
+  timeZone: z.string(triggerSettingsMessages.timeZoneUnknown).check(z.refine(knownTimeZone, triggerSettingsMessages.timeZoneUnknown)),
+  urgentKinds: z
+    .array(z.enum(TRIGGER_KINDS, triggerMessages.kindUnknown))
+    .check(z.maxLength(TRIGGER_KINDS.length, triggerMessages.kindUnknown)),
+  dailyCap: z
+    .number(triggerSettingsMessages.capRange)
+    .check(
+      z.int(triggerSettingsMessages.capRange),
+      z.minimum(1, triggerSettingsMessages.capRange),
+      z.maximum(MAX_DAILY_CAP, triggerSettingsMessages.capRange),
+    ),
+});
