@@ -8,13 +8,22 @@ import { sql } from 'drizzle-orm';
 import * as z from 'zod';
 import type { AlertType } from '../../../shared/channels.ts';
 import { type LibraryBlock, type StatementCount, statementCountLabel } from '../../../shared/library.ts';
-import { type FreshnessReceipt, freshnessLine, type TriggerKind } from '../../../shared/triggers.ts';
+import { DEFAULT_TRIGGER_SETTINGS, type FreshnessReceipt, freshnessLine, type TriggerKind } from '../../../shared/triggers.ts';
 import { mailText } from '../../ai/grounding.ts';
 import { numberedDocuments } from '../../ai/statements.ts';
 import type { LibraryEntry } from '../../library/keep.ts';
-import { renderTriggerEmail } from '../../mail/alert-emails/index.ts';
+import { renderTriggerEmail, renderTriggerRollupEmail } from '../../mail/alert-emails/index.ts';
 import { checkText } from '../runs/statements.ts';
-import { type AlertDeps, type AlertHandler, type AlertRun, AlertSkip, type RunStep } from '../runs/types.ts';
+import {
+  type AlertDeps,
+  type AlertHandler,
+  AlertRetryLater,
+  type AlertRun,
+  AlertSkip,
+  type DbExecutor,
+  type RunStep,
+} from '../runs/types.ts';
+import { claimRollUpMembers, decideHold, finishRollUpMembers, rollUpLeader, triggerSettingsOf } from './policy.ts';
 import { loadWatchers, type Watcher, watchedCiks, watchKey } from './watch.ts';
 
 type TriggerEvent = {
@@ -46,7 +55,7 @@ const SYSTEM = [
   'Do not invent names, figures or reasons the document does not give; if it gives none, say what to ask or do, without facts.',
 ].join(' ');
 
-async function loadEvent(deps: AlertDeps, id: string): Promise<TriggerEvent | null> {
+async function loadEvent(deps: Pick<AlertDeps, 'db'>, id: string): Promise<TriggerEvent | null> {
   const { rows } = await deps.db.execute<{
     id: string;
     cik: string | null;
@@ -74,20 +83,6 @@ async function loadEvent(deps: AlertDeps, id: string): Promise<TriggerEvent | nu
     foundAt: new Date(row.found_at).toISOString(),
     eventKey: row.event_key,
   };
-}
-
-/** The user's alerts that watch the event's company and want one of its kinds, now. */
-async function wantedBy(deps: AlertDeps, run: AlertRun, event: TriggerEvent, signal: AbortSignal): Promise<Watcher[]> {
-  const watchers = await loadWatchers(deps.db, { userId: run.userId });
-  const ciks = await watchedCiks(
-    deps.db,
-    deps.sources.sec,
-    watchers.map((w) => w.name),
-    signal,
-  );
-  return watchers.filter(
-    (w) => event.cik !== null && ciks.get(watchKey(w.name)) === event.cik && w.kinds.some((k) => event.kinds.includes(k)),
-  );
 }
 
 type Why = { sentence: string | null; note: string | null; statements: StatementCount | null };
@@ -164,40 +159,164 @@ function libraryEntry(event: TriggerEvent, why: Why, receipt: FreshnessReceipt):
   };
 }
 
+const HOLD_NOTES: Record<'quiet' | 'cap', string> = {
+  quiet: 'Held during your quiet hours; sent when they ended.',
+  cap: 'Beyond your daily limit of messages; sent with the rest of the day.',
+};
+/** A released trigger that is not the first of its group waits this long for the first to take it into the roll-up. */
+const FOLLOWER_WAIT_MS = 20_000;
+
+const emailLinks = (deps: AlertDeps, run: AlertRun, alerts: Watcher[], company: string) => {
+  const first = alerts[0]!;
+  return {
+    library: deps.links.libraryItem(run.id),
+    viewInApp: deps.links.app(`/aurora-os/company-news?company=${encodeURIComponent(company)}`),
+    manage: deps.links.app(
+      first.alertType === 'news' ? '/sonar-os/news' : first.alertType === 'newsletter' ? '/sonar-os/newsletter' : '/sonar-os/earnings',
+    ),
+  };
+};
+
+/** The alerts, once each, whose channels an item goes to. */
+const targetsOf = (alerts: Watcher[]) => [
+  ...new Map(alerts.map((a) => [`${a.alertType}:${a.alertId}`, { type: a.alertType, id: a.alertId }])).values(),
+];
+
+async function loadEvents(db: DbExecutor, ids: string[]): Promise<TriggerEvent[]> {
+  const events: TriggerEvent[] = [];
+  for (const id of ids) {
+    const event = await loadEvent({ db } as AlertDeps, id);
+    if (event) events.push(event);
+  }
+  return events;
+}
+
+/** One message for several held triggers: each event's title, what happened, its source and its receipt. */
+async function rollUp(
+  deps: AlertDeps,
+  run: AlertRun,
+  why: 'quiet' | 'cap',
+  events: TriggerEvent[],
+  watchers: Watcher[],
+  ciks: Map<string, string | null>,
+) {
+  const sentAt = deps.now().toISOString();
+  const listed = events.map((event) => ({
+    title: event.title,
+    summary: event.summary,
+    source: event.source,
+    receipt: freshnessLine({ publishedAt: event.publishedAt, foundAt: event.foundAt, sentAt }, publishedVerbOf(event)),
+    url: event.source.url,
+  }));
+  const alerts = events.flatMap((event) => wantedAmong(watchers, ciks, event));
+  const title =
+    why === 'quiet'
+      ? `${events.length} events at your accounts while you were away`
+      : `${events.length} more events at your accounts today`;
+  const companies = [...new Set(events.map((e) => e.companyName))];
+  const rendered = await renderTriggerRollupEmail({
+    title,
+    why: why === 'quiet' ? 'Held during your quiet hours.' : 'Beyond your daily limit of messages, these came together.',
+    events: listed,
+    reason: reasonOf(alerts, companies.join(', ')),
+    links: emailLinks(deps, run, alerts, companies[0]!),
+  });
+  const blocks: LibraryBlock[] = listed.flatMap((e) => [
+    { type: 'heading' as const, text: e.title },
+    { type: 'paragraph' as const, text: e.summary },
+    {
+      type: 'facts' as const,
+      rows: [
+        { label: 'Source', value: `${e.source.publisher}: ${e.source.title}`, sourceUrl: e.url },
+        { label: 'Freshness', value: e.receipt },
+      ],
+    },
+  ]);
+  const item: LibraryEntry = {
+    kind: 'trigger_event',
+    title,
+    companies,
+    blocks,
+    sources: events.map((e) => ({ url: e.source.url, title: e.source.title, publisher: e.source.publisher, publishedAt: e.publishedAt })),
+  };
+  return { mail: { to: alerts[0]!.recipient, ...rendered, kind: 'trigger' }, item, deliverTo: targetsOf(alerts) };
+}
+
+/** The user's alerts that watch the event's company and want one of its kinds. */
+function wantedAmong(watchers: Watcher[], ciks: Map<string, string | null>, event: TriggerEvent): Watcher[] {
+  return watchers.filter(
+    (w) => event.cik !== null && ciks.get(watchKey(w.name)) === event.cik && w.kinds.some((k) => event.kinds.includes(k)),
+  );
+}
+
 export const triggerHandler = (async (run: AlertRun, deps: AlertDeps, signal: AbortSignal, step: RunStep) => {
   const event = await loadEvent(deps, run.alertId);
   if (!event) throw new AlertSkip('the event is gone');
-  const alerts = await wantedBy(deps, run, event, signal);
+  const watchers = await loadWatchers(deps.db, { userId: run.userId });
+  const ciks = await watchedCiks(
+    deps.db,
+    deps.sources.sec,
+    watchers.map((w) => w.name),
+    signal,
+  );
+  const alerts = wantedAmong(watchers, ciks, event);
   if (alerts.length === 0) throw new AlertSkip('no alert of the user wants this event any more');
+
+  // Decided once, when the trigger is first looked at: a hold is kept in the run's steps.
+  const settings = await triggerSettingsOf(deps.db, run.userId, DEFAULT_TRIGGER_SETTINGS);
+  const hold = await step('held', () => decideHold(deps.db, run.userId, settings, event.kinds));
+  if (hold.why && Date.parse(hold.until) > deps.now().getTime()) {
+    throw new AlertRetryLater(
+      `held (${hold.why === 'quiet' ? 'quiet hours' : 'daily cap reached'}) until ${hold.until}`,
+      new Date(hold.until),
+    );
+  }
+  if (hold.why) {
+    // Released: the first of the user's released triggers sends them all as one roll-up.
+    const leader = await rollUpLeader(deps.db, run.userId);
+    if (leader && leader !== run.id)
+      throw new AlertRetryLater('waiting for the roll-up', new Date(deps.now().getTime() + FOLLOWER_WAIT_MS));
+  }
+
   // Kept across attempts: a retry after the model answered does not pay for it twice.
   const why = await step('why', () => whyItMatters(deps, run, event, signal));
   const receipt: FreshnessReceipt = { publishedAt: event.publishedAt, foundAt: event.foundAt, sentAt: deps.now().toISOString() };
-  const first = alerts[0]!;
   const rendered = await renderTriggerEmail({
     title: event.title,
     summary: event.summary,
     why: why.sentence,
-    whyNote: why.note,
+    whyNote: [why.note, hold.why ? HOLD_NOTES[hold.why] : null].filter(Boolean).join(' ') || null,
     source: event.source,
     receipt,
     publishedVerb: publishedVerbOf(event),
     statements: why.statements,
     reason: reasonOf(alerts, event.companyName),
-    links: {
-      library: deps.links.libraryItem(run.id),
-      viewInApp: deps.links.app(`/aurora-os/company-news?company=${encodeURIComponent(event.companyName)}`),
-      manage: deps.links.app(
-        first.alertType === 'news' ? '/sonar-os/news' : first.alertType === 'newsletter' ? '/sonar-os/newsletter' : '/sonar-os/earnings',
-      ),
-    },
+    links: emailLinks(deps, run, alerts, event.companyName),
   });
   const statements = why.statements ? `; ${statementCountLabel(why.statements)}` : '';
   return {
-    async commit() {
+    async commit(tx: DbExecutor) {
+      const members = hold.why ? await claimRollUpMembers(tx, run.userId, run.id) : [];
+      if (hold.why && members.length > 0) {
+        const events = [
+          event,
+          ...(await loadEvents(
+            tx,
+            members.map((m) => m.eventId),
+          )),
+        ];
+        const rolled = await rollUp(deps, run, hold.why, events, watchers, ciks);
+        await finishRollUpMembers(
+          tx,
+          members.map((m) => m.id),
+          run.id,
+        );
+        return { ...rolled, outcome: `roll-up of ${events.length} held triggers (${hold.why}); e-mail queued` };
+      }
       return {
-        mail: { to: first.recipient, ...rendered, kind: 'trigger' },
+        mail: { to: alerts[0]!.recipient, ...rendered, kind: 'trigger' },
         item: libraryEntry(event, why, receipt),
-        deliverTo: [...new Map(alerts.map((a) => [`${a.alertType}:${a.alertId}`, { type: a.alertType, id: a.alertId }])).values()],
+        deliverTo: targetsOf(alerts),
         outcome: `${event.title} (${event.eventKey})${statements}; e-mail queued`,
       };
     },

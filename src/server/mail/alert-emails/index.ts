@@ -7,4 +7,4 @@ export { DATES_CAN_MOVE, renderEarningsReminderEmail } from './earnings-reminder
 export { renderEarningsSummaryEmail } from './earnings-summary.ts';
 export { renderNewsAlertEmail, searchedNote } from './news-alert.ts';
 export { newsletterTexts, renderNewsletterEmail } from './newsletter.ts';
-export { renderTriggerEmail, type TriggerEmailProps } from './trigger.ts';
+export { renderTriggerEmail, renderTriggerRollupEmail, type TriggerEmailProps } from './trigger.ts';

@@ -2,7 +2,7 @@
 // watched company, the names and figures the source states, one checked sentence on why it matters
 // to the seller's solution, the source document, and the freshness receipt (published → found →
 // sent), so the reader sees how fresh it is.
-import { Link, Text } from '@react-email/components';
+import { Link, Section, Text } from '@react-email/components';
 import { createElement as h } from 'react';
 import { BRAND } from '../../../shared/constants.ts';
 import type { StatementCount } from '../../../shared/library.ts';
@@ -56,4 +56,47 @@ function TriggerEmail(p: TriggerEmailProps) {
 
 export function renderTriggerEmail(p: TriggerEmailProps): Promise<RenderedEmail> {
   return renderEmail(p.title, h(TriggerEmail, p));
+}
+
+export type TriggerRollupEmailProps = {
+  title: string;
+  /** Why these come together: "Held during your quiet hours." / "Beyond your daily limit of 10." */
+  why: string;
+  events: { title: string; summary: string; source: { url: string; title: string; publisher: string }; receipt: string }[];
+  reason: string;
+  links: EmailLinks;
+};
+
+function TriggerRollupEmail(p: TriggerRollupEmailProps) {
+  return h(
+    EmailLayout,
+    {
+      preview: p.events.map((e) => e.title).join(' · '),
+      eyebrow: 'As it happens',
+      heading: p.title,
+      reason: `You get this e-mail because ${p.reason} asks for these events in ${BRAND}.`,
+      links: p.links,
+    },
+    mutedLine(p.why),
+    ...p.events.map((event, i) => {
+      const href = httpUrl(event.source.url);
+      return h(
+        Section,
+        { key: i, style: { margin: '16px 0 0' } },
+        h(Text, { style: styles.articleTitlePlain }, event.title),
+        paragraph(event.summary),
+        h(
+          Text,
+          { style: styles.muted },
+          `Source: ${event.source.publisher}`,
+          href ? [' · ', h(Link, { key: 'source', href, style: styles.footerLink }, event.source.title)] : null,
+        ),
+        mutedLine(event.receipt),
+      );
+    }),
+  );
+}
+
+export function renderTriggerRollupEmail(p: TriggerRollupEmailProps): Promise<RenderedEmail> {
+  return renderEmail(p.title, h(TriggerRollupEmail, p));
 }
