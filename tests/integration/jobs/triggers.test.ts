@@ -146,7 +146,14 @@ describe('EDGAR trigger events', () => {
     const channelId = await channel(user.id, { type: 'news', id: alertId }, 'Deals room');
     await baseline();
     const accepted = new Date(Date.now() - 90_000);
-    sec.publishFiling({ form: '8-K', company: 'Apple Inc.', cik: 320193, items: ['5.02', '9.01'], acceptedAt: accepted, document: OFFICER_8K });
+    sec.publishFiling({
+      form: '8-K',
+      company: 'Apple Inc.',
+      cik: 320193,
+      items: ['5.02', '9.01'],
+      acceptedAt: accepted,
+      document: OFFICER_8K,
+    });
     sec.publishFiling({ form: '8-K', company: 'Unwatched Corp', cik: 7654321, items: ['5.02'] });
 
     const polled = await pollEdgar(pollDeps());
@@ -215,7 +222,12 @@ describe('EDGAR trigger events', () => {
   it('a Form D states the money raised; a Schedule 13D is told to its subject’s watchers with who filed it', async () => {
     const { user } = await watcher(['funding', 'activist']);
     await baseline();
-    sec.publishFiling({ form: 'D', company: 'Apple Inc.', cik: 320193, offering: { totalOfferingAmount: 5_000_000, totalAmountSold: 2_500_000 } });
+    sec.publishFiling({
+      form: 'D',
+      company: 'Apple Inc.',
+      cik: 320193,
+      offering: { totalOfferingAmount: 5_000_000, totalAmountSold: 2_500_000 },
+    });
     sec.publishFiling({
       form: 'SCHEDULE 13D',
       company: 'Starboard Value LP',
@@ -267,5 +279,98 @@ describe('EDGAR trigger events', () => {
     expect(first).toMatchObject({ events: 0, runs: 0 });
     // Every request declared who we are (EDGAR's fair-access rule).
     expect(sec.requests.slice(before).every((r) => r.userAgent.includes('ops@example.com'))).toBe(true);
+  });
+
+  describe("the user's rules", () => {
+    const ZONE = 'Europe/Berlin';
+    /** 'HH:MM' in ZONE, `minutes` from now. */
+    const localTime = (minutes: number) =>
+      new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+        new Date(Date.now() + minutes * 60_000),
+      );
+    async function rules(userId: string, r: { quiet?: [string, string] | null; urgent?: TriggerKind[]; cap?: number }) {
+      await rt.pool.query(
+        `INSERT INTO trigger_settings (user_id, quiet_start, quiet_end, time_zone, urgent_kinds, daily_cap) VALUES ($1, $2, $3, $4, $5, $6)`,
+        [userId, r.quiet?.[0] ?? null, r.quiet?.[1] ?? null, ZONE, r.urgent ?? [], r.cap ?? 10],
+      );
+    }
+    /** Time passes: the held runs' moment has come. */
+    const release = (userId: string) =>
+      rt.pool.query(
+        `UPDATE alert_runs SET not_before = now() - interval '1 second',
+                steps = jsonb_set(steps, '{held,until}', to_jsonb((now() - interval '1 second')::text))
+          WHERE user_id = $1 AND kind = 'trigger' AND status = 'queued'`,
+        [userId],
+      );
+    const runsOf = async (userId: string) =>
+      (
+        await rt.pool.query(
+          `SELECT id, status, outcome, not_before FROM alert_runs WHERE user_id = $1 AND kind = 'trigger' ORDER BY created_at, id`,
+          [userId],
+        )
+      ).rows;
+
+    it('quiet hours hold a trigger until they end, unless its kind is urgent', async () => {
+      const { user } = await watcher(['leadership', 'funding']);
+      await rules(user.id, { quiet: [localTime(-60), localTime(60)], urgent: ['funding'] });
+      await baseline();
+      sec.publishFiling({ form: '8-K', company: 'Apple Inc.', cik: 320193, items: ['5.02'], document: OFFICER_8K });
+      sec.publishFiling({
+        form: 'D',
+        company: 'Apple Inc.',
+        cik: 320193,
+        offering: { totalOfferingAmount: 1_000_000, totalAmountSold: 1_000_000 },
+      });
+      await pollEdgar(pollDeps());
+      const results = await runQueued();
+      expect(results.map((r) => r.status).sort()).toEqual(['succeeded', 'waiting']);
+      const waiting = results.find((r) => r.status === 'waiting') as { until: Date };
+      // Held until the quiet hours end, about an hour from now.
+      expect(Math.abs(waiting.until.getTime() - (Date.now() + 60 * 60_000))).toBeLessThan(2 * 60_000);
+      expect((await mailsOf(user.id)).map((m) => m.subject)).toEqual(['Apple Inc.: Funding raised']);
+
+      await release(user.id);
+      const held = (await runsOf(user.id)).find((r) => r.status === 'queued')!;
+      expect(await engine().process(held.id)).toMatchObject({ status: 'succeeded' });
+      const mails = await mailsOf(user.id);
+      expect(mails.map((m) => m.subject)).toEqual(['Apple Inc.: Funding raised', 'Apple Inc.: Leadership change']);
+      expect(mails[1].text_body).toContain('Held during your quiet hours; sent when they ended.');
+    });
+
+    it('past the daily cap the rest are held and come together in one roll-up, sent once', async () => {
+      const { user } = await watcher(['leadership', 'funding', 'activist']);
+      await rules(user.id, { quiet: null, cap: 1 });
+      await baseline();
+      sec.publishFiling({ form: '8-K', company: 'Apple Inc.', cik: 320193, items: ['5.02'], document: OFFICER_8K });
+      await pollEdgar(pollDeps());
+      await runQueued();
+      queued = [];
+      sec.publishFiling({
+        form: 'D',
+        company: 'Apple Inc.',
+        cik: 320193,
+        offering: { totalOfferingAmount: 2_000_000, totalAmountSold: 500_000 },
+      });
+      sec.publishFiling({ form: 'SC 13D', company: 'Starboard Value LP', cik: 1517137, subject: { company: 'Apple Inc.', cik: 320193 } });
+      await pollEdgar(pollDeps());
+      expect((await runQueued()).map((r) => r.status)).toEqual(['waiting', 'waiting']);
+      expect(await mailsOf(user.id)).toHaveLength(1);
+
+      await release(user.id);
+      const held = (await runsOf(user.id)).filter((r) => r.status === 'queued');
+      // The later one waits for the first, which takes it into its roll-up.
+      expect(await engine().process(held[1]!.id)).toMatchObject({ status: 'waiting', reason: 'waiting for the roll-up' });
+      expect(await engine().process(held[0]!.id)).toMatchObject({ status: 'succeeded' });
+      expect(await engine().process(held[1]!.id)).toMatchObject({ status: 'not-claimed' });
+      const mails = await mailsOf(user.id);
+      expect(mails).toHaveLength(2);
+      expect(mails[1].subject).toBe('2 more events at your accounts today');
+      expect(mails[1].text_body).toContain('Apple Inc.: Funding raised');
+      expect(mails[1].text_body).toContain('Apple Inc.: Activist stake');
+      expect(mails[1].text_body).toContain('Sold so far: $500,000 of a $2,000,000 offering.');
+      const runs = await runsOf(user.id);
+      expect(runs.map((r) => r.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+      expect(runs[2].outcome).toBe(`sent in the roll-up of run ${held[0]!.id}`);
+    });
   });
 });
