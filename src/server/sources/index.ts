@@ -8,6 +8,7 @@ import { createCompanySiteReader } from './company/company-site.ts';
 import { createArticleReader } from './news/articles.ts';
 import { createNews } from './news/index.ts';
 import { createEarningsCalendarSource } from './sec/earnings-calendar.ts';
+import { createLatestFilingsSource } from './sec/latest-filings.ts';
 import { createSecSource } from './sec/sec.ts';
 import { createSecCompanySource } from './sec/sec-company.ts';
 import { createTranscriptSource } from './sec/transcripts.ts';
@@ -94,6 +95,9 @@ export function createSources(config: Config, db: Database) {
     // AIR reports: a company's own site is read like a publisher's (public addresses, robots.txt, paced).
     companySite: createCompanySiteReader({ http: publisherHttp, userAgent: publisherAgent }),
     secCompany: createSecCompanySource({ secBaseUrl: config.SEC_BASE_URL, secDataBaseUrl: config.SEC_DATA_BASE_URL, http, sec }),
+    // Trigger events (issue 31): EDGAR's latest filings, through the same paced client as every SEC
+    // request (declared User-Agent, under EDGAR's 10 requests a second).
+    latestFilings: createLatestFilingsSource({ secBaseUrl: config.SEC_BASE_URL, http }),
     social: createSocialSource({ hackerNewsBaseUrl: config.HACKER_NEWS_BASE_URL, http }),
     transcripts: config.FMP_API_KEY ? createTranscriptSource({ baseUrl: config.FMP_BASE_URL, apiKey: config.FMP_API_KEY, http }) : null,
     earningsCalendar: createEarningsCalendarSource({

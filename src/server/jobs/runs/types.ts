@@ -14,6 +14,7 @@ import type { MailAttachment } from '../../mail/outbox.ts';
 import type { CompanySiteReader } from '../../sources/company/company-site.ts';
 import type { News } from '../../sources/news/index.ts';
 import type { EarningsCalendarSource } from '../../sources/sec/earnings-calendar.ts';
+import type { LatestFilingsSource } from '../../sources/sec/latest-filings.ts';
 import type { SecSource } from '../../sources/sec/sec.ts';
 import type { SecCompanySource } from '../../sources/sec/sec-company.ts';
 import type { TranscriptSource } from '../../sources/sec/transcripts.ts';
@@ -50,6 +51,7 @@ type AlertSources = {
   sec: SecSource;
   transcripts: TranscriptSource | null;
   earningsCalendar: EarningsCalendarSource;
+  latestFilings: LatestFilingsSource;
 };
 
 export type AlertDeps = {
