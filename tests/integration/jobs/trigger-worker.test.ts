@@ -61,6 +61,10 @@ it('a worker killed mid-trigger, another started: the trigger is found once and 
     `INSERT INTO trigger_subscriptions (alert_type, alert_id, user_id, kinds) VALUES ('news', $1, 'trigger-user', '{leadership}')`,
     [alert.id],
   );
+  // No quiet hours: the default ones (20:00–07:00 New York time) would hold it at night.
+  await rt.pool.query(
+    `INSERT INTO trigger_settings (user_id, quiet_start, quiet_end, time_zone, daily_cap) VALUES ('trigger-user', null, null, 'America/New_York', 10)`,
+  );
   sec.publishFiling({ form: '8-K', company: 'Earlier Filer Inc.', cik: 1234567, items: ['5.02'] });
 
   const first = startWorker(workerEnv());

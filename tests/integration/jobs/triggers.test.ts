@@ -95,6 +95,11 @@ async function watcher(kinds: TriggerKind[] = ['leadership', 'funding', 'activis
   const user = await registerUser(rt);
   const alert = await insertNewsAlert(rt.db, user.id, { companyName: company, active: true });
   await subscribe(user.id, 'news', alert.id, kinds);
+  // No quiet hours: the default ones (20:00–07:00 New York time) would hold a test run at night.
+  await rt.pool.query(
+    `INSERT INTO trigger_settings (user_id, quiet_start, quiet_end, time_zone, urgent_kinds, daily_cap) VALUES ($1, null, null, 'America/New_York', '{}', 10)`,
+    [user.id],
+  );
   return { user, alertId: alert.id };
 }
 
@@ -290,7 +295,8 @@ describe('EDGAR trigger events', () => {
       );
     async function rules(userId: string, r: { quiet?: [string, string] | null; urgent?: TriggerKind[]; cap?: number }) {
       await rt.pool.query(
-        `INSERT INTO trigger_settings (user_id, quiet_start, quiet_end, time_zone, urgent_kinds, daily_cap) VALUES ($1, $2, $3, $4, $5, $6)`,
+        `INSERT INTO trigger_settings (user_id, quiet_start, quiet_end, time_zone, urgent_kinds, daily_cap) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (user_id) DO UPDATE SET quiet_start = $2, quiet_end = $3, time_zone = $4, urgent_kinds = $5, daily_cap = $6`,
         [userId, r.quiet?.[0] ?? null, r.quiet?.[1] ?? null, ZONE, r.urgent ?? [], r.cap ?? 10],
       );
     }
