@@ -6,10 +6,12 @@ import { defineConfig } from '@playwright/test';
 process.env.NODE_COMPILE_CACHE ??= path.join(import.meta.dirname, 'node_modules/.cache/node-compile-cache');
 
 // The real server on its own fresh database, with the fake SMTP server (tests/e2e/support/e2e-server.ts).
-// E2E_PORT moves all three, so several checkouts can run their suites side by side.
+// E2E_PORT moves all four, so several checkouts can run their suites side by side.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3990);
 export const E2E_MAIL_API_PORT = E2E_PORT + 1;
 export const E2E_POSTHOG_PORT = E2E_PORT + 2;
+/** The fake SEC EDGAR, at a known port so that a journey can publish filings on it (tests/fakes/sec.ts /__test/). */
+export const E2E_SEC_PORT = E2E_PORT + 3;
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 
 export default defineConfig({

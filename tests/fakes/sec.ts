@@ -127,8 +127,28 @@ export async function startFakeSec(port = 0) {
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = url.pathname;
     const userAgent = req.headers['user-agent'] ?? '';
-    requests.push({ path, query: url.searchParams, headers: req.headers, userAgent, at: Date.now() });
     const send = (status: number, type: string, body: string) => res.writeHead(status, { 'content-type': type }).end(body);
+    // The test's own door (journeys run in another process than this fake): publish a filing, or
+    // count the feed requests so far. Not EDGAR's, so neither recorded nor refused.
+    if (path === '/__test/filings' && req.method === 'POST') {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        const filing = JSON.parse(body) as PublishFiling & { acceptedAt?: string };
+        const entry = publish({ ...filing, acceptedAt: filing.acceptedAt ? new Date(filing.acceptedAt) : undefined }, ++sequence);
+        published.push(entry);
+        send(201, 'application/json', JSON.stringify({ accession: entry.accession }));
+      });
+      return;
+    }
+    if (path === '/__test/feed-requests') {
+      return send(
+        200,
+        'application/json',
+        JSON.stringify({ count: requests.filter((r) => r.query.get('action') === 'getcurrent').length }),
+      );
+    }
+    requests.push({ path, query: url.searchParams, headers: req.headers, userAgent, at: Date.now() });
     // EDGAR's fair-access rule: a User-Agent naming the company and a contact e-mail.
     if (!/\S+@\S+\.\S+/.test(userAgent))
       return send(403, 'text/html', '<h1>Your Request Originates from an Undeclared Automated Tool</h1>');

@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { E2E_BASE_URL, E2E_MAIL_API_PORT, E2E_PORT, E2E_POSTHOG_PORT } from '../../../playwright.config.ts';
+import { E2E_BASE_URL, E2E_MAIL_API_PORT, E2E_PORT, E2E_POSTHOG_PORT, E2E_SEC_PORT } from '../../../playwright.config.ts';
 import { SECOND_COMPANY, SECOND_COMPANY_HOST, startFakeCompanySite } from '../../fakes/company-site.ts';
 import { startFakeHackerNews } from '../../fakes/hacker-news.ts';
 import { startFakeEarningsCalendars } from '../../fakes/nasdaq.ts';
@@ -27,7 +27,7 @@ const posthog = await startFakePostHog(E2E_POSTHOG_PORT);
 // there a fixed "thinking" time lets the progress be seen.
 const ai = await startFakeOpenAi({ handler: productModel({ latencyMs: 1_500, slowWhen: SLOW_MODEL_SUBJECTS }) });
 const news = await startFakeNews();
-const sec = await startFakeSec();
+const sec = await startFakeSec(E2E_SEC_PORT);
 const calendars = await startFakeEarningsCalendars();
 const companySite = await startFakeCompanySite();
 const secondCompanySite = await startFakeCompanySite(0, SECOND_COMPANY, SECOND_COMPANY_HOST);
@@ -44,6 +44,8 @@ const env = e2eEnv(database.url, smtp.smtpPort, posthog.port, {
   SEC_BASE_URL: sec.url,
   SEC_DATA_BASE_URL: sec.url,
   SEC_USER_AGENT: 'Enterprise OS e2e ops@example.com',
+  // Trigger events (issue 31): EDGAR's feeds read every second once someone asks for them.
+  TRIGGER_EDGAR_POLL_SECONDS: '1',
   NASDAQ_BASE_URL: calendars.url,
   HACKER_NEWS_BASE_URL: hackerNews.url,
   // Not the server's: where the AIR journeys find the fake company's website.
