@@ -1,8 +1,9 @@
 // An alert's "As it happens" setting (/api/triggers, issue 31) as TanStack Query hooks for the alert
-// cards' box (components/alert-triggers.tsx). The query follows live changes to its table, so a
-// change saved in another tab shows without a reload.
+// cards' box (components/alert-triggers.tsx), and the user's rules for those events (quiet hours,
+// time zone, urgent kinds, daily cap) for the channels page's section. The queries follow live
+// changes to their tables, so a change saved in another tab shows without a reload.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TriggerAlertType, TriggerSubscription } from '../../shared/triggers.ts';
+import type { TriggerAlertType, TriggerSettings, TriggerSubscription } from '../../shared/triggers.ts';
 import { api } from './api-client.ts';
 import { liveTables } from './live-updates.ts';
 
@@ -24,5 +25,26 @@ export function useSaveTriggerSubscription(type: TriggerAlertType, id: string) {
     mutationFn: (subscription: TriggerSubscription) =>
       api<{ subscription: TriggerSubscription }>(path(type, id), { method: 'PUT', body: subscription }),
     onSuccess: (answer) => client.setQueryData(subscriptionKey(type, id), answer),
+  });
+}
+
+const SETTINGS_PATH = '/api/triggers/settings';
+const settingsKey = ['triggers', 'settings'] as const;
+
+/** The user's rules; the defaults (DEFAULT_TRIGGER_SETTINGS) when they never saved any. */
+export function useTriggerSettings() {
+  return useQuery({
+    queryKey: settingsKey,
+    queryFn: () => api<{ settings: TriggerSettings }>(SETTINGS_PATH),
+    select: (answer) => answer.settings,
+    meta: liveTables('trigger_settings'),
+  });
+}
+
+export function useSaveTriggerSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: TriggerSettings) => api<{ settings: TriggerSettings }>(SETTINGS_PATH, { method: 'PUT', body: settings }),
+    onSuccess: (answer) => client.setQueryData(settingsKey, answer),
   });
 }

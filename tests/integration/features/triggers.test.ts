@@ -1,9 +1,19 @@
 // An alert's "Also tell me as it happens" (issue 31) through the API: off by default with the
 // default kinds shown, on and off again for each kind of alert, every refusal of the schema with its
 // message, another user's alert as absent as a missing one, and the setting gone with its alert.
+// And the user's rules for them (quiet hours, time zone, urgent kinds, daily cap): the defaults until
+// saved, saved whole and read back, every refusal with its message, and each user's their own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../src/shared/messages.ts';
-import { DEFAULT_TRIGGER_KINDS, TRIGGER_KINDS, triggerMessages } from '../../../src/shared/triggers.ts';
+import {
+  DEFAULT_TRIGGER_KINDS,
+  DEFAULT_TRIGGER_SETTINGS,
+  MAX_DAILY_CAP,
+  TRIGGER_KINDS,
+  type TriggerSettings,
+  triggerMessages,
+  triggerSettingsMessages,
+} from '../../../src/shared/triggers.ts';
 import { IpClient, registerUser, signedInClient, type TestRuntime } from '../../support/accounts.ts';
 import { insertEarningsTracking, insertNewsAlert, insertNewsletter } from '../../support/factories.ts';
 import { startTestRuntime } from '../../support/runtime.ts';
@@ -42,11 +52,13 @@ async function storedRow(type: string, id: string) {
 }
 
 describe('sessions', () => {
-  it('both endpoints need a session', async () => {
+  it('every endpoint needs a session', async () => {
     const anonymous = new IpClient(rt.app);
     for (const res of [
       await anonymous.get(`/api/triggers/alerts/news/${MISSING}`),
       await anonymous.put(`/api/triggers/alerts/news/${MISSING}`, { enabled: true, kinds: ['funding'] }),
+      await anonymous.get('/api/triggers/settings'),
+      await anonymous.put('/api/triggers/settings', DEFAULT_TRIGGER_SETTINGS),
     ]) {
       expect(res.status).toBe(401);
       expect(res.body.error.message).toBe(messages.auth.required);
@@ -189,5 +201,151 @@ describe('deleting the alert', () => {
     expect(res.status).toBe(204);
     expect(await storedRow('news', alert.id)).toBeNull();
     expect((await user.client.get(`/api/triggers/alerts/news/${alert.id}`)).status).toBe(404);
+  });
+});
+
+// ---- The user's rules for triggers ----------------------------------------------------------
+
+const SETTINGS = '/api/triggers/settings';
+
+async function storedSettings(userId: string) {
+  const { rows } = await rt.pool.query<{
+    quiet_start: string | null;
+    quiet_end: string | null;
+    time_zone: string;
+    urgent_kinds: string[];
+    daily_cap: number;
+  }>('SELECT quiet_start, quiet_end, time_zone, urgent_kinds, daily_cap FROM trigger_settings WHERE user_id = $1', [userId]);
+  return rows[0] ?? null;
+}
+
+const BERLIN: TriggerSettings = {
+  quietHours: { start: '22:30', end: '06:15' },
+  timeZone: 'Europe/Berlin',
+  urgentKinds: ['leadership', 'bankruptcy'],
+  dailyCap: 3,
+};
+
+describe('the user’s trigger settings', () => {
+  it('are the defaults until saved (20:00–07:00 New York, nothing urgent, 10 a day), and no row is written by reading', async () => {
+    const user = await signedInUser();
+    const res = await user.client.get(SETTINGS);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ settings: DEFAULT_TRIGGER_SETTINGS });
+    expect(DEFAULT_TRIGGER_SETTINGS).toEqual({
+      quietHours: { start: '20:00', end: '07:00' },
+      timeZone: 'America/New_York',
+      urgentKinds: [],
+      dailyCap: 10,
+    });
+    expect(await storedSettings(user.id)).toBeNull();
+  });
+
+  it('are saved whole and read back; urgent kinds once each, in the list’s order; saved again, replaced', async () => {
+    const user = await signedInUser();
+    const put = await user.client.put(SETTINGS, { ...BERLIN, urgentKinds: ['bankruptcy', 'leadership', 'bankruptcy'] });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body).toEqual({ settings: BERLIN });
+    expect((await user.client.get(SETTINGS)).body).toEqual({ settings: BERLIN });
+    expect(await storedSettings(user.id)).toEqual({
+      quiet_start: '22:30',
+      quiet_end: '06:15',
+      time_zone: 'Europe/Berlin',
+      urgent_kinds: ['leadership', 'bankruptcy'],
+      daily_cap: 3,
+    });
+
+    const all: TriggerSettings = {
+      quietHours: { start: '00:00', end: '23:59' },
+      timeZone: 'UTC',
+      urgentKinds: [...TRIGGER_KINDS],
+      dailyCap: MAX_DAILY_CAP,
+    };
+    const again = await user.client.put(SETTINGS, { ...all, urgentKinds: [...TRIGGER_KINDS].reverse() });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toEqual({ settings: all });
+    expect((await user.client.get(SETTINGS)).body).toEqual({ settings: all });
+    const { rowCount } = await rt.pool.query('SELECT 1 FROM trigger_settings WHERE user_id = $1', [user.id]);
+    expect(rowCount).toBe(1);
+  });
+
+  it('can have no quiet hours at all (null, stored as two nulls) and get them back', async () => {
+    const user = await signedInUser();
+    const none = { ...BERLIN, quietHours: null, dailyCap: 1 };
+    const res = await user.client.put(SETTINGS, none);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ settings: none });
+    expect(await storedSettings(user.id)).toMatchObject({ quiet_start: null, quiet_end: null, daily_cap: 1 });
+    expect((await user.client.get(SETTINGS)).body).toEqual({ settings: none });
+
+    const back = await user.client.put(SETTINGS, BERLIN);
+    expect(back.body).toEqual({ settings: BERLIN });
+  });
+
+  it('are each user’s own: one user’s save is not another’s, whatever the body says', async () => {
+    const first = await signedInUser();
+    const second = await signedInUser();
+    expect((await first.client.put(SETTINGS, BERLIN)).status).toBe(200);
+    expect((await second.client.get(SETTINGS)).body).toEqual({ settings: DEFAULT_TRIGGER_SETTINGS });
+    expect(await storedSettings(second.id)).toBeNull();
+
+    const tokyo = { ...BERLIN, timeZone: 'Asia/Tokyo', quietHours: null, urgentKinds: [], dailyCap: 50 };
+    expect((await second.client.put(SETTINGS, tokyo)).body).toEqual({ settings: tokyo });
+    // A user id in the body is refused, not followed.
+    const smuggled = await second.client.put(SETTINGS, { ...tokyo, userId: first.id });
+    expect(smuggled.status).toBe(400);
+    expect((await first.client.get(SETTINGS)).body).toEqual({ settings: BERLIN });
+    expect((await second.client.get(SETTINGS)).body).toEqual({ settings: tokyo });
+  });
+
+  it('go with their user', async () => {
+    const user = await signedInUser();
+    await user.client.put(SETTINGS, BERLIN);
+    await rt.pool.query('DELETE FROM users WHERE id = $1', [user.id]);
+    expect(await storedSettings(user.id)).toBeNull();
+  });
+});
+
+describe('trigger settings refusals', () => {
+  const t = triggerSettingsMessages;
+  it.each([
+    ['a start time without its leading zero', { quietHours: { start: '7:00', end: '20:00' } }, t.timeInvalid, 'quietHours.start'],
+    ['an end time past midnight', { quietHours: { start: '20:00', end: '24:00' } }, t.timeInvalid, 'quietHours.end'],
+    ['a time with seconds', { quietHours: { start: '20:00:00', end: '07:00' } }, t.timeInvalid, 'quietHours.start'],
+    ['a time that is not text', { quietHours: { start: 2000, end: '07:00' } }, t.timeInvalid, 'quietHours.start'],
+    ['an empty time', { quietHours: { start: '20:00', end: '' } }, t.timeInvalid, 'quietHours.end'],
+    ['the same start and end', { quietHours: { start: '08:00', end: '08:00' } }, t.quietSame, 'quietHours.end'],
+    ['an unknown time zone', { timeZone: 'Mars/Olympus_Mons' }, t.timeZoneUnknown, 'timeZone'],
+    ['an empty time zone', { timeZone: '' }, t.timeZoneUnknown, 'timeZone'],
+    ['a time zone that is not text', { timeZone: 5 }, t.timeZoneUnknown, 'timeZone'],
+    ['an unknown urgent kind', { urgentKinds: ['funding', 'weather'] }, triggerMessages.kindUnknown, 'urgentKinds.1'],
+    ['more urgent kinds than there are', { urgentKinds: [...TRIGGER_KINDS, 'funding'] }, triggerMessages.kindUnknown, 'urgentKinds'],
+    ['a cap of 0', { dailyCap: 0 }, t.capRange, 'dailyCap'],
+    [`a cap of ${MAX_DAILY_CAP + 1}`, { dailyCap: MAX_DAILY_CAP + 1 }, t.capRange, 'dailyCap'],
+    ['a cap that is not a whole number', { dailyCap: 2.5 }, t.capRange, 'dailyCap'],
+    ['a cap as text', { dailyCap: '10' }, t.capRange, 'dailyCap'],
+    ['a negative cap', { dailyCap: -1 }, t.capRange, 'dailyCap'],
+    ['an extra field', { userId: 'someone-else' }, 'Unrecognized key: "userId"', '_'],
+    [
+      'an extra field in the quiet hours',
+      { quietHours: { start: '20:00', end: '07:00', days: 'weekdays' } },
+      'Unrecognized key: "days"',
+      'quietHours',
+    ],
+  ])('refuses %s with its message (400) and changes nothing', async (_case, change, message, field) => {
+    const user = await signedInUser();
+    await user.client.put(SETTINGS, BERLIN);
+    const res = await user.client.put(SETTINGS, { ...BERLIN, ...change });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'validation', message });
+    expect(res.body.error.fields).toEqual({ [field]: message });
+    expect((await user.client.get(SETTINGS)).body).toEqual({ settings: BERLIN });
+  });
+
+  it('refuses a body that is not an object (400) and writes nothing', async () => {
+    const user = await signedInUser();
+    const res = await user.client.put(SETTINGS, 'not settings');
+    expect(res.status).toBe(400);
+    expect(await storedSettings(user.id)).toBeNull();
   });
 });

@@ -1,13 +1,21 @@
 // An alert's "Also tell me as it happens" (issue 31): whether the trigger poller sends events about
 // the alert's companies within minutes, and which kinds. One row per alert when on, none when off
 // (the row goes with its alert: migration 0017). Keyed by the session's user id: another user's
-// alert is indistinguishable from a missing one (404).
+// alert is indistinguishable from a missing one (404). Also the user's own rules for what those
+// events may do (quiet hours, urgent kinds, a daily cap): one row per user, none until saved.
 import { and, eq } from 'drizzle-orm';
 import type { AlertType } from '../../../shared/channels.ts';
-import { DEFAULT_TRIGGER_KINDS, TRIGGER_KINDS, type TriggerSubscription, triggerMessages } from '../../../shared/triggers.ts';
+import {
+  DEFAULT_TRIGGER_KINDS,
+  TRIGGER_KINDS,
+  type TriggerSettings,
+  type TriggerSubscription,
+  triggerMessages,
+} from '../../../shared/triggers.ts';
 import { isOwnAlert } from '../../db/alerts.ts';
 import type { Database } from '../../db/client.ts';
-import { triggerSubscriptions } from '../../db/schema.ts';
+import { triggerSettings, triggerSubscriptions } from '../../db/schema.ts';
+import { readTriggerSettings } from '../../db/trigger-settings.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 const alertNotFound = () => new AppError('not_found', triggerMessages.alertNotFound);
@@ -52,4 +60,26 @@ export async function setTriggerSubscription(
       });
   });
   return getTriggerSubscription(db, userId, type, id);
+}
+
+// ---- The user's rules for triggers: quiet hours, time zone, urgent kinds, daily cap ----------
+
+/** Read as the engine reads it (db/trigger-settings.ts): the page and the sender agree on the row. */
+export { readTriggerSettings };
+
+/** One row per user, written whole: what the page shows is what is stored. */
+export async function saveTriggerSettings(db: Database, userId: string, input: TriggerSettings): Promise<TriggerSettings> {
+  const values = {
+    quietStart: input.quietHours?.start ?? null,
+    quietEnd: input.quietHours?.end ?? null,
+    timeZone: input.timeZone,
+    // Once each, in the list's order, whatever order and repeats the request had.
+    urgentKinds: TRIGGER_KINDS.filter((kind) => input.urgentKinds.includes(kind)),
+    dailyCap: input.dailyCap,
+  };
+  await db
+    .insert(triggerSettings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: triggerSettings.userId, set: { ...values, updatedAt: new Date() } });
+  return readTriggerSettings(db, userId);
 }

@@ -1,13 +1,16 @@
 // @vitest-environment jsdom
 // The Delivery Channels page (issue 29) against a fake channels API: the add form's messages inline
 // (the client's checks and the server's refusals), the webhook secret shown once, pause and resume,
-// test message, rename and new address, rotate, and remove with a confirmation.
+// test message, rename and new address, rotate, and remove with a confirmation. Below the channels,
+// the "As it happens" settings (their own tests: trigger-settings.test.tsx).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHANNEL_LIMIT, channelMessages } from '../../../shared/channels.ts';
+import { triggerSettingsMessages } from '../../../shared/triggers.ts';
 import { fakeChannelsApi } from '../../lib/test-channels-api.ts';
+import { fakeTriggersApi } from '../../lib/test-triggers-api.ts';
 import { ChannelsPage } from './channels-page.tsx';
 
 const SLACK = 'https://hooks.slack.com/services/T000/B000/XXXX';
@@ -188,5 +191,19 @@ describe('Delivery Channels', () => {
     await screen.findByText(channelMessages.empty);
     expect(api.channels).toHaveLength(0);
     expect(toasts.success).toHaveBeenCalledWith(channelMessages.deleted);
+  });
+
+  it('shows the "As it happens" settings below the channel list', async () => {
+    const channels = fakeChannelsApi();
+    channels.add('slack', 'Deals desk', SLACK);
+    const triggers = fakeTriggersApi();
+    const page = await openPage();
+    const card = await page.card('Deals desk');
+    const settings = await screen.findByRole('form', { name: triggerSettingsMessages.title });
+    expect(screen.getByRole('region', { name: triggerSettingsMessages.title }).textContent).toContain(triggerSettingsMessages.intro);
+    expect(screen.getByRole('checkbox', { name: triggerSettingsMessages.quietToggle })).toBeTruthy();
+    expect(card.getByText('Active').compareDocumentPosition(settings) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(triggers.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/triggers/settings']);
+    expect(channels.requests.some((r) => r.path === '/api/channels')).toBe(true);
   });
 });

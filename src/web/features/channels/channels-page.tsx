@@ -1,7 +1,8 @@
 // /sonar-os/channels (issue 29): the user's delivery channels. Add one (the address checked as the
 // server checks it), rename it or give it a new address (which resumes a paused channel), remove
-// it, send it a test message, and for a webhook see its signing secret once and rotate it. Not in
-// the spec's sidebar: each alert card's "Deliver to" links here.
+// it, send it a test message, and for a webhook see its signing secret once and rotate it. Below the
+// channels, "As it happens": the user's rules for trigger events (issue 31, trigger-settings.tsx).
+// Not in the spec's sidebar: each alert card's "Deliver to" links here.
 import { Copy, Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
@@ -29,6 +30,7 @@ import { ApiRequestError } from '../../lib/api-client.ts';
 import { useChannels } from '../../lib/channels-api.ts';
 import { type FieldErrors, validate } from '../../lib/form.ts';
 import { useCreateChannel, useDeleteChannel, useResumeChannel, useRotateSecret, useTestChannel, useUpdateChannel } from './api.ts';
+import { TriggerSettingsSection } from './trigger-settings.tsx';
 
 const text = channelMessages;
 const kindOptions = CHANNEL_KINDS.map((kind) => ({ value: kind, label: channelKindLabels[kind] }));
@@ -85,6 +87,7 @@ export function ChannelsPage() {
           )}
         </>
       )}
+      <TriggerSettingsSection />
       <SecretDialog secret={secret} onClose={() => setSecret(null)} />
     </div>
   );
