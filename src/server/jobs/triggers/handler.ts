@@ -8,9 +8,10 @@ import { sql } from 'drizzle-orm';
 import * as z from 'zod';
 import type { AlertType } from '../../../shared/channels.ts';
 import { type LibraryBlock, type StatementCount, statementCountLabel } from '../../../shared/library.ts';
-import { DEFAULT_TRIGGER_SETTINGS, type FreshnessReceipt, freshnessLine, type TriggerKind } from '../../../shared/triggers.ts';
+import { type FreshnessReceipt, freshnessLine, type TriggerKind } from '../../../shared/triggers.ts';
 import { mailText } from '../../ai/grounding.ts';
 import { numberedDocuments } from '../../ai/statements.ts';
+import { readTriggerSettings } from '../../db/trigger-settings.ts';
 import type { LibraryEntry } from '../../library/keep.ts';
 import { renderTriggerEmail, renderTriggerRollupEmail } from '../../mail/alert-emails/index.ts';
 import { checkText } from '../runs/statements.ts';
@@ -23,7 +24,7 @@ import {
   type DbExecutor,
   type RunStep,
 } from '../runs/types.ts';
-import { claimRollUpMembers, decideHold, finishRollUpMembers, rollUpLeader, triggerSettingsOf } from './policy.ts';
+import { claimRollUpMembers, decideHold, finishRollUpMembers, rollUpLeader } from './policy.ts';
 import { loadWatchers, type Watcher, watchedCiks, watchKey } from './watch.ts';
 
 type TriggerEvent = {
@@ -263,7 +264,7 @@ export const triggerHandler = (async (run: AlertRun, deps: AlertDeps, signal: Ab
   if (alerts.length === 0) throw new AlertSkip('no alert of the user wants this event any more');
 
   // Decided once, when the trigger is first looked at: a hold is kept in the run's steps.
-  const settings = await triggerSettingsOf(deps.db, run.userId, DEFAULT_TRIGGER_SETTINGS);
+  const settings = await readTriggerSettings(deps.db, run.userId);
   const hold = await step('held', () => decideHold(deps.db, run.userId, settings, event.kinds));
   if (hold.why && Date.parse(hold.until) > deps.now().getTime()) {
     throw new AlertRetryLater(

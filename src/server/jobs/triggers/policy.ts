@@ -58,25 +58,6 @@ export async function decideHold(db: DbExecutor, userId: string, settings: Trigg
   return { why: null, until: null };
 }
 
-/** The user's settings, the defaults when they saved none. */
-export async function triggerSettingsOf(db: DbExecutor, userId: string, defaults: TriggerSettings): Promise<TriggerSettings> {
-  const { rows } = await db.execute<{
-    quiet_start: string | null;
-    quiet_end: string | null;
-    time_zone: string;
-    urgent_kinds: TriggerKind[];
-    daily_cap: number;
-  }>(sql`select quiet_start, quiet_end, time_zone, urgent_kinds, daily_cap from trigger_settings where user_id = ${userId}`);
-  const row = rows[0];
-  if (!row) return defaults;
-  return {
-    quietHours: row.quiet_start && row.quiet_end ? { start: row.quiet_start, end: row.quiet_end } : null,
-    timeZone: row.time_zone,
-    urgentKinds: row.urgent_kinds,
-    dailyCap: row.daily_cap,
-  };
-}
-
 /** The first (oldest) of the user's released held triggers: the one that sends their roll-up. */
 export async function rollUpLeader(db: DbExecutor, userId: string): Promise<string | null> {
   const { rows } = await db.execute<{ id: string }>(sql`
