@@ -7,6 +7,7 @@ import { newsAlertModel } from './news-alert-model.ts';
 import { newsletterModel } from './newsletter-model.ts';
 import { type FakeHandler, requestText } from './openai.ts';
 import { researchModel } from './research-model.ts';
+import { triggerModel } from './trigger-model.ts';
 import { isWolfebotRequest, wolfebotModel } from './wolfebot-model.ts';
 
 type Schema = { properties?: Record<string, { items?: { type?: string } }> };
@@ -25,6 +26,7 @@ export function productModel(options: { latencyMs?: number; slowWhen?: RegExp } 
   const content = contentModel(everyAnswer);
   const air = airModel(everyAnswer);
   const wolfebot = wolfebotModel();
+  const trigger = triggerModel();
   const handler: FakeHandler = (request, index) => {
     if (isAirRequest(request)) return air(request, index);
     // Wolfebot asks for text, not a schema: told apart by its system prompt.
@@ -33,6 +35,8 @@ export function productModel(options: { latencyMs?: number; slowWhen?: RegExp } 
     // Content creation first: its keys are its own, and its statistics must not reach research's fixture.
     if (['stats', 'hooks', 'ctaOptions', 'modifiedContent'].some((key) => key in properties)) return content(request, index);
     if ('hasNews' in properties) return news(request, index);
+    // A trigger's one "why it matters" sentence.
+    if ('sentence' in properties) return trigger(request, index);
     if ('sections' in properties) return newsletter(request, index);
     // The earnings summary cites a source per finding; research's earnings findings are plain text.
     if (properties.keyFindings?.items?.type === 'object') return earnings(request, index);

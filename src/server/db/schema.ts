@@ -1066,6 +1066,7 @@ export const triggerSettings = pgTable('trigger_settings', {
 export const sourcePolls = pgTable('source_polls', {
   name: text('name').primaryKey(),
   leasedUntil: timestamp('leased_until', { withTimezone: true }).notNull().defaultNow(),
+  /** When a poll last read the feeds; none yet: the next poll only takes note of what they list (a baseline). */
   polledAt: timestamp('polled_at', { withTimezone: true }),
   /** The poll's last outcome for the operator ("12 new filings, 1 trigger" or the error). */
   outcome: text('outcome'),

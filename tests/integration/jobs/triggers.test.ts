@@ -77,6 +77,7 @@ beforeEach(async () => {
   await rt.pool.query('DELETE FROM sec_filings');
   await rt.pool.query('DELETE FROM trigger_events');
   await rt.pool.query('DELETE FROM company_ciks');
+  await rt.pool.query('DELETE FROM source_polls');
 });
 
 const pollDeps = (overrides: Partial<AlertDeps> = {}): EdgarPollDeps => ({

@@ -41,8 +41,8 @@ export type PollResult = { read: number; fresh: number; events: number; runs: nu
 
 /**
  * Reads every feed down to the entries already in the ledger; returns the new ones. A `baseline`
- * read (the ledger empty: the first poll ever, or the first in a week) keeps one page of each feed
- * and returns none: what was filed before anyone listened is not news "as it happens".
+ * read (no poll ever read the feeds) keeps one page of each feed and returns none: what was filed
+ * before anyone listened is not news "as it happens".
  */
 async function readFeeds(deps: EdgarPollDeps, baseline: boolean, signal?: AbortSignal): Promise<{ read: number; fresh: LatestFiling[] }> {
   let read = 0;
@@ -124,11 +124,16 @@ async function watchersByCik(deps: EdgarPollDeps, signal?: AbortSignal): Promise
 /** One poll: the feeds read, the new filings kept, and a trigger for each watched company's event. */
 export async function pollEdgar(deps: EdgarPollDeps, signal?: AbortSignal): Promise<PollResult> {
   const { rows } = await deps.db.execute<{ listening: boolean; baseline: boolean }>(sql`
-    select exists (select 1 from trigger_subscriptions) as listening, not exists (select 1 from sec_filings) as baseline`);
+    select exists (select 1 from trigger_subscriptions) as listening,
+           not exists (select 1 from source_polls where name = ${LEASE} and polled_at is not null) as baseline`);
   // Nobody asked for trigger events: EDGAR is not asked either.
   if (!rows[0]?.listening) return { read: 0, fresh: 0, events: 0, runs: 0 };
   const baseline = rows[0].baseline;
   const read0 = await readFeeds(deps, baseline, signal);
+  // The feeds were read (empty ones too): from now on a new entry is news.
+  await deps.db.execute(sql`
+    insert into source_polls (name, polled_at) values (${LEASE}, now())
+    on conflict (name) do update set polled_at = excluded.polled_at`);
   const { read } = read0;
   const fresh = baseline ? [] : read0.fresh;
   const now = deps.now().getTime();
@@ -195,7 +200,7 @@ export async function takeLease(db: Pick<Database, 'execute'>, seconds: number):
 }
 
 async function recordOutcome(db: Pick<Database, 'execute'>, outcome: string) {
-  await db.execute(sql`update source_polls set polled_at = now(), outcome = ${outcome.slice(0, 500)} where name = ${LEASE}`);
+  await db.execute(sql`update source_polls set outcome = ${outcome.slice(0, 500)} where name = ${LEASE}`);
 }
 
 /**
