@@ -8,9 +8,9 @@ import { airReportHandler } from './air-report/handler.ts';
 import { earningsCheckHandler, earningsReminderHandler, earningsSummaryHandler } from './earnings/handler.ts';
 import { newsAlert } from './news-alert/handler.ts';
 import { newsletterHandler } from './newsletter/handler.ts';
-import { triggerHandler } from './triggers/handler.ts';
 import { createAlertLinks } from './runs/links.ts';
 import { type AheadHandler, type AlertDeps, type AlertHandler, type AlertRunKind, runAtOnce } from './runs/types.ts';
+import { triggerHandler } from './triggers/handler.ts';
 
 export const alertHandlers: Record<AlertRunKind, AlertHandler> = {
   news: runAtOnce(newsAlert),

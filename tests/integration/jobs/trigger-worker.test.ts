@@ -83,7 +83,10 @@ it('a worker killed mid-trigger, another started: the trigger is found once and 
     throw new Error(`${err.message}\n${second.output()}`);
   });
   // The second worker polls on: the filing it finds listed again is in the ledger already.
-  await until('another poll', async () => (await count(`SELECT count(*) AS n FROM source_polls WHERE polled_at > now() - interval '1 second'`)) > 0);
+  await until(
+    'another poll',
+    async () => (await count(`SELECT count(*) AS n FROM source_polls WHERE polled_at > now() - interval '1 second'`)) > 0,
+  );
   expect(await count(`SELECT count(*) AS n FROM alert_runs WHERE kind = 'trigger'`)).toBe(1);
   expect(await count('SELECT count(*) AS n FROM trigger_events')).toBe(1);
   expect(await count('SELECT count(*) AS n FROM mail_outbox')).toBe(1);
