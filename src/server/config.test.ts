@@ -124,7 +124,7 @@ describe('AI configuration', () => {
 
   it('stops at start-up on an AI_MODEL_<TASK> that names no task, listing the names that exist', () => {
     expect(() => loadConfig({ AI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'llama3.1', AI_MODEL_TREND: 'qwen2.5' })).toThrow(
-      /^Invalid configuration: AI_MODEL_TREND names no AI task: did you mean AI_MODEL_TRENDS\? The per-task models are AI_MODEL_COMPANY_NEWS, AI_MODEL_TRENDS, .*AI_MODEL_CONTENT_MODIFY, AI_MODEL_AIR_REPORT, AI_MODEL_WOLFEBOT\.$/,
+      /^Invalid configuration: AI_MODEL_TREND names no AI task: did you mean AI_MODEL_TRENDS\? The per-task models are AI_MODEL_COMPANY_NEWS, AI_MODEL_TRENDS, .*AI_MODEL_CONTENT_MODIFY, AI_MODEL_AIR_REPORT, AI_MODEL_WOLFEBOT, AI_MODEL_TRIGGER\.$/,
     );
   });
 
