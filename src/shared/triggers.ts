@@ -16,6 +16,7 @@ export const TRIGGER_KINDS = [
   'funding',
   'ipo',
   'activist',
+  'product_launch',
 ] as const;
 export type TriggerKind = (typeof TRIGGER_KINDS)[number];
 
@@ -29,6 +30,7 @@ export const triggerKindLabels: Record<TriggerKind, string> = {
   funding: 'Funding raised',
   ipo: 'IPO filed',
   activist: 'Activist stake',
+  product_launch: 'Product launches',
 };
 
 /** What a trigger of each kind is called in its message ("Leadership change at Acme"). */
@@ -42,6 +44,7 @@ export const triggerKindNouns: Record<TriggerKind, string> = {
   funding: 'Funding raised',
   ipo: 'IPO filing',
   activist: 'Activist stake',
+  product_launch: 'Product launch',
 };
 
 /** A new subscription's kinds: everything but results, which the earnings alerts already cover. */
@@ -55,7 +58,7 @@ export const triggerMessages = {
   toggle: 'Also tell me as it happens',
   disclosure: 'As it happens',
   intro:
-    'Filings and news about this alert’s companies, sent within minutes: officers appointed or leaving, deals, funding, IPO filings and activist stakes.',
+    'Filings and news about this alert’s companies, sent within minutes: officers appointed or leaving, deals, funding, layoffs, product launches, IPO filings and activist stakes.',
   kindsLegend: 'Tell me about',
   kindsRequired: 'Choose at least one kind of event.',
   kindUnknown: 'Choose kinds from the list.',

@@ -1025,8 +1025,10 @@ export const triggerEvents = pgTable(
   'trigger_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** 'sec:<accession>' for a filing: the same event found again adds nothing. */
+    /** 'sec:<accession>' for a filing, 'news:<page key>' for a story: the same event found again adds nothing. */
     eventKey: text('event_key').notNull().unique(),
+    /** Who it happened to: 'cik:<CIK>', or 'name:<watched name>' for a company EDGAR does not know. */
+    companyKey: text('company_key').notNull(),
     cik: text('cik'),
     companyName: text('company_name').notNull(),
     kinds: text('kinds', { enum: TRIGGER_KINDS }).array().notNull(),
@@ -1035,12 +1037,19 @@ export const triggerEvents = pgTable(
     /** What happened, from the source's own words (the message's first line). */
     summary: text('summary').notNull(),
     /** The source document: its address, title, publisher and the text the message is checked against. */
-    source: jsonb('source').$type<{ url: string; title: string; publisher: string; text: string }>().notNull(),
+    source: jsonb('source')
+      .$type<{ url: string; title: string; publisher: string; text: string; urlKey?: string; titleKey?: string }>()
+      .notNull(),
+    /** The same event seen again in other documents (a filing and five stories are one event), merged here. */
+    merged: jsonb('merged')
+      .$type<{ url: string; title: string; publisher: string; publishedAt: string | null }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** When the source published it (EDGAR's acceptance time, an article's date). */
     publishedAt: timestamp('published_at', { withTimezone: true }),
     foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('trigger_events_cik_found_idx').on(t.cik, t.foundAt), index('trigger_events_found_idx').on(t.foundAt)],
+  (t) => [index('trigger_events_company_found_idx').on(t.companyKey, t.foundAt), index('trigger_events_found_idx').on(t.foundAt)],
 );
 
 /**
@@ -1061,6 +1070,17 @@ export const triggerSettings = pgTable('trigger_settings', {
   dailyCap: integer('daily_cap').notNull(),
   updatedAt: updatedAt(),
 });
+
+/** Stories the news poller made into an event or merged into one: looked at once (kept a week). */
+export const triggerNewsSeen = pgTable(
+  'trigger_news_seen',
+  {
+    urlKey: text('url_key').primaryKey(),
+    eventId: uuid('event_id').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('trigger_news_seen_seen_idx').on(t.seenAt)],
+);
 
 /** A single poller's turn across workers (the EDGAR feeds): whoever holds the lease polls; its cursor survives restarts. */
 export const sourcePolls = pgTable('source_polls', {

@@ -29,15 +29,23 @@ CREATE TABLE "source_polls" (
 CREATE TABLE "trigger_events" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"event_key" text NOT NULL,
+	"company_key" text NOT NULL,
 	"cik" text,
 	"company_name" text NOT NULL,
 	"kinds" text[] NOT NULL,
 	"title" text NOT NULL,
 	"summary" text NOT NULL,
 	"source" jsonb NOT NULL,
+	"merged" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"published_at" timestamp with time zone,
 	"found_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "trigger_events_event_key_unique" UNIQUE("event_key")
+);
+--> statement-breakpoint
+CREATE TABLE "trigger_news_seen" (
+	"url_key" text PRIMARY KEY NOT NULL,
+	"event_id" uuid NOT NULL,
+	"seen_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "trigger_settings" (
@@ -67,8 +75,9 @@ ALTER TABLE "trigger_settings" ADD CONSTRAINT "trigger_settings_user_id_users_id
 ALTER TABLE "trigger_subscriptions" ADD CONSTRAINT "trigger_subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "company_ciks_cik_idx" ON "company_ciks" USING btree ("cik");--> statement-breakpoint
 CREATE INDEX "sec_filings_found_idx" ON "sec_filings" USING btree ("found_at");--> statement-breakpoint
-CREATE INDEX "trigger_events_cik_found_idx" ON "trigger_events" USING btree ("cik","found_at");--> statement-breakpoint
+CREATE INDEX "trigger_events_company_found_idx" ON "trigger_events" USING btree ("company_key","found_at");--> statement-breakpoint
 CREATE INDEX "trigger_events_found_idx" ON "trigger_events" USING btree ("found_at");--> statement-breakpoint
+CREATE INDEX "trigger_news_seen_seen_idx" ON "trigger_news_seen" USING btree ("seen_at");--> statement-breakpoint
 CREATE INDEX "trigger_subscriptions_user_idx" ON "trigger_subscriptions" USING btree ("user_id");--> statement-breakpoint
 ALTER TABLE "alert_runs" ADD CONSTRAINT "alert_runs_kind" CHECK ("alert_runs"."kind" in ('news', 'newsletter', 'earnings_check', 'earnings_reminder', 'earnings_summary', 'air_report', 'trigger'));--> statement-breakpoint
 ALTER TABLE "library_items" ADD CONSTRAINT "library_items_kind" CHECK ("library_items"."kind" in ('news_alert', 'newsletter', 'earnings_reminder', 'earnings_summary', 'earnings_date_moved', 'air_report', 'company_news', 'industry_trends', 'earnings_analysis', 'content_draft', 'trigger_event'));--> statement-breakpoint

@@ -14,8 +14,8 @@ const EIGHT_K_KINDS: Record<string, TriggerKind> = {
   '1.03': 'bankruptcy',
 };
 
-/** The words after the company's name, per kind, as the feed alone can say them. */
-const WHAT_HAPPENED: Record<TriggerKind, string> = {
+/** The words after the company's name, per kind a filing can be, as the feed alone can say them. */
+const WHAT_HAPPENED: Partial<Record<TriggerKind, string>> = {
   leadership: 'reported officers or directors appointed or leaving (8-K item 5.02)',
   agreement: 'entered into a material agreement (8-K item 1.01)',
   acquisition: 'completed an acquisition or disposition of assets (8-K item 2.01)',
@@ -64,7 +64,7 @@ export function eventTitle(company: string, kinds: TriggerKind[]): string {
 
 /** What happened, in sentences the filing's structure and its stated figures support. */
 export function eventSummary(company: string, kinds: TriggerKind[], facts: FilingFacts = {}): string {
-  const sentences = kinds.map((kind) => `${company} ${WHAT_HAPPENED[kind]}.`);
+  const sentences = kinds.flatMap((kind) => (WHAT_HAPPENED[kind] ? [`${company} ${WHAT_HAPPENED[kind]}.`] : []));
   const officers = facts.officers ?? [];
   if (kinds.includes('leadership') && officers.length > 0) {
     const named = officers.slice(0, 4).map((p) => {

@@ -9,14 +9,14 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { TriggerKind } from '../../../shared/triggers.ts';
 import type { Database } from '../../db/client.ts';
-import { inTransaction } from '../../db/transaction.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 import { LATEST_FILING_FEEDS, type LatestFiling, type LatestFilingsSource } from '../../sources/sec/latest-filings.ts';
 import { officerChanges } from '../../sources/sec/officers.ts';
 import { SEC_PUBLISHER, type SecSource } from '../../sources/sec/sec.ts';
 import { capText } from '../../sources/web/text.ts';
 import { eventSummary, eventTitle, type FilingFacts, triggerKindsOf } from './classify.ts';
-import { loadWatchers, type Watcher, watchedCiks, watchKey } from './watch.ts';
+import { tellEvent } from './events.ts';
+import { companyKeyOf, loadWatchers, watchersByCompany } from './watch.ts';
 
 /** Entries EDGAR gives per page (its maximum). */
 const PAGE_SIZE = 100;
@@ -103,24 +103,6 @@ async function factsOf(deps: EdgarPollDeps, filing: LatestFiling, kinds: Trigger
   return { facts, text, url, title };
 }
 
-/** Each watcher list by the CIK its company resolved to. */
-async function watchersByCik(deps: EdgarPollDeps, signal?: AbortSignal): Promise<Map<string, Watcher[]>> {
-  const watchers = await loadWatchers(deps.db);
-  const ciks = await watchedCiks(
-    deps.db,
-    deps.sources.sec,
-    watchers.map((w) => w.name),
-    signal,
-  );
-  const byCik = new Map<string, Watcher[]>();
-  for (const watcher of watchers) {
-    const cik = ciks.get(watchKey(watcher.name));
-    if (!cik) continue;
-    byCik.set(cik, [...(byCik.get(cik) ?? []), watcher]);
-  }
-  return byCik;
-}
-
 /** One poll: the feeds read, the new filings kept, and a trigger for each watched company's event. */
 export async function pollEdgar(deps: EdgarPollDeps, signal?: AbortSignal): Promise<PollResult> {
   const { rows } = await deps.db.execute<{ listening: boolean; baseline: boolean }>(sql`
@@ -142,47 +124,31 @@ export async function pollEdgar(deps: EdgarPollDeps, signal?: AbortSignal): Prom
     .filter(({ filing, kinds }) => kinds.length > 0 && now - Date.parse(filing.acceptedAt) <= MAX_AGE_MS);
   const result: PollResult = { read, fresh: fresh.length, events: 0, runs: 0 };
   if (candidates.length === 0) return result;
-  const byCik = await watchersByCik(deps, signal);
+  const { byCompany } = await watchersByCompany(deps.db, deps.sources.sec, await loadWatchers(deps.db), signal);
   for (const { filing, kinds } of candidates) {
-    const watchers = byCik.get(filing.cik);
+    const watchers = byCompany.get(companyKeyOf(filing.cik, filing.company));
     if (!watchers) continue;
     // A user is told once, whichever of their alerts watch the company, if one of them wants a kind it is.
     const users = [...new Set(watchers.filter((w) => w.kinds.some((k) => kinds.includes(k))).map((w) => w.userId))];
     if (users.length === 0) continue;
     const { facts, text, url, title } = await factsOf(deps, filing, kinds, signal);
     const summary = eventSummary(filing.company, kinds, facts);
-    const runs = await inTransaction(deps.pool, async (client) => {
-      const event = await client.query<{ id: string }>(
-        `INSERT INTO trigger_events (event_key, cik, company_name, kinds, title, summary, source, published_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (event_key) DO UPDATE SET event_key = excluded.event_key
-         RETURNING id`,
-        [
-          `sec:${filing.accession}`,
-          filing.cik,
-          filing.company,
-          kinds,
-          eventTitle(filing.company, kinds),
-          summary,
-          JSON.stringify({ url, title, publisher: SEC_PUBLISHER, text: capText(`${summary}\n\n${text}`, SOURCE_TEXT_MAX) }),
-          filing.acceptedAt,
-        ],
-      );
-      const eventId = event.rows[0]!.id;
-      const inserted = await client.query<{ id: string }>(
-        `INSERT INTO alert_runs (kind, alert_id, user_id, slot)
-         SELECT 'trigger', $1, u, u FROM unnest($2::text[]) AS u
-         ON CONFLICT (kind, alert_id, slot) DO NOTHING
-         RETURNING id`,
-        [eventId, users],
-      );
-      const ids = inserted.rows.map((r) => r.id);
-      await deps.queue(client, ids);
-      return ids.length;
+    const told = await tellEvent(deps.pool, deps.queue, {
+      eventKey: `sec:${filing.accession}`,
+      companyKey: companyKeyOf(filing.cik, filing.company),
+      cik: filing.cik,
+      companyName: filing.company,
+      kinds,
+      title: eventTitle(filing.company, kinds),
+      summary,
+      source: { url, title, publisher: SEC_PUBLISHER, text: capText(`${summary}\n\n${text}`, SOURCE_TEXT_MAX) },
+      publishedAt: filing.acceptedAt,
+      users,
     });
+    if (told.merged) continue;
     result.events += 1;
-    result.runs += runs;
-    log.info('trigger event found', { accession: filing.accession, cik: filing.cik, kinds: kinds.join(','), users: runs });
+    result.runs += told.runs;
+    log.info('trigger event found', { accession: filing.accession, cik: filing.cik, kinds: kinds.join(','), users: told.runs });
   }
   return result;
 }

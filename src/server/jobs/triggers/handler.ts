@@ -25,10 +25,11 @@ import {
   type RunStep,
 } from '../runs/types.ts';
 import { claimRollUpMembers, decideHold, finishRollUpMembers, rollUpLeader } from './policy.ts';
-import { loadWatchers, type Watcher, watchedCiks, watchKey } from './watch.ts';
+import { companyKeyOf, loadWatchers, type Watcher, watchedCiks, watchKey } from './watch.ts';
 
 type TriggerEvent = {
   id: string;
+  companyKey: string;
   cik: string | null;
   companyName: string;
   kinds: TriggerKind[];
@@ -59,6 +60,7 @@ const SYSTEM = [
 async function loadEvent(deps: Pick<AlertDeps, 'db'>, id: string): Promise<TriggerEvent | null> {
   const { rows } = await deps.db.execute<{
     id: string;
+    company_key: string;
     cik: string | null;
     company_name: string;
     kinds: TriggerKind[];
@@ -68,12 +70,13 @@ async function loadEvent(deps: Pick<AlertDeps, 'db'>, id: string): Promise<Trigg
     published_at: Date | string | null;
     found_at: Date | string;
     event_key: string;
-  }>(sql`select id, cik, company_name, kinds, title, summary, source, published_at, found_at, event_key
+  }>(sql`select id, company_key, cik, company_name, kinds, title, summary, source, published_at, found_at, event_key
            from trigger_events where id = ${id}`);
   const row = rows[0];
   if (!row) return null;
   return {
     id: row.id,
+    companyKey: row.company_key,
     cik: row.cik,
     companyName: row.company_name,
     kinds: row.kinds,
@@ -246,7 +249,7 @@ async function rollUp(
 /** The user's alerts that watch the event's company and want one of its kinds. */
 function wantedAmong(watchers: Watcher[], ciks: Map<string, string | null>, event: TriggerEvent): Watcher[] {
   return watchers.filter(
-    (w) => event.cik !== null && ciks.get(watchKey(w.name)) === event.cik && w.kinds.some((k) => event.kinds.includes(k)),
+    (w) => companyKeyOf(ciks.get(watchKey(w.name)), w.name) === event.companyKey && w.kinds.some((k) => event.kinds.includes(k)),
   );
 }
 

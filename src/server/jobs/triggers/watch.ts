@@ -110,3 +110,22 @@ export async function watchedCiks(db: Pick<Database, 'execute'>, sec: SecSource,
                                          resolved_at = excluded.resolved_at`);
   return ciks;
 }
+
+/** Who an event is about: EDGAR's company when the name resolved, else the name as watched. */
+export const companyKeyOf = (cik: string | null | undefined, name: string) => (cik ? `cik:${cik}` : `name:${watchKey(name)}`);
+
+/** The watchers by the company key their name resolves to. */
+export async function watchersByCompany(db: Pick<Database, 'execute'>, sec: SecSource, watchers: Watcher[], signal?: AbortSignal) {
+  const ciks = await watchedCiks(
+    db,
+    sec,
+    watchers.map((w) => w.name),
+    signal,
+  );
+  const byCompany = new Map<string, Watcher[]>();
+  for (const watcher of watchers) {
+    const key = companyKeyOf(ciks.get(watchKey(watcher.name)), watcher.name);
+    byCompany.set(key, [...(byCompany.get(key) ?? []), watcher]);
+  }
+  return { byCompany, ciks };
+}
