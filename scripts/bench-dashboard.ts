@@ -1,5 +1,7 @@
 // Benchmark: GET /api/dashboard for a user with 1,000 news results among a busy platform, then
-// GET /api/news-alerts over real HTTP.
+// GET /api/news-alerts over real HTTP. With --runs, the user and everyone else also have delivered
+// alert runs (alert_runs with their mail_outbox rows), which the page's found → delivered figures
+// read (issue 31 §3); without it the bench seeds what it always did, so numbers stay comparable.
 // Usage: npm run bench:dashboard [-- --requests 500 --explain --connections 64 --seconds 5 --rounds 3 --rate 300]
 // A fresh database on DATABASE_URL's server, else on the embedded PostgreSQL (its own data dir
 // and port, as scripts/test.ts does); dropped at the end.
@@ -43,6 +45,7 @@ const { values: args } = parseArgs({
     'other-users': { type: 'string', default: '300' },
     'rows-per-other-user': { type: 'string', default: '400' },
     explain: { type: 'boolean', default: false },
+    runs: { type: 'boolean', default: false },
     connections: { type: 'string', default: '64' },
     seconds: { type: 'string', default: '5' },
     rounds: { type: 'string', default: '3' },
@@ -105,6 +108,7 @@ try {
   const sample = await get();
   console.log(`user ${userId}: ${sample.recent.length} recent rows, all-time ${JSON.stringify(sample.allTime)}`);
   console.log(`platform ${JSON.stringify(sample.platform)}`);
+  console.log(`freshness ${JSON.stringify((sample as { freshness?: unknown }).freshness)}`);
   for (let i = 0; i < WARMUP; i += 1) await get();
 
   const times: number[] = [];
@@ -500,6 +504,33 @@ async function seed(userId: string) {
       }),
     ),
   );
+  if (args.runs) await seedRuns(userId);
   // Production tables are vacuumed and analysed by autovacuum; a bulk load must do it by hand.
   await runtime.pool.query('VACUUM ANALYZE');
+}
+
+/**
+ * Delivered runs: the user's 6 news alerts, one mail every 4 hours over 60 days (half of them in
+ * the 30 days counted), each delivered 20 to 140 s after its search; everyone else 400 runs each
+ * over 120 days.
+ */
+async function seedRuns(userId: string) {
+  console.log(`seeding runs: the user's 360, ${OTHER_USERS} other users × ${ROWS_PER_OTHER_USER} runs with their mails…`);
+  const runs = (source: string) => `
+    WITH mails AS (
+      INSERT INTO mail_outbox (to_address, subject, text_body, kind, user_id, status, sent_at, created_at)
+        SELECT 'bench@example.com', 'Bench', 'Text', 'news-alert', x.user_id, 'sent', x.at + x.delay * interval '1 second', x.at
+          FROM (${source}) x
+        RETURNING id, user_id, created_at
+    )
+    INSERT INTO alert_runs (kind, alert_id, user_id, slot, status, mail_id, scanned_at, created_at, finished_at)
+      SELECT 'news', gen_random_uuid(), m.user_id, m.created_at::text, 'succeeded', m.id, m.created_at, m.created_at - interval '10 minutes', m.created_at
+        FROM mails m;`;
+  await runtime.pool.query(
+    runs(`SELECT '${userId}'::text AS user_id, now() - i * interval '4 hours' AS at, 20 + i % 120 AS delay FROM generate_series(1, 360) i`),
+  );
+  await runtime.pool.query(
+    runs(`SELECT 'other-' || u AS user_id, now() - random() * interval '120 days' AS at, 30 AS delay
+            FROM generate_series(1, ${OTHER_USERS}) u, generate_series(1, ${ROWS_PER_OTHER_USER}) r`),
+  );
 }

@@ -1,6 +1,7 @@
 // The home dashboard API: every figure with two users' rows (personal figures count only the
 // session's user, platform figures count everyone, this month only), the recent-activity window,
 // stored headlines, and the feature-interest toggle.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLogLevel } from '../../../src/server/lib/log.ts';
 import type { DashboardSummary } from '../../../src/shared/dashboard.ts';
@@ -261,6 +262,93 @@ describe('recent activity', () => {
       stderr.mockRestore();
       setLogLevel('error');
     }
+  });
+});
+
+describe('freshness: found → delivered of the last 30 days (issue 31 §3)', () => {
+  /**
+   * A run that succeeded with a mail, as the engine leaves it, at `created` (and `scanned`);
+   * the mail delivered at `sent` (null: still in the outbox).
+   */
+  async function delivered(
+    userId: string,
+    o: { kind: string; created: Date; sent: Date | null; scanned?: Date; alertId?: string; status?: string },
+  ) {
+    const mail = await q(
+      `INSERT INTO mail_outbox (to_address, subject, text_body, kind, user_id, status, sent_at, created_at)
+       VALUES ('to@example.com', 'Subject', 'Text', 'news-alert', $1, $2, $3, $4) RETURNING id`,
+      [userId, o.sent ? 'sent' : 'pending', o.sent, o.created],
+    );
+    await q(
+      `INSERT INTO alert_runs (kind, alert_id, user_id, slot, status, mail_id, scanned_at, created_at, finished_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+      [
+        o.kind,
+        o.alertId ?? randomUUID(),
+        userId,
+        o.created.toISOString(),
+        o.status ?? 'succeeded',
+        mail.rows[0].id,
+        o.scanned ?? null,
+        o.created,
+      ],
+    );
+  }
+  async function triggerEvent(foundAt: Date) {
+    const { rows } = await q(
+      `INSERT INTO trigger_events (event_key, company_name, kinds, title, summary, source, found_at)
+       VALUES ($1, 'Acme', '{leadership}', 'Acme: officer appointed', 'An officer was appointed.', $2::jsonb, $3) RETURNING id`,
+      [
+        `test:${randomUUID()}`,
+        JSON.stringify({ url: 'https://example.com/filing', title: 'Filing', publisher: 'SEC', text: 'x' }),
+        foundAt,
+      ],
+    );
+    return rows[0].id as string;
+  }
+  const plus = (at: Date, seconds: number) => new Date(at.getTime() + seconds * 1000);
+
+  it("the median and 95th percentile from each kind's own 'found', of the user's delivered messages only", async () => {
+    const a = await signedInUser();
+    const b = await signedInUser();
+
+    // News: found at its search (scanned_at), not when its run was created ahead of the slot: 60 s.
+    const newsScan = daysAgo(2);
+    await delivered(a.id, { kind: 'news', created: plus(newsScan, -600), scanned: newsScan, sent: plus(newsScan, 60) });
+    // Another news alert: 300 s.
+    const laterScan = daysAgo(1);
+    await delivered(a.id, { kind: 'news', created: plus(laterScan, -30), scanned: laterScan, sent: plus(laterScan, 300) });
+    // A newsletter from before scanned_at was kept: found at its run's creation, 120 s.
+    const digest = daysAgo(3);
+    await delivered(a.id, { kind: 'newsletter', created: digest, sent: plus(digest, 120) });
+    // An earnings reminder: found at its run's creation (its scanned_at is not a search): 30 s.
+    const reminder = daysAgo(4);
+    await delivered(a.id, { kind: 'earnings_reminder', created: reminder, scanned: plus(reminder, 100), sent: plus(reminder, 30) });
+    // A trigger: found when the event was (trigger_events.found_at), its run's alert_id: 10 s.
+    const found = daysAgo(0.5);
+    const eventId = await triggerEvent(found);
+    await delivered(a.id, { kind: 'trigger', alertId: eventId, created: plus(found, 5), sent: plus(found, 10) });
+
+    // None of these counts: a mail still in the outbox, a run older than 30 days, a report the
+    // user asked for, a failed run, and another user's slow mail.
+    await delivered(a.id, { kind: 'news', created: daysAgo(1), scanned: daysAgo(1), sent: null });
+    await delivered(a.id, { kind: 'news', created: daysAgo(31), scanned: daysAgo(31), sent: plus(daysAgo(31), 9_000) });
+    await delivered(a.id, { kind: 'air_report', created: daysAgo(2), sent: plus(daysAgo(2), 9_000) });
+    await delivered(a.id, { kind: 'newsletter', created: daysAgo(2), sent: plus(daysAgo(2), 9_000), status: 'failed' });
+    await delivered(b.id, { kind: 'news', created: daysAgo(1), scanned: daysAgo(1), sent: plus(daysAgo(1), 9_000) });
+
+    // 10, 30, 60, 120, 300 s: the median is 60; the 95th percentile lies 0.8 of the way from 120 to 300.
+    expect((await dashboard(a.client)).freshness).toEqual({ p50Seconds: 60, p95Seconds: 264, count: 5 });
+    expect((await dashboard(b.client)).freshness).toEqual({ p50Seconds: 9_000, p95Seconds: 9_000, count: 1 });
+  });
+
+  it('is null for a user with no message delivered in the last 30 days', async () => {
+    const { id, client } = await signedInUser();
+    expect((await dashboard(client)).freshness).toBeNull();
+    // Queued but not delivered yet, or delivered long ago: still none.
+    await delivered(id, { kind: 'news', created: daysAgo(1), scanned: daysAgo(1), sent: null });
+    await delivered(id, { kind: 'newsletter', created: daysAgo(40), sent: daysAgo(40) });
+    expect((await dashboard(client)).freshness).toBeNull();
   });
 });
 

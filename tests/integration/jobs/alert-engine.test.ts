@@ -6,8 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { RetryableRunError } from '../../../src/server/jobs/runs/engine.ts';
 import { insertDueRuns } from '../../../src/server/jobs/runs/schedule.ts';
+import { newestPublished } from '../../../src/server/mail/alert-emails/freshness.ts';
 import { titleKey } from '../../../src/server/sources/news/news.ts';
 import { pageKey } from '../../../src/server/sources/web/site.ts';
+import { freshnessLine } from '../../../src/shared/triggers.ts';
 import { newsAlertModel } from '../../fakes/news-alert-model.ts';
 import { registerUser } from '../../support/accounts.ts';
 import { ai, engine, mailsFor, manualRun, news, resultsFor, rt, runRow, seedNewsAlert } from '../../support/news-alert-runs.ts';
@@ -76,19 +78,23 @@ describe('news alerts: prepared before the slot (ADR 016)', () => {
 
   it('scans and analyses before the slot, sends nothing until it comes, then commits once with when the news was searched', async () => {
     const user = await registerUser(rt);
-    await seedNewsAlert(user.id, { companyName: 'Initech', deliveryTime: nextHour() });
+    const slot = nextHour();
+    await seedNewsAlert(user.id, { companyName: 'Initech', deliveryTime: slot });
     const runId = await aheadRun(user.id);
-    expect(await engine().process(runId)).toEqual({ status: 'prepared', dueAt: nextHour() });
+    expect(await engine().process(runId)).toEqual({ status: 'prepared', dueAt: slot });
     expect(ai.requests).toHaveLength(1);
     expect(await mailsFor(user.id)).toHaveLength(0);
     expect(await resultsFor(user.id)).toHaveLength(0);
-    expect(await engine().nextDue()).toEqual(nextHour());
+    expect(await engine().nextDue()).toEqual(slot);
     // Not yet due: nothing is committed.
     expect(await engine().deliverDue(2)).toBe(0);
+    const planned = (await rt.pool.query('SELECT plan FROM alert_runs WHERE id = $1', [runId])).rows[0].plan;
 
     await slotComes(runId);
-    expect(await engine().deliverDue(2)).toBe(1);
-    expect(await engine().deliverDue(2)).toBe(0);
+    // Committed 20 seconds into its slot's minute, as a worker's timer does.
+    const atSlot = engine({ now: () => new Date(slot.getTime() + 20_000) });
+    expect(await atSlot.deliverDue(2)).toBe(1);
+    expect(await atSlot.deliverDue(2)).toBe(0);
     const [mail, ...others] = await mailsFor(user.id);
     expect(others).toHaveLength(0);
     expect(mail.subject).toContain('Initech');
@@ -103,11 +109,46 @@ describe('news alerts: prepared before the slot (ADR 016)', () => {
     expect(ai.requests).toHaveLength(1);
     // The mail rendered before the slot links the item its commit kept.
     expect(mail.text_body).toContain(`${rt.config.appUrl}/library/${runId}`);
-    await expectKeptRun(
+    const item = await expectKeptRun(
       rt.pool,
       { id: runId, userId: user.id },
       { kind: 'news_alert', title: stored.analysis.headline, companies: ['Initech'], sources: stored.analysis.items },
     );
+    // The freshness receipt (issue 31 §3): the newest article → the search → sent at the slot,
+    // in the mail rendered before the slot (kept as it was: it reads true to the minute) and in
+    // the library item's facts.
+    const receipt = freshnessLine({
+      publishedAt: newestPublished(stored.analysis.items),
+      foundAt: stored.searched.at,
+      sentAt: slot.toISOString(),
+    });
+    expect(receipt).toMatch(/^Published .+ → found .+ → sent .+ ET$/);
+    expect(mail.text_body).toContain(receipt);
+    expect(mail.html_body).toBe(planned.news.email.html);
+    expect(item.document.blocks).toContainEqual({ type: 'facts', rows: [{ label: 'Freshness', value: receipt }] });
+  });
+
+  it('a plan committed minutes after its slot says when it was really sent, in the mail and the library alike', async () => {
+    const user = await registerUser(rt);
+    const slot = nextHour();
+    await seedNewsAlert(user.id, { companyName: 'Hooli', deliveryTime: slot });
+    const runId = await aheadRun(user.id);
+    expect(await engine().process(runId)).toMatchObject({ status: 'prepared' });
+    const planned = (await rt.pool.query('SELECT plan FROM alert_runs WHERE id = $1', [runId])).rows[0].plan;
+    expect(planned.sentAt).toBe(slot.toISOString());
+
+    await slotComes(runId);
+    const late = new Date(slot.getTime() + 3 * 60_000);
+    expect(await engine({ now: () => late }).deliverDue(1)).toBe(1);
+    const [mail] = await mailsFor(user.id);
+    const stored = (await resultsFor(user.id))[0].perplexity_response;
+    const line = (sentAt: Date) =>
+      freshnessLine({ publishedAt: newestPublished(stored.analysis.items), foundAt: stored.searched.at, sentAt: sentAt.toISOString() });
+    expect(mail.text_body).toContain(line(late));
+    expect(mail.text_body).not.toContain(line(slot));
+    expect(mail.html_body).not.toBe(planned.news.email.html);
+    const [item] = await keptItems(rt.pool, user.id);
+    expect(item!.document.blocks).toContainEqual({ type: 'facts', rows: [{ label: 'Freshness', value: line(late) }] });
   });
 
   it('a story another run mailed between the plan and its slot: the mail and its library item both go without it', async () => {

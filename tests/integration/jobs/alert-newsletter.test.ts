@@ -14,9 +14,11 @@ import { newsletterHandler } from '../../../src/server/jobs/newsletter/handler.t
 import { createAlertEngine } from '../../../src/server/jobs/runs/engine.ts';
 import { insertManualRuns } from '../../../src/server/jobs/runs/schedule.ts';
 import { type AlertDeps, type AlertHandler, type AlertRun, type AlertRunKind, AlertSkip } from '../../../src/server/jobs/runs/types.ts';
+import { newestPublished } from '../../../src/server/mail/alert-emails/freshness.ts';
 import type { NewsletterSection } from '../../../src/server/mail/alert-emails/types.ts';
 import { createSources } from '../../../src/server/sources/index.ts';
 import { pageKey } from '../../../src/server/sources/web/site.ts';
+import { freshnessLine } from '../../../src/shared/triggers.ts';
 import { type FakeHttp, startFakeHttp } from '../../fakes/http.ts';
 import { type FakeNews, startFakeNews } from '../../fakes/news.ts';
 import { INFLATED_FIGURE, INVENTED_NAME, INVENTED_URL, LEAD, newsletterModel, TREND_TITLE_PREFIX } from '../../fakes/newsletter-model.ts';
@@ -222,6 +224,29 @@ describe('newsletter run: the digest', () => {
     // The AI run is recorded for the user.
     const usage = await rt.pool.query('SELECT task, status FROM ai_usage WHERE user_id = $1', [user.id]);
     expect(usage.rows).toEqual([{ task: 'newsletter', status: 'succeeded' }]);
+  });
+
+  it('carries its freshness receipt: the newest article → when its searches began → sent at the commit, in the mail and the library item', async () => {
+    const { user, newsletter } = await newsletterFor({ portfolio: [MICROSOFT], industryCategories: ['regulatory_changes'] });
+    // The run's clock: the searches begin at its first reading; the mail is rendered two minutes on.
+    const searchedAt = new Date();
+    const sentAt = new Date(searchedAt.getTime() + 2 * 60_000);
+    let readings = 0;
+    const d = deps({ now: () => (readings++ === 0 ? searchedAt : sentAt) });
+    const prepared = await newsletterHandler(runOf(user.id, newsletter.id), d, new AbortController().signal);
+    // The run's scanned_at: what the dashboard's found → delivered counts from.
+    expect(prepared.scannedAt).toEqual(searchedAt);
+    const { mail, ...rest } = await rt.db.transaction((tx) => prepared.commit(tx as unknown as Database));
+    const item = 'item' in rest ? rest.item : undefined;
+
+    const items = (await resultsOf(user.id))[0]!.digest!.flatMap((s) => s.items);
+    const publishedAt = newestPublished(items);
+    expect(publishedAt).not.toBeNull();
+    const line = freshnessLine({ publishedAt, foundAt: searchedAt.toISOString(), sentAt: sentAt.toISOString() });
+    expect(line).toMatch(/^Published .+ → found .+ → sent .+ ET$/);
+    expect(mail!.text).toContain(line);
+    expect(mail!.html).toContain(line);
+    expect(item!.blocks).toContainEqual({ type: 'facts', rows: [{ label: 'Freshness', value: line }] });
   });
 
   it('lets the AI identify the trends when no industry category is chosen', async () => {

@@ -8,7 +8,9 @@ import { createAiRunner } from '../../../src/server/ai/runner.ts';
 import { NOT_ANALYSED } from '../../../src/server/jobs/articles/digest.ts';
 import { RetryableRunError } from '../../../src/server/jobs/runs/engine.ts';
 import { insertDueRuns } from '../../../src/server/jobs/runs/schedule.ts';
+import { newestPublished } from '../../../src/server/mail/alert-emails/freshness.ts';
 import { readUnsubscribeToken } from '../../../src/server/mail/unsubscribe-token.ts';
+import { freshnessLine } from '../../../src/shared/triggers.ts';
 import { ADVICE, INFLATED_FIGURE, INVENTED_NAME, inflatedSentence, newsAlertModel } from '../../fakes/news-alert-model.ts';
 import { INVENTED_URL } from '../../fakes/research-model.ts';
 import { registerUser } from '../../support/accounts.ts';
@@ -27,7 +29,9 @@ describe('news alerts: one slot, one e-mail', () => {
     expect(await insertDueRuns(client, now, user.id)).toHaveLength(0);
     client.release();
 
+    const before = new Date();
     const result = await engine().process(runId!);
+    const after = new Date();
     expect(result).toMatchObject({ status: 'succeeded' });
     expect(await engine().process(runId!)).toEqual({ status: 'not-claimed' });
 
@@ -83,6 +87,19 @@ describe('news alerts: one slot, one e-mail', () => {
     expect(mail.text_body).toContain(`Read in Enterprise OS ${rt.config.appUrl}/library/${runId}`);
     expect(mail.html_body).toContain(`href="${rt.config.appUrl}/library/${runId}"`);
     expect(await keptItems(rt.pool, user.id)).toHaveLength(1);
+
+    // The freshness receipt (issue 31 §3), under the searched sentence: the newest article's time →
+    // the search → sent at the commit, which for a slot already due is within this run.
+    const publishedAt = newestPublished(analysis.items);
+    expect(publishedAt).not.toBeNull();
+    const receipts = [before, after].map((sentAt) =>
+      freshnessLine({ publishedAt, foundAt: stored.perplexity_response.searched.at, sentAt: sentAt.toISOString() }),
+    );
+    const receipt = receipts.find((line) => mail.text_body.includes(line));
+    expect(receipt).toBeDefined();
+    expect(mail.html_body).toContain(receipt);
+    expect(mail.text_body.indexOf(receipt!)).toBeGreaterThan(mail.text_body.indexOf('News searched at'));
+    expect(item.document.blocks).toContainEqual({ type: 'facts', rows: [{ label: 'Freshness', value: receipt }] });
   });
 
   it('sends to the alerts e-mail of the profile, else the account e-mail, when the alert names none', async () => {

@@ -13,12 +13,21 @@
 // - recent[].libraryItemId: the library item a sent alert was kept as (perplexity_response's
 //   libraryItemId, written with the alert), when that item is still the user's; else null.
 // - interests: the user's feature_interest names.
+// - freshness (issue 31 §3): the user's messages delivered (mail_outbox.sent_at) of the runs
+//   created in the last FRESHNESS_DAYS days that succeeded with a mail (news, newsletter,
+//   earnings_*, trigger); found → delivered = sent_at minus "found": trigger_events.found_at for a
+//   trigger (its run's alert_id is the event's id), the run's scanned_at for news and newsletters
+//   (the search), else the run's created_at. p50 and p95 by percentile_cont, in seconds; null when
+//   none. The window is on the run's created_at so that it stays a range of
+//   alert_runs_user_created_idx; a mail delivered within the window whose run was created before it
+//   (a run that waited days for its release) is left out.
 // The whole page is ONE statement of scalar subqueries, each on an index (see the migration
 // 0002_dashboard_indexes and scripts/bench-dashboard.ts).
 import { sql } from 'drizzle-orm';
 import {
   type DashboardSummary,
   type FeatureOfInterest,
+  FRESHNESS_DAYS,
   RECENT_ACTIVITY_DAYS,
   RECENT_ACTIVITY_ROWS,
   type RecentScan,
@@ -52,13 +61,15 @@ type SummaryRow = {
     response: unknown;
     library_item_id: string | null;
   }[];
+  freshness: { p50: number; p95: number; count: number } | null;
 };
 
 /** The page's one statement (exported so scripts/bench-dashboard.ts can EXPLAIN exactly this). */
 export const summaryQuery = (userId: string) => sql`
   WITH bounds AS (
     SELECT date_trunc('month', now() AT TIME ZONE ${ALERT_TIME_ZONE}) AT TIME ZONE ${ALERT_TIME_ZONE} AS month_start,
-           now() - make_interval(days => ${RECENT_ACTIVITY_DAYS}) AS recent_since
+           now() - make_interval(days => ${RECENT_ACTIVITY_DAYS}) AS recent_since,
+           now() - make_interval(days => ${FRESHNESS_DAYS}) AS freshness_since
   )
   SELECT
     (SELECT count(*)::int FROM sonar_alerts WHERE user_id = ${userId} AND active) AS news_active,
@@ -90,7 +101,24 @@ export const summaryQuery = (userId: string) => sql`
         WHERE s.user_id = ${userId} AND s.processed_at >= bounds.recent_since
         ORDER BY s.processed_at DESC
         LIMIT ${RECENT_ACTIVITY_ROWS}
-    ) r) AS recent
+    ) r) AS recent,
+    (SELECT CASE WHEN count(*) > 0 THEN json_build_object(
+              'p50', percentile_cont(0.5) WITHIN GROUP (ORDER BY f.seconds),
+              'p95', percentile_cont(0.95) WITHIN GROUP (ORDER BY f.seconds),
+              'count', count(*)) END
+       FROM (
+         SELECT extract(epoch FROM m.sent_at - CASE
+                  WHEN ar.kind = 'trigger' THEN coalesce(te.found_at, ar.created_at)
+                  WHEN ar.kind IN ('news', 'newsletter') THEN coalesce(ar.scanned_at, ar.created_at)
+                  ELSE ar.created_at END) AS seconds
+           FROM alert_runs ar
+           JOIN mail_outbox m ON m.id = ar.mail_id
+           LEFT JOIN trigger_events te ON ar.kind = 'trigger' AND te.id = ar.alert_id
+          WHERE ar.user_id = ${userId} AND ar.created_at >= bounds.freshness_since
+            AND ar.status = 'succeeded'
+            AND ar.kind IN ('news', 'newsletter', 'earnings_check', 'earnings_reminder', 'earnings_summary', 'trigger')
+            AND m.sent_at IS NOT NULL
+       ) f) AS freshness
   FROM bounds
 `;
 
@@ -129,5 +157,11 @@ export async function getDashboard(db: Database, userId: string): Promise<Dashbo
       alertsSent: row.alerts_sent,
     },
     interests: row.interests,
+    freshness: row.freshness
+      ? { p50Seconds: roundSeconds(row.freshness.p50), p95Seconds: roundSeconds(row.freshness.p95), count: row.freshness.count }
+      : null,
   };
 }
+
+/** Tenths of a second: finer than any delivery is told, coarse enough not to leak float noise. */
+const roundSeconds = (seconds: number) => Math.round(seconds * 10) / 10;

@@ -9,11 +9,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { StatementCount } from '../../../shared/library.ts';
+import { freshnessLine } from '../../../shared/triggers.ts';
 import { documentsBlock, GROUND_RULES } from '../../ai/documents.ts';
 import { CITATION_RULE } from '../../ai/statements.ts';
 import { alertRecipientFor } from '../../db/alert-recipient.ts';
 import { alertRuns, sonarAlerts, sonarResults, users } from '../../db/schema.ts';
-import { renderNewsAlertEmail } from '../../mail/alert-emails/index.ts';
+import { articlesReceipt, renderNewsAlertEmail } from '../../mail/alert-emails/index.ts';
 import type { EmailArticle, RenderedEmail } from '../../mail/alert-emails/types.ts';
 import type { SharedNewsResult } from '../../sources/news/index.ts';
 import { type SourceDocument, SourceError } from '../../sources/web/types.ts';
@@ -90,6 +91,12 @@ type NewsPlan = {
   readAt: string;
   /** When the news was searched; the next scan starts here. */
   searchedAt: string;
+  /**
+   * The "sent" of the e-mail's freshness receipt as rendered: the slot when the plan waits for it
+   * (the commit happens there, ADR 016), else the moment of preparing, which the commit follows at
+   * once. Absent in plans kept before receipts existed. The commit checks it (commitNewsPlan).
+   */
+  sentAt?: string;
   /** The sonar_results row's perplexity_response. */
   stored: Record<string, unknown>;
   /** Without news there is nothing to mail; the outcome says why. */
@@ -165,6 +172,7 @@ async function prepareNewsAlert(run: AlertRun, deps: AlertDeps, signal: AbortSig
     keywords: alert.keywords,
     readAt: new Date(alert.readAt).toISOString(),
     searchedAt: search.searchedAt.toISOString(),
+    sentAt: plannedSend(run, deps.now()).toISOString(),
   };
   const planned = (plan: Omit<NewsPlan, keyof typeof base>) => ({ plan: { ...base, ...plan }, scannedAt: search.searchedAt });
 
@@ -180,7 +188,7 @@ async function prepareNewsAlert(run: AlertRun, deps: AlertDeps, signal: AbortSig
     const analysis = { headline: plural(items.length, 'new article'), summary: NOT_ANALYSED, items };
     return planned({
       stored: { hasNews: true, analysed: false, analysis, searched },
-      news: { analysis, analysed: false, fresh: fresh.length, email: await renderNewsMail(base, analysis, run, deps) },
+      news: { analysis, analysed: false, fresh: fresh.length, email: await renderNewsMail(base, analysis, run, deps, base.sentAt) },
     });
   }
 
@@ -213,7 +221,7 @@ async function prepareNewsAlert(run: AlertRun, deps: AlertDeps, signal: AbortSig
   }
   return planned({
     stored,
-    news: { analysis, analysed: true, fresh: fresh.length, email: await renderNewsMail(base, analysis, run, deps) },
+    news: { analysis, analysed: true, fresh: fresh.length, email: await renderNewsMail(base, analysis, run, deps, base.sentAt) },
   });
 }
 
@@ -237,26 +245,36 @@ function noNewsOutcome(
   return `not sent as news: ${none} (${fresh} new articles)`;
 }
 
-/** What the e-mail shows of a plan's analysis, and its library item holds. */
-const mailedNews = (plan: Pick<NewsPlan, 'companyName' | 'keywords' | 'searchedAt'>, analysis: NewsAnalysis) => ({
+type MailedPlan = Pick<NewsPlan, 'companyName' | 'keywords' | 'searchedAt'>;
+
+/** What the e-mail shows of a plan's analysis, and its library item holds; `sentAt` is the receipt's "sent". */
+const mailedNews = (plan: MailedPlan, analysis: NewsAnalysis, sentAt: string) => ({
   companyName: plan.companyName,
   keywords: plan.keywords,
   headline: analysis.headline,
   analysis: analysis.summary,
   articles: analysis.items,
   searchedAt: plan.searchedAt,
+  receipt: articlesReceipt(analysis.items, plan.searchedAt, sentAt),
   ...(analysis.checked ? { statements: statementsOf(analysis) } : {}),
 });
 
-/** The e-mail, rendered when the run is prepared; again at the commit only when it loses articles. */
-function renderNewsMail(
-  plan: Pick<NewsPlan, 'companyName' | 'keywords' | 'searchedAt'>,
-  analysis: NewsAnalysis,
-  run: AlertRun,
-  deps: AlertDeps,
-): Promise<RenderedEmail> {
+/**
+ * When the mail of a run prepared now is committed: at its slot when that is still ahead (the plan
+ * is kept for it), else right away (a manual run, a late slot: runAtOnce).
+ */
+function plannedSend(run: AlertRun, now: Date): Date {
+  const slot = run.slot.startsWith('manual:') ? null : new Date(run.slot);
+  return slot && slot.getTime() > now.getTime() ? slot : now;
+}
+
+/**
+ * The e-mail, rendered when the run is prepared; again at the commit only when it loses articles,
+ * or when the commit comes in a later minute than the receipt's "sent" says (a late slot).
+ */
+function renderNewsMail(plan: MailedPlan, analysis: NewsAnalysis, run: AlertRun, deps: AlertDeps, sentAt: string): Promise<RenderedEmail> {
   return renderNewsAlertEmail({
-    ...mailedNews(plan, analysis),
+    ...mailedNews(plan, analysis, sentAt),
     links: {
       // The run's id is its library item's (engine.ts), so the link is known before the commit.
       library: deps.links.libraryItem(run.id),
@@ -303,6 +321,13 @@ function commitNewsPlan(plan: NewsPlan, run: AlertRun, deps: AlertDeps, kept: bo
       }
       const dropped = analysis.items.length - unsent.length;
       const mailed = dropped ? { ...analysis, items: unsent } : analysis;
+      // "Sent" is this commit, which queues the mail: the rendered mail keeps its receipt when it
+      // reads the same to the minute (a kept plan committed at its slot), else it is rendered again.
+      const sentAt = deps.now().toISOString();
+      const receiptHolds =
+        plan.sentAt !== undefined &&
+        freshnessLine(articlesReceipt(mailed.items, plan.searchedAt, plan.sentAt)) ===
+          freshnessLine(articlesReceipt(mailed.items, plan.searchedAt, sentAt));
       await tx.insert(sonarResults).values({
         ...result,
         hasNews: true,
@@ -317,12 +342,12 @@ function commitNewsPlan(plan: NewsPlan, run: AlertRun, deps: AlertDeps, kept: bo
       return {
         mail: {
           to: alert.to,
-          ...(dropped ? await renderNewsMail(plan, mailed, run, deps) : plan.news.email),
+          ...(dropped || !receiptHolds ? await renderNewsMail(plan, mailed, run, deps, sentAt) : plan.news.email),
           kind: 'news-alert',
           unsubscribe: { kind: 'news' as const, alertId: run.alertId },
         },
         // What was mailed: without the articles another run sent meanwhile, as the e-mail is.
-        item: newsAlertEntry(mailedNews(plan, mailed), analysed),
+        item: newsAlertEntry(mailedNews(plan, mailed, sentAt), analysed),
         outcome:
           `${plural(unsent.length, 'new article')} of ${fresh}${analysed ? '' : ' (not analysed: no AI provider configured)'}; e-mail queued` +
           (dropped ? ` (${dropped} dropped: in another run's e-mail meanwhile)` : ''),

@@ -3,7 +3,7 @@
 import type { LibraryBlock } from '../../../shared/library.ts';
 import { articlesBlock } from '../../library/articles-block.ts';
 import type { LibraryEntry } from '../../library/keep.ts';
-import { searchedNote } from '../../mail/alert-emails/index.ts';
+import { freshnessFacts, searchedNote } from '../../mail/alert-emails/index.ts';
 import type { NewsAlertEmailProps } from '../../mail/alert-emails/types.ts';
 
 /** `mailed` is what the e-mail was rendered from; `analysed` false when it is the digest sent without AI. */
@@ -16,7 +16,7 @@ export function newsAlertEntry(mailed: Omit<NewsAlertEmailProps, 'links'>, analy
   if (mailed.articles.length > 0) {
     blocks.push({ type: 'heading', text: mailed.articles.length === 1 ? 'Source' : 'Sources' }, articlesBlock(mailed.articles));
   }
-  blocks.push({ type: 'note', text: searchedNote(mailed.searchedAt) });
+  blocks.push({ type: 'note', text: searchedNote(mailed.searchedAt) }, freshnessFacts(mailed.receipt));
   return {
     kind: 'news_alert',
     title: mailed.headline,

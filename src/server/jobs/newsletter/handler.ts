@@ -14,7 +14,7 @@ import { alertRecipientFor } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
 import { newsletterAlerts, newsletterResults, users } from '../../db/schema.ts';
 import type { LibraryEntry } from '../../library/keep.ts';
-import { renderNewsletterEmail } from '../../mail/alert-emails/index.ts';
+import { articlesReceipt, renderNewsletterEmail } from '../../mail/alert-emails/index.ts';
 import type { EmailArticle, NewsletterSection } from '../../mail/alert-emails/types.ts';
 import type { News, NewsTerms } from '../../sources/news/index.ts';
 import { pageKey } from '../../sources/web/site.ts';
@@ -321,6 +321,9 @@ export const newsletterHandler = (async (run, deps, signal) => {
     email: { delivery: Delivery; render: (sections: NewsletterSection[]) => Promise<Delivery> } | null,
     outcome: string,
   ) => ({
+    // The searches began at the period's end, where the next digest starts: the run's scanned_at,
+    // and the "found" of the mail's freshness receipt (the dashboard's found → delivered reads it).
+    scannedAt: period.end,
     async commit(tx: Database) {
       let delivery: Delivery | null = null;
       let note = outcome;
@@ -350,7 +353,14 @@ export const newsletterHandler = (async (run, deps, signal) => {
 
   const regions = newsletter.regions.filter((r): r is Region => r in regionLabels).map((r) => regionLabels[r]);
   const render = async (sections: NewsletterSection[], note?: string, statements?: StatementCount): Promise<Delivery> => {
-    const mailed = { industry, periodLabel: period.label, regions, sections, note, ...(statements ? { statements } : {}) };
+    // "Sent" is now: the mail is rendered right before the commit that queues it (once more inside
+    // that commit when another run mailed some of its articles meanwhile).
+    const receipt = articlesReceipt(
+      sections.flatMap((section) => section.items),
+      period.end.toISOString(),
+      deps.now().toISOString(),
+    );
+    const mailed = { industry, periodLabel: period.label, regions, sections, note, receipt, ...(statements ? { statements } : {}) };
     const links = {
       // The run's id is its library item's (engine.ts), so the link is known before the commit.
       library: deps.links.libraryItem(run.id),

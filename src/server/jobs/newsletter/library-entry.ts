@@ -3,7 +3,7 @@
 import type { LibraryBlock } from '../../../shared/library.ts';
 import { articlesBlock } from '../../library/articles-block.ts';
 import type { LibraryEntry } from '../../library/keep.ts';
-import { newsletterTexts } from '../../mail/alert-emails/index.ts';
+import { freshnessFacts, newsletterTexts } from '../../mail/alert-emails/index.ts';
 import type { NewsletterEmailProps, NewsletterSection } from '../../mail/alert-emails/types.ts';
 
 /** `mailed` is what the e-mail was rendered from (the sections left when another run sent some articles meanwhile). */
@@ -28,6 +28,7 @@ export function newsletterEntry(mailed: Omit<NewsletterEmailProps, 'links'>): Li
     ...group(newsletterTexts.portfolio, companies),
     ...group(newsletterTexts.trends(mailed.industry), topics),
     ...(mailed.sections.length === 0 ? [{ type: 'paragraph' as const, text: newsletterTexts.nothingNew }] : []),
+    freshnessFacts(mailed.receipt),
   ];
   return {
     kind: 'newsletter',

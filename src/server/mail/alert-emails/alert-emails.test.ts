@@ -41,6 +41,7 @@ const newsProps = (overrides: Partial<NewsAlertEmailProps> = {}): NewsAlertEmail
   analysis: 'The plant adds capacity for the coming year.',
   articles: [article(1), article(2)],
   searchedAt: '2026-11-24T13:41:00.000Z',
+  receipt: { publishedAt: '2026-11-24T13:05:00.000Z', foundAt: '2026-11-24T13:41:00.000Z', sentAt: '2026-11-24T14:00:00.000Z' },
   links,
   ...overrides,
 });
@@ -58,6 +59,7 @@ const newsletterProps = (companies: number): NewsletterEmailProps => ({
     })),
     { kind: 'topic', title: 'Regulatory Changes', summary: 'New capital rules.', items: [article(999)] },
   ],
+  receipt: { publishedAt: '2026-11-23T02:30:00.000Z', foundAt: '2026-11-23T14:00:00.000Z', sentAt: '2026-11-23T14:03:00.000Z' },
   links,
 });
 
@@ -131,6 +133,21 @@ describe('news alert e-mail', () => {
     const mail = await renderNewsAlertEmail(newsProps());
     expect(mail.text).toContain('News searched at 8:41 AM ET on Nov 24; anything published later comes in your next alert.');
     expect(mail.html).toContain('News searched at 8:41 AM ET on Nov 24');
+  });
+
+  it('carries its freshness receipt: the newest article published → found by the search → sent at the slot', async () => {
+    const mail = await renderNewsAlertEmail(newsProps());
+    const line = 'Published Nov 24, 8:05 AM ET → found 8:41 AM ET → sent 9:00 AM ET';
+    expect(mail.text).toContain(line);
+    expect(mail.html).toContain(line);
+    // After the searched sentence, which it does not replace.
+    expect(mail.text.indexOf(line)).toBeGreaterThan(mail.text.indexOf('News searched at 8:41 AM ET on Nov 24'));
+    // Without a dated article the receipt starts at the search.
+    const undated = await renderNewsAlertEmail(
+      newsProps({ receipt: { publishedAt: null, foundAt: '2026-11-24T13:41:00.000Z', sentAt: '2026-11-24T14:00:00.000Z' } }),
+    );
+    expect(undated.text).toContain('Found Nov 24, 8:41 AM ET → sent 9:00 AM ET');
+    expect(undated.text).not.toContain('Published Nov');
   });
 
   it("labels an article read from its headline only, and a link that is Google's rather than the publisher's", async () => {
@@ -216,6 +233,14 @@ describe('newsletter e-mail', () => {
     const mail = await renderNewsletterEmail({ ...newsletterProps(2), note: 'Not analysed: no AI provider configured.' });
     expect(mail.text).toContain('Not analysed: no AI provider configured.');
     expect(mail.html).toContain('Not analysed: no AI provider configured.');
+  });
+
+  it('carries its freshness receipt after the digest', async () => {
+    const mail = await renderNewsletterEmail(newsletterProps(2));
+    const line = 'Published Nov 22, 9:30 PM ET → found Nov 23, 9:00 AM ET → sent 9:03 AM ET';
+    expect(mail.text).toContain(line);
+    expect(mail.html).toContain(line);
+    expect(mail.text.indexOf(line)).toBeGreaterThan(mail.text.indexOf('Regulatory Changes'));
   });
 
   it('escapes hostile industry, section titles and items', async () => {

@@ -1,6 +1,7 @@
 // The news alert: the AI's headline and analysis for one company, and the articles it rests on.
 import { createElement as h } from 'react';
 import { BRAND } from '../../../shared/constants.ts';
+import { freshnessLine } from '../../../shared/triggers.ts';
 import { ArticleList, EmailLayout, heading2, mutedLine, paragraph, renderEmail, statementsLine } from './layout.ts';
 import type { NewsAlertEmailProps, RenderedEmail } from './types.ts';
 
@@ -21,6 +22,7 @@ function NewsAlertEmail(p: NewsAlertEmailProps) {
     p.articles.length > 0 ? heading2(p.articles.length === 1 ? 'Source' : 'Sources') : null,
     h(ArticleList, { articles: p.articles }),
     mutedLine(searchedNote(p.searchedAt)),
+    mutedLine(freshnessLine(p.receipt)),
   );
 }
 

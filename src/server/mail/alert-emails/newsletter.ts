@@ -3,6 +3,7 @@
 import { Section } from '@react-email/components';
 import { createElement as h } from 'react';
 import { BRAND } from '../../../shared/constants.ts';
+import { freshnessLine } from '../../../shared/triggers.ts';
 import { ArticleList, EmailLayout, heading2, mutedLine, paragraph, renderEmail, statementsLine, styles } from './layout.ts';
 import type { NewsletterEmailProps, NewsletterSection, RenderedEmail } from './types.ts';
 
@@ -52,6 +53,7 @@ function NewsletterEmail(p: NewsletterEmailProps) {
     h(Group, { title: newsletterTexts.portfolio, sections: companies }),
     h(Group, { title: newsletterTexts.trends(p.industry), sections: topics }),
     p.sections.length === 0 ? paragraph(newsletterTexts.nothingNew) : null,
+    mutedLine(freshnessLine(p.receipt)),
   );
 }
 

@@ -1,6 +1,7 @@
 // What each alert e-mail shows. Every value is plain text or an http(s) URL; templates escape all of
 // it (AI and third-party text never becomes markup).
 import type { StatementCount } from '../../../shared/library.ts';
+import type { FreshnessReceipt } from '../../../shared/triggers.ts';
 
 export type EmailLinks = {
   /**
@@ -42,6 +43,8 @@ export type NewsAlertEmailProps = {
   articles: EmailArticle[];
   /** ISO: when the news was searched; what was published later comes in the next alert (ADR 016). */
   searchedAt: string;
+  /** Published (the newest article) → found (searchedAt) → sent (the commit): issue 31 §3. */
+  receipt: FreshnessReceipt;
   /** The headline's, analysis' and articles' statements checked against their sources; absent when not analysed. */
   statements?: StatementCount;
   links: EmailLinks;
@@ -67,6 +70,8 @@ export type NewsletterEmailProps = {
   note?: string;
   /** Every statement of the digest checked against its sources; absent when not analysed. */
   statements?: StatementCount;
+  /** Published (the newest article) → found (the searches) → sent (the commit): issue 31 §3. */
+  receipt: FreshnessReceipt;
   links: EmailLinks;
 };
 

@@ -4,7 +4,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecentScan } from '../../../shared/dashboard.ts';
-import { RecentActivity } from './activity.tsx';
+import { AllTimeActivity, RecentActivity } from './activity.tsx';
 
 afterEach(cleanup);
 
@@ -37,5 +37,37 @@ describe('recent activity', () => {
     expect(within(rows[2]!).queryByRole('link')).toBeNull();
     expect(within(rows[2]!).getByText('Not kept')).toBeTruthy();
     expect(within(rows[3]!).queryByRole('link')).toBeNull();
+  });
+});
+
+describe('all-time activity: found → delivered (issue 31 §3)', () => {
+  const allTime = { newsAlertsSent: 12, newslettersSent: 3, earningsAlertsSent: 1 };
+
+  it('says the median and the 95th percentile of the last 30 days, and of how many messages, under the stats', () => {
+    render(<AllTimeActivity allTime={allTime} freshness={{ p50Seconds: 72, p95Seconds: 184, count: 42 }} />);
+    const line = screen.getByText('Found → delivered, last 30 days: median 1 min 12 s · 95th percentile 3 min 4 s (42 messages)');
+    const region = screen.getByRole('region', { name: 'All-Time Activity' });
+    expect(region.contains(line)).toBe(true);
+    // Under the figures, not among them.
+    const figures = within(region).getByText('News alerts sent').closest('dl')!;
+    expect(figures.contains(line)).toBe(false);
+    expect(figures.compareDocumentPosition(line) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('counts one message in the singular', () => {
+    render(<AllTimeActivity allTime={allTime} freshness={{ p50Seconds: 0.2, p95Seconds: 0.2, count: 1 }} />);
+    expect(screen.getByTestId('dashboard-freshness').textContent).toBe(
+      'Found → delivered, last 30 days: median under 1 s · 95th percentile under 1 s (1 message)',
+    );
+  });
+
+  it('says nothing without a delivered message, or from a server that sends no such figure', () => {
+    const { unmount } = render(<AllTimeActivity allTime={allTime} freshness={null} />);
+    expect(screen.queryByTestId('dashboard-freshness')).toBeNull();
+    expect(screen.queryByText(/Found → delivered/)).toBeNull();
+    unmount();
+    render(<AllTimeActivity allTime={allTime} />);
+    expect(screen.getByText('News alerts sent')).toBeTruthy();
+    expect(screen.queryByText(/Found → delivered/)).toBeNull();
   });
 });

@@ -2,10 +2,29 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { type DashboardSummary, dashboardMessages, type RecentScan } from '../../../shared/dashboard.ts';
 import { Card } from '../../components/ui/card.tsx';
-import { formatScanTime, monthTitle } from './format.ts';
+import { formatDuration, formatScanTime, monthTitle } from './format.ts';
 import { StatList } from './stat-list.tsx';
 
-export function AllTimeActivity({ allTime }: { allTime: DashboardSummary['allTime'] }) {
+/**
+ * Found → delivered of the user's last 30 days (issue 31 §3), one line; none without a delivered
+ * message, or from a server from before the figure (read defensively, as libraryItemOf).
+ */
+export function FreshnessLine({ freshness }: { freshness: DashboardSummary['freshness'] | undefined }) {
+  if (!freshness) return null;
+  return (
+    <p className="mt-4 text-sm text-slate-600" data-testid="dashboard-freshness">
+      {dashboardMessages.freshness(formatDuration(freshness.p50Seconds), formatDuration(freshness.p95Seconds), freshness.count)}
+    </p>
+  );
+}
+
+export function AllTimeActivity({
+  allTime,
+  freshness,
+}: {
+  allTime: DashboardSummary['allTime'];
+  freshness?: DashboardSummary['freshness'] | undefined;
+}) {
   const headingId = useId();
   return (
     <Card role="region" aria-labelledby={headingId}>
@@ -19,6 +38,7 @@ export function AllTimeActivity({ allTime }: { allTime: DashboardSummary['allTim
           { label: 'Earnings alerts sent', value: allTime.earningsAlertsSent },
         ]}
       />
+      <FreshnessLine freshness={freshness} />
     </Card>
   );
 }

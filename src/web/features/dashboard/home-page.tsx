@@ -39,7 +39,7 @@ export function HomePage() {
       {data ? (
         <>
           <AlertCards alerts={data.alerts} />
-          <AllTimeActivity allTime={data.allTime} />
+          <AllTimeActivity allTime={data.allTime} freshness={data.freshness} />
           <RecentActivity recent={data.recent} />
           <PlatformActivity platform={data.platform} />
           <ComingSoon />
