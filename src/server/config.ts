@@ -236,6 +236,11 @@ const envSchema = z.object({
    * period, whatever the number of workers); 0 turns the poller off.
    */
   TRIGGER_EDGAR_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /**
+   * Trigger events from the news: the whole watch list is searched once per period, in batches of
+   * companies (one worker per period); 0 turns it off.
+   */
+  TRIGGER_NEWS_POLL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
   /** Alert engine (worker role): alert runs one worker process handles at once. */
   ALERT_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
   /**

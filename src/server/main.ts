@@ -1,6 +1,7 @@
 // One program, three roles (DESIGN §3): ROLE=all (default), web (HTTP only), worker (jobs, mail, channels).
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import type pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { authBackgroundWork } from './auth/routes.ts';
 import { bootstrap } from './bootstrap.ts';
@@ -18,7 +19,9 @@ import { aheadHandlers, alertHandlers, createAlertDeps } from './jobs/index.ts';
 import { createAlertEngine } from './jobs/runs/engine.ts';
 import { runsGaugeSource } from './jobs/runs/metrics.ts';
 import { queueRuns, startAlertWorker, wakeAt } from './jobs/runs/worker.ts';
-import { startEdgarPoller } from './jobs/triggers/edgar-poll.ts';
+import { pollEdgar } from './jobs/triggers/edgar-poll.ts';
+import { pollNews } from './jobs/triggers/news-poll.ts';
+import { startPolling } from './jobs/triggers/poller.ts';
 import { errorMessage, log } from './lib/log.ts';
 import { setGaugeSource, startMetrics } from './lib/metrics.ts';
 import { outboxGaugeSource } from './mail/metrics.ts';
@@ -93,17 +96,30 @@ if (config.ROLE !== 'web') {
   const worker = await startAlertWorker({ boss, pool: runtime.pool, config, engine });
   // Trigger events (issue 31): EDGAR's latest filings, read by one worker per period; each event a
   // watcher wants becomes a 'trigger' run of the engine above.
-  const edgarPoller =
-    config.TRIGGER_EDGAR_POLL_SECONDS > 0
-      ? startEdgarPoller({
-          db: runtime.db,
-          pool: runtime.pool,
-          sources: alertDeps.sources,
-          queue: (client, runIds) => queueRuns(boss, client, runIds),
-          now: alertDeps.now,
-          seconds: config.TRIGGER_EDGAR_POLL_SECONDS,
-        })
-      : null;
+  const pollDeps = { db: runtime.db, pool: runtime.pool, sources: alertDeps.sources, now: alertDeps.now };
+  const queue = (client: pg.PoolClient, runIds: string[]) => queueRuns(boss, client, runIds);
+  const pollers = [
+    config.TRIGGER_EDGAR_POLL_SECONDS > 0 &&
+      startPolling({
+        db: runtime.db,
+        name: 'edgar',
+        seconds: config.TRIGGER_EDGAR_POLL_SECONDS,
+        poll: async (signal) => {
+          const r = await pollEdgar({ ...pollDeps, queue }, signal);
+          return `${r.read} entries read, ${r.fresh} new, ${r.events} events, ${r.runs} triggers queued`;
+        },
+      }),
+    config.TRIGGER_NEWS_POLL_SECONDS > 0 &&
+      startPolling({
+        db: runtime.db,
+        name: 'news',
+        seconds: config.TRIGGER_NEWS_POLL_SECONDS,
+        poll: async (signal) => {
+          const r = await pollNews({ ...pollDeps, queue }, signal);
+          return `${r.searches} searches (${r.failed} failed), ${r.stories} new stories, ${r.events} events, ${r.runs} triggers queued`;
+        },
+      }),
+  ].filter((poller) => poller !== false);
   const sender = await startOutboxSender({
     pool: runtime.pool,
     databaseUrl: runtime.databaseUrl,
@@ -121,7 +137,7 @@ if (config.ROLE !== 'web') {
   // "Export my data" (issue 30 §6): archives built in the background, one claimed export at a time.
   const exportBuilder = await startExportBuilder(runtime.db, runtime.databaseUrl, { appUrl: config.appUrl, secret: runtime.secret });
   stops.push(
-    async () => edgarPoller?.stop(),
+    () => Promise.all(pollers.map((poller) => poller.stop())),
     () => worker.stop(),
     () => exportBuilder.stop(),
     () => sender.stop(),
