@@ -18,7 +18,8 @@
 // `--top-first`, the first is the most-watched company's 8-K item 5.02: the burst's worst case,
 // thousands of users at once; the others drawn uniformly), the rest by unwatched filers; 85% 8-Ks with mixed
 // items (5.02, 1.01, 2.01, 2.05, 2.02, 7.01, 8.01, 1.03, with 9.01), 12% Form D, 3% S-1. Then it
-// waits up to `drain` seconds for the e-mails still due.
+// waits up to `drain` seconds for the e-mails still due. The arrivals are drawn with a fixed seed, so
+// a short window holds what that draw gives (4.5 minutes at 120 an hour: 4 filings, not 9).
 // Reported:
 //   latency       EDGAR acceptance → SMTP acceptance for every trigger e-mail: p50, p95, max
 //   e-mails       accepted by SMTP vs expected (for each watched filing, the users with an alert on
@@ -128,15 +129,18 @@ function samplePostgresCpu(): number {
   return [...postgresCpu.values()].reduce((a, b) => a + b, 0);
 }
 
-// A fixed-seed generator: every run seeds the same alerts and plans the same filings.
-let seed = 42;
-const random = () => {
-  seed = (seed * 1103515245 + 12345) % 2 ** 31;
-  return seed / 2 ** 31;
-};
+/** A fixed-seed generator: every run seeds the same alerts and plans the same filings, whatever the scale. */
+function generator(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
 
 /** Each user's companies (indexes): one to three, each company once overall, the rest by Zipf (s = 1). */
 function companiesPerUser(): number[][] {
+  const random = generator(42);
   const weights = Array.from({ length: COMPANIES }, (_, k) => 1 / (k + 1));
   const total = weights.reduce((a, b) => a + b, 0);
   const cumulative: number[] = [];
@@ -224,14 +228,16 @@ function planFilings(): Planned[] {
     { items: ['1.03'], weight: 1 },
   ];
   const eightKTotal = eightK.reduce((a, b) => a + b.weight, 0);
+  const random = generator(7);
   const planned: Planned[] = [];
   let at = 0;
-  let watchedSoFar = 0;
   for (let i = 1; ; i++) {
     at += (-Math.log(1 - random()) * 3_600_000) / FILINGS_PER_HOUR;
     if (at >= WINDOW_MS) break;
-    const isWatched = random() < WATCHED_SHARE;
-    const topFirst = isWatched && TOP_FIRST && watchedSoFar++ === 0;
+    // Exactly the share, spread evenly from the first filing on (a short window's few filings drawn at
+    // random could hold none).
+    const isWatched = Math.ceil((i - 1) * WATCHED_SHARE) !== Math.ceil(i * WATCHED_SHARE);
+    const topFirst = isWatched && TOP_FIRST && i === 1;
     const watched = isWatched ? (topFirst ? 0 : Math.floor(random() * COMPANIES)) : null;
     const party =
       watched === null
@@ -300,6 +306,11 @@ const percentile = (sorted: number[], p: number) =>
 const database = await createFreshDatabase(baseUrl, 'eos_bench_triggers');
 const counter = await startStatementCounter(database.url);
 let workers: ChildProcess[] = [];
+// Interrupted (Ctrl-C): no worker or embedded PostgreSQL left running.
+process.once('SIGINT', () => {
+  for (const w of workers) w.kill('SIGKILL');
+  void (embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+});
 try {
   const { pool, alerts } = await seedDatabase(database.url);
   const plan = planFilings();
