@@ -122,6 +122,8 @@ export async function startFakeSec(port = 0) {
   const mode: FakeSecMode = { ...INITIAL_MODE };
   // What publishFiling put on EDGAR, in publishing order; the feed sorts it newest first.
   const published: Published[] = [];
+  // Companies addTickers put on the ticker list, after the fixture's (a benchmark's watched companies).
+  const extraTickers: TickerListRow[] = [];
   let sequence = 0;
   const fake = await startFakeHttp((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -153,7 +155,7 @@ export async function startFakeSec(port = 0) {
     if (!/\S+@\S+\.\S+/.test(userAgent))
       return send(403, 'text/html', '<h1>Your Request Originates from an Undeclared Automated Tool</h1>');
 
-    if (path === '/files/company_tickers.json') return send(200, 'application/json', readFileSync(fixture('company_tickers.json'), 'utf8'));
+    if (path === '/files/company_tickers.json') return send(200, 'application/json', tickerList(extraTickers));
 
     const subs = path.match(/^\/submissions\/CIK(\d{10})\.json$/);
     if (subs) {
@@ -233,6 +235,10 @@ export async function startFakeSec(port = 0) {
         entries: entry.entries.map((e) => ({ cik: e.cik.padStart(10, '0'), role: e.role, indexUrl: indexUrlOf(fake.url, entry, e.cik) })),
       };
     },
+    /** Adds companies to the ticker list (www.sec.gov/files/company_tickers.json), after the fixture's; kept across reset(). */
+    addTickers(rows: TickerListRow[]) {
+      extraTickers.push(...rows);
+    },
     clearFilings() {
       published.length = 0;
     },
@@ -246,6 +252,21 @@ export async function startFakeSec(port = 0) {
   };
 }
 export type FakeSec = Awaited<ReturnType<typeof startFakeSec>>;
+
+/** A row of EDGAR's company_tickers.json. */
+export type TickerListRow = { cik_str: number; ticker: string; title: string };
+
+/** The fixture's ticker list, with `extra` rows numbered on after its own ("0", "1"… as EDGAR keys them). */
+function tickerList(extra: TickerListRow[]): string {
+  const text = readFileSync(fixture('company_tickers.json'), 'utf8');
+  if (extra.length === 0) return text;
+  const rows = JSON.parse(text) as Record<string, TickerListRow>;
+  const first = Object.keys(rows).length;
+  extra.forEach((row, i) => {
+    rows[String(first + i)] = row;
+  });
+  return JSON.stringify(rows);
+}
 
 // --- The latest filings feed and the filings behind it ------------------------------------------
 
