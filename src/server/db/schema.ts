@@ -1040,6 +1040,11 @@ export const triggerEvents = pgTable(
     source: jsonb('source')
       .$type<{ url: string; title: string; publisher: string; text: string; urlKey?: string; titleKey?: string }>()
       .notNull(),
+    /**
+     * The checked "why it matters" line per seller's solution (by a hash of its text): the users who
+     * sell the same thing (or say nothing of it) share one model call for an event told to thousands.
+     */
+    why: jsonb('why').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     /** The same event seen again in other documents (a filing and five stories are one event), merged here. */
     merged: jsonb('merged')
       .$type<{ url: string; title: string; publisher: string; publishedAt: string | null }[]>()

@@ -36,6 +36,7 @@ CREATE TABLE "trigger_events" (
 	"title" text NOT NULL,
 	"summary" text NOT NULL,
 	"source" jsonb NOT NULL,
+	"why" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"merged" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"published_at" timestamp with time zone,
 	"found_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -4,6 +4,7 @@
 // solution, checks that sentence against the source's text (a factual sentence the source does not
 // support is dropped, and the message says so), and returns the e-mail, the library item and the
 // alerts whose channels get it. The engine commits them once (engine.ts).
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import * as z from 'zod';
 import type { AlertType } from '../../../shared/channels.ts';
@@ -97,6 +98,32 @@ async function whyItMatters(deps: AlertDeps, run: AlertRun, event: TriggerEvent,
     sql`select solution_type, solution_description from users where id = ${run.userId}`,
   );
   const seller = [rows[0]?.solution_type, rows[0]?.solution_description].filter((s) => s?.trim()).join(': ') || 'not stated';
+  // One answer per event and solution, shared by every user who sells the same (ADR 032): kept in the
+  // event's row across workers, and in flight within this process.
+  const key = createHash('sha256').update(seller).digest('base64url').slice(0, 22);
+  const { rows: kept } = await deps.db.execute<{ why: Why | null }>(
+    sql`select why -> ${key} as why from trigger_events where id = ${event.id}`,
+  );
+  if (kept[0]?.why) return kept[0].why;
+  const flight = `${event.id}|${key}`;
+  let answer = inFlight.get(flight);
+  if (!answer) {
+    answer = writeWhy(deps, run, event, seller, signal).then(async (why) => {
+      await deps.db.execute(
+        sql`update trigger_events set why = why || jsonb_build_object(${key}::text, ${JSON.stringify(why)}::jsonb) where id = ${event.id}`,
+      );
+      return why;
+    });
+    inFlight.set(flight, answer);
+    void answer.catch(() => {}).finally(() => inFlight.delete(flight));
+  }
+  return answer;
+}
+
+/** The model's answers being written in this process, by event and solution. */
+const inFlight = new Map<string, Promise<Why>>();
+
+async function writeWhy(deps: AlertDeps, run: AlertRun, event: TriggerEvent, seller: string, signal: AbortSignal): Promise<Why> {
   const document = {
     url: event.source.url,
     title: event.source.title,
