@@ -1,8 +1,10 @@
 // Stand-ins for Google News RSS search (/rss/search), its article pages and link decoding
 // (/rss/articles/<id>, /_/DotsSplashUi/data/batchexecute), GDELT DOC 2.0 (/api/v2/doc/doc) and the
 // publishers' article pages (/<publisher>/<company>-<slug>, /robots.txt), all on one local port.
-// Every search gets the stories of fixtures/news-stories.json about the company it asked for, dated
-// relative to now. The shapes are the real services' (tests/fakes/fixtures/real-formats): Google's
+// Every search gets the stories of fixtures/news-stories.json about the company it asked for (each
+// company of a batched `("A" OR "B") (…)` search), dated relative to now, and the stories a test
+// published (`publishStory`) about a company its quoted phrases name, within its window; mode.stories
+// 'published' serves only those. The shapes are the real services' (tests/fakes/fixtures/real-formats): Google's
 // links are news.google.com redirects that only the two-step decode turns into the publisher's,
 // its description repeats the headline, GDELT carries publisher links and no text, and the
 // article pages are whole pages (navigation, scripts, JSON-LD) around the text. `mode` makes each
@@ -22,6 +24,9 @@ type Story = {
   snippet: string;
   body: string[];
   access?: 'paywalled' | 'robots';
+  /** A story a test published (`publishStory`): about this company only, at this time (ms). */
+  company?: string;
+  at?: number;
 };
 const { stories } = JSON.parse(readFileSync(new URL('./fixtures/news-stories.json', import.meta.url), 'utf8')) as { stories: Story[] };
 
@@ -95,8 +100,11 @@ export type FakeNewsMode = {
    * is megabytes of wildcard rules and every link to an article carries an 800-character query.
    */
   publishers: 'ok' | 'fail' | 'hostile';
-  /** The fixture's stories, or twenty distinct ones of which GDELT finds four (`twentyStories`). */
-  stories: 'fixture' | 'twenty';
+  /**
+   * The fixture's stories, or twenty distinct ones of which GDELT finds four (`twentyStories`), or
+   * only the stories a test published (`publishStory`; they are served in the other modes too).
+   */
+  stories: 'fixture' | 'twenty' | 'published';
 };
 export type FakeRequest = { path: string; query: URLSearchParams; headers: http.IncomingHttpHeaders; at: number };
 
@@ -111,6 +119,8 @@ const storyPath = (story: Story, company: string) => `/${publisherSlug(story)}/$
 /** The address a feed or a decode gives for a story: its path, with a hostile publisher's long query. */
 const storyLink = (story: Story, company: string, publishers: FakeNewsMode['publishers']) =>
   storyPath(story, company) + (publishers === 'hostile' ? hostilePath('?ref=') : '');
+/** When a story came out: a published story's own time, a fixture story's hours before `now`. */
+const storyTime = (story: Story, now: number) => story.at ?? now - story.hoursAgo * 3_600_000;
 const headline = (story: Story, company: string) => story.headline.replaceAll('{company}', company);
 const fill = (text: string, company: string) => text.replaceAll('{company}', company);
 const htmlEscape = xmlEscape;
@@ -134,26 +144,52 @@ const companyOf = (q: string) =>
     .replace(/"/g, '')
     .trim() || 'Acme';
 
+/** The quoted phrases of a query, as both providers write them: `"Acme" …`, `("A" OR "B") (…)`. */
+const quotedPhrases = (q: string) => [...q.matchAll(/"([^"]*)"/g)].map((m) => m[1]!.trim()).filter(Boolean);
+
+/**
+ * The companies a search is about: a batch's names (`("A" OR "B" OR "C") (appoints OR acquires)`),
+ * or the whole query as one company, as the fake always took it.
+ */
+function companiesOf(q: string): string[] {
+  const batch = q.match(/\(\s*("[^"]*"(?:\s+OR\s+"[^"]*")+)\s*\)/);
+  return batch ? quotedPhrases(batch[1]!) : [companyOf(q)];
+}
+
+const UNIT_MS: Record<string, number> = { min: 60_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
+/** Google's window: `when:7d` (also h, m for minutes); none is any time. */
+function googleWindowMs(q: string): number {
+  const when = q.match(/\bwhen:(\d+)([dhm])\b/);
+  return when ? Number(when[1]) * UNIT_MS[when[2]!]! : Number.POSITIVE_INFINITY;
+}
+/** GDELT's window: `timespan=7d` (also min, h, w); none is its default three months. */
+function gdeltWindowMs(timespan: string | null): number {
+  const span = timespan?.match(/^(\d+)(min|h|d|w)$/);
+  return span ? Number(span[1]) * UNIT_MS[span[2]!]! : 90 * UNIT_MS.d!;
+}
+
 function rssItem(story: Story, company: string, now: number, origin: string, remember: (id: string) => void, titleOverride?: string) {
+  company = story.company ?? company;
   const id = googleArticleId(story, company, origin);
   remember(id);
   const url = `https://news.google.com/rss/articles/${id}?oc=5`;
   const title = titleOverride ?? `${headline(story, company)} - ${story.publisher}`;
   // Google's description is HTML (escaped in the XML): the same redirect link around the headline, and the publisher in grey.
   const description = `<a href="${url}" target="_blank">${headline(story, company)}</a>&nbsp;&nbsp;<font color="#6f6f6f">${story.publisher}</font>`;
-  return `<item><title>${xmlEscape(title)}</title><link>${url}</link><guid isPermaLink="false">${id}</guid><pubDate>${new Date(now - story.hoursAgo * 3_600_000).toUTCString()}</pubDate><description>${xmlEscape(description)}</description><source url="${story.site}">${xmlEscape(story.publisher)}</source></item>`;
+  return `<item><title>${xmlEscape(title)}</title><link>${url}</link><guid isPermaLink="false">${id}</guid><pubDate>${new Date(storyTime(story, now)).toUTCString()}</pubDate><description>${xmlEscape(description)}</description><source url="${story.site}">${xmlEscape(story.publisher)}</source></item>`;
 }
 
 function rss(
   company: string,
   mode: FakeNewsMode['google'],
   origin: string,
-  remember: (id: string, story: Story) => void,
+  remember: (id: string, story: Story, company: string) => void,
   told: Story[] = stories,
 ) {
   const now = Date.now();
   let items = '';
-  const item = (story: Story, titleOverride?: string) => rssItem(story, company, now, origin, (id) => remember(id, story), titleOverride);
+  const item = (story: Story, titleOverride?: string) =>
+    rssItem(story, company, now, origin, (id) => remember(id, story, story.company ?? company), titleOverride);
   if (mode === 'ok') items = told.map((story) => item(story)).join('\n');
   if (mode === 'html-titles')
     items = stories
@@ -180,10 +216,10 @@ function gdelt(origin: string, company: string, mode: FakeNewsMode['gdelt'], pub
   const now = Date.now();
   return {
     articles: told.map((story) => ({
-      url: `${origin}${storyLink(story, company, publishers)}`,
+      url: `${origin}${storyLink(story, story.company ?? company, publishers)}`,
       url_mobile: '',
-      title: headline(story, company),
-      seendate: gdeltDate(now - story.hoursAgo * 3_600_000),
+      title: headline(story, story.company ?? company),
+      seendate: gdeltDate(storyTime(story, now)),
       socialimage: '',
       domain: new URL(story.site).hostname,
       language: 'English',
@@ -202,7 +238,7 @@ const signatureOf = (id: string) => `AZ5r3e${createHash('sha256').update(id).dig
 /** The article as its publisher serves it: a whole page in which the text is one part. */
 function articlePage(story: Story, company: string, now: number) {
   const title = headline(story, company);
-  const published = new Date(now - story.hoursAgo * 3_600_000).toISOString();
+  const published = new Date(storyTime(story, now)).toISOString();
   const paywalled = story.access === 'paywalled';
   const closing = `${story.publisher} will update this story about ${company} as more information becomes available; the company's investor relations office did not respond to a request for further comment.`;
   const paragraphs = paywalled
@@ -243,6 +279,22 @@ export async function startFakeNews(port = 0, opts: { publisherHost?: boolean } 
   let origin = '';
   // Where publisher pages live: this origin, or the second listener's.
   let publisherOrigin = '';
+  // Stories tests published (`publishStory`), each about one company at one time.
+  const published: Story[] = [];
+  // Never reused, so no address of a cleared story leads to a later one.
+  let publishedCount = 0;
+  /**
+   * The stories a search is told: the mode's fixture stories for each company it asks about (none
+   * in 'published'), then the published stories about a company among its quoted phrases and within
+   * its window (`windowMs` back from now; a story dated in the future has not come out yet).
+   */
+  function storiesFor(q: string, windowMs: number, fixture: Story[]): Story[] {
+    const now = Date.now();
+    const told = mode.stories === 'published' ? [] : companiesOf(q).flatMap((company) => fixture.map((story) => ({ ...story, company })));
+    const asked = new Set(quotedPhrases(q).map((p) => p.toLowerCase()));
+    const found = published.filter((story) => asked.has(story.company!.toLowerCase()) && story.at! <= now && story.at! >= now - windowMs);
+    return [...told, ...found];
+  }
   const handler: http.RequestListener = async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const form = req.method === 'POST' ? new URLSearchParams(await readBody(req)) : null;
@@ -283,14 +335,15 @@ export async function startFakeNews(port = 0, opts: { publisherHost?: boolean } 
         );
       return;
     }
-    const page = [...stories, ...twentyStories].find(
+    const page = [...published, ...stories, ...twentyStories].find(
       (story) => url.pathname.startsWith(`/${publisherSlug(story)}/`) && url.pathname.endsWith(`-${story.slug}`),
     );
     if (page) {
       if (mode.publishers === 'fail')
         return void res.writeHead(503, { 'content-type': 'text/html' }).end('<html><body>Service Unavailable</body></html>');
       const companySlug = url.pathname.slice(`/${publisherSlug(page)}/`.length, -`-${page.slug}`.length);
-      const company = [...articleIds.values()].find((a) => slugify(a.company) === companySlug)?.company ?? companySlug.replace(/-/g, ' ');
+      const company =
+        page.company ?? [...articleIds.values()].find((a) => slugify(a.company) === companySlug)?.company ?? companySlug.replace(/-/g, ' ');
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(articlePage(page, company, Date.now()));
       return;
     }
@@ -304,9 +357,9 @@ export async function startFakeNews(port = 0, opts: { publisherHost?: boolean } 
         res.end('<?xml version="1.0"?><rss version="2.0"><channel><title>broken</title><item><title>Unclosed');
         return;
       }
-      const company = companyOf(url.searchParams.get('q') ?? '');
-      const told = mode.stories === 'twenty' ? twentyStories : stories;
-      res.end(rss(company, mode.google, origin, (id, story) => articleIds.set(id, { story, company }), told));
+      const q = url.searchParams.get('q') ?? '';
+      const told = storiesFor(q, googleWindowMs(q), mode.stories === 'twenty' ? twentyStories : stories);
+      res.end(rss(companiesOf(q)[0]!, mode.google, origin, (id, story, company) => articleIds.set(id, { story, company }), told));
       return;
     }
     if (url.pathname === '/api/v2/doc/doc') {
@@ -319,19 +372,15 @@ export async function startFakeNews(port = 0, opts: { publisherHost?: boolean } 
         res.writeHead(200, { 'content-type': 'application/json' }).end('Your search contained a phrase that is too short.');
         return;
       }
+      const query = url.searchParams.get('query') ?? '';
+      const told = storiesFor(
+        query,
+        gdeltWindowMs(url.searchParams.get('timespan')),
+        mode.stories === 'twenty' ? twentyStories.filter((story) => TWENTY_IN_GDELT.has(story)) : stories,
+      );
       res
         .writeHead(200, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify(
-            gdelt(
-              publisherOrigin,
-              companyOf(url.searchParams.get('query') ?? ''),
-              mode.gdelt,
-              mode.publishers,
-              mode.stories === 'twenty' ? twentyStories.filter((story) => TWENTY_IN_GDELT.has(story)) : stories,
-            ),
-          ),
-        );
+        .end(JSON.stringify(gdelt(publisherOrigin, companiesOf(query)[0]!, mode.gdelt, mode.publishers, told)));
       return;
     }
     res.writeHead(404).end();
@@ -347,9 +396,42 @@ export async function startFakeNews(port = 0, opts: { publisherHost?: boolean } 
     publisherUrl: publisherOrigin,
     requests,
     mode,
-    /** Back to both providers answering normally, with no requests recorded. */
+    /**
+     * A story about `company`, told (Google News item with its redirect link, GDELT entry, the
+     * publisher's page with `body`) by every search whose quoted phrases name the company (any case,
+     * a batch's `("A" OR "B")` too) and whose window includes `publishedAt` (default now). Answers
+     * the publisher page's address, which Google's link decodes to.
+     */
+    publishStory(story: { company: string; headline: string; publisher?: string; site?: string; publishedAt?: Date; body?: string[] }) {
+      const at = (story.publishedAt ?? new Date()).getTime();
+      const body = story.body?.length
+        ? story.body
+        : [
+            `${story.company} confirmed the news in a statement: ${story.headline}.`,
+            `The announcement was made on ${new Date(at).toUTCString()}, and ${story.company} said further details would follow in the coming weeks.`,
+          ];
+      const told: Story = {
+        company: story.company,
+        headline: story.headline,
+        publisher: story.publisher ?? 'Reuters',
+        site: story.site ?? 'https://www.reuters.com',
+        slug: `${slugify(story.headline).slice(0, 60)}-p${++publishedCount}`,
+        hoursAgo: 0,
+        at,
+        snippet: body[0]!,
+        body: body.slice(1),
+      };
+      published.push(told);
+      return `${publisherOrigin}${storyPath(told, story.company)}`;
+    },
+    /** No published stories any more. */
+    clearStories() {
+      published.length = 0;
+    },
+    /** Back to both providers answering normally, with no requests recorded and no published stories. */
     reset() {
       requests.length = 0;
+      published.length = 0;
       Object.assign(mode, { google: 'ok', gdelt: 'ok', decode: 'ok', publishers: 'ok', stories: 'fixture' } satisfies FakeNewsMode);
     },
     stop: async () => {

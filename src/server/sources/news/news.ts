@@ -27,6 +27,11 @@ export type NewsTerms = {
   words?: string[];
   /** Any one of these (an alert's keywords), each a phrase when it has spaces. */
   anyOf?: string[];
+  /**
+   * Any one of these names, each an exact phrase: a batch of companies searched at once (the trigger
+   * poller's ten a search, `batchNames`), quotes inside dropped as for `phrases`.
+   */
+  anyPhrases?: string[];
 };
 
 export type NewsSearch = {
@@ -94,22 +99,122 @@ const gdeltCountries: Partial<Record<Region, string>> = { usa: 'US', uk: 'UK', c
 const unquoted = (text: string) => text.replace(/"/g, ' ').replace(/\s+/g, ' ').trim();
 const phrase = (text: string) => `"${text}"`;
 
-/** The query both providers share: the phrases quoted, then the words; `anyOf` as each provider writes it. */
-function queryOf(terms: NewsTerms, anyOf: (keywords: string[]) => string): string {
+/** GDELT refuses phrases and keywords this short ("Your search contained a phrase that is too short"). */
+export const GDELT_MIN_NAME_CHARS = 3;
+
+/** Names in one batched search: ten, as the trigger poller asks, and few enough OR'd terms for GDELT. */
+export const MAX_BATCH_NAMES = 10;
+
+/** Names as exact phrases: quotes dropped, blanks and repeats (in any case) left out. */
+function quotedNames(names: string[] | undefined): string[] {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const name of (names ?? []).map(unquoted))
+    if (name && !seen.has(name.toLowerCase())) {
+      seen.add(name.toLowerCase());
+      kept.push(phrase(name));
+    }
+  return kept;
+}
+
+type QueryStyle = {
+  /** The alert's keywords, any one of them. */
+  anyOf: (keywords: string[]) => string;
+  /** A batch of names, any one of them. */
+  anyPhrases: (names: string[]) => string;
+};
+
+/**
+ * The query both providers share: the phrases quoted, the batch of names, then the words; `anyOf`
+ * and `anyPhrases` as each provider writes them. Without `anyPhrases` the query is what it always
+ * was (the shared-search key of stored results is this query: it must not change under them).
+ */
+function queryOf(terms: NewsTerms, style: QueryStyle): string {
   const phrases = (terms.phrases ?? []).map(unquoted).filter(Boolean).map(phrase);
+  const names = quotedNames(terms.anyPhrases);
   const words = (terms.words ?? []).map((w) => w.replace(/\s+/g, ' ').trim()).filter(Boolean);
   const keywords = (terms.anyOf ?? [])
     .map(unquoted)
     .filter(Boolean)
     .map((k) => (k.includes(' ') ? phrase(k) : k));
-  return [...phrases, ...words, keywords.length ? anyOf(keywords) : ''].filter(Boolean).join(' ');
+  return [...phrases, names.length ? style.anyPhrases(names) : '', ...words, keywords.length ? style.anyOf(keywords) : '']
+    .filter(Boolean)
+    .join(' ');
 }
 
-/** Google's OR binds closer than the implied AND: `"Apple" iPhone OR services` wants Apple and either keyword. */
-export const googleNewsQuery = (terms: NewsTerms) => queryOf(terms, (keywords) => keywords.join(' OR '));
-/** GDELT takes OR only inside parentheses. */
+/** `(a OR b OR c)`, or the one term alone: a group of one needs no parentheses (and GDELT refuses them). */
+const orGroup = (terms: string[]) => (terms.length > 1 ? `(${terms.join(' OR ')})` : terms[0]!);
+
+/**
+ * Google's OR binds closer than the implied AND: `"Apple" iPhone OR services` wants Apple and either
+ * keyword. With a batch of names both groups are parenthesised, as Google's search syntax takes
+ * groups: `("Apple" OR "Microsoft") (appoints OR acquires)` wants one of the names and one of the words.
+ */
+export const googleNewsQuery = (terms: NewsTerms) =>
+  queryOf(terms, {
+    anyOf: (keywords) => (quotedNames(terms.anyPhrases).length ? orGroup(keywords) : keywords.join(' OR ')),
+    anyPhrases: orGroup,
+  });
+
+/**
+ * GDELT DOC 2.0 names these limits in its refusals (a 200 with a text body, which the search
+ * reports as GDELT failing while Google News still answers):
+ * - "Queries containing OR'd terms must be surrounded by ()": every OR is inside parentheses here.
+ * - "Parentheses may only be used around OR'd statements": a group of one is written without them.
+ * - "Your search contained a phrase that is too short" / "One or more of your keywords were too
+ *   short, too long or too common": a batched name shorter than GDELT_MIN_NAME_CHARS ("HP", "3M") is
+ *   left out of GDELT's group (Google News still searches it), unless it is all the group has.
+ * - "Your query was too short or too long": GDELT does not say the bound; batches are kept under
+ *   MAX_BATCH_QUERY_CHARS, which `batchNames` checks against GDELT's query as well as Google's.
+ * - Too many OR'd terms are reported refused in practice (no documented number): at most
+ *   MAX_BATCH_NAMES names a batch.
+ */
 export const gdeltQuery = (terms: NewsTerms) =>
-  queryOf(terms, (keywords) => (keywords.length > 1 ? `(${keywords.join(' OR ')})` : keywords[0]!));
+  queryOf(terms, {
+    anyOf: orGroup,
+    anyPhrases: (names) => {
+      // Names arrive quoted: the phrase's own length is without its two quotes.
+      const long = names.filter((name) => name.length - 2 >= GDELT_MIN_NAME_CHARS);
+      return orGroup(long.length ? long : names);
+    },
+  });
+
+/**
+ * The longest query a batch of names may make, with ` when:1d` appended for Google (and GDELT's
+ * form of the same terms, whose own bound GDELT does not publish). Google's search takes at most
+ * 2,048 characters of query and cuts the rest; once encoded into the URL a query's quotes and
+ * parentheses take three characters each and an accented letter six, so 500 characters of query
+ * stay under 2,048 in the URL unless the names are mostly accented or non-Latin letters. Google's web
+ * search also reads only the first 32 words; Google News is not documented to, and this bound does
+ * not enforce it: ten names and ten event words with their ORs are more. The names come first, so
+ * a query cut there would lose event words: more of the batch's stories, never fewer.
+ */
+export const MAX_BATCH_QUERY_CHARS = 500;
+
+/**
+ * The names split into batches for one search each with `keywords` as the event words: each
+ * batch's query (Google's with ` when:1d`, and GDELT's) at most MAX_BATCH_QUERY_CHARS, at most
+ * MAX_BATCH_NAMES names, names in the order given (blank ones left out; each name as given, for the
+ * caller to map stories back). A name too long to share a batch under the bound is searched alone.
+ */
+export function batchNames(names: string[], keywords: string[]): string[][] {
+  const fits = (batch: string[]) => {
+    const terms: NewsTerms = { anyPhrases: batch, anyOf: keywords };
+    return Math.max(`${googleNewsQuery(terms)} when:1d`.length, gdeltQuery(terms).length) <= MAX_BATCH_QUERY_CHARS;
+  };
+  const batches: string[][] = [];
+  let current: string[] = [];
+  for (const name of names) {
+    if (!unquoted(name)) continue;
+    const next = [...current, name];
+    if (current.length && (current.length >= MAX_BATCH_NAMES || !fits(next))) {
+      batches.push(current);
+      current = [name];
+    } else current = next;
+  }
+  if (current.length) batches.push(current);
+  return batches;
+}
 
 /**
  * The words and phrases a search looks for, for the reader to pick passages by: its phrases and
@@ -117,7 +222,7 @@ export const gdeltQuery = (terms: NewsTerms) =>
  */
 export function searchTerms(terms: NewsTerms): string[] {
   const found = new Map<string, string>();
-  const given = [...(terms.phrases ?? []), ...(terms.anyOf ?? [])].map(unquoted);
+  const given = [...(terms.phrases ?? []), ...(terms.anyPhrases ?? []), ...(terms.anyOf ?? [])].map(unquoted);
   for (const term of [...given, ...queryTerms((terms.words ?? []).join(' '))])
     if (term && !found.has(term.toLowerCase())) found.set(term.toLowerCase(), term);
   return [...found.values()];
