@@ -11,8 +11,10 @@ import { createAlertLinks } from '../../../src/server/jobs/runs/links.ts';
 import type { AlertDeps, AlertHandler, AlertRunKind } from '../../../src/server/jobs/runs/types.ts';
 import { type EdgarPollDeps, pollEdgar } from '../../../src/server/jobs/triggers/edgar-poll.ts';
 import { AI_NOT_CONFIGURED_NOTE, triggerHandler, WHY_DROPPED_NOTE } from '../../../src/server/jobs/triggers/handler.ts';
+import { pollNews } from '../../../src/server/jobs/triggers/news-poll.ts';
 import { createSources } from '../../../src/server/sources/index.ts';
 import type { TriggerKind } from '../../../src/shared/triggers.ts';
+import { type FakeNews, startFakeNews } from '../../fakes/news.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../fakes/openai.ts';
 import { type FakeSec, startFakeSec } from '../../fakes/sec.ts';
 import { BASELESS_FIGURE, triggerModel } from '../../fakes/trigger-model.ts';
@@ -23,6 +25,7 @@ import { startTestRuntime } from '../../support/runtime.ts';
 let rt: TestRuntime;
 let ai: FakeOpenAi;
 let sec: FakeSec;
+let news: FakeNews;
 let deps: AlertDeps;
 let queued: string[] = [];
 
@@ -46,7 +49,7 @@ Ms. Doe, 52, served as Chief Financial Officer of Example Corp since 2019.</p>
 <p>Item 9.01 Financial Statements and Exhibits.</p><p>SIGNATURES</p></body></html>`;
 
 beforeAll(async () => {
-  [ai, sec] = await Promise.all([startFakeOpenAi({ handler: triggerModel() }), startFakeSec()]);
+  [ai, sec, news] = await Promise.all([startFakeOpenAi({ handler: triggerModel() }), startFakeSec(), startFakeNews()]);
   rt = await startTestRuntime({
     AI_BASE_URL: ai.url,
     AI_MODEL: 'fake-trigger-model',
@@ -54,6 +57,8 @@ beforeAll(async () => {
     SEC_BASE_URL: sec.url,
     SEC_DATA_BASE_URL: sec.url,
     SEC_USER_AGENT: 'Enterprise OS tests ops@example.com',
+    GOOGLE_NEWS_BASE_URL: news.url,
+    GDELT_BASE_URL: news.url,
   });
   deps = {
     db: rt.db,
@@ -66,13 +71,17 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await rt?.close();
-  await Promise.all([ai?.stop(), sec?.stop()]);
+  await Promise.all([ai?.stop(), sec?.stop(), news?.stop()]);
 });
 beforeEach(async () => {
   queued = [];
   ai.reset();
   ai.setHandler(triggerModel());
   sec.clearFilings();
+  news.reset();
+  news.mode.stories = 'published';
+  await rt.pool.query('DELETE FROM trigger_news_seen');
+  await rt.pool.query('DELETE FROM news_searches');
   await rt.pool.query('DELETE FROM trigger_subscriptions');
   await rt.pool.query('DELETE FROM sec_filings');
   await rt.pool.query('DELETE FROM trigger_events');
@@ -378,6 +387,43 @@ describe('EDGAR trigger events', () => {
       const runs = await runsOf(user.id);
       expect(runs.map((r) => r.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
       expect(runs[2].outcome).toBe(`sent in the roll-up of run ${held[0]!.id}`);
+    });
+  });
+
+  describe('from the news', () => {
+    const newsDeps = () => ({ ...pollDeps(), sources: deps.sources });
+
+    it('a story of an event at a watched company is one trigger; the filing of the same event merges into it', async () => {
+      const { user } = await watcher(['leadership', 'acquisition']);
+      const other = await watcher(['acquisition'], 'Microsoft');
+      news.publishStory({ company: 'Apple', headline: 'Apple appoints Jane Doe as chief financial officer', publisher: 'Reuters' });
+      news.publishStory({ company: 'Apple', headline: 'Apple reports record quarterly revenue, beating estimates' });
+      news.publishStory({ company: 'Microsoft', headline: 'Microsoft opens a new office in Dublin' });
+      const polled = await pollNews(newsDeps());
+      // Apple and Microsoft in one search.
+      expect(polled).toMatchObject({ searches: 1, failed: 0, events: 1, runs: 1 });
+      await runQueued();
+      const [mail, ...more] = await mailsOf(user.id);
+      expect(more).toHaveLength(0);
+      expect(mail.subject).toBe('Apple Inc.: Leadership change');
+      expect(mail.text_body).toContain('Reuters reports: Apple appoints Jane Doe as chief financial officer.');
+      expect(mail.text_body).toMatch(/Published .+ ET → found .+ ET → sent .+ ET/);
+      expect(await mailsOf(other.user.id)).toEqual([]);
+      // Not again in the user's scheduled news alert.
+      const { rows: claimed } = await rt.pool.query('SELECT url_key FROM sent_articles WHERE user_id = $1', [user.id]);
+      expect(claimed).toHaveLength(1);
+
+      // The next pass: the story is known, nothing new.
+      queued = [];
+      expect(await pollNews(newsDeps())).toMatchObject({ events: 0, runs: 0 });
+      // The 8-K of the same appointment is the same event: merged, told to nobody again.
+      await baseline();
+      sec.publishFiling({ form: '8-K', company: 'Apple Inc.', cik: 320193, items: ['5.02'], document: OFFICER_8K });
+      expect(await pollEdgar(pollDeps())).toMatchObject({ fresh: 1, events: 0, runs: 0 });
+      const { rows: events } = await rt.pool.query('SELECT kinds, merged FROM trigger_events');
+      expect(events).toHaveLength(1);
+      expect(events[0].merged).toEqual([expect.objectContaining({ publisher: 'SEC EDGAR' })]);
+      expect(await mailsOf(user.id)).toHaveLength(1);
     });
   });
 });

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { TriggerKind } from '../../../shared/triggers.ts';
 import type { Database } from '../../db/client.ts';
-import { errorMessage, log } from '../../lib/log.ts';
+import { log } from '../../lib/log.ts';
 import { LATEST_FILING_FEEDS, type LatestFiling, type LatestFilingsSource } from '../../sources/sec/latest-filings.ts';
 import { officerChanges } from '../../sources/sec/officers.ts';
 import { SEC_PUBLISHER, type SecSource } from '../../sources/sec/sec.ts';

@@ -36,7 +36,7 @@ type TriggerEvent = {
   kinds: TriggerKind[];
   title: string;
   summary: string;
-  source: { url: string; title: string; publisher: string; text: string };
+  source: { url: string; title: string; publisher: string; text: string; urlKey?: string; titleKey?: string };
   publishedAt: string | null;
   foundAt: string;
   eventKey: string;
@@ -118,6 +118,19 @@ async function whyItMatters(deps: AlertDeps, run: AlertRun, event: TriggerEvent,
     void answer.catch(() => {}).finally(() => inFlight.delete(flight));
   }
   return answer;
+}
+
+/**
+ * A story told as a trigger is not told again in the user's scheduled news alert or newsletter: it
+ * is claimed as sent (sent_articles, what their scans drop), in the commit that tells it.
+ */
+async function claimStories(tx: DbExecutor, userId: string, events: TriggerEvent[]) {
+  for (const { source } of events) {
+    if (!source.urlKey) continue;
+    await tx.execute(sql`
+      insert into sent_articles (user_id, url_key, title_key) values (${userId}, ${source.urlKey}, ${source.titleKey ?? ''})
+      on conflict (user_id, url_key) do nothing`);
+  }
 }
 
 /** The model's answers being written in this process, by event and solution. */
@@ -328,6 +341,13 @@ export const triggerHandler = (async (run: AlertRun, deps: AlertDeps, signal: Ab
   return {
     async commit(tx: DbExecutor) {
       const members = hold.why ? await claimRollUpMembers(tx, run.userId, run.id) : [];
+      await claimStories(tx, run.userId, [
+        event,
+        ...(await loadEvents(
+          tx,
+          members.map((m) => m.eventId),
+        )),
+      ]);
       if (hold.why && members.length > 0) {
         const events = [
           event,

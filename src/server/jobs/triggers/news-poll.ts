@@ -18,7 +18,6 @@ import { tellEvent } from './events.ts';
 import { companiesIn, NEWS_EVENT_WORDS, NEWS_KINDS, newsKindsOf } from './news-classify.ts';
 import { companyKeyOf, loadWatchers, type Watcher, watchersByCompany, watchKey } from './watch.ts';
 
-const LEASE = 'news';
 /** A story older than this when first seen is not "as it happens". */
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** Stories a batch's search returns at most. */
