@@ -296,8 +296,8 @@ describe('freshness: found → delivered of the last 30 days (issue 31 §3)', ()
   }
   async function triggerEvent(foundAt: Date) {
     const { rows } = await q(
-      `INSERT INTO trigger_events (event_key, company_name, kinds, title, summary, source, found_at)
-       VALUES ($1, 'Acme', '{leadership}', 'Acme: officer appointed', 'An officer was appointed.', $2::jsonb, $3) RETURNING id`,
+      `INSERT INTO trigger_events (event_key, company_key, company_name, kinds, title, summary, source, found_at)
+       VALUES ($1, 'name:acme', 'Acme', '{leadership}', 'Acme: officer appointed', 'An officer was appointed.', $2::jsonb, $3) RETURNING id`,
       [
         `test:${randomUUID()}`,
         JSON.stringify({ url: 'https://example.com/filing', title: 'Filing', publisher: 'SEC', text: 'x' }),

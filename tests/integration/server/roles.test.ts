@@ -4,7 +4,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createDatabase } from '../../../src/server/db/client.ts';
 import { enqueueMail } from '../../../src/server/mail/outbox.ts';
 import { type FakeSmtp, startFakeSmtp } from '../../fakes/smtp.ts';
@@ -92,14 +92,11 @@ afterEach(async () => {
 });
 
 let smtp: FakeSmtp;
-let database: ReturnType<typeof createDatabase>;
 beforeAll(async () => {
   smtp = await startFakeSmtp({ smtpPort: 0 });
-  database = createDatabase(testDatabaseUrl(), 2);
 });
 afterAll(async () => {
   await smtp?.stop();
-  await database?.pool.end();
 });
 
 describe('server roles', () => {
@@ -119,12 +116,27 @@ describe('server roles', () => {
   });
 
   it('ROLE=worker opens no port, delivers outbox mail, and stops on SIGTERM with code 0', { timeout: 60_000 }, async () => {
+    // Its own database: on the shared one, alerts other files left due would keep the worker busy
+    // with the real (unreachable) news services, and how long it then takes to stop would depend on
+    // which files ran before.
+    const fresh = await createFreshDatabase(requireDatabaseUrl(), 'eos_worker_role');
+    const database = createDatabase(fresh.url, 2);
+    onTestFinished(async () => {
+      await database.pool.end();
+      await fresh.drop();
+    });
     const port = await freePort();
     const worker = startServer({
       ROLE: 'worker',
       PORT: String(port),
       APP_URL: `http://localhost:${port}`,
       SMTP_URL: `smtp://127.0.0.1:${smtp.smtpPort}`,
+      DATABASE_URL: fresh.url,
+    });
+    // The worker migrates the new database as it starts.
+    await until('the worker to start', async () => {
+      if (worker.proc.exitCode !== null) throw new Error(`worker exited with ${worker.proc.exitCode}\n${describeChild(worker)}`);
+      return worker.stdout().includes('worker is running');
     });
     const to = uniqueEmail('worker');
     const subject = `Worker delivery ${Date.now()}`;
