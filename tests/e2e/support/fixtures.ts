@@ -134,8 +134,10 @@ export async function expectDefaultEmail(form: Page | Locator, defaultEmail: str
 export async function afterRetries(page: Page, shown: Locator) {
   await expect(async () => {
     await page.clock.fastForward(4_000);
-    await expect(shown).toBeVisible({ timeout: 250 });
-  }).toPass({ timeout: 20_000 });
+    // Room for the last failure to render on a loaded machine: a jump made after it appears runs
+    // out the toasts shown with it (CI saw one dismissed under the test's click).
+    await expect(shown).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 export async function completeProfile(page: Page) {
