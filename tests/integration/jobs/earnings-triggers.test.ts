@@ -255,11 +255,14 @@ describe('earnings-date moves as trigger events', () => {
     expect(await mailsOf(watcher.id)).toEqual([]);
   });
 
-  it('an estimate giving way to a listing, or a move of a call already past, is no trigger', async () => {
+  it('no work while nobody wants the kind; an estimate giving way to a listing, or a move of a call already past, is no trigger', async () => {
     const owner = await earningsOwner();
-    await newsWatcher('Apple', ['earnings_moved']);
     await moveApple([owner.tracking]);
     const queued: string[] = [];
+    // Nobody wants the kind yet: the poller does nothing, and the move waits.
+    expect(await poll(MOVED, queued)).toEqual({ looked: 0, moves: 0, events: 0, runs: 0 });
+    expect((await rt.pool.query('SELECT 1 FROM earnings_moves WHERE told_at IS NULL')).rowCount).toBe(1);
+    await newsWatcher('Apple', ['earnings_moved']);
     // The poller first sees the move after the new date has passed.
     expect(await poll('2025-11-05T14:00:00Z', queued)).toMatchObject({ moves: 1, events: 0, runs: 0 });
     expect(queued).toEqual([]);

@@ -35,6 +35,16 @@ const MAX_AGE_HOURS = 24;
  */
 const WATCH_CHECKS_PER_POLL = 60;
 const DAY_MS = 86_400_000;
+/**
+ * How long a process keeps the list of watched companies it looks up: loading every watcher took
+ * 0.15–1.1 s at 30,000 watched names on a shared 2-core machine (ADR 032), too much for every
+ * minute. A company watched since is looked up at most this much later; moves are always told to
+ * the watchers as they are at the poll.
+ */
+const WATCHED_RELOAD_MS = 5 * 60_000;
+
+/** The watched companies' keys as last loaded, kept by the caller across polls (main.ts). */
+export type WatchedCache = { keys: string[]; at: number };
 
 export type EarningsPollDeps = {
   db: Database;
@@ -42,6 +52,8 @@ export type EarningsPollDeps = {
   sources: { sec: SecSource; earningsCalendar: EarningsCalendarSource };
   queue: (client: pg.PoolClient, runIds: string[]) => Promise<void>;
   now: () => Date;
+  /** Without one, every poll loads the watchers afresh (tests). */
+  watchedCache?: WatchedCache;
 };
 
 export type EarningsPollResult = { looked: number; moves: number; events: number; runs: number };
@@ -106,8 +118,8 @@ type WatchedRow = {
  * (the earnings check's rules: a first look, a date passed and an estimate are no move; a date no
  * calendar lists for a while is kept). Returns how many were looked up.
  */
-async function lookUpWatched(deps: EarningsPollDeps, byCompany: Map<string, Watcher[]>, signal?: AbortSignal): Promise<number> {
-  const ciks = [...byCompany.keys()].filter((key) => key.startsWith('cik:')).map((key) => key.slice('cik:'.length));
+async function lookUpWatched(deps: EarningsPollDeps, companyKeys: string[], signal?: AbortSignal): Promise<number> {
+  const ciks = companyKeys.filter((key) => key.startsWith('cik:')).map((key) => key.slice('cik:'.length));
   if (ciks.length === 0) return 0;
   const { rows } = await deps.db.execute<WatchedRow>(sql`
     with watched as (
@@ -177,17 +189,32 @@ async function lookUpWatched(deps: EarningsPollDeps, byCompany: Map<string, Watc
  */
 export async function pollEarningsMoves(deps: EarningsPollDeps, signal?: AbortSignal): Promise<EarningsPollResult> {
   const result: EarningsPollResult = { looked: 0, moves: 0, events: 0, runs: 0 };
-  const watchers = (await loadWatchers(deps.db)).filter((w) => w.kinds.includes('earnings_moved'));
-  const { byCompany } =
-    watchers.length > 0
-      ? await watchersByCompany(deps.db, deps.sources.sec, watchers, signal)
-      : { byCompany: new Map<string, Watcher[]>() };
-  result.looked = await lookUpWatched(deps, byCompany, signal);
+  const { rows: listening } = await deps.db.execute<{ wanted: boolean }>(
+    sql`select exists (select 1 from trigger_subscriptions where 'earnings_moved' = any(kinds)) as wanted`,
+  );
+  // Nobody asked for the kind: no calendar is asked, and the moves wait (those over a day old are then told to nobody).
+  if (!listening[0]?.wanted) return result;
+  let loaded: Map<string, Watcher[]> | null = null;
+  const watchedNow = async () => {
+    if (loaded) return loaded;
+    const watchers = (await loadWatchers(deps.db)).filter((w) => w.kinds.includes('earnings_moved'));
+    loaded = (await watchersByCompany(deps.db, deps.sources.sec, watchers, signal)).byCompany;
+    return loaded;
+  };
+  const cache = deps.watchedCache;
+  let keys: string[];
+  if (cache && Date.now() - cache.at < WATCHED_RELOAD_MS) keys = cache.keys;
+  else {
+    keys = [...(await watchedNow()).keys()];
+    if (cache) Object.assign(cache, { keys, at: Date.now() });
+  }
+  result.looked = await lookUpWatched(deps, keys, signal);
   const { rows: moves } = await deps.db.execute<MoveRow>(sql`
     select id, company_key, cik, ticker, company_name, earnings_date, previous_label, date_label, change, source_name, source_url,
            found_at, found_at > now() - make_interval(hours => ${MAX_AGE_HOURS}) as fresh
       from earnings_moves where told_at is null order by found_at limit ${BATCH}`);
   if (moves.length === 0) return result;
+  const byCompany = await watchedNow();
   const now = deps.now().getTime();
   for (const move of moves) {
     if (signal?.aborted) break;
