@@ -1,7 +1,8 @@
 // Earnings alerts (spec 02 §3 earnings_tracking(_results), issue 5 "Earnings"): three run kinds on
 // one tracking row (run.alertId = earnings_tracking.id).
 //   earnings_check    resolves the ticker and looks up the next earnings date (calendars, else an
-//                     SEC estimate) into earnings_tracking_results; no e-mail.
+//                     SEC estimate) into earnings_tracking_results; e-mails only a moved date, and
+//                     records a listed date's move for the company's trigger events (issue 31).
 //   earnings_reminder e-mails the date at the chosen timing before it (slot = the date, ISO).
 //   earnings_summary  after the call, reads the results release (8-K item 2.02, else an FMP
 //                     transcript) and e-mails a grounded summary (slot = the date, ISO), each
