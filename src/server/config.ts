@@ -241,6 +241,11 @@ const envSchema = z.object({
    * companies (one worker per period); 0 turns it off.
    */
   TRIGGER_NEWS_POLL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
+  /**
+   * Trigger events from earnings-date moves: how often the moves the earnings checks found are told
+   * (one worker per period; the checks themselves run every 15 minutes per tracking); 0 turns it off.
+   */
+  TRIGGER_EARNINGS_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Alert engine (worker role): alert runs one worker process handles at once. */
   ALERT_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
   /**

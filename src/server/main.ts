@@ -19,6 +19,7 @@ import { aheadHandlers, alertHandlers, createAlertDeps } from './jobs/index.ts';
 import { createAlertEngine } from './jobs/runs/engine.ts';
 import { runsGaugeSource } from './jobs/runs/metrics.ts';
 import { queueRuns, startAlertWorker, wakeAt } from './jobs/runs/worker.ts';
+import { pollEarningsMoves, type WatchedCache } from './jobs/triggers/earnings-poll.ts';
 import { pollEdgar } from './jobs/triggers/edgar-poll.ts';
 import { pollNews } from './jobs/triggers/news-poll.ts';
 import { startPolling } from './jobs/triggers/poller.ts';
@@ -98,6 +99,8 @@ if (config.ROLE !== 'web') {
   // watcher wants becomes a 'trigger' run of the engine above.
   const pollDeps = { db: runtime.db, pool: runtime.pool, sources: alertDeps.sources, now: alertDeps.now };
   const queue = (client: pg.PoolClient, runIds: string[]) => queueRuns(boss, client, runIds);
+  // The watched companies the earnings poller looks up, kept across its polls in this process.
+  const watchedCache: WatchedCache = { keys: [], at: 0 };
   const pollers = [
     config.TRIGGER_EDGAR_POLL_SECONDS > 0 &&
       startPolling({
@@ -117,6 +120,16 @@ if (config.ROLE !== 'web') {
         poll: async (signal) => {
           const r = await pollNews({ ...pollDeps, queue }, signal);
           return `${r.searches} searches (${r.failed} failed), ${r.stories} new stories, ${r.events} events, ${r.runs} triggers queued`;
+        },
+      }),
+    config.TRIGGER_EARNINGS_POLL_SECONDS > 0 &&
+      startPolling({
+        db: runtime.db,
+        name: 'earnings',
+        seconds: config.TRIGGER_EARNINGS_POLL_SECONDS,
+        poll: async (signal) => {
+          const r = await pollEarningsMoves({ ...pollDeps, queue, watchedCache }, signal);
+          return `${r.looked} watched companies looked up, ${r.moves} earnings-date moves, ${r.events} events, ${r.runs} triggers queued`;
         },
       }),
   ].filter((poller) => poller !== false);

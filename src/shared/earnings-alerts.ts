@@ -236,3 +236,28 @@ export function earningsMoveTexts(dayShift: number, newDateLabel: string) {
     why: `The call stays on the same day, now at ${newDateLabel}: adjust any follow-up you timed to the call.`,
   };
 }
+
+const dayOnlyLabel = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const timeLabel = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: ALERT_TIME_ZONE,
+});
+
+/**
+ * 'Thursday, Oct 30, 2025' for a day-only date (midnight UTC, ADR 009), else with the time in New
+ * York. Shared by the earnings alert's mails and the earnings-date trigger events.
+ */
+export function earningsDateLabel(date: Date): string {
+  return date.getTime() % 86_400_000 === 0 ? dayOnlyLabel.format(date) : `${timeLabel.format(date)} ET`;
+}

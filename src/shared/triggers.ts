@@ -17,6 +17,7 @@ export const TRIGGER_KINDS = [
   'ipo',
   'activist',
   'product_launch',
+  'earnings_moved',
 ] as const;
 export type TriggerKind = (typeof TRIGGER_KINDS)[number];
 
@@ -31,6 +32,7 @@ export const triggerKindLabels: Record<TriggerKind, string> = {
   ipo: 'IPO filed',
   activist: 'Activist stake',
   product_launch: 'Product launches',
+  earnings_moved: 'Earnings date moved',
 };
 
 /** What a trigger of each kind is called in its message ("Leadership change at Acme"). */
@@ -45,6 +47,7 @@ export const triggerKindNouns: Record<TriggerKind, string> = {
   ipo: 'IPO filing',
   activist: 'Activist stake',
   product_launch: 'Product launch',
+  earnings_moved: 'Earnings date moved',
 };
 
 /** A new subscription's kinds: everything but results, which the earnings alerts already cover. */
@@ -58,8 +61,10 @@ export const triggerMessages = {
   toggle: 'Also tell me as it happens',
   disclosure: 'As it happens',
   intro:
-    'Filings and news about this alert’s companies, sent within minutes: officers appointed or leaving, deals, funding, layoffs, product launches, IPO filings and activist stakes.',
+    'Filings, news and calendars about this alert’s companies, sent within minutes: officers appointed or leaving, deals, funding, layoffs, product launches, IPO filings, activist stakes and earnings dates that move.',
   kindsLegend: 'Tell me about',
+  /** Beside "Earnings date moved" on an earnings alert's box: its own "date moved" e-mail tells the move, once. */
+  earningsOwnMove: 'This alert’s own “date moved” e-mail tells you; it is not sent twice.',
   kindsRequired: 'Choose at least one kind of event.',
   kindUnknown: 'Choose kinds from the list.',
   enabledRequired: 'Say whether to send events as they happen.',

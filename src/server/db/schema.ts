@@ -1096,3 +1096,57 @@ export const sourcePolls = pgTable('source_polls', {
   /** The poll's last outcome for the operator ("12 new filings, 1 trigger" or the error). */
   outcome: text('outcome'),
 });
+
+/**
+ * Earnings dates that moved (issue 31: "earnings-date moves" as trigger events), one row per company
+ * and move: an earnings check that sees a listed date still ahead give way to another listed day
+ * writes it in its own commit, and the same move seen by another user's check of the same company
+ * adds nothing (unique). The earnings trigger poller tells each row once (told_at) to the users who
+ * watch the company and want the kind. The texts are the check's own (the owner's "date moved"
+ * mail's), so a trigger and that mail word the same move alike.
+ */
+export const earningsMoves = pgTable(
+  'earnings_moves',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 'cik:<CIK>', as trigger events name a company. */
+    companyKey: text('company_key').notNull(),
+    cik: text('cik'),
+    ticker: text('ticker').notNull(),
+    /** EDGAR's name of the company. */
+    companyName: text('company_name').notNull(),
+    previousDate: timestamp('previous_date', { withTimezone: true }).notNull(),
+    earningsDate: timestamp('earnings_date', { withTimezone: true }).notNull(),
+    /** 'Thursday, Oct 30, 2025' / 'Tuesday, Nov 4, 2025', 'Delayed by 5 days'. */
+    previousLabel: text('previous_label').notNull(),
+    dateLabel: text('date_label').notNull(),
+    change: text('change').notNull(),
+    /** The calendar that lists the new date (Nasdaq, Finnhub, Financial Modeling Prep) and where to check it. */
+    sourceName: text('source_name').notNull(),
+    sourceUrl: text('source_url'),
+    /** When the check found the change (the calendars publish no time of their own). */
+    foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the poller made it an event (or found nobody wanting it); null: not yet. */
+    toldAt: timestamp('told_at', { withTimezone: true }),
+    eventId: uuid('event_id'),
+  },
+  (t) => [
+    uniqueIndex('earnings_moves_move_idx').on(t.companyKey, t.previousDate, t.earningsDate),
+    index('earnings_moves_untold_idx').on(t.foundAt).where(sql`${t.toldAt} is null`),
+  ],
+);
+
+/**
+ * The next earnings date of each company watched for 'earnings_moved' that no active earnings alert
+ * tracks (a news alert's company, a newsletter's portfolio): the earnings trigger poller looks these
+ * up itself, each every 15 minutes as earnings checks do, so a move of theirs is found too.
+ */
+export const earningsWatchDates = pgTable('earnings_watch_dates', {
+  companyKey: text('company_key').primaryKey(),
+  ticker: text('ticker').notNull(),
+  /** The listed date as last read (midnight UTC for a day, ADR 009); null: no calendar lists one. */
+  earningsDate: timestamp('earnings_date', { withTimezone: true }),
+  provider: text('provider'),
+  sourceUrl: text('source_url'),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+});

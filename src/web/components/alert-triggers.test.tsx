@@ -79,6 +79,9 @@ describe('AlertTriggers', () => {
       TRIGGER_KINDS.map((kind) => triggerKindLabels[kind]),
     );
     expect(ticked()).toEqual([...DEFAULT_TRIGGER_KINDS]);
+    // On an earnings alert, its own "date moved" e-mail is said to tell the move (once).
+    const moved = box(triggerKindLabels.earnings_moved);
+    expect(document.getElementById(moved.getAttribute('aria-describedby')!)?.textContent).toBe(triggerMessages.earningsOwnMove);
 
     fireEvent.click(box(triggerKindLabels.results));
     fireEvent.click(box(triggerKindLabels.bankruptcy));

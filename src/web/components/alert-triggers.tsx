@@ -46,6 +46,7 @@ function TriggerSettings({ type, alertId }: Props) {
   const [draft, setDraft] = useState<TriggerSubscription | null>(null);
   const [error, setError] = useState<string | null>(null);
   const introId = useId();
+  const ownMoveId = useId();
 
   if (saved.isError) return <p className="text-sm text-red-700">{triggerMessages.loadError}</p>;
   // Small, inside a card (the screens' Spinner fills the page).
@@ -97,17 +98,29 @@ function TriggerSettings({ type, alertId }: Props) {
       {shown.enabled && (
         <fieldset className="space-y-1.5">
           <legend className="text-sm text-slate-800">{triggerMessages.kindsLegend}</legend>
-          {TRIGGER_KINDS.map((kind) => (
-            <label key={kind} className="flex items-center gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                className="h-4 w-4"
-                checked={shown.kinds.includes(kind)}
-                onChange={(event) => toggleKind(kind, event.target.checked)}
-              />
-              {triggerKindLabels[kind]}
-            </label>
-          ))}
+          {TRIGGER_KINDS.map((kind) => {
+            // An earnings alert's own "date moved" e-mail tells its owner of a move; said beside the kind.
+            const ownMove = type === 'earnings' && kind === 'earnings_moved';
+            return (
+              <div key={kind}>
+                <label className="flex items-center gap-2 text-sm text-slate-800">
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4"
+                    aria-describedby={ownMove ? ownMoveId : undefined}
+                    checked={shown.kinds.includes(kind)}
+                    onChange={(event) => toggleKind(kind, event.target.checked)}
+                  />
+                  {triggerKindLabels[kind]}
+                </label>
+                {ownMove && (
+                  <p id={ownMoveId} className="ml-6 text-xs text-slate-600">
+                    {triggerMessages.earningsOwnMove}
+                  </p>
+                )}
+              </div>
+            );
+          })}
         </fieldset>
       )}
       {error && (

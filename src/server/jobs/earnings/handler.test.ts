@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { earningsDateLabel, eventChange, statusFor } from './handler.ts';
+import { earningsDateLabel } from '../../../shared/earnings-alerts.ts';
+import { eventChange, statusFor } from './handler.ts';
 
 describe('earningsDateLabel', () => {
   it('shows a day-only date (midnight UTC, ADR 009) as that calendar day, without a time', () => {

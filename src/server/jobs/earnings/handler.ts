@@ -1,7 +1,8 @@
 // Earnings alerts (spec 02 §3 earnings_tracking(_results), issue 5 "Earnings"): three run kinds on
 // one tracking row (run.alertId = earnings_tracking.id).
 //   earnings_check    resolves the ticker and looks up the next earnings date (calendars, else an
-//                     SEC estimate) into earnings_tracking_results; no e-mail.
+//                     SEC estimate) into earnings_tracking_results; e-mails only a moved date, and
+//                     records a listed date's move for the company's trigger events (issue 31).
 //   earnings_reminder e-mails the date at the chosen timing before it (slot = the date, ISO).
 //   earnings_summary  after the call, reads the results release (8-K item 2.02, else an FMP
 //                     transcript) and e-mails a grounded summary (slot = the date, ISO), each
@@ -10,6 +11,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import {
   earningsBadge,
+  earningsDateLabel,
   earningsDateSourceLine,
   earningsDateStatus,
   earningsDateStatusLabels,
@@ -18,16 +20,16 @@ import {
   notificationTimingLabels,
   verifiableUrl,
 } from '../../../shared/earnings-alerts.ts';
-import { ALERT_TIME_ZONE } from '../../../shared/sonar.ts';
 import type { GenerateRequest } from '../../ai/runner.ts';
 import { alertRecipientFor } from '../../db/alert-recipient.ts';
 import type { Database } from '../../db/client.ts';
+import { recordEarningsMove } from '../../db/earnings-moves.ts';
 import { earningsTracking, earningsTrackingResults, users } from '../../db/schema.ts';
 import { renderEarningsDateMovedEmail, renderEarningsReminderEmail, renderEarningsSummaryEmail } from '../../mail/alert-emails/index.ts';
 import type { EmailLinks } from '../../mail/alert-emails/types.ts';
 import type { EarningsDate } from '../../sources/sec/earnings-calendar.ts';
 import { addDays, newYorkDay, SEC_ESTIMATE, secEstimate } from '../../sources/sec/earnings-calendar.ts';
-import { type EarningsFiling, reportedQuarter } from '../../sources/sec/sec.ts';
+import { type EarningsFiling, reportedQuarter, type SecCompany } from '../../sources/sec/sec.ts';
 import type { SourceDocument } from '../../sources/web/types.ts';
 import {
   type AlertDeps,
@@ -99,33 +101,12 @@ function dateOfRun(run: AlertRun, result: Result | null): Date {
   return result.earningsDate;
 }
 
-const dayOnlyLabel = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const timeLabel = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: ALERT_TIME_ZONE,
-});
 const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
-/** 'Thursday, Oct 30, 2025' for a day-only date (midnight UTC, ADR 009), else with the time in New York. */
-export function earningsDateLabel(date: Date): string {
-  return isDayOnly(date) ? dayOnlyLabel.format(date) : `${timeLabel.format(date)} ET`;
-}
 
 // --- earnings_check -----------------------------------------------------------------------------
 
 type Lookup =
-  | { kind: 'found'; found: EarningsDate }
+  | { kind: 'found'; found: EarningsDate; company: SecCompany }
   | { kind: 'not_found'; why: string }
   | { kind: 'error'; why: string }
   | { kind: 'keep'; why: string };
@@ -219,6 +200,24 @@ export const earningsCheckHandler = (async (run, deps, signal) => {
         return { mail: null, outcome: `${summary}${was}${change.bump ? '; calendar event updated' : ''}` };
       }
       const mailed = dateMoved(tracking, change.moved, found, status);
+      const listedBoth = !!change.moved.provider && change.moved.provider !== SEC_ESTIMATE && found.provider !== SEC_ESTIMATE;
+      if (lookup.kind === 'found' && listedBoth && mailed.sourceUrl) {
+        // A listed date giving way to another listed day is the company's move: told "as it happens"
+        // to everyone watching the company (jobs/triggers/earnings-poll.ts), once however many checks
+        // see it. An estimate becoming a listing is news to this alert only.
+        await recordEarningsMove(tx, {
+          cik: lookup.company.cik,
+          ticker: found.ticker,
+          companyName: lookup.company.name,
+          previousDate: change.moved.date.toISOString(),
+          earningsDate: found.date,
+          previousLabel: mailed.previousDateLabel,
+          dateLabel: mailed.dateLabel,
+          change: mailed.change,
+          sourceName: mailed.sourceName,
+          sourceUrl: mailed.sourceUrl,
+        });
+      }
       const rendered = await renderEarningsDateMovedEmail({ ...mailed, links: earningsLinks(deps, tracking, run) });
       return {
         mail: { to: tracking.recipient, ...rendered, kind: 'earnings-date-moved', unsubscribe: { kind: 'earnings', alertId: tracking.id } },
@@ -290,9 +289,9 @@ async function lookUp(companyName: string, now: Date, deps: AlertDeps, signal: A
   const company = await sec.resolveCompany(companyName, signal);
   if (!company) return { kind: 'not_found', why: `"${companyName}" is not a company or ticker SEC EDGAR knows` };
   const listed = await earningsCalendar.nextEarnings(company.ticker, now, signal);
-  if (listed) return { kind: 'found', found: listed };
+  if (listed) return { kind: 'found', found: listed, company };
   const estimate = secEstimate(await sec.earningsReleases(company.cik, signal), now, company.ticker);
-  if (estimate) return { kind: 'found', found: estimate };
+  if (estimate) return { kind: 'found', found: estimate, company };
   return { kind: 'not_found', why: `no calendar lists ${company.ticker} and SEC EDGAR has no recent earnings release` };
 }
 

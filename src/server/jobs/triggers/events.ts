@@ -20,6 +20,14 @@ export type NewEvent = {
   summary: string;
   source: { url: string; title: string; publisher: string; text: string; urlKey?: string; titleKey?: string };
   publishedAt: string | null;
+  /** When it was found, if before now (an earnings check's move, told by the poller a little later). */
+  foundAt?: string | null;
+  /**
+   * Whether another event of the company and kind within MERGE_DAYS is this one (a filing and its
+   * stories). An earnings-date move is its own event, known by its key (company and new date): a
+   * second move within days is news of its own.
+   */
+  mergeSameKind?: boolean;
   /** The users who want it (one run each). */
   users: string[];
 };
@@ -43,9 +51,9 @@ export async function tellEvent(
     if (again.rows[0]) return { eventId: again.rows[0].id, merged: true, runs: 0 };
     const same = await client.query<{ id: string }>(
       `SELECT id FROM trigger_events
-        WHERE company_key = $1 AND kinds && $2::text[] AND found_at > now() - make_interval(days => $3)
+        WHERE $4::boolean AND company_key = $1 AND kinds && $2::text[] AND found_at > now() - make_interval(days => $3)
         ORDER BY found_at LIMIT 1`,
-      [event.companyKey, event.kinds, MERGE_DAYS],
+      [event.companyKey, event.kinds, MERGE_DAYS, event.mergeSameKind !== false],
     );
     if (same.rows[0]) {
       await client.query(`UPDATE trigger_events SET merged = merged || $2::jsonb WHERE id = $1`, [
@@ -57,8 +65,8 @@ export async function tellEvent(
       return { eventId: same.rows[0].id, merged: true, runs: 0 };
     }
     const inserted = await client.query<{ id: string }>(
-      `INSERT INTO trigger_events (event_key, company_key, cik, company_name, kinds, title, summary, source, published_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      `INSERT INTO trigger_events (event_key, company_key, cik, company_name, kinds, title, summary, source, published_at, found_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce($10, now())) RETURNING id`,
       [
         event.eventKey,
         event.companyKey,
@@ -69,6 +77,7 @@ export async function tellEvent(
         event.summary,
         JSON.stringify(event.source),
         event.publishedAt,
+        event.foundAt ?? null,
       ],
     );
     const eventId = inserted.rows[0]!.id;

@@ -25,6 +25,7 @@ import {
   type DbExecutor,
   type RunStep,
 } from '../runs/types.ts';
+import { earningsAlertOwners } from './earnings-poll.ts';
 import { claimRollUpMembers, decideHold, finishRollUpMembers, rollUpLeader } from './policy.ts';
 import { companyKeyOf, loadWatchers, type Watcher, watchedCiks, watchKey } from './watch.ts';
 
@@ -210,11 +211,12 @@ const HOLD_NOTES: Record<'quiet' | 'cap', string> = {
 /** A released trigger that is not the first of its group waits this long for the first to take it into the roll-up. */
 const FOLLOWER_WAIT_MS = 20_000;
 
-const emailLinks = (deps: AlertDeps, run: AlertRun, alerts: Watcher[], company: string) => {
+const emailLinks = (deps: AlertDeps, run: AlertRun, alerts: Watcher[], company: string, earnings = false) => {
   const first = alerts[0]!;
   return {
     library: deps.links.libraryItem(run.id),
-    viewInApp: deps.links.app(`/aurora-os/company-news?company=${encodeURIComponent(company)}`),
+    // An earnings date's move opens the company's earnings analysis; other events its news.
+    viewInApp: deps.links.app(`/aurora-os/${earnings ? 'earnings' : 'company-news'}?company=${encodeURIComponent(company)}`),
     manage: deps.links.app(
       first.alertType === 'news' ? '/sonar-os/news' : first.alertType === 'newsletter' ? '/sonar-os/newsletter' : '/sonar-os/earnings',
     ),
@@ -305,6 +307,9 @@ export const triggerHandler = (async (run: AlertRun, deps: AlertDeps, signal: Ab
   );
   const alerts = wantedAmong(watchers, ciks, event);
   if (alerts.length === 0) throw new AlertSkip('no alert of the user wants this event any more');
+  // An earnings alert of the company (made since the poll) tells its owner of the move itself.
+  if (event.kinds.every((kind) => kind === 'earnings_moved') && (await earningsAlertOwners(deps.db, event.companyKey, [run.userId])).size)
+    throw new AlertSkip('the user’s earnings alert for this company tells them of the move');
 
   // Decided once, when the trigger is first looked at: a hold is kept in the run's steps.
   const settings = await readTriggerSettings(deps.db, run.userId);
@@ -335,7 +340,7 @@ export const triggerHandler = (async (run: AlertRun, deps: AlertDeps, signal: Ab
     publishedVerb: publishedVerbOf(event),
     statements: why.statements,
     reason: reasonOf(alerts, event.companyName),
-    links: emailLinks(deps, run, alerts, event.companyName),
+    links: emailLinks(deps, run, alerts, event.companyName, event.kinds.includes('earnings_moved')),
   });
   const statements = why.statements ? `; ${statementCountLabel(why.statements)}` : '';
   return {

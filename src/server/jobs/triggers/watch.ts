@@ -125,7 +125,10 @@ export async function watchersByCompany(db: Pick<Database, 'execute'>, sec: SecS
   const byCompany = new Map<string, Watcher[]>();
   for (const watcher of watchers) {
     const key = companyKeyOf(ciks.get(watchKey(watcher.name)), watcher.name);
-    byCompany.set(key, [...(byCompany.get(key) ?? []), watcher]);
+    // Appended in place: copying the list per watcher made a company watched by thousands quadratic.
+    const list = byCompany.get(key);
+    if (list) list.push(watcher);
+    else byCompany.set(key, [watcher]);
   }
   return { byCompany, ciks };
 }

@@ -8,7 +8,7 @@ import type { SourceHttp } from '../web/http.ts';
 import { capText, documentHeadline, htmlTableRows, htmlTitle, htmlToText, httpUrl, isPlaceholderTitle } from '../web/text.ts';
 import { type SourceDocument, SourceError } from '../web/types.ts';
 
-type SecCompany = { cik: string; ticker: string; name: string };
+export type SecCompany = { cik: string; ticker: string; name: string };
 export type EarningsFiling = {
   accessionNumber: string;
   /** YYYY-MM-DD. */
