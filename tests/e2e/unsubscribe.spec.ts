@@ -2,16 +2,16 @@
 // the alert, turns off exactly that alert with one click, says so, and leads to the alert's screen.
 import { readFileSync } from 'node:fs';
 import { sql as sqlExpression } from 'drizzle-orm';
-import { createUnsubscribeToken } from '../../src/server/mail/unsubscribe-token.ts';
-import type { UnsubscribeAlertKind } from '../../src/shared/unsubscribe.ts';
+import { createUnsubscribeToken, triggerAlertsSubject } from '../../src/server/mail/unsubscribe-token.ts';
+import type { UnsubscribeLinkKind } from '../../src/shared/unsubscribe.ts';
 import { insertEarningsTracking, insertNewsAlert, insertNewsletter } from '../support/factories.ts';
 import { E2E_ENV_FILE } from './support/env.ts';
 import { afterRetries, db, expect, registeredUser, signIn, sql, test } from './support/fixtures.ts';
 
 /** A link as the alert e-mails carry it, signed with the e2e server's secret. */
-function unsubscribePath(kind: UnsubscribeAlertKind, alertId: string) {
+function unsubscribePath(kind: UnsubscribeLinkKind, subject: string) {
   const { AUTH_SECRET } = JSON.parse(readFileSync(E2E_ENV_FILE, 'utf8')) as { AUTH_SECRET: string };
-  return `/unsubscribe?token=${encodeURIComponent(createUnsubscribeToken(AUTH_SECRET, kind, alertId))}`;
+  return `/unsubscribe?token=${encodeURIComponent(createUnsubscribeToken(AUTH_SECRET, kind, subject))}`;
 }
 
 async function userWithAlerts() {
@@ -79,6 +79,45 @@ test('newsletter and earnings wording; signed in works the same', async ({ page 
   await page.goto(unsubscribePath('earnings', earnings));
   await expect(page.getByRole('heading', { name: 'Unsubscribe from earnings alerts for Nvidia?' })).toBeVisible();
   expect(await activeOf('earnings_tracking', earnings)).toBe(true);
+});
+
+test('a trigger e-mail’s link turns off “as it happens” for its alerts only, and names them', async ({ page }) => {
+  const { apple, microsoft, newsletter } = await userWithAlerts();
+  const userId = (await sql<{ user_id: string }>('SELECT user_id FROM sonar_alerts WHERE id = $1', [apple]))[0]!.user_id;
+  for (const [type, id] of [
+    ['news', apple],
+    ['news', microsoft],
+    ['newsletter', newsletter],
+  ])
+    await sql(`INSERT INTO trigger_subscriptions (alert_type, alert_id, user_id, kinds) VALUES ($1, $2, $3, '{leadership}')`, [
+      type,
+      id,
+      userId,
+    ]);
+  const subscribed = async () =>
+    (await sql<{ alert_id: string }>('SELECT alert_id FROM trigger_subscriptions WHERE user_id = $1', [userId]))
+      .map((r) => r.alert_id)
+      .sort();
+
+  await page.goto(
+    unsubscribePath(
+      'trigger',
+      triggerAlertsSubject([
+        { type: 'news', id: apple },
+        { type: 'newsletter', id: newsletter },
+      ]),
+    ),
+  );
+  const named = 'your news alert for Apple and your Banking newsletter';
+  await expect(page.getByRole('heading', { name: `Stop events as they happen from ${named}?` })).toBeVisible();
+  expect(await subscribed()).toHaveLength(3);
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    `You're unsubscribed from events as they happen from ${named}. The alerts themselves are still on.`,
+  );
+  expect(await subscribed()).toEqual([microsoft]);
+  expect(await activeOf('sonar_alerts', apple)).toBe(true);
+  expect(await activeOf('newsletter_alerts', newsletter)).toBe(true);
 });
 
 test('an invalid link and a deleted alert say so', async ({ page }) => {

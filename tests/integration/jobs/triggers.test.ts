@@ -12,6 +12,7 @@ import type { AlertDeps, AlertHandler, AlertRunKind } from '../../../src/server/
 import { type EdgarPollDeps, pollEdgar } from '../../../src/server/jobs/triggers/edgar-poll.ts';
 import { AI_NOT_CONFIGURED_NOTE, triggerHandler, WHY_DROPPED_NOTE } from '../../../src/server/jobs/triggers/handler.ts';
 import { pollNews } from '../../../src/server/jobs/triggers/news-poll.ts';
+import { readUnsubscribeToken } from '../../../src/server/mail/unsubscribe-token.ts';
 import { createSources } from '../../../src/server/sources/index.ts';
 import type { TriggerKind } from '../../../src/shared/triggers.ts';
 import { type FakeNews, startFakeNews } from '../../fakes/news.ts';
@@ -20,7 +21,7 @@ import { type FakeSec, startFakeSec } from '../../fakes/sec.ts';
 import { BASELESS_FIGURE, triggerModel } from '../../fakes/trigger-model.ts';
 import { registerUser, type TestRuntime } from '../../support/accounts.ts';
 import { insertEarningsTracking, insertNewsAlert } from '../../support/factories.ts';
-import { startTestRuntime } from '../../support/runtime.ts';
+import { startTestRuntime, TEST_APP_URL } from '../../support/runtime.ts';
 
 let rt: TestRuntime;
 let ai: FakeOpenAi;
@@ -154,6 +155,41 @@ async function runQueued() {
 const mailsOf = async (userId: string) =>
   (await rt.pool.query('SELECT subject, text_body, kind, to_address FROM mail_outbox WHERE user_id = $1 ORDER BY created_at', [userId]))
     .rows;
+
+/** A mail's one-click unsubscribe (RFC 8058): the address its List-Unsubscribe header names, the page's link in its text. */
+async function unsubscribeOf(userId: string, subject: string) {
+  const { rows } = await rt.pool.query<{ headers: Record<string, string>; text_body: string }>(
+    'SELECT headers, text_body FROM mail_outbox WHERE user_id = $1 AND subject = $2',
+    [userId, subject],
+  );
+  const { headers, text_body } = rows[0]!;
+  expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+  const oneClick = new URL(/^<(.+)>$/.exec(headers['List-Unsubscribe']!)![1]!);
+  const token = oneClick.searchParams.get('token')!;
+  expect(text_body).toContain(`${TEST_APP_URL}/unsubscribe?token=${encodeURIComponent(token)}`);
+  const path = `${oneClick.pathname}${oneClick.search}`;
+  return {
+    token,
+    path,
+    /** What a mail provider sends: form-encoded, no cookie, no Origin. */
+    post: async () => {
+      const res = await rt.app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+      return { status: res.status, body: await res.json() };
+    },
+  };
+}
+
+const subscriptionsOf = async (userId: string) =>
+  (
+    await rt.pool.query<{ alert_type: string; alert_id: string }>(
+      'SELECT alert_type, alert_id FROM trigger_subscriptions WHERE user_id = $1 ORDER BY alert_type, alert_id',
+      [userId],
+    )
+  ).rows;
 
 describe('EDGAR trigger events', () => {
   it('an 8-K item 5.02 of a watched company: one message by e-mail, library and each channel, with its receipt', async () => {
@@ -296,6 +332,53 @@ describe('EDGAR trigger events', () => {
     expect(sec.requests.slice(before).every((r) => r.userAgent.includes('ops@example.com'))).toBe(true);
   });
 
+  it('one click from the e-mail turns off “as it happens” for the alerts it was sent for; the next filing is not sent', async () => {
+    const { user, alertId } = await watcher(['leadership', 'agreement']);
+    const tracking = await insertEarningsTracking(rt.db, user.id, { companyName: 'AAPL', active: true });
+    await subscribe(user.id, 'earnings', tracking.id, ['leadership']);
+    const microsoft = await insertNewsAlert(rt.db, user.id, { companyName: 'Microsoft', active: true });
+    await subscribe(user.id, 'news', microsoft.id, ['leadership']);
+    await baseline();
+    sec.publishFiling({ form: '8-K', company: 'Apple Inc.', cik: 320193, items: ['5.02'], document: OFFICER_8K });
+    await pollEdgar(pollDeps());
+    await runQueued();
+
+    const link = await unsubscribeOf(user.id, 'Apple Inc.: Leadership change');
+    expect(readUnsubscribeToken(rt.secret, link.token)).toEqual({
+      kind: 'trigger',
+      alerts: [
+        { type: 'earnings', id: tracking.id },
+        { type: 'news', id: alertId },
+      ],
+    });
+    const both = [
+      { type: 'earnings', name: 'AAPL' },
+      { type: 'news', name: 'Apple' },
+    ];
+    // A browser opening the address goes to the page, which asks first: a GET changes nothing.
+    const opened = await rt.app.request(link.path, { headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('location')).toBe(`/unsubscribe?token=${encodeURIComponent(link.token)}`);
+    expect((await rt.client.get(link.path)).body).toEqual({ kind: 'trigger', alerts: both, active: true });
+    expect(await subscriptionsOf(user.id)).toHaveLength(3);
+
+    expect(await link.post()).toEqual({ status: 200, body: { kind: 'trigger', alerts: both, active: false } });
+    // Microsoft's stays on; the alerts themselves stay on.
+    expect(await subscriptionsOf(user.id)).toEqual([{ alert_type: 'news', alert_id: microsoft.id }]);
+    const { rows: alerts } = await rt.pool.query('SELECT active FROM sonar_alerts WHERE id = $1', [alertId]);
+    expect(alerts).toEqual([{ active: true }]);
+    expect(await link.post()).toEqual({ status: 200, body: { kind: 'trigger', alerts: both, active: false } });
+    expect((await rt.client.get(link.path)).body).toEqual({ kind: 'trigger', alerts: both, active: false });
+
+    // The next event at Apple reaches nobody; one at Microsoft still comes.
+    queued = [];
+    sec.publishFiling({ form: '8-K', company: 'Apple Inc.', cik: 320193, items: ['1.01'] });
+    sec.publishFiling({ form: '8-K', company: 'Microsoft Corp', cik: 789019, items: ['5.02'] });
+    expect(await pollEdgar(pollDeps())).toMatchObject({ events: 1, runs: 1 });
+    await runQueued();
+    expect((await mailsOf(user.id)).map((m) => m.subject)).toEqual(['Apple Inc.: Leadership change', 'Microsoft Corp: Leadership change']);
+  });
+
   describe("the user's rules", () => {
     const ZONE = 'Europe/Berlin';
     /** 'HH:MM' in ZONE, `minutes` from now. */
@@ -387,6 +470,45 @@ describe('EDGAR trigger events', () => {
       const runs = await runsOf(user.id);
       expect(runs.map((r) => r.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
       expect(runs[2].outcome).toBe(`sent in the roll-up of run ${held[0]!.id}`);
+    });
+
+    it('one click from a roll-up turns off “as it happens” for all the user’s alerts, and names them', async () => {
+      const { user, alertId } = await watcher(['leadership', 'funding', 'activist']);
+      const microsoft = await insertNewsAlert(rt.db, user.id, { companyName: 'Microsoft', active: true });
+      await subscribe(user.id, 'news', microsoft.id, ['leadership']);
+      const other = await watcher(['leadership']);
+      await rules(user.id, { quiet: null, cap: 1 });
+      await baseline();
+      sec.publishFiling({ form: '8-K', company: 'Apple Inc.', cik: 320193, items: ['5.02'], document: OFFICER_8K });
+      await pollEdgar(pollDeps());
+      await runQueued();
+      queued = [];
+      sec.publishFiling({ form: 'D', company: 'Apple Inc.', cik: 320193, offering: { totalOfferingAmount: 1, totalAmountSold: 1 } });
+      sec.publishFiling({ form: 'SC 13D', company: 'Starboard Value LP', cik: 1517137, subject: { company: 'Apple Inc.', cik: 320193 } });
+      await pollEdgar(pollDeps());
+      await runQueued();
+      await release(user.id);
+      const [leader] = (await runsOf(user.id)).filter((r) => r.status === 'queued');
+      expect(await engine().process(leader!.id)).toMatchObject({ status: 'succeeded' });
+
+      // The single trigger's link names its own alert; the roll-up's the user.
+      const single = await unsubscribeOf(user.id, 'Apple Inc.: Leadership change');
+      expect(readUnsubscribeToken(rt.secret, single.token)).toEqual({ kind: 'trigger', alerts: [{ type: 'news', id: alertId }] });
+      const link = await unsubscribeOf(user.id, '2 more events at your accounts today');
+      expect(readUnsubscribeToken(rt.secret, link.token)).toEqual({ kind: 'triggers', userId: user.id });
+      const all = [
+        { type: 'news', name: 'Apple' },
+        { type: 'news', name: 'Microsoft' },
+      ];
+      expect((await rt.client.get(link.path)).body).toEqual({ kind: 'triggers', alerts: all, active: true });
+      expect(await subscriptionsOf(user.id)).toHaveLength(2);
+
+      expect(await link.post()).toEqual({ status: 200, body: { kind: 'triggers', alerts: all, active: false } });
+      expect(await subscriptionsOf(user.id)).toEqual([]);
+      expect(await subscriptionsOf(other.user.id)).toHaveLength(1);
+      // Again: nothing was on, nothing is named.
+      expect(await link.post()).toEqual({ status: 200, body: { kind: 'triggers', alerts: [], active: false } });
+      expect((await rt.client.get(link.path)).body).toEqual({ kind: 'triggers', alerts: [], active: false });
     });
   });
 

@@ -1,8 +1,10 @@
 // One-click unsubscribe (/api/unsubscribe, RFC 8058): the signed token names one alert; a forged or
 // altered token is refused; POST turns that one alert off (again and again, changing nothing more),
 // whether a mail provider's server sends it (form body, no cookies, no Origin) or another site's page.
+// A trigger e-mail's link names the alerts whose "as it happens" it turns off, or (a roll-up's) the
+// user; its signed subject is checked as strictly (tests/integration/jobs/triggers.test.ts sends them).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUnsubscribeToken } from '../../../src/server/mail/unsubscribe-token.ts';
+import { createUnsubscribeToken, triggerAlertsSubject } from '../../../src/server/mail/unsubscribe-token.ts';
 import { type UnsubscribeAlertKind, unsubscribeMessages } from '../../../src/shared/unsubscribe.ts';
 import { registerUser, type TestRuntime } from '../../support/accounts.ts';
 import { insertEarningsTracking, insertNewsAlert, insertNewsletter } from '../../support/factories.ts';
@@ -150,5 +152,87 @@ describe('POST /api/unsubscribe (one click)', () => {
     });
     expect(res.status).toBe(413);
     expect((await rowOf('news', s.news))?.active).toBe(true);
+  });
+});
+
+describe('trigger links', () => {
+  const subscribe = (userId: string, type: UnsubscribeAlertKind, id: string) =>
+    rt.pool.query(`INSERT INTO trigger_subscriptions (alert_type, alert_id, user_id, kinds) VALUES ($1, $2, $3, '{leadership}')`, [
+      type,
+      id,
+      userId,
+    ]);
+  const subscriptions = async (userId: string) =>
+    (await rt.pool.query('SELECT alert_id FROM trigger_subscriptions WHERE user_id = $1', [userId])).rows.map((r) => r.alert_id);
+
+  it('refuses altered subjects: another alert, another kind, an unknown type, too many alerts, a user id as alerts', async () => {
+    const s = await seed();
+    await subscribe(s.user.id, 'news', s.news);
+    const good = createUnsubscribeToken(rt.secret, 'trigger', triggerAlertsSubject([{ type: 'news', id: s.news }]));
+    const [, , signature] = good.split('.');
+    const many = Array.from({ length: 51 }, (_, i) => ({
+      type: 'news' as const,
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    }));
+    const bad = [
+      `trigger.news-${s.otherNews}.${signature}`,
+      `triggers.news-${s.news}.${signature}`,
+      `news.news-${s.news}.${signature}`,
+      createUnsubscribeToken(rt.secret, 'trigger', `sms-${s.news}`),
+      createUnsubscribeToken(rt.secret, 'trigger', `news-${s.news}~`),
+      createUnsubscribeToken(rt.secret, 'trigger', triggerAlertsSubject(many)),
+      createUnsubscribeToken(rt.secret, 'trigger', s.user.id),
+      createUnsubscribeToken(rt.secret, 'triggers', 'not an id'),
+    ];
+    for (const t of bad) {
+      for (const res of [await oneClick(t), await rt.client.get(url(t))]) {
+        expect(res.status, t).toBe(400);
+        expect(res.body.error).toMatchObject({ code: 'invalid_unsubscribe_link', message: unsubscribeMessages.invalidLink });
+      }
+    }
+    expect(await subscriptions(s.user.id)).toEqual([s.news]);
+  });
+
+  it("turns off only the named alerts' subscriptions, another user's and the alerts' own switches untouched", async () => {
+    const s = await seed();
+    const other = await seed();
+    for (const [type, id] of [
+      ['news', s.news],
+      ['newsletter', s.newsletter],
+      ['earnings', s.earnings],
+    ] as const)
+      await subscribe(s.user.id, type, id);
+    await subscribe(other.user.id, 'news', other.news);
+    const t = createUnsubscribeToken(
+      rt.secret,
+      'trigger',
+      triggerAlertsSubject([
+        { type: 'news', id: s.news },
+        { type: 'newsletter', id: s.newsletter },
+      ]),
+    );
+    const named = [
+      { type: 'news', name: 'Apple' },
+      { type: 'newsletter', name: 'Banking' },
+    ];
+    expect((await rt.client.get(url(t))).body).toEqual({ kind: 'trigger', alerts: named, active: true });
+    expect(await oneClick(t)).toEqual({ status: 200, body: { kind: 'trigger', alerts: named, active: false } });
+    expect(await subscriptions(s.user.id)).toEqual([s.earnings]);
+    expect(await subscriptions(other.user.id)).toEqual([other.news]);
+    expect((await rowOf('news', s.news))?.active).toBe(true);
+    expect((await rowOf('newsletter', s.newsletter))?.active).toBe(true);
+  });
+
+  it("answers 404 once the link's alerts, or its user, are gone", async () => {
+    const s = await seed();
+    await subscribe(s.user.id, 'earnings', s.earnings);
+    await rt.pool.query('DELETE FROM earnings_tracking WHERE id = $1', [s.earnings]);
+    const trigger = createUnsubscribeToken(rt.secret, 'trigger', triggerAlertsSubject([{ type: 'earnings', id: s.earnings }]));
+    const rollUp = createUnsubscribeToken(rt.secret, 'triggers', crypto.randomUUID());
+    for (const t of [trigger, rollUp])
+      for (const res of [await oneClick(t), await rt.client.get(url(t))]) {
+        expect(res.status).toBe(404);
+        expect(res.body.error).toMatchObject({ code: 'not_found', message: unsubscribeMessages.alertGone });
+      }
   });
 });

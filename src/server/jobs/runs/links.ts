@@ -6,8 +6,8 @@ export function createAlertLinks(appUrl: string, secret: string): AlertLinks {
   return {
     app: (pathAndQuery) => `${appUrl}${pathAndQuery}`,
     libraryItem: (runId) => `${appUrl}/library/${encodeURIComponent(runId)}`,
-    unsubscribe(kind, alertId) {
-      const token = encodeURIComponent(createUnsubscribeToken(secret, kind, alertId));
+    unsubscribe(kind, subject) {
+      const token = encodeURIComponent(createUnsubscribeToken(secret, kind, subject));
       return { page: `${appUrl}/unsubscribe?token=${token}`, oneClick: `${appUrl}/api/unsubscribe?token=${token}` };
     },
   };

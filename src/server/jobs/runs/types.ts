@@ -4,7 +4,7 @@
 // once (engine.ts).
 
 import type { AlertType } from '../../../shared/channels.ts';
-import type { UnsubscribeAlertKind } from '../../../shared/unsubscribe.ts';
+import type { UnsubscribeLinkKind } from '../../../shared/unsubscribe.ts';
 import type { AiRunner } from '../../ai/runner.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -39,8 +39,11 @@ export type AlertLinks = {
   app(pathAndQuery: string): string;
   /** The item a run's mail delivered, in the app's library (its id is the run's). */
   libraryItem(runId: string): string;
-  /** The page a person opens from the mail, and the RFC 8058 one-click POST target. */
-  unsubscribe(kind: UnsubscribeAlertKind, alertId: string): { page: string; oneClick: string };
+  /**
+   * The page a person opens from the mail, and the RFC 8058 one-click POST target. `subject`: the
+   * alert's id; for a trigger, its alerts (`triggerAlertsSubject`); for a roll-up, the user's id.
+   */
+  unsubscribe(kind: UnsubscribeLinkKind, subject: string): { page: string; oneClick: string };
 };
 
 type AlertSources = {
@@ -71,8 +74,11 @@ export type AlertMail = {
   text: string;
   /** mail_outbox.kind, e.g. 'news-alert', 'newsletter', 'earnings-reminder', 'earnings-summary'. */
   kind: string;
-  /** Alert mails carry one-click unsubscribe headers; a report the user asked for (AIR) has none. */
-  unsubscribe?: { kind: UnsubscribeAlertKind; alertId: string };
+  /**
+   * Alert mails carry one-click unsubscribe headers; a report the user asked for (AIR) has none.
+   * `alertId` is the link's subject (AlertLinks.unsubscribe): the alert's id for an alert's mail.
+   */
+  unsubscribe?: { kind: UnsubscribeLinkKind; alertId: string };
   /** Files sent with the mail (the earnings reminder's .ics event), kept in mail_outbox.attachments. */
   attachments?: MailAttachment[];
 };

@@ -15,6 +15,7 @@ import { numberedDocuments } from '../../ai/statements.ts';
 import { readTriggerSettings } from '../../db/trigger-settings.ts';
 import type { LibraryEntry } from '../../library/keep.ts';
 import { renderTriggerEmail, renderTriggerRollupEmail } from '../../mail/alert-emails/index.ts';
+import { triggerAlertsSubject } from '../../mail/unsubscribe-token.ts';
 import { checkText } from '../runs/statements.ts';
 import {
   type AlertDeps,
@@ -211,15 +212,33 @@ const HOLD_NOTES: Record<'quiet' | 'cap', string> = {
 /** A released trigger that is not the first of its group waits this long for the first to take it into the roll-up. */
 const FOLLOWER_WAIT_MS = 20_000;
 
-const emailLinks = (deps: AlertDeps, run: AlertRun, alerts: Watcher[], company: string, earnings = false) => {
+/**
+ * What the e-mail's unsubscribe turns off: "as it happens" of the alerts a trigger was sent for; a
+ * roll-up's, of all the user's alerts, since it gathers whatever any of them sent under the user's
+ * quiet hours or cap, and the next one may come from alerts this one did not name (ADR 032).
+ */
+const unsubscribeOf = (run: AlertRun, alerts: Watcher[], rollUp: boolean) =>
+  rollUp
+    ? { kind: 'triggers' as const, alertId: run.userId }
+    : { kind: 'trigger' as const, alertId: triggerAlertsSubject(targetsOf(alerts)) };
+
+const emailLinks = (
+  deps: AlertDeps,
+  run: AlertRun,
+  alerts: Watcher[],
+  company: string,
+  opts: { earnings?: boolean; rollUp?: boolean } = {},
+) => {
   const first = alerts[0]!;
+  const unsubscribe = unsubscribeOf(run, alerts, opts.rollUp ?? false);
   return {
     library: deps.links.libraryItem(run.id),
     // An earnings date's move opens the company's earnings analysis; other events its news.
-    viewInApp: deps.links.app(`/aurora-os/${earnings ? 'earnings' : 'company-news'}?company=${encodeURIComponent(company)}`),
+    viewInApp: deps.links.app(`/aurora-os/${opts.earnings ? 'earnings' : 'company-news'}?company=${encodeURIComponent(company)}`),
     manage: deps.links.app(
       first.alertType === 'news' ? '/sonar-os/news' : first.alertType === 'newsletter' ? '/sonar-os/newsletter' : '/sonar-os/earnings',
     ),
+    unsubscribe: deps.links.unsubscribe(unsubscribe.kind, unsubscribe.alertId).page,
   };
 };
 
@@ -265,7 +284,7 @@ async function rollUp(
     why: why === 'quiet' ? 'Held during your quiet hours.' : 'Beyond your daily limit of messages, these came together.',
     events: listed,
     reason: reasonOf(alerts, companies.join(', ')),
-    links: emailLinks(deps, run, alerts, companies[0]!),
+    links: emailLinks(deps, run, alerts, companies[0]!, { rollUp: true }),
   });
   const blocks: LibraryBlock[] = listed.flatMap((e) => [
     { type: 'heading' as const, text: e.title },
@@ -285,7 +304,11 @@ async function rollUp(
     blocks,
     sources: events.map((e) => ({ url: e.source.url, title: e.source.title, publisher: e.source.publisher, publishedAt: e.publishedAt })),
   };
-  return { mail: { to: alerts[0]!.recipient, ...rendered, kind: 'trigger' }, item, deliverTo: targetsOf(alerts) };
+  return {
+    mail: { to: alerts[0]!.recipient, ...rendered, kind: 'trigger', unsubscribe: unsubscribeOf(run, alerts, true) },
+    item,
+    deliverTo: targetsOf(alerts),
+  };
 }
 
 /** The user's alerts that watch the event's company and want one of its kinds. */
@@ -340,7 +363,7 @@ export const triggerHandler = (async (run: AlertRun, deps: AlertDeps, signal: Ab
     publishedVerb: publishedVerbOf(event),
     statements: why.statements,
     reason: reasonOf(alerts, event.companyName),
-    links: emailLinks(deps, run, alerts, event.companyName, event.kinds.includes('earnings_moved')),
+    links: emailLinks(deps, run, alerts, event.companyName, { earnings: event.kinds.includes('earnings_moved') }),
   });
   const statements = why.statements ? `; ${statementCountLabel(why.statements)}` : '';
   return {
@@ -370,7 +393,7 @@ export const triggerHandler = (async (run: AlertRun, deps: AlertDeps, signal: Ab
         return { ...rolled, outcome: `roll-up of ${events.length} held triggers (${hold.why}); e-mail queued` };
       }
       return {
-        mail: { to: alerts[0]!.recipient, ...rendered, kind: 'trigger' },
+        mail: { to: alerts[0]!.recipient, ...rendered, kind: 'trigger', unsubscribe: unsubscribeOf(run, alerts, false) },
         item: libraryEntry(event, why, receipt),
         deliverTo: targetsOf(alerts),
         outcome: `${event.title} (${event.eventKey})${statements}; e-mail queued`,

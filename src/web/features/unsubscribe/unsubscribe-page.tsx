@@ -1,11 +1,14 @@
 // /unsubscribe?token=… (public; works signed out): the page behind the 'Unsubscribe' link of every
-// alert e-mail. It names the alert, turns it off with one button, and links to the alert's screen.
+// alert e-mail. It names the alert, turns it off with one button, and links to the alert's screen. A
+// trigger e-mail's link names the alerts whose "as it happens" it turns off, and says which it did.
 import { Link, useSearchParams } from 'react-router';
 import {
-  alertScreen,
   alreadyUnsubscribed,
+  manageScreen,
   type UnsubscribeAlert,
+  unsubscribed,
   unsubscribeMessages,
+  unsubscribeNote,
   unsubscribeQuestion,
 } from '../../../shared/unsubscribe.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
@@ -38,14 +41,14 @@ export function UnsubscribePage() {
     );
   }
 
-  if (turnOff.isSuccess) return <Done alert={turnOff.data} message={unsubscribeMessages.done} />;
+  if (turnOff.isSuccess) return <Done alert={turnOff.data} message={unsubscribed(turnOff.data)} />;
   if (!alert.data.active) return <Done alert={alert.data} message={alreadyUnsubscribed(alert.data)} />;
 
   const failure =
     turnOff.error instanceof ApiRequestError && turnOff.error.status < 500 ? turnOff.error.message : unsubscribeMessages.failed;
   return (
     <AuthCard title={unsubscribeQuestion(alert.data)}>
-      <p className="text-sm text-slate-700">You can turn these e-mails back on at any time in the alert's settings.</p>
+      <p className="text-sm text-slate-700">{unsubscribeNote(alert.data)}</p>
       {turnOff.isError && (
         <p role="alert" className="mt-4 text-sm text-red-700">
           {failure}
@@ -64,7 +67,7 @@ function Done({ alert, message }: { alert: UnsubscribeAlert; message: string }) 
       <p role="status" className="text-slate-800">
         {message}
       </p>
-      <Link to={alertScreen[alert.kind]} className="mt-6 inline-block text-sm font-medium text-brand-700 hover:underline">
+      <Link to={manageScreen(alert)} className="mt-6 inline-block text-sm font-medium text-brand-700 hover:underline">
         {unsubscribeMessages.manage}
       </Link>
     </AuthCard>
