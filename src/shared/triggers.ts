@@ -133,6 +133,9 @@ export const DEFAULT_TRIGGER_SETTINGS: TriggerSettings = {
   dailyCap: DEFAULT_DAILY_CAP,
 };
 
+/** GET and PUT /api/triggers/settings: the rules, and whether the user saved them (else they are the defaults). */
+export type TriggerSettingsAnswer = { settings: TriggerSettings; saved: boolean };
+
 export const triggerSettingsMessages = {
   title: 'As it happens',
   intro: 'Rules for the events your alerts send as they happen.',
@@ -149,6 +152,7 @@ export const triggerSettingsMessages = {
   timeZoneUnknown: 'Choose a time zone from the list.',
   capRange: `The daily limit is a whole number from 1 to ${MAX_DAILY_CAP}.`,
   saved: 'Saved.',
+  notSaved: `Not saved yet: until you save, the defaults apply (quiet hours ${DEFAULT_QUIET_HOURS.start}–${DEFAULT_QUIET_HOURS.end} New York time, ${DEFAULT_DAILY_CAP} messages a day).`,
   loadError: 'Could not load these settings. Please try again.',
 } as const;
 

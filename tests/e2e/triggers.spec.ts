@@ -23,6 +23,9 @@ test('as it happens: rules set, an alert opted in, an 8-K for the company e-mail
   const rules = page.getByRole('region', { name: 'As it happens' });
   const quiet = rules.getByRole('checkbox', { name: 'Hold events during quiet hours' });
   await expect(quiet).toBeChecked();
+  await expect(rules.getByRole('note')).toHaveText(
+    'Not saved yet: until you save, the defaults apply (quiet hours 20:00–07:00 New York time, 10 messages a day).',
+  );
   await quiet.uncheck();
   await rules.getByLabel('Messages a day at most').fill('0');
   await rules.getByRole('button', { name: 'Save' }).click();
@@ -30,6 +33,7 @@ test('as it happens: rules set, an alert opted in, an 8-K for the company e-mail
   await rules.getByLabel('Messages a day at most').fill('5');
   await rules.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved.', { exact: true })).toBeVisible();
+  await expect(rules.getByRole('note')).toHaveCount(0);
 
   // A news alert for Apple, opted in for leadership changes.
   await page.goto('/sonar-os/news');

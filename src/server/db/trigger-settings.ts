@@ -2,7 +2,7 @@
 // then, and a daily cap. The row and its reading live here, not in the triggers feature, because
 // the engine that obeys them (jobs/) reads the same row and features are never imported.
 import { eq } from 'drizzle-orm';
-import { DEFAULT_TRIGGER_SETTINGS, TRIGGER_KINDS, type TriggerSettings } from '../../shared/triggers.ts';
+import { DEFAULT_TRIGGER_SETTINGS, TRIGGER_KINDS, type TriggerSettings, type TriggerSettingsAnswer } from '../../shared/triggers.ts';
 import type { Database } from './client.ts';
 import { triggerSettings } from './schema.ts';
 
@@ -29,8 +29,13 @@ export function triggerSettingsOf(row: Row | undefined | null): TriggerSettings 
   };
 }
 
+/** The user's settings, the defaults when they never saved any; `saved`: whether they did (a row). */
+export async function readSavedTriggerSettings(db: Pick<Database, 'select'>, userId: string): Promise<TriggerSettingsAnswer> {
+  const [row] = await db.select(triggerSettingsColumns).from(triggerSettings).where(eq(triggerSettings.userId, userId));
+  return { settings: triggerSettingsOf(row), saved: row !== undefined };
+}
+
 /** The user's settings, the defaults when they never saved any. */
 export async function readTriggerSettings(db: Pick<Database, 'select'>, userId: string): Promise<TriggerSettings> {
-  const [row] = await db.select(triggerSettingsColumns).from(triggerSettings).where(eq(triggerSettings.userId, userId));
-  return triggerSettingsOf(row);
+  return (await readSavedTriggerSettings(db, userId)).settings;
 }

@@ -43,7 +43,7 @@ export function fakeTriggersApi() {
       if (!parsed.success) return invalid(parsed.error.issues);
       settings.saved = { ...parsed.data, urgentKinds: TRIGGER_KINDS.filter((kind) => parsed.data.urgentKinds.includes(kind)) };
     } else if (method !== 'GET') return refusal(404, 'not_found', 'Not found');
-    return { status: 200, body: { settings: structuredClone(settings.saved ?? DEFAULT_TRIGGER_SETTINGS) } };
+    return { status: 200, body: { settings: structuredClone(settings.saved ?? DEFAULT_TRIGGER_SETTINGS), saved: settings.saved !== null } };
   }
   const state = (key: string) => {
     const kinds = subscriptions.get(key);

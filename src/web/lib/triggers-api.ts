@@ -3,7 +3,7 @@
 // time zone, urgent kinds, daily cap) for the channels page's section. The queries follow live
 // changes to their tables, so a change saved in another tab shows without a reload.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TriggerAlertType, TriggerSettings, TriggerSubscription } from '../../shared/triggers.ts';
+import type { TriggerAlertType, TriggerSettings, TriggerSettingsAnswer, TriggerSubscription } from '../../shared/triggers.ts';
 import { api } from './api-client.ts';
 import { liveTables } from './live-updates.ts';
 
@@ -31,12 +31,11 @@ export function useSaveTriggerSubscription(type: TriggerAlertType, id: string) {
 const SETTINGS_PATH = '/api/triggers/settings';
 const settingsKey = ['triggers', 'settings'] as const;
 
-/** The user's rules; the defaults (DEFAULT_TRIGGER_SETTINGS) when they never saved any. */
+/** The user's rules, the defaults (DEFAULT_TRIGGER_SETTINGS) when they never saved any, and whether they did. */
 export function useTriggerSettings() {
   return useQuery({
     queryKey: settingsKey,
-    queryFn: () => api<{ settings: TriggerSettings }>(SETTINGS_PATH),
-    select: (answer) => answer.settings,
+    queryFn: () => api<TriggerSettingsAnswer>(SETTINGS_PATH),
     meta: liveTables('trigger_settings'),
   });
 }
@@ -44,7 +43,7 @@ export function useTriggerSettings() {
 export function useSaveTriggerSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (settings: TriggerSettings) => api<{ settings: TriggerSettings }>(SETTINGS_PATH, { method: 'PUT', body: settings }),
+    mutationFn: (settings: TriggerSettings) => api<TriggerSettingsAnswer>(SETTINGS_PATH, { method: 'PUT', body: settings }),
     onSuccess: (answer) => client.setQueryData(settingsKey, answer),
   });
 }

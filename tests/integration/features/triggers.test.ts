@@ -231,7 +231,7 @@ describe('the user’s trigger settings', () => {
     const user = await signedInUser();
     const res = await user.client.get(SETTINGS);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ settings: DEFAULT_TRIGGER_SETTINGS });
+    expect(res.body).toEqual({ settings: DEFAULT_TRIGGER_SETTINGS, saved: false });
     expect(DEFAULT_TRIGGER_SETTINGS).toEqual({
       quietHours: { start: '20:00', end: '07:00' },
       timeZone: 'America/New_York',
@@ -245,8 +245,8 @@ describe('the user’s trigger settings', () => {
     const user = await signedInUser();
     const put = await user.client.put(SETTINGS, { ...BERLIN, urgentKinds: ['bankruptcy', 'leadership', 'bankruptcy'] });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
-    expect(put.body).toEqual({ settings: BERLIN });
-    expect((await user.client.get(SETTINGS)).body).toEqual({ settings: BERLIN });
+    expect(put.body).toEqual({ settings: BERLIN, saved: true });
+    expect((await user.client.get(SETTINGS)).body).toEqual({ settings: BERLIN, saved: true });
     expect(await storedSettings(user.id)).toEqual({
       quiet_start: '22:30',
       quiet_end: '06:15',
@@ -263,10 +263,20 @@ describe('the user’s trigger settings', () => {
     };
     const again = await user.client.put(SETTINGS, { ...all, urgentKinds: [...TRIGGER_KINDS].reverse() });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
-    expect(again.body).toEqual({ settings: all });
-    expect((await user.client.get(SETTINGS)).body).toEqual({ settings: all });
+    expect(again.body).toEqual({ settings: all, saved: true });
+    expect((await user.client.get(SETTINGS)).body).toEqual({ settings: all, saved: true });
     const { rowCount } = await rt.pool.query('SELECT 1 FROM trigger_settings WHERE user_id = $1', [user.id]);
     expect(rowCount).toBe(1);
+  });
+
+  it('say whether they were saved: a saved row equal to the defaults is saved, though it reads the same', async () => {
+    const user = await signedInUser();
+    expect((await user.client.get(SETTINGS)).body).toEqual({ settings: DEFAULT_TRIGGER_SETTINGS, saved: false });
+    const put = await user.client.put(SETTINGS, DEFAULT_TRIGGER_SETTINGS);
+    expect(put.body).toEqual({ settings: DEFAULT_TRIGGER_SETTINGS, saved: true });
+    expect((await user.client.get(SETTINGS)).body).toEqual({ settings: DEFAULT_TRIGGER_SETTINGS, saved: true });
+    // Another user's row does not make this one's saved.
+    expect((await (await signedInUser()).client.get(SETTINGS)).body).toEqual({ settings: DEFAULT_TRIGGER_SETTINGS, saved: false });
   });
 
   it('can have no quiet hours at all (null, stored as two nulls) and get them back', async () => {
@@ -274,28 +284,28 @@ describe('the user’s trigger settings', () => {
     const none = { ...BERLIN, quietHours: null, dailyCap: 1 };
     const res = await user.client.put(SETTINGS, none);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ settings: none });
+    expect(res.body).toEqual({ settings: none, saved: true });
     expect(await storedSettings(user.id)).toMatchObject({ quiet_start: null, quiet_end: null, daily_cap: 1 });
-    expect((await user.client.get(SETTINGS)).body).toEqual({ settings: none });
+    expect((await user.client.get(SETTINGS)).body).toEqual({ settings: none, saved: true });
 
     const back = await user.client.put(SETTINGS, BERLIN);
-    expect(back.body).toEqual({ settings: BERLIN });
+    expect(back.body).toEqual({ settings: BERLIN, saved: true });
   });
 
   it('are each user’s own: one user’s save is not another’s, whatever the body says', async () => {
     const first = await signedInUser();
     const second = await signedInUser();
     expect((await first.client.put(SETTINGS, BERLIN)).status).toBe(200);
-    expect((await second.client.get(SETTINGS)).body).toEqual({ settings: DEFAULT_TRIGGER_SETTINGS });
+    expect((await second.client.get(SETTINGS)).body).toEqual({ settings: DEFAULT_TRIGGER_SETTINGS, saved: false });
     expect(await storedSettings(second.id)).toBeNull();
 
     const tokyo = { ...BERLIN, timeZone: 'Asia/Tokyo', quietHours: null, urgentKinds: [], dailyCap: 50 };
-    expect((await second.client.put(SETTINGS, tokyo)).body).toEqual({ settings: tokyo });
+    expect((await second.client.put(SETTINGS, tokyo)).body).toEqual({ settings: tokyo, saved: true });
     // A user id in the body is refused, not followed.
     const smuggled = await second.client.put(SETTINGS, { ...tokyo, userId: first.id });
     expect(smuggled.status).toBe(400);
-    expect((await first.client.get(SETTINGS)).body).toEqual({ settings: BERLIN });
-    expect((await second.client.get(SETTINGS)).body).toEqual({ settings: tokyo });
+    expect((await first.client.get(SETTINGS)).body).toEqual({ settings: BERLIN, saved: true });
+    expect((await second.client.get(SETTINGS)).body).toEqual({ settings: tokyo, saved: true });
   });
 
   it('go with their user', async () => {
@@ -339,7 +349,7 @@ describe('trigger settings refusals', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'validation', message });
     expect(res.body.error.fields).toEqual({ [field]: message });
-    expect((await user.client.get(SETTINGS)).body).toEqual({ settings: BERLIN });
+    expect((await user.client.get(SETTINGS)).body).toEqual({ settings: BERLIN, saved: true });
   });
 
   it('refuses a body that is not an object (400) and writes nothing', async () => {

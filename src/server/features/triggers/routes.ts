@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { parseJson } from '../../http/errors.ts';
 import { requireSession, type SessionEnv } from '../../http/session.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { getTriggerSubscription, readTriggerSettings, saveTriggerSettings, setTriggerSubscription } from './service.ts';
+import { getTriggerSubscription, readSavedTriggerSettings, saveTriggerSettings, setTriggerSubscription } from './service.ts';
 
 /** An alert type from the path; any other names no alert (404). */
 function alertType(type: string): TriggerAlertType {
@@ -32,10 +32,10 @@ export function triggerRoutes(db: Database, auth: Auth) {
         return c.json({ subscription: await setTriggerSubscription(db, c.var.user.id, type, c.req.param('id'), input) });
       })
       // The user's rules for every alert's triggers; whose they are comes from the session only.
-      .get('/settings', async (c) => c.json({ settings: await readTriggerSettings(db, c.var.user.id) }))
+      .get('/settings', async (c) => c.json(await readSavedTriggerSettings(db, c.var.user.id)))
       .put('/settings', async (c) => {
         const input = await parseJson(c, triggerSettingsSchema);
-        return c.json({ settings: await saveTriggerSettings(db, c.var.user.id, input) });
+        return c.json(await saveTriggerSettings(db, c.var.user.id, input));
       })
   );
 }

@@ -9,13 +9,14 @@ import {
   DEFAULT_TRIGGER_KINDS,
   TRIGGER_KINDS,
   type TriggerSettings,
+  type TriggerSettingsAnswer,
   type TriggerSubscription,
   triggerMessages,
 } from '../../../shared/triggers.ts';
 import { isOwnAlert } from '../../db/alerts.ts';
 import type { Database } from '../../db/client.ts';
 import { triggerSettings, triggerSubscriptions } from '../../db/schema.ts';
-import { readTriggerSettings } from '../../db/trigger-settings.ts';
+import { readSavedTriggerSettings } from '../../db/trigger-settings.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 const alertNotFound = () => new AppError('not_found', triggerMessages.alertNotFound);
@@ -64,11 +65,15 @@ export async function setTriggerSubscription(
 
 // ---- The user's rules for triggers: quiet hours, time zone, urgent kinds, daily cap ----------
 
-/** Read as the engine reads it (db/trigger-settings.ts): the page and the sender agree on the row. */
-export { readTriggerSettings };
+/**
+ * Read as the engine reads it (db/trigger-settings.ts): the page and the sender agree on the row.
+ * `saved` tells the page whether these are the user's own or the defaults (no row), which it cannot
+ * tell from the values: a saved row may equal the defaults.
+ */
+export { readSavedTriggerSettings };
 
 /** One row per user, written whole: what the page shows is what is stored. */
-export async function saveTriggerSettings(db: Database, userId: string, input: TriggerSettings): Promise<TriggerSettings> {
+export async function saveTriggerSettings(db: Database, userId: string, input: TriggerSettings): Promise<TriggerSettingsAnswer> {
   const values = {
     quietStart: input.quietHours?.start ?? null,
     quietEnd: input.quietHours?.end ?? null,
@@ -81,5 +86,5 @@ export async function saveTriggerSettings(db: Database, userId: string, input: T
     .insert(triggerSettings)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: triggerSettings.userId, set: { ...values, updatedAt: new Date() } });
-  return readTriggerSettings(db, userId);
+  return readSavedTriggerSettings(db, userId);
 }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // The channels page's "As it happens" (issue 31) against a fake triggers API: loading and the load
-// error, the defaults with the browser's own time zone preselected, a saved row shown as saved,
+// error, the defaults with the browser's own time zone preselected and said to be not saved yet (the
+// server's `saved`), a saved row shown as saved even when it equals the defaults,
 // Save only for a change, every message the user can cause shown under its field without a
 // request, the server's refusal shown as it says, and live updates.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -75,6 +76,8 @@ const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLBut
 const set = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
 /** The message a field shows (its error, else its hint), by its aria-describedby. */
 const describedBy = (element: HTMLElement) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent;
+/** The "not saved yet" note, when shown. */
+const notSaved = () => screen.queryByRole('note');
 const puts = (api: ReturnType<typeof fakeTriggersApi>) => api.requests.filter((r) => r.method === 'PUT');
 
 describe('TriggerSettingsSection', () => {
@@ -119,21 +122,43 @@ describe('TriggerSettingsSection', () => {
     expect(input(text.capLabel).value).toBe('10');
     expect(input(text.capLabel).type).toBe('number');
     expect(describedBy(input(text.capLabel))).toBe(text.capHelp);
-    // The preselected zone is not saved yet: Save says so.
+    // Nothing is saved yet: the note says what applies until then, and Save is on.
+    expect(notSaved()?.textContent).toBe(text.notSaved);
+    expect(describedBy(await form())).toBe(text.notSaved);
     expect(saveButton().disabled).toBe(false);
 
     fireEvent.click(saveButton());
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(text.saved));
     expect(puts(api).map((r) => r.body)).toEqual([{ ...DEFAULT_TRIGGER_SETTINGS, timeZone: 'Europe/Berlin' }]);
     await waitFor(() => expect(saveButton().disabled).toBe(true));
+    expect(notSaved()).toBeNull();
   });
 
-  it('with nothing saved and a browser zone it does not know, preselects the default (nothing to save)', async () => {
+  it('with nothing saved and a browser zone it does not know, preselects the default; the defaults as they are can be saved', async () => {
     browserZone('Mars/Olympus_Mons');
-    fakeTriggersApi();
+    const api = fakeTriggersApi();
     renderSection();
     await form();
     expect(zone().value).toBe(DEFAULT_TIME_ZONE);
+    expect(notSaved()?.textContent).toBe(text.notSaved);
+    // Not saved yet, even values equal to the defaults are the user's to save.
+    expect(saveButton().disabled).toBe(false);
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(text.saved));
+    expect(puts(api).map((r) => r.body)).toEqual([DEFAULT_TRIGGER_SETTINGS]);
+    await waitFor(() => expect(notSaved()).toBeNull());
+    expect(saveButton().disabled).toBe(true);
+  });
+
+  it('a saved row equal to the defaults shows as saved: its own zone, no note, nothing to save', async () => {
+    browserZone('Asia/Tokyo');
+    const api = fakeTriggersApi();
+    api.settings.saved = structuredClone(DEFAULT_TRIGGER_SETTINGS);
+    renderSection();
+    await form();
+    expect(zone().value).toBe(DEFAULT_TIME_ZONE);
+    expect(notSaved()).toBeNull();
+    expect((await form()).getAttribute('aria-describedby')).toBeNull();
     expect(saveButton().disabled).toBe(true);
   });
 

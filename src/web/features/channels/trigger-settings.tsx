@@ -6,12 +6,12 @@ import { toast } from 'sonner';
 import {
   DEFAULT_QUIET_HOURS,
   DEFAULT_TIME_ZONE,
-  DEFAULT_TRIGGER_SETTINGS,
   knownTimeZone,
   MAX_DAILY_CAP,
   TRIGGER_KINDS,
   type TriggerKind,
   type TriggerSettings,
+  type TriggerSettingsAnswer,
   triggerKindLabels,
   triggerSettingsMessages,
   triggerSettingsSchema,
@@ -88,6 +88,7 @@ const isUrgentKey = (key: string) => key === 'urgentKinds' || key.startsWith('ur
 export function TriggerSettingsSection() {
   const saved = useTriggerSettings();
   const headingId = useId();
+  const noteId = useId();
   return (
     <Card>
       <section aria-labelledby={headingId} className="space-y-4">
@@ -104,27 +105,25 @@ export function TriggerSettingsSection() {
         ) : !saved.data ? (
           <output className="block text-sm text-slate-600">Loading…</output>
         ) : (
-          <SettingsForm saved={saved.data} labelledBy={headingId} />
+          <SettingsForm answer={saved.data} labelledBy={headingId} noteId={noteId} />
         )}
       </section>
     </Card>
   );
 }
 
-function SettingsForm({ saved, labelledBy }: { saved: TriggerSettings; labelledBy: string }) {
+function SettingsForm({ answer, labelledBy, noteId }: { answer: TriggerSettingsAnswer; labelledBy: string; noteId: string }) {
   const save = useSaveTriggerSettings();
-  // Saved here once, the answer is the user's own even when it equals the defaults.
-  const [savedHere, setSavedHere] = useState(false);
   const [draft, setDraft] = useState<Values | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const urgentErrorId = useId();
 
-  // The server answers the defaults for a user with no row: then the browser's zone is the better
-  // guess, shown as a change to save. A saved row equal to the defaults reads the same; it shows so too.
-  const neverSaved = !savedHere && sameSettings(saved, DEFAULT_TRIGGER_SETTINGS);
-  const initial = valuesOf(neverSaved ? { ...saved, timeZone: browserTimeZone() } : saved);
+  // Never saved, the server answers the defaults: then the browser's zone is the better guess, and
+  // the whole form is to be saved (Save on, even for the defaults as they are).
+  const saved = answer.settings;
+  const initial = valuesOf(answer.saved ? saved : { ...saved, timeZone: browserTimeZone() });
   const shown = draft ?? initial;
-  const dirty = !sameSettings(inputOf(shown), saved);
+  const dirty = !answer.saved || !sameSettings(inputOf(shown), saved);
   const zones = useMemo(() => zoneOptions(shown.timeZone), [shown.timeZone]);
 
   const edit = (patch: Partial<Values>) => {
@@ -144,7 +143,6 @@ function SettingsForm({ saved, labelledBy }: { saved: TriggerSettings; labelledB
     const sent = shown;
     save.mutate(data, {
       onSuccess: () => {
-        setSavedHere(true);
         setDraft((current) => (current === sent ? null : current));
         toast.success(text.saved);
       },
@@ -156,7 +154,18 @@ function SettingsForm({ saved, labelledBy }: { saved: TriggerSettings; labelledB
   const otherError = Object.entries(errors).find(([key]) => !FIELD_KEYS.includes(key) && !isUrgentKey(key))?.[1];
 
   return (
-    <form aria-labelledby={labelledBy} noValidate onSubmit={submit} className="space-y-4">
+    <form
+      aria-labelledby={labelledBy}
+      aria-describedby={answer.saved ? undefined : noteId}
+      noValidate
+      onSubmit={submit}
+      className="space-y-4"
+    >
+      {!answer.saved && (
+        <p id={noteId} role="note" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {text.notSaved}
+        </p>
+      )}
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">{text.quietLabel}</legend>
         <label className="flex items-center gap-2 text-sm text-slate-800">
