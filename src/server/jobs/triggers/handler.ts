@@ -369,21 +369,16 @@ export const triggerHandler = (async (run: AlertRun, deps: AlertDeps, signal: Ab
   return {
     async commit(tx: DbExecutor) {
       const members = hold.why ? await claimRollUpMembers(tx, run.userId, run.id) : [];
-      await claimStories(tx, run.userId, [
+      // This run's event and those of the held runs it takes into its roll-up (none when it holds none).
+      const events = [
         event,
         ...(await loadEvents(
           tx,
           members.map((m) => m.eventId),
         )),
-      ]);
+      ];
+      await claimStories(tx, run.userId, events);
       if (hold.why && members.length > 0) {
-        const events = [
-          event,
-          ...(await loadEvents(
-            tx,
-            members.map((m) => m.eventId),
-          )),
-        ];
         const rolled = await rollUp(deps, run, hold.why, events, watchers, ciks);
         await finishRollUpMembers(
           tx,
