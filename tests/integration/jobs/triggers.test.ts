@@ -436,9 +436,9 @@ describe('EDGAR trigger events', () => {
       expect(mails[1].text_body).toContain('Held during your quiet hours; sent when they ended.');
     });
 
-    it('past the daily cap the rest are held and come together in one roll-up, sent once', async () => {
-      const { user } = await watcher(['leadership', 'funding', 'activist']);
-      await rules(user.id, { quiet: null, cap: 1 });
+    /** A cap of one: an 8-K for Apple is sent, then a Form D and a 13D come, and are run (held). */
+    async function capThenTwoMore(userId: string) {
+      await rules(userId, { quiet: null, cap: 1 });
       await baseline();
       sec.publishFiling({ form: '8-K', company: 'Apple Inc.', cik: 320193, items: ['5.02'], document: OFFICER_8K });
       await pollEdgar(pollDeps());
@@ -452,7 +452,12 @@ describe('EDGAR trigger events', () => {
       });
       sec.publishFiling({ form: 'SC 13D', company: 'Starboard Value LP', cik: 1517137, subject: { company: 'Apple Inc.', cik: 320193 } });
       await pollEdgar(pollDeps());
-      expect((await runQueued()).map((r) => r.status)).toEqual(['waiting', 'waiting']);
+      return runQueued();
+    }
+
+    it('past the daily cap the rest are held and come together in one roll-up, sent once', async () => {
+      const { user } = await watcher(['leadership', 'funding', 'activist']);
+      expect((await capThenTwoMore(user.id)).map((r) => r.status)).toEqual(['waiting', 'waiting']);
       expect(await mailsOf(user.id)).toHaveLength(1);
 
       await release(user.id);
@@ -477,16 +482,7 @@ describe('EDGAR trigger events', () => {
       const microsoft = await insertNewsAlert(rt.db, user.id, { companyName: 'Microsoft', active: true });
       await subscribe(user.id, 'news', microsoft.id, ['leadership']);
       const other = await watcher(['leadership']);
-      await rules(user.id, { quiet: null, cap: 1 });
-      await baseline();
-      sec.publishFiling({ form: '8-K', company: 'Apple Inc.', cik: 320193, items: ['5.02'], document: OFFICER_8K });
-      await pollEdgar(pollDeps());
-      await runQueued();
-      queued = [];
-      sec.publishFiling({ form: 'D', company: 'Apple Inc.', cik: 320193, offering: { totalOfferingAmount: 1, totalAmountSold: 1 } });
-      sec.publishFiling({ form: 'SC 13D', company: 'Starboard Value LP', cik: 1517137, subject: { company: 'Apple Inc.', cik: 320193 } });
-      await pollEdgar(pollDeps());
-      await runQueued();
+      await capThenTwoMore(user.id);
       await release(user.id);
       const [leader] = (await runsOf(user.id)).filter((r) => r.status === 'queued');
       expect(await engine().process(leader!.id)).toMatchObject({ status: 'succeeded' });
