@@ -16,12 +16,12 @@ import {
 import { BRAND } from '../../../shared/constants.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiRequestError, api } from '../../lib/api-client.ts';
 import { liveTables } from '../../lib/live-updates.ts';
 import { useSignOut } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.tsx';
+import { ConfirmDialog, ConfirmForm, CurrentPasswordField, useConfirmDialog } from './confirm-dialog.tsx';
 
 const exportKey = ['account-data', 'export'] as const;
 const exportQuery = queryOptions({
@@ -119,12 +119,16 @@ type DeleteErrors = { password?: string; code?: string; confirmation?: string };
 function DeletePart() {
   const signOut = useSignOut();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [sending, setSending] = useState(false);
   const [useCode, setUseCode] = useState(false);
   const [codeNote, setCodeNote] = useState<string | null>(null);
-  const [errors, setErrors] = useState<DeleteErrors>({});
+  const dialog = useConfirmDialog<DeleteErrors>({
+    onClose() {
+      setUseCode(false);
+      setCodeNote(null);
+    },
+  });
+  const { errors, setErrors } = dialog;
 
   async function sendCode() {
     setSending(true);
@@ -152,17 +156,17 @@ function DeletePart() {
     };
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;
-    setBusy(true);
-    try {
-      await api('/api/account/delete', { body: { ...(useCode ? { code: secret.trim() } : { password: secret }), confirmation } });
-      toast.success(accountDataMessages.deleted, { description: accountDataMessages.deletedDescription });
-      await signOut();
-      navigate('/login', { replace: true });
-    } catch (err) {
-      if (err instanceof ApiRequestError && err.fields) setErrors(err.fields);
-      toast.error('Your account was not deleted', { description: err instanceof Error ? err.message : undefined });
-      setBusy(false);
-    }
+    await dialog.busyWhile(async () => {
+      try {
+        await api('/api/account/delete', { body: { ...(useCode ? { code: secret.trim() } : { password: secret }), confirmation } });
+        toast.success(accountDataMessages.deleted, { description: accountDataMessages.deletedDescription });
+        await signOut();
+        navigate('/login', { replace: true });
+      } catch (err) {
+        if (err instanceof ApiRequestError && err.fields) setErrors(err.fields);
+        toast.error('Your account was not deleted', { description: err instanceof Error ? err.message : undefined });
+      }
+    });
   }
 
   return (
@@ -174,21 +178,14 @@ function DeletePart() {
         Deletes your account and everything in it at once: alerts, reports, library, conversations, sessions and usage. It cannot be undone;
         export your data first if you want to keep it.
       </p>
-      <Dialog
-        open={open}
-        onOpenChange={(value) => {
-          setOpen(value);
-          setErrors({});
-          setUseCode(false);
-          setCodeNote(null);
-        }}
+      <ConfirmDialog
+        state={dialog}
         trigger={<Button variant="danger">Delete my account</Button>}
         title="Delete your account"
         description="Everything of yours is deleted at once and cannot be brought back. We send a last e-mail to confirm it."
         closeButton={false}
-        variant="form"
       >
-        <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+        <ConfirmForm onSubmit={onSubmit} busy={dialog.busy} danger action="Delete my account">
           {useCode ? (
             <Field
               key="code"
@@ -201,14 +198,7 @@ function DeletePart() {
               error={errors.code}
             />
           ) : (
-            <Field
-              key="password"
-              label="Your password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              error={errors.password}
-            />
+            <CurrentPasswordField key="password" label="Your password" error={errors.password} />
           )}
           <Button variant="ghost" className="px-0" busy={sending} onClick={sendCode}>
             {useCode ? 'Send a new code' : 'E-mail me a code instead'}
@@ -221,16 +211,8 @@ function DeletePart() {
             placeholder={DELETE_CONFIRMATION_WORD}
             error={errors.confirmation}
           />
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="ghost">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" variant="danger" busy={busy}>
-              Delete my account
-            </Button>
-          </div>
-        </form>
-      </Dialog>
+        </ConfirmForm>
+      </ConfirmDialog>
     </section>
   );
 }

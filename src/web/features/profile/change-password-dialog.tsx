@@ -1,18 +1,16 @@
-import { useState } from 'react';
 import { toast } from 'sonner';
 import { messages } from '../../../shared/messages.ts';
 import { passwordSchema } from '../../../shared/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { api, isApiError } from '../../lib/api-client.ts';
+import { ConfirmDialog, ConfirmForm, CurrentPasswordField, useConfirmDialog } from './confirm-dialog.tsx';
 
 /** The Reset Password dialog of /profile. Asks for the current password too: a session alone
  * (an unattended laptop) must not be enough to take over the account. */
 export function ChangePasswordDialog() {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<{ currentPassword?: string; newPassword?: string }>({});
+  const dialog = useConfirmDialog<{ currentPassword?: string; newPassword?: string }>();
+  const { setErrors } = dialog;
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,55 +29,35 @@ export function ChangePasswordDialog() {
     };
     setErrors(next);
     if (next.currentPassword || next.newPassword) return;
-    setBusy(true);
-    try {
-      await api('/api/auth/change-password', { body: { currentPassword, newPassword, revokeOtherSessions: true } });
-      toast.success(messages.reset.updated, { description: 'Your other sessions were signed out.' });
-      setOpen(false);
-    } catch (err) {
-      if (isApiError(err, 'weak_password')) setErrors({ newPassword: err.message });
-      const description = isApiError(err, 'INVALID_PASSWORD')
-        ? 'The current password is not correct.'
-        : err instanceof Error
-          ? err.message
-          : undefined;
-      toast.error(messages.profile.passwordFailed, { description });
-    } finally {
-      setBusy(false);
-    }
+    await dialog.busyWhile(async () => {
+      try {
+        await api('/api/auth/change-password', { body: { currentPassword, newPassword, revokeOtherSessions: true } });
+        toast.success(messages.reset.updated, { description: 'Your other sessions were signed out.' });
+        dialog.setOpen(false);
+      } catch (err) {
+        if (isApiError(err, 'weak_password')) setErrors({ newPassword: err.message });
+        const description = isApiError(err, 'INVALID_PASSWORD')
+          ? 'The current password is not correct.'
+          : err instanceof Error
+            ? err.message
+            : undefined;
+        toast.error(messages.profile.passwordFailed, { description });
+      }
+    });
   }
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        setErrors({});
-      }}
+    <ConfirmDialog
+      state={dialog}
       trigger={<Button variant="secondary">Reset Password</Button>}
       title="Reset Password"
       description="Choose a new password (at least 6 characters)."
       closeButton={false}
-      variant="form"
     >
-      <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
-        <Field
-          label="Current password"
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          error={errors.currentPassword}
-        />
-        <Field label="New password" name="newPassword" type="password" autoComplete="new-password" error={errors.newPassword} />
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="ghost">Cancel</Button>
-          </DialogClose>
-          <Button type="submit" busy={busy}>
-            Update password
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <ConfirmForm onSubmit={onSubmit} busy={dialog.busy} action="Update password">
+        <CurrentPasswordField label="Current password" name="currentPassword" error={dialog.errors.currentPassword} />
+        <Field label="New password" name="newPassword" type="password" autoComplete="new-password" error={dialog.errors.newPassword} />
+      </ConfirmForm>
+    </ConfirmDialog>
   );
 }

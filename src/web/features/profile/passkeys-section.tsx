@@ -26,11 +26,11 @@ import {
 import { LoadError } from '../../components/load-error.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiRequestError, api } from '../../lib/api-client.ts';
 import { liveTables } from '../../lib/live-updates.ts';
 import { useSignOut } from '../../lib/session.ts';
+import { ConfirmActions, ConfirmDialog, ConfirmForm, useConfirmDialog } from './confirm-dialog.tsx';
 
 export const passkeysQueryKey = ['passkeys'] as const;
 const added = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -120,10 +120,10 @@ function AddPasskeyDialog() {
   const queryClient = useQueryClient();
   const signOut = useSignOut();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<Notice>(null);
+  const dialog = useConfirmDialog<{ name?: string }>({ onClose: () => setNotice(null) });
+  const { open, busy } = dialog;
+  const setError = (name: string | undefined) => dialog.setErrors({ name });
 
   // Closing the dialog (or leaving the page) while the browser's prompt is open ends the prompt too.
   useEffect(() => {
@@ -136,23 +136,22 @@ function AddPasskeyDialog() {
     setError(checked.error);
     setNotice(null);
     if (checked.error !== undefined) return;
-    setBusy(true);
-    try {
-      const optionsJSON = await api<PublicKeyCredentialCreationOptionsJSON>('/api/auth/passkey/generate-register-options');
-      const response = await startRegistration({ optionsJSON });
-      await api('/api/auth/passkey/verify-registration', { body: { response, name: checked.name || undefined } });
-      await queryClient.invalidateQueries({ queryKey: passkeysQueryKey });
-      toast.success(passkeyMessages.added);
-      setOpen(false);
-    } catch (err) {
-      if (isCeremonyCancelled(err)) setNotice({ tone: 'calm', text: passkeyMessages.registrationCancelled });
-      else if (isAlreadyRegistered(err)) setNotice({ tone: 'calm', text: passkeyMessages.alreadyRegistered });
-      else if (err instanceof ApiRequestError && err.code === PASSKEY_ERRORS.notFresh) setNotice({ tone: 'stale', text: err.message });
-      else if (err instanceof ApiRequestError && err.code === 'validation') setError(err.message);
-      else toast.error(passkeyMessages.addFailed, { description: err instanceof ApiRequestError ? err.message : undefined });
-    } finally {
-      setBusy(false);
-    }
+    await dialog.busyWhile(async () => {
+      try {
+        const optionsJSON = await api<PublicKeyCredentialCreationOptionsJSON>('/api/auth/passkey/generate-register-options');
+        const response = await startRegistration({ optionsJSON });
+        await api('/api/auth/passkey/verify-registration', { body: { response, name: checked.name || undefined } });
+        await queryClient.invalidateQueries({ queryKey: passkeysQueryKey });
+        toast.success(passkeyMessages.added);
+        dialog.setOpen(false);
+      } catch (err) {
+        if (isCeremonyCancelled(err)) setNotice({ tone: 'calm', text: passkeyMessages.registrationCancelled });
+        else if (isAlreadyRegistered(err)) setNotice({ tone: 'calm', text: passkeyMessages.alreadyRegistered });
+        else if (err instanceof ApiRequestError && err.code === PASSKEY_ERRORS.notFresh) setNotice({ tone: 'stale', text: err.message });
+        else if (err instanceof ApiRequestError && err.code === 'validation') setError(err.message);
+        else toast.error(passkeyMessages.addFailed, { description: err instanceof ApiRequestError ? err.message : undefined });
+      }
+    });
   }
 
   async function signInAgain() {
@@ -161,27 +160,21 @@ function AddPasskeyDialog() {
   }
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        setError(undefined);
-        setNotice(null);
-      }}
+    <ConfirmDialog
+      state={dialog}
       trigger={<Button variant="secondary">Add a passkey</Button>}
       title="Add a passkey"
       description="Name it after the device or password manager that keeps it. Your browser then asks you to create it."
       closeButton={false}
-      variant="form"
     >
-      <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+      <ConfirmForm onSubmit={onSubmit} busy={busy} action={busy ? 'Waiting for your browser…' : 'Continue'}>
         <Field
           label="Name (optional)"
           name="name"
           autoComplete="off"
           placeholder="Work laptop"
           hint={`Up to ${PASSKEY_NAME_MAX_LENGTH} characters.`}
-          error={error}
+          error={dialog.errors.name}
         />
         {notice && (
           <div
@@ -196,57 +189,43 @@ function AddPasskeyDialog() {
             )}
           </div>
         )}
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="ghost">Cancel</Button>
-          </DialogClose>
-          <Button type="submit" busy={busy}>
-            {busy ? 'Waiting for your browser…' : 'Continue'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      </ConfirmForm>
+    </ConfirmDialog>
   );
 }
 
 function RenamePasskeyDialog({ passkey, label }: { passkey: PasskeyView; label: string }) {
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const dialog = useConfirmDialog<{ name?: string }>();
+  const setError = (name: string | undefined) => dialog.setErrors({ name });
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const checked = checkName(String(new FormData(event.currentTarget).get('name') ?? ''), true);
     setError(checked.error);
     if (checked.error !== undefined) return;
-    setBusy(true);
-    try {
-      await api('/api/auth/passkey/update-passkey', { body: { id: passkey.id, name: checked.name } });
-      await queryClient.invalidateQueries({ queryKey: passkeysQueryKey });
-      toast.success(passkeyMessages.renamed);
-      setOpen(false);
-    } catch (err) {
-      if (err instanceof ApiRequestError && err.code === 'validation') setError(err.message);
-      else {
-        toast.error(passkeyMessages.renameFailed, { description: err instanceof ApiRequestError ? err.message : undefined });
-        if (err instanceof ApiRequestError && err.code === PASSKEY_ERRORS.notFound) {
-          setOpen(false);
-          void queryClient.invalidateQueries({ queryKey: passkeysQueryKey });
+    await dialog.busyWhile(async () => {
+      try {
+        await api('/api/auth/passkey/update-passkey', { body: { id: passkey.id, name: checked.name } });
+        await queryClient.invalidateQueries({ queryKey: passkeysQueryKey });
+        toast.success(passkeyMessages.renamed);
+        dialog.setOpen(false);
+      } catch (err) {
+        if (err instanceof ApiRequestError && err.code === 'validation') setError(err.message);
+        else {
+          toast.error(passkeyMessages.renameFailed, { description: err instanceof ApiRequestError ? err.message : undefined });
+          if (err instanceof ApiRequestError && err.code === PASSKEY_ERRORS.notFound) {
+            dialog.setOpen(false);
+            void queryClient.invalidateQueries({ queryKey: passkeysQueryKey });
+          }
         }
       }
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        setError(undefined);
-      }}
+    <ConfirmDialog
+      state={dialog}
       trigger={
         <Button variant="ghost" aria-label={`Rename ${label}`}>
           Rename
@@ -254,9 +233,8 @@ function RenamePasskeyDialog({ passkey, label }: { passkey: PasskeyView; label: 
       }
       title="Rename passkey"
       closeButton={false}
-      variant="form"
     >
-      <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+      <ConfirmForm onSubmit={onSubmit} busy={dialog.busy} action="Save">
         <Field
           label="Name"
           name="name"
@@ -264,45 +242,34 @@ function RenamePasskeyDialog({ passkey, label }: { passkey: PasskeyView; label: 
           defaultValue={passkey.name ?? label}
           required
           hint={`Up to ${PASSKEY_NAME_MAX_LENGTH} characters.`}
-          error={error}
+          error={dialog.errors.name}
         />
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="ghost">Cancel</Button>
-          </DialogClose>
-          <Button type="submit" busy={busy}>
-            Save
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      </ConfirmForm>
+    </ConfirmDialog>
   );
 }
 
 function RemovePasskeyDialog({ passkey, label }: { passkey: PasskeyView; label: string }) {
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const dialog = useConfirmDialog();
 
   async function remove() {
-    setBusy(true);
-    try {
-      await api('/api/auth/passkey/delete-passkey', { body: { id: passkey.id } });
-      toast.success(passkeyMessages.removed);
-      setOpen(false);
-    } catch (err) {
-      toast.error(passkeyMessages.removeFailed, { description: err instanceof ApiRequestError ? err.message : undefined });
-      if (err instanceof ApiRequestError && err.code === PASSKEY_ERRORS.notFound) setOpen(false);
-    } finally {
-      setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: passkeysQueryKey });
-    }
+    await dialog.busyWhile(async () => {
+      try {
+        await api('/api/auth/passkey/delete-passkey', { body: { id: passkey.id } });
+        toast.success(passkeyMessages.removed);
+        dialog.setOpen(false);
+      } catch (err) {
+        toast.error(passkeyMessages.removeFailed, { description: err instanceof ApiRequestError ? err.message : undefined });
+        if (err instanceof ApiRequestError && err.code === PASSKEY_ERRORS.notFound) dialog.setOpen(false);
+      }
+    });
+    await queryClient.invalidateQueries({ queryKey: passkeysQueryKey });
   }
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={setOpen}
+    <ConfirmDialog
+      state={dialog}
       trigger={
         <Button variant="ghost" className="text-red-700" aria-label={`Remove ${label}`}>
           Remove
@@ -311,16 +278,10 @@ function RemovePasskeyDialog({ passkey, label }: { passkey: PasskeyView; label: 
       title={`Remove “${label}”?`}
       description="It will no longer sign you in here. Your device or password manager may still list it: delete it there too."
       closeButton={false}
-      variant="form"
     >
-      <div className="mt-4 flex justify-end gap-2">
-        <DialogClose asChild>
-          <Button variant="ghost">Cancel</Button>
-        </DialogClose>
-        <Button variant="danger" busy={busy} onClick={remove}>
-          Remove passkey
-        </Button>
-      </div>
-    </Dialog>
+      <ConfirmActions className="mt-4" busy={dialog.busy} danger onClick={remove}>
+        Remove passkey
+      </ConfirmActions>
+    </ConfirmDialog>
   );
 }

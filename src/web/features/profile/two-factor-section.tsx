@@ -14,10 +14,10 @@ import {
 import { LoadError } from '../../components/load-error.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Dialog, DialogClose } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiRequestError, api, isApiError } from '../../lib/api-client.ts';
 import { liveTables } from '../../lib/live-updates.ts';
+import { ConfirmDialog, ConfirmForm, CurrentPasswordField, useConfirmDialog } from './confirm-dialog.tsx';
 
 export const twoFactorQueryKey = ['profile', 'two-factor'] as const;
 
@@ -87,64 +87,56 @@ const passwordError = (err: unknown) => (isApiError(err, 'INVALID_PASSWORD') ? t
 
 function EnrolDialog({ onEnabled, withTrigger }: { onEnabled?: () => void; withTrigger: boolean }) {
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
   const [step, setStep] = useState<'password' | 'scan' | 'codes'>('password');
   const [enrolment, setEnrolment] = useState<TwoFactorEnrolment & { qr: string }>();
-  const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
-  const [busy, setBusy] = useState(false);
-
-  function reset(next: boolean) {
-    setOpen(next);
-    if (!next) {
+  const dialog = useConfirmDialog<{ password?: string; code?: string }>({
+    onClose() {
       setStep('password');
       setEnrolment(undefined);
-      setErrors({});
       if (step === 'codes') void queryClient.invalidateQueries({ queryKey: twoFactorQueryKey });
-    }
-  }
+    },
+  });
+  const { errors, setErrors } = dialog;
 
   async function start(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = enableTwoFactorSchema.safeParse({ password: new FormData(event.currentTarget).get('password') ?? '' });
     if (!parsed.success) return setErrors({ password: parsed.error.issues[0]?.message });
-    setBusy(true);
-    try {
-      const answer = await api<TwoFactorEnrolment>('/api/auth/two-factor/enable', { body: parsed.data });
-      // The QR code is drawn in the browser, from the link only: the key never leaves for another service.
-      const { toDataURL } = await import('qrcode');
-      setEnrolment({ ...answer, qr: await toDataURL(answer.totpURI, { margin: 1, width: 200 }) });
-      setErrors({});
-      setStep('scan');
-    } catch (err) {
-      setErrors({ password: passwordError(err) });
-      if (!passwordError(err)) toast.error('Could not start setting up two-factor sign-in', { description: messageOf(err) });
-    } finally {
-      setBusy(false);
-    }
+    await dialog.busyWhile(async () => {
+      try {
+        const answer = await api<TwoFactorEnrolment>('/api/auth/two-factor/enable', { body: parsed.data });
+        // The QR code is drawn in the browser, from the link only: the key never leaves for another service.
+        const { toDataURL } = await import('qrcode');
+        setEnrolment({ ...answer, qr: await toDataURL(answer.totpURI, { margin: 1, width: 200 }) });
+        setErrors({});
+        setStep('scan');
+      } catch (err) {
+        setErrors({ password: passwordError(err) });
+        if (!passwordError(err)) toast.error('Could not start setting up two-factor sign-in', { description: messageOf(err) });
+      }
+    });
   }
 
   async function confirm(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = totpCode.safeParse(new FormData(event.currentTarget).get('code') ?? '');
     if (!parsed.success) return setErrors({ code: parsed.error.issues[0]?.message });
-    setBusy(true);
-    try {
-      await api('/api/auth/two-factor/verify-totp', { body: { code: parsed.data } });
-      setErrors({});
-      setStep('codes');
-      toast.success('Two-factor sign-in is on');
-      onEnabled?.();
-    } catch (err) {
-      setErrors({ code: isApiError(err, 'second_factor_invalid') ? err.message : messageOf(err) });
-    } finally {
-      setBusy(false);
-    }
+    await dialog.busyWhile(async () => {
+      try {
+        await api('/api/auth/two-factor/verify-totp', { body: { code: parsed.data } });
+        setErrors({});
+        setStep('codes');
+        toast.success('Two-factor sign-in is on');
+        onEnabled?.();
+      } catch (err) {
+        setErrors({ code: isApiError(err, 'second_factor_invalid') ? err.message : messageOf(err) });
+      }
+    });
   }
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={reset}
+    <ConfirmDialog
+      state={dialog}
       trigger={withTrigger ? <Button className="mt-3">Set up an authenticator app</Button> : undefined}
       title="Set up two-factor sign-in"
       description={
@@ -154,24 +146,15 @@ function EnrolDialog({ onEnabled, withTrigger }: { onEnabled?: () => void; withT
             ? 'Scan the QR code with your authenticator app, or type the key, then enter the 6-digit code it shows.'
             : 'Save these backup codes now: they are shown only once.'
       }
-      variant="form"
       closeButton={step !== 'codes'}
     >
       {step === 'password' && (
-        <form noValidate onSubmit={start} className="mt-4 space-y-4">
-          <Field label="Password" name="password" type="password" autoComplete="current-password" error={errors.password} />
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="ghost">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" busy={busy}>
-              Continue
-            </Button>
-          </div>
-        </form>
+        <ConfirmForm onSubmit={start} busy={dialog.busy} action="Continue">
+          <CurrentPasswordField error={errors.password} />
+        </ConfirmForm>
       )}
       {step === 'scan' && enrolment && (
-        <form noValidate onSubmit={confirm} className="mt-4 space-y-4">
+        <ConfirmForm onSubmit={confirm} busy={dialog.busy} action="Turn on">
           <img src={enrolment.qr} alt="QR code to scan with your authenticator app" width={200} height={200} className="mx-auto" />
           <div>
             <p className="text-sm text-slate-700">Or type this key into the app (time-based):</p>
@@ -183,18 +166,10 @@ function EnrolDialog({ onEnabled, withTrigger }: { onEnabled?: () => void; withT
             </p>
           </div>
           <Field label="Code from the app" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} error={errors.code} />
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="ghost">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" busy={busy}>
-              Turn on
-            </Button>
-          </div>
-        </form>
+        </ConfirmForm>
       )}
-      {step === 'codes' && enrolment && <BackupCodes codes={enrolment.backupCodes} onDone={() => reset(false)} />}
-    </Dialog>
+      {step === 'codes' && enrolment && <BackupCodes codes={enrolment.backupCodes} onDone={() => dialog.onOpenChange(false)} />}
+    </ConfirmDialog>
   );
 }
 
@@ -242,69 +217,52 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
 
 function NewBackupCodesDialog() {
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
   const [codes, setCodes] = useState<string[]>();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  function reset(next: boolean) {
-    setOpen(next);
-    if (!next) {
+  const dialog = useConfirmDialog<{ password?: string }>({
+    onClose() {
       setCodes(undefined);
-      setError(undefined);
       void queryClient.invalidateQueries({ queryKey: twoFactorQueryKey });
-    }
-  }
+    },
+  });
+  const { setErrors } = dialog;
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = enableTwoFactorSchema.safeParse({ password: new FormData(event.currentTarget).get('password') ?? '' });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setBusy(true);
-    try {
-      const answer = await api<{ backupCodes: string[] }>('/api/auth/two-factor/generate-backup-codes', { body: parsed.data });
-      setCodes(answer.backupCodes);
-      setError(undefined);
-    } catch (err) {
-      setError(passwordError(err) ?? messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    if (!parsed.success) return setErrors({ password: parsed.error.issues[0]?.message });
+    await dialog.busyWhile(async () => {
+      try {
+        const answer = await api<{ backupCodes: string[] }>('/api/auth/two-factor/generate-backup-codes', { body: parsed.data });
+        setCodes(answer.backupCodes);
+        setErrors({});
+      } catch (err) {
+        setErrors({ password: passwordError(err) ?? messageOf(err) });
+      }
+    });
   }
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={reset}
+    <ConfirmDialog
+      state={dialog}
       trigger={<Button variant="secondary">New backup codes</Button>}
       title="New backup codes"
       description={codes ? 'Save these backup codes now: they are shown only once.' : 'The codes you have now stop working.'}
-      variant="form"
     >
       {codes ? (
-        <BackupCodes codes={codes} onDone={() => reset(false)} />
+        <BackupCodes codes={codes} onDone={() => dialog.onOpenChange(false)} />
       ) : (
-        <form noValidate onSubmit={submit} className="mt-4 space-y-4">
-          <Field label="Password" name="password" type="password" autoComplete="current-password" error={error} />
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="ghost">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" busy={busy}>
-              Make new codes
-            </Button>
-          </div>
-        </form>
+        <ConfirmForm onSubmit={submit} busy={dialog.busy} action="Make new codes">
+          <CurrentPasswordField error={dialog.errors.password} />
+        </ConfirmForm>
       )}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
 function DisableDialog() {
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const dialog = useConfirmDialog<{ password?: string; code?: string }>();
+  const { setErrors } = dialog;
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -314,46 +272,38 @@ function DisableDialog() {
       const fields = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
       return setErrors(fields);
     }
-    setBusy(true);
-    try {
-      await api('/api/auth/two-factor/disable', { body: parsed.data });
-      toast.success('Two-factor sign-in is off');
-      setOpen(false);
-      await queryClient.invalidateQueries({ queryKey: twoFactorQueryKey });
-    } catch (err) {
-      if (passwordError(err)) setErrors({ password: passwordError(err) });
-      else if (isApiError(err, 'second_factor_invalid')) setErrors({ code: err.message });
-      else toast.error('Could not turn two-factor sign-in off', { description: messageOf(err) });
-    } finally {
-      setBusy(false);
-    }
+    await dialog.busyWhile(async () => {
+      try {
+        await api('/api/auth/two-factor/disable', { body: parsed.data });
+        toast.success('Two-factor sign-in is off');
+        dialog.setOpen(false);
+        await queryClient.invalidateQueries({ queryKey: twoFactorQueryKey });
+      } catch (err) {
+        if (passwordError(err)) setErrors({ password: passwordError(err) });
+        else if (isApiError(err, 'second_factor_invalid')) setErrors({ code: err.message });
+        else toast.error('Could not turn two-factor sign-in off', { description: messageOf(err) });
+      }
+    });
   }
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        setErrors({});
-      }}
+    <ConfirmDialog
+      state={dialog}
       trigger={<Button variant="ghost">Turn off</Button>}
       title="Turn off two-factor sign-in"
       description="Signing in will ask for your password or an e-mailed code only. Confirm with your password and a code."
-      variant="form"
     >
-      <form noValidate onSubmit={submit} className="mt-4 space-y-4">
-        <Field label="Password" name="password" type="password" autoComplete="current-password" error={errors.password} />
-        <Field label="Code from your app, or a backup code" name="code" autoComplete="one-time-code" maxLength={11} error={errors.code} />
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="ghost">Cancel</Button>
-          </DialogClose>
-          <Button type="submit" variant="danger" busy={busy}>
-            Turn off
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <ConfirmForm onSubmit={submit} busy={dialog.busy} danger action="Turn off">
+        <CurrentPasswordField error={dialog.errors.password} />
+        <Field
+          label="Code from your app, or a backup code"
+          name="code"
+          autoComplete="one-time-code"
+          maxLength={11}
+          error={dialog.errors.code}
+        />
+      </ConfirmForm>
+    </ConfirmDialog>
   );
 }
 
