@@ -35,17 +35,52 @@ function earlyResponse(path: string): Promise<Response> | undefined {
   return response;
 }
 
-export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-  const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
-  const early = method === 'GET' ? earlyResponse(path) : undefined;
-  const response = await (early ??
+let writesInFlight = 0;
+let writesSettled: { promise: Promise<void>; resolve: () => void } | null = null;
+
+/**
+ * Resolves once none of this tab's writes (non-GET calls) is in flight. A write may renew the
+ * session (two-factor turned on or off, a new password): the server's live stream can announce
+ * its change before the answer carrying the new cookie arrives, and a refetch made in between
+ * would go out with the old cookie and find the user signed out (live-stream.ts waits for this).
+ */
+export function writesDone(): Promise<void> {
+  if (writesInFlight === 0) return Promise.resolve();
+  if (!writesSettled) {
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => {
+      resolve = r;
+    });
+    writesSettled = { promise, resolve };
+  }
+  return writesSettled.promise;
+}
+
+async function send(path: string, method: string, init: { body?: unknown; signal?: AbortSignal }): Promise<Response> {
+  const request = () =>
     fetch(path, {
       method,
       headers: init.body === undefined ? undefined : { 'content-type': 'application/json' },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: 'same-origin',
       signal: init.signal,
-    }));
+    });
+  if (method === 'GET') return earlyResponse(path) ?? request();
+  writesInFlight += 1;
+  try {
+    return await request();
+  } finally {
+    writesInFlight -= 1;
+    if (writesInFlight === 0 && writesSettled) {
+      writesSettled.resolve();
+      writesSettled = null;
+    }
+  }
+}
+
+export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
+  const response = await send(path, method, init);
   const text = await response.text();
   const data = text ? safeJson(text) : null;
   if (!response.ok) {

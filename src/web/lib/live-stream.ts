@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { LiveChange, UserTable } from '../../shared/live.ts';
+import { writesDone } from './api-client.ts';
 import { firstPaint } from './first-paint.ts';
 import { refreshLiveQueries } from './live-updates.ts';
 
@@ -30,15 +31,18 @@ export function useLiveUpdates() {
 
     function refreshSoon(table: UserTable) {
       changed.add(table);
-      batch ??= setTimeout(() => {
+      // After this tab's own writes: one of them may be renewing the session cookie (api-client.ts).
+      batch ??= setTimeout(async () => {
+        await writesDone();
         batch = undefined;
+        if (stopped) return;
         for (const t of changed) void refreshLiveQueries(client, t);
         changed.clear();
       }, BATCH_MS);
     }
     const refreshAllSoon = () => {
       clearTimeout(resync);
-      resync = setTimeout(() => void refreshLiveQueries(client), Math.random() * RESYNC_SPREAD_MS);
+      resync = setTimeout(() => void writesDone().then(() => refreshLiveQueries(client)), Math.random() * RESYNC_SPREAD_MS);
     };
 
     function open() {
@@ -56,7 +60,7 @@ export function useLiveUpdates() {
       source.addEventListener('resync', refreshAllSoon);
       source.addEventListener('session-ended', () => {
         source?.close();
-        void refreshLiveQueries(client, 'users');
+        void writesDone().then(() => refreshLiveQueries(client, 'users'));
       });
       source.onerror = () => {
         // The browser retries a dropped stream by itself; a refused one (server down, 401) it closes.
