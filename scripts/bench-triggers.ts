@@ -1,6 +1,7 @@
 // Benchmark: trigger events at scale (issue 31 "Speed"), EDGAR acceptance → e-mail delivered. Usage:
 //   npm run bench:triggers [-- --users 10000 --companies 1500 --workers 2 --minutes 4 --filings-per-hour 120
-//                             --watched-share 0.3 --poll 60 --ai-latency 2000 --top-first true --drain 180]
+//                             --watched-share 0.3 --poll 60 --ai-latency 2000 --top-first true --drain 180
+//                             --port-base 4950 --stories-per-hour 6 --news-poll 870]
 // A fresh database (on the embedded PostgreSQL under data/bench-triggers, whose processes alone are
 // measured; with DATABASE_URL, on that server and every postgres process on the machine counts):
 // `users` users, each with one to three active news alerts (two on average) over `companies`
@@ -20,10 +21,23 @@
 // items (5.02, 1.01, 2.01, 2.05, 2.02, 7.01, 8.01, 1.03, with 9.01), 12% Form D, 3% S-1. Then it
 // waits up to `drain` seconds for the e-mails still due. The arrivals are drawn with a fixed seed, so
 // a short window holds what that draw gives (4.5 minutes at 120 an hour: 4 filings, not 9).
+// News: fake Google News and GDELT (tests/fakes/news.ts, the publishers' pages on a second port) at
+// the real services' pace (GOOGLE_NEWS_MIN_INTERVAL_MS 1000, GDELT_MIN_INTERVAL_MS 5000), the news
+// poller every `news-poll` s; during the window stories about watched companies with an event in the
+// headline come out (`stories-per-hour`, Poisson), and 30 s after each of the first two watched
+// 8-Ks of item 5.02 a story on the same appointment (it must merge into the filing's trigger).
+// Production mode refuses PUBLISHER_ALLOW_PRIVATE_ADDRESSES, so the publishers' pages on loopback are
+// not read: stories are told from their headlines. The fakes listen on `port-base` … +4 (AI,
+// embedded PostgreSQL, EDGAR, SMTP, news), so runs with different bases never collide.
 // Reported:
-//   latency       EDGAR acceptance → SMTP acceptance for every trigger e-mail: p50, p95, max
-//   e-mails       accepted by SMTP vs expected (for each watched filing, the users with an alert on
-//                 its company whose subscription wants one of its kinds, counted from the seed)
+//   latency       EDGAR acceptance → SMTP acceptance for every filing's trigger e-mail: p50, p95, max
+//   e-mails       filings' e-mails accepted by SMTP vs expected (for each watched filing, the users with
+//                 an alert on its company whose subscription wants one of its kinds, counted from the seed)
+//   news          stories published / seen / merged into a filing; first seen (the first search naming
+//                 the company after it came out, from the fake's log) → SMTP and published → SMTP per
+//                 e-mail; each company's gap between two Google News searches naming it (since the
+//                 workers' start: a gap needs two passes, so a window shorter than the period shows
+//                 none); news requests per host and kind per hour
 //   CPU           worker processes (from /proc) and PostgreSQL's, per hour of run and per e-mail
 //   SQL           statements the workers ran (a counting proxy in front of PostgreSQL), per hour and per e-mail
 //   requests      per host and kind (the fakes' logs), in all and per hour; EDGAR's busiest second
@@ -38,6 +52,8 @@ import { bootstrap } from '../src/server/bootstrap.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { sonarAlerts } from '../src/server/db/schema.ts';
 import { triggerKindsOf } from '../src/server/jobs/triggers/classify.ts';
+import { pageKey } from '../src/server/sources/web/site.ts';
+import { startFakeNews } from '../tests/fakes/news.ts';
 import { startFakeOpenAi } from '../tests/fakes/openai.ts';
 import { type PublishFiling, startFakeSec } from '../tests/fakes/sec.ts';
 import { startFakeSmtp } from '../tests/fakes/smtp.ts';
@@ -58,6 +74,9 @@ const { values: args } = parseArgs({
     'ai-latency': { type: 'string', default: '2000' },
     'top-first': { type: 'string', default: 'true' },
     drain: { type: 'string', default: '180' },
+    'port-base': { type: 'string', default: '4950' },
+    'stories-per-hour': { type: 'string', default: '6' },
+    'news-poll': { type: 'string', default: '870' },
   },
 });
 const USERS = Number(args.users);
@@ -70,6 +89,10 @@ const POLL_SECONDS = Number(args.poll);
 const AI_LATENCY_MS = Number(args['ai-latency']);
 const TOP_FIRST = args['top-first'] !== 'false';
 const DRAIN_MS = Number(args.drain) * 1000;
+// The fakes' ports: AI, embedded PostgreSQL, EDGAR, SMTP, news (+0 … +4), fixed so two runs never share one.
+const PORT_BASE = Number(args['port-base']);
+const STORIES_PER_HOUR = Number(args['stories-per-hour']);
+const NEWS_POLL_SECONDS = Number(args['news-poll']);
 const SECRET = 'bench-secret-bench-secret-bench-secret-00';
 const TICK_HZ = 100; // USER_HZ on Linux: /proc reports CPU time in these ticks
 const EMBEDDED_DIR = 'data/bench-triggers';
@@ -81,14 +104,18 @@ const companyName = (k: number) => `Benchline Widgets ${k + 1}`;
 
 const embedded = process.env.DATABASE_URL
   ? null
-  : await startEmbeddedPostgres({ dataDir: EMBEDDED_DIR, port: 4951, log: (line) => console.log(line) });
+  : await startEmbeddedPostgres({ dataDir: EMBEDDED_DIR, port: PORT_BASE + 1, log: (line) => console.log(line) });
 const baseUrl = process.env.DATABASE_URL ?? embedded!.url;
 const slow = triggerModel();
-const [ai, sec, smtp] = await Promise.all([
-  startFakeOpenAi({ handler: async (request, i) => ({ ...(await slow(request, i)), delayMs: AI_LATENCY_MS }), port: 4950 }),
-  startFakeSec(4952),
-  startFakeSmtp({ smtpPort: 4953, keep: 'headers' }),
+const [ai, sec, smtp, news] = await Promise.all([
+  startFakeOpenAi({ handler: async (request, i) => ({ ...(await slow(request, i)), delayMs: AI_LATENCY_MS }), port: PORT_BASE }),
+  startFakeSec(PORT_BASE + 2),
+  startFakeSmtp({ smtpPort: PORT_BASE + 3, keep: 'headers' }),
+  // Google News and GDELT on one port, the publishers' pages on another (so hosts are told apart).
+  startFakeNews(PORT_BASE + 4, { publisherHost: true }),
 ]);
+// Only the stories the bench publishes: the fixture's would be old news to every company.
+news.mode.stories = 'published';
 sec.addTickers(
   Array.from({ length: COMPANIES }, (_, k) => ({ cik_str: WATCHED_CIK + k + 1, ticker: `BLW${k + 1}`, title: `${companyName(k)} Inc.` })),
 );
@@ -272,6 +299,37 @@ function planFilings(): Planned[] {
   return planned;
 }
 
+type PlannedStory = { at: number; company: number; headline: string };
+const STORY_HEADLINES = [
+  (c: string) => `${c} names new chief financial officer`,
+  (c: string) => `${c} to acquire a rival software maker`,
+  (c: string) => `${c} raises $40 million in Series C funding`,
+  (c: string) => `${c} lays off 200 employees in restructuring`,
+  (c: string) => `${c} launches its new analytics platform`,
+];
+
+/**
+ * The window's news: Poisson arrivals (`stories-per-hour`) about watched companies drawn uniformly,
+ * and for the first two watched 8-Ks of item 5.02 a story on the same appointment 30 s after the
+ * filing (it must merge into the filing's trigger).
+ */
+function planStories(filings: Planned[]): PlannedStory[] {
+  const random = generator(11);
+  const stories: PlannedStory[] = [];
+  let at = 0;
+  for (;;) {
+    at += (-Math.log(1 - random()) * 3_600_000) / STORIES_PER_HOUR;
+    if (at >= WINDOW_MS) break;
+    const company = Math.floor(random() * COMPANIES);
+    const headline = STORY_HEADLINES[Math.floor(random() * STORY_HEADLINES.length)]!(companyName(company));
+    stories.push({ at, company, headline });
+  }
+  const officers = filings.filter((p) => p.watched !== null && p.filing.items?.includes('5.02')).slice(0, 2);
+  for (const p of officers)
+    stories.push({ at: p.at + 30_000, company: p.watched!, headline: `${companyName(p.watched!)} appoints a new chief operating officer` });
+  return stories.sort((a, b) => a.at - b.at);
+}
+
 function startWorker(url: string): ChildProcess {
   return spawn(process.execPath, ['--import', './scripts/support/sec-pacing.ts', 'src/server/main.ts'], {
     env: {
@@ -289,9 +347,14 @@ function startWorker(url: string): ChildProcess {
       SEC_USER_AGENT: 'Enterprise OS bench ops@example.com',
       BENCH_SEC_HOST: new URL(sec.url).host,
       TRIGGER_EDGAR_POLL_SECONDS: String(POLL_SECONDS),
-      // No news runs fall due within the bench; should one, it reaches nothing outside.
-      GOOGLE_NEWS_BASE_URL: 'http://127.0.0.1:9',
-      GDELT_BASE_URL: 'http://127.0.0.1:9',
+      TRIGGER_NEWS_POLL_SECONDS: String(NEWS_POLL_SECONDS),
+      // The fake news services, at the real services' pace (a stand-in's address has none by default).
+      // Production mode refuses PUBLISHER_ALLOW_PRIVATE_ADDRESSES, so the publishers' pages on loopback
+      // are not read: stories are classified from their headlines, as in production, without text.
+      GOOGLE_NEWS_BASE_URL: news.url,
+      GDELT_BASE_URL: news.url,
+      GOOGLE_NEWS_MIN_INTERVAL_MS: '1000',
+      GDELT_MIN_INTERVAL_MS: '5000',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -314,6 +377,7 @@ process.once('SIGINT', () => {
 try {
   const { pool, alerts } = await seedDatabase(database.url);
   const plan = planFilings();
+  const storyPlan = planStories(plan);
   console.log(
     `\n${USERS} users, ${alerts} news alerts over ${COMPANIES} companies (Zipf), all opted in; ${WORKERS} worker(s), NODE_ENV=production, ` +
       `poll ${POLL_SECONDS} s, AI latency ${AI_LATENCY_MS} ms; ${plan.length} filings planned over ${WINDOW_MS / 60_000} min ` +
@@ -340,6 +404,8 @@ try {
   console.log(`  baseline poll after ${((started - bootStarted) / 1000).toFixed(1)} s; publishing`);
 
   const published: { accession: string; at: number; planned: Planned }[] = [];
+  const storiesPublished: { urlKey: string; at: number; company: string }[] = [];
+  let nextStory = 0;
   let next = 0;
   let expected = Number.NaN;
   for (;;) {
@@ -351,6 +417,12 @@ try {
       const { accession } = sec.publishFiling({ ...planned.filing, acceptedAt: new Date(at) });
       published.push({ accession, at, planned });
     }
+    while (nextStory < storyPlan.length && started + storyPlan[nextStory]!.at <= now) {
+      const story = storyPlan[nextStory++]!;
+      const at = Date.now();
+      const url = news.publishStory({ company: companyName(story.company), headline: story.headline, publishedAt: new Date(at) });
+      storiesPublished.push({ urlKey: pageKey(url) ?? url, at, company: companyName(story.company) });
+    }
     sampleWorkerCpu();
     samplePostgresCpu();
     const open = await count(
@@ -361,7 +433,7 @@ try {
     const pendingMail = await count(pool, `SELECT count(*) AS n FROM mail_outbox WHERE status = 'pending'`);
     const windowLeft = Math.round((started + WINDOW_MS - now) / 1000);
     process.stdout.write(
-      `\r  ${windowLeft > 0 ? `${windowLeft}s of publishing left` : `draining ${-windowLeft}s`}: published ${published.length}, trigger runs ${runs} (open ${open}), mails pending ${pendingMail}, SMTP ${smtp.messages.length}   `,
+      `\r  ${windowLeft > 0 ? `${windowLeft}s of publishing left` : `draining ${-windowLeft}s`}: published ${published.length} filings, ${storiesPublished.length} stories, trigger runs ${runs} (open ${open}), mails pending ${pendingMail}, SMTP ${smtp.messages.length}   `,
     );
     if (now < started + WINDOW_MS) continue;
     // Past the window: done when every expected e-mail is in and a poll has read the feeds since the last filing.
@@ -371,7 +443,13 @@ try {
       pool,
       `SELECT count(*) AS n FROM source_polls WHERE polled_at > to_timestamp(${lastPublished / 1000}) AND outcome NOT LIKE 'failed%'`,
     );
-    if (polledSince > 0 && open === 0 && pendingMail === 0 && smtp.messages.length >= expected) break;
+    // The filings' e-mails only: news e-mails in the SMTP count must not end the drain early.
+    const filingMails = await count(
+      pool,
+      `SELECT count(*) AS n FROM alert_runs r JOIN trigger_events e ON e.id = r.alert_id JOIN mail_outbox m ON m.id = r.mail_id
+        WHERE r.kind = 'trigger' AND e.event_key LIKE 'sec:%' AND m.status = 'sent'`,
+    );
+    if (polledSince > 0 && open === 0 && pendingMail === 0 && filingMails >= expected) break;
     if (now > started + WINDOW_MS + DRAIN_MS) {
       console.log(`\n  stopped draining after ${DRAIN_MS / 1000} s`);
       break;
@@ -396,15 +474,76 @@ try {
   for (const m of smtp.messages) byMessageId.set(m.headers['message-id'] ?? '', (byMessageId.get(m.headers['message-id'] ?? '') ?? 0) + 1);
   let duplicates = 0;
   for (const n of byMessageId.values()) duplicates += n - 1;
+  // A story's first sighting: the first search (Google News or GDELT) naming its company at or after it came out.
+  const searchCompanies = (r: (typeof news.requests)[number]) => {
+    const q = r.path === '/rss/search' ? r.query.get('q') : r.path === '/api/v2/doc/doc' ? r.query.get('query') : null;
+    const batch = q?.match(/\(\s*("[^"]*"(?:\s+OR\s+"[^"]*")*)\s*\)/)?.[1] ?? '';
+    return [...batch.matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
+  };
+  const firstSeen = new Map<string, number>();
+  for (const story of storiesPublished) {
+    const seen = news.requests.find((r) => r.at >= story.at && searchCompanies(r).includes(story.company));
+    if (seen) firstSeen.set(story.urlKey, seen.at);
+  }
+  const storyOfEvent = (eventKey: string) =>
+    storiesPublished.find((s) => eventKey === `news:${s.urlKey}` || eventKey.startsWith(`news:${s.urlKey}:`));
   const latency: number[] = [];
+  const newsLatency: number[] = [];
+  const newsPublishedLatency: number[] = [];
+  let filingEmails = 0;
+  let newsEmails = 0;
   let unmatched = 0;
   for (const m of smtp.messages) {
     const id = (m.headers['message-id'] ?? '').match(/^<([^@]+)@/)?.[1] ?? '';
-    const at = publishedAt.get(eventOfMail.get(id) ?? '');
-    if (at === undefined) unmatched++;
-    else latency.push((Date.parse(m.receivedAt) - at) / 1000);
+    const eventKey = eventOfMail.get(id) ?? '';
+    const at = publishedAt.get(eventKey);
+    const story = storyOfEvent(eventKey);
+    const received = Date.parse(m.receivedAt);
+    if (at !== undefined) {
+      filingEmails++;
+      latency.push((received - at) / 1000);
+    } else if (story) {
+      newsEmails++;
+      newsPublishedLatency.push((received - story.at) / 1000);
+      const seen = firstSeen.get(story.urlKey);
+      if (seen !== undefined) newsLatency.push((received - seen) / 1000);
+    } else unmatched++;
   }
-  latency.sort((a, b) => a - b);
+  for (const list of [latency, newsLatency, newsPublishedLatency]) list.sort((a, b) => a - b);
+  // Stories merged into a filing's event: seen, and their event is the filing's.
+  const { rows: seenRows } = await pool.query<{ url_key: string; event_key: string }>(
+    'SELECT s.url_key, e.event_key FROM trigger_news_seen s JOIN trigger_events e ON e.id = s.event_id',
+  );
+  const eventOfStory = new Map(seenRows.map((r) => [r.url_key, r.event_key]));
+  const storiesSeen = storiesPublished.filter((s) => eventOfStory.has(s.urlKey)).length;
+  const mergedIntoFilings = storiesPublished.filter((s) => eventOfStory.get(s.urlKey)?.startsWith('sec:')).length;
+  // Each company's gap between two searches naming it (Google News' searches: one per batch and pass).
+  const searchedAt = new Map<string, number[]>();
+  for (const r of news.requests)
+    if (r.path === '/rss/search') for (const c of searchCompanies(r)) searchedAt.set(c, [...(searchedAt.get(c) ?? []), r.at]);
+  const gaps: number[] = [];
+  for (const times of searchedAt.values()) for (let i = 1; i < times.length; i++) gaps.push((times[i]! - times[i - 1]!) / 1000);
+  gaps.sort((a, b) => a - b);
+  const newsByHost = new Map<string, number>();
+  for (const r of news.requests) {
+    const kind =
+      r.path === '/rss/search'
+        ? 'Google News search'
+        : r.path === '/api/v2/doc/doc'
+          ? 'GDELT search'
+          : r.path.startsWith('/rss/articles/') || r.path.startsWith('/articles/')
+            ? 'Google article page'
+            : r.path.includes('batchexecute')
+              ? 'Google link decode'
+              : 'publisher pages';
+    const key = `${kind} (${r.headers.host})`;
+    newsByHost.set(key, (newsByHost.get(key) ?? 0) + 1);
+  }
+  const newsHours = (ended - bootStarted) / 3_600_000;
+  const fmt = (list: number[]) =>
+    list.length
+      ? `${percentile(list, 50).toFixed(1)} s / ${percentile(list, 95).toFixed(1)} s / ${list.at(-1)!.toFixed(1)} s (${list.length})`
+      : 'none';
   const outboxRows = await count(pool, 'SELECT count(*) AS n FROM mail_outbox');
   const { rows: runRows } = await pool.query<{ status: string; n: string }>(
     `SELECT status, count(*) AS n FROM alert_runs WHERE kind = 'trigger' GROUP BY 1 ORDER BY 1`,
@@ -443,9 +582,17 @@ try {
   console.log(
     `| filings published (watched / of which trigger kinds) | ${published.length} (${watchedPublished.length} / ${triggering.length}); trigger events ${events} |`,
   );
-  console.log(`| e-mails accepted by SMTP / expected | ${emails} / ${expected} (outbox rows ${outboxRows}) |`);
   console.log(
-    `| acceptance → SMTP p50 / p95 / max | ${percentile(latency, 50).toFixed(1)} s / ${percentile(latency, 95).toFixed(1)} s / ${latency.at(-1)?.toFixed(1)} s |`,
+    `| filings' e-mails accepted by SMTP / expected | ${filingEmails} / ${expected} (outbox rows ${outboxRows}, news e-mails ${newsEmails}) |`,
+  );
+  console.log(`| EDGAR acceptance → SMTP p50 / p95 / max | ${fmt(latency)} |`);
+  console.log(
+    `| news stories published / seen by a search / merged into a filing's trigger | ${storiesPublished.length} / ${storiesSeen} / ${mergedIntoFilings} |`,
+  );
+  console.log(`| news first seen → SMTP p50 / p95 / max (e-mails) | ${fmt(newsLatency)} |`);
+  console.log(`| news published → SMTP p50 / p95 / max (e-mails) | ${fmt(newsPublishedLatency)} |`);
+  console.log(
+    `| per-company gap between news searches p50 / p95 / max (gaps), since the workers' start | ${fmt(gaps)}; companies searched ${searchedAt.size} of ${COMPANIES} |`,
   );
   console.log(`| trigger runs by status | ${runRows.map((r) => `${r.status} ${r.n}`).join(', ') || 'none'} |`);
   console.log(`| worker CPU | ${((cpu * 1000) / hours).toFixed(0)} ms/h, ${((cpu * 1000) / perEmail).toFixed(1)} ms/e-mail |`);
@@ -456,6 +603,8 @@ try {
   console.log(
     `| EDGAR requests in all | ${secRequests.length} (${(secRequests.length / hours).toFixed(0)}/h); busiest second ${busiestSecond} |`,
   );
+  for (const [kind, n] of [...newsByHost].sort((a, b) => b[1] - a[1]))
+    console.log(`| news (fake): ${kind}, since the workers' start | ${n} (${(n / newsHours).toFixed(0)}/h) |`);
   console.log(`| AI calls | ${aiCalls} (${(aiCalls / hours).toFixed(0)}/h) |`);
   console.log(`| SMTP deliveries | ${emails} (${(emails / hours).toFixed(0)}/h) |`);
   console.log(`| duplicates | ${duplicates} |`);
@@ -466,7 +615,7 @@ try {
   for (const w of workers) w.kill('SIGKILL');
   await counter.stop();
   await database.drop();
-  await Promise.all([ai.stop(), sec.stop(), smtp.stop()]);
+  await Promise.all([ai.stop(), sec.stop(), smtp.stop(), news.stop()]);
   await embedded?.stop();
 }
 

@@ -543,5 +543,28 @@ describe('EDGAR trigger events', () => {
       expect(events[0].merged).toEqual([expect.objectContaining({ publisher: 'SEC EDGAR' })]);
       expect(await mailsOf(user.id)).toHaveLength(1);
     });
+
+    it('searches the companies in the same order whatever order their alerts were made in, so each is searched once a period', async () => {
+      // Twelve companies no ticker list knows (keys name:…): two batches of Google News searches.
+      const companies = Array.from({ length: 12 }, (_, i) => `Zephyr Kites ${String.fromCharCode(97 + i)}`);
+      const batchesSearched = async () => {
+        news.reset();
+        news.mode.stories = 'published';
+        // The searches are cached (news_searches): a pass must ask the fake again.
+        await rt.pool.query('DELETE FROM news_searches');
+        await pollNews(newsDeps());
+        return news.requests.filter((r) => r.path === '/rss/search').map((r) => r.query.get('q'));
+      };
+      for (const company of [...companies].reverse()) await watcher(['leadership'], company);
+      const first = await batchesSearched();
+      expect(first).toHaveLength(2);
+      // The first batch names the first ten by key, whatever the alerts' order.
+      for (const company of companies.slice(0, 10)) expect(first[0]).toContain(`"${company}"`);
+      // The alerts made again in another order: the same searches in the same order.
+      await rt.pool.query(`DELETE FROM sonar_alerts WHERE company_name LIKE 'Zephyr Kites %'`);
+      for (const company of [...companies.filter((_, i) => i % 2), ...companies.filter((_, i) => !(i % 2))])
+        await watcher(['leadership'], company);
+      expect(await batchesSearched()).toEqual(first);
+    });
   });
 });

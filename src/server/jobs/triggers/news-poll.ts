@@ -1,4 +1,4 @@
-// The news poller (issue 31): the whole watch list searched every period (15 minutes by default)
+// The news poller (issue 31): the whole watch list searched every period (14.5 minutes by default)
 // in batches — one search for up to ten companies and the event words (news-classify.ts) — so
 // 1,500 companies cost about 150 searches a period, within Google News' one a second per process.
 // A story whose headline reports an event at a watched company becomes a trigger event, or merges
@@ -103,7 +103,12 @@ export async function pollNews(deps: NewsPollDeps, signal?: AbortSignal): Promis
   );
   const edgarNames = new Map(rows.map((r) => [r.cik, r.edgar_name]));
   // One search per company however many watch it: the names by company, the first spelling kept.
-  const names = [...new Map(watchers.map((w) => [companyKeyOf(ciks.get(watchKey(w.name)), w.name), w.name])).values()];
+  // In the companies' key order, so a company's batch sits at the same place in every pass and the
+  // gap between two of its searches is the period (in the watchers' row order a company could move
+  // from a pass's start to the next one's end: a gap of nearly two periods).
+  const names = [...new Map(watchers.map((w) => [companyKeyOf(ciks.get(watchKey(w.name)), w.name), w.name]))]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, name]) => name);
   const now = deps.now().getTime();
   for (const batch of batchNames(names, NEWS_EVENT_WORDS)) {
     if (signal?.aborted) break;
