@@ -37,8 +37,8 @@ export async function alertRoutes(tx: Executor, alerts: { userId: string; type: 
   if (alerts.length === 0) return { asked, channels, optedOut };
   const { rows } = await tx.execute<{ user_id: string; alert_type: AlertType; alert_id: string; channels: boolean }>(sql`
     with wanted as (
-      select * from unnest(${alerts.map((a) => a.type)}::text[], ${alerts.map((a) => a.id)}::uuid[], ${alerts.map((a) => a.userId)}::text[])
-        as w(alert_type, alert_id, user_id))
+      select * from jsonb_to_recordset(${JSON.stringify(alerts.map((a) => ({ alert_type: a.type, alert_id: a.id, user_id: a.userId })))}::jsonb)
+        as w(alert_type text, alert_id uuid, user_id text))
     select distinct ac.user_id, ac.alert_type, ac.alert_id, true as channels
       from alert_channels ac join wanted w using (alert_type, alert_id, user_id)
     union all
