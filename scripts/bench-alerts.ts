@@ -23,8 +23,11 @@
 //   SQL/alert     statements the workers ran (counted by a proxy in front of PostgreSQL), ÷ alerts
 //   requests      to each external service (the fakes' logs), in all and per alert; searches per burst
 //   duplicates    SMTP deliveries of a Message-ID (one per outbox row) beyond the first: must be 0
+//   after the slot: the commit phase (slot → last run finished), mails/s (mails ÷ slot → last
+//                 mail), CPU ms per mail of the workers and PostgreSQL from the slot on, load average
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -245,10 +248,14 @@ try {
   await boss.stop({ graceful: false });
 
   const started = Date.now();
+  // CPU (workers, PostgreSQL) and load average when the slot came, sampled within a second of it.
+  let atSlot: { worker: number; db: number; load: number } | null = null;
   for (;;) {
     await sleep(1000);
     for (const w of workers) if (w.pid) workerCpu.set(w.pid, Math.max(workerCpu.get(w.pid) ?? 0, cpuSeconds(w.pid)));
-    samplePostgresCpu();
+    const dbNow = samplePostgresCpu();
+    if (!atSlot && Date.now() >= slot.getTime())
+      atSlot = { worker: [...workerCpu.values()].reduce((a, b) => a + b, 0), db: dbNow, load: loadavg()[0]! };
     const { rows } = await pool.query<{ status: string; n: string }>('SELECT status, count(*) AS n FROM alert_runs GROUP BY 1');
     const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
     const open = (by.queued ?? 0) + (by.running ?? 0) + (by.prepared ?? 0);
@@ -263,13 +270,16 @@ try {
       break;
     }
   }
-  const dbCpu = samplePostgresCpu() - dbCpuBefore;
+  const dbCpuEnd = samplePostgresCpu();
+  const dbCpu = dbCpuEnd - dbCpuBefore;
+  const loadAtEnd = loadavg()[0]!;
   const statements = counter.statements() - statementsBefore;
   for (const w of workers) w.kill('SIGTERM');
   await Promise.all(workers.map((w) => new Promise((resolve) => (w.exitCode === null ? w.once('exit', resolve) : resolve(null)))));
 
-  const { rows: summary } = await pool.query<{ runs_s: number; failed: string; succeeded: string }>(`
+  const { rows: summary } = await pool.query<{ runs_s: number; failed: string; succeeded: string; last_finished: Date | null }>(`
     SELECT count(*) FILTER (WHERE status = 'succeeded') / nullif(extract(epoch FROM max(finished_at) - min(created_at)), 0) AS runs_s,
+           max(finished_at) AS last_finished,
            count(*) FILTER (WHERE status = 'failed') AS failed,
            count(*) FILTER (WHERE status = 'succeeded') AS succeeded
       FROM alert_runs`);
@@ -316,6 +326,16 @@ try {
     `| runs succeeded / failed / unfinished | ${row.succeeded} / ${row.failed} / ${ALERTS - Number(row.succeeded) - Number(row.failed)} |`,
   );
   console.log(`| alerts/s (finished ÷ last finished − first created) | ${Number(row.runs_s).toFixed(1)} |`);
+  const commitPhase = row.last_finished ? (new Date(row.last_finished).getTime() - slot.getTime()) / 1000 : Number.NaN;
+  const mailsPerSecond = lateness.length > 0 ? lateness.length / Math.max(0.001, lateness.at(-1)!) : Number.NaN;
+  const mails = Math.max(1, smtp.messages.length);
+  console.log(`| commit phase (slot → last run finished) | ${commitPhase.toFixed(1)} s |`);
+  console.log(`| mails/s (mails ÷ slot → last mail) | ${mailsPerSecond.toFixed(1)} |`);
+  if (atSlot) {
+    console.log(`| worker CPU ms/mail from the slot on | ${(((cpu - atSlot.worker) * 1000) / mails).toFixed(2)} |`);
+    console.log(`| PostgreSQL CPU ms/mail from the slot on | ${(((dbCpuEnd - atSlot.db) * 1000) / mails).toFixed(2)} |`);
+    console.log(`| load average (1 min) at the slot / at the end | ${atSlot.load.toFixed(2)} / ${loadAtEnd.toFixed(2)} |`);
+  }
   console.log(`| worker CPU ms/alert | ${((cpu * 1000) / finished).toFixed(2)} |`);
   console.log(`| PostgreSQL CPU ms/alert | ${((dbCpu * 1000) / finished).toFixed(2)} |`);
   console.log(`| SQL statements/alert (workers) | ${(statements / finished).toFixed(1)} |`);

@@ -19,6 +19,35 @@ export async function emailOptedOut(tx: Executor, userId: string, alert: { type:
   return rows[0]?.out === true;
 }
 
+/** An alert of a user, as alertRoutes keys it. */
+export const routeKey = (userId: string, alert: { type: AlertType; id: string }) => `${userId} ${alert.type} ${alert.id}`;
+
+/** What alertRoutes found: `asked` the alerts it looked at, of which `channels` have a channel and `optedOut` are channels only. */
+export type AlertRoutes = { asked: Set<string>; channels: Set<string>; optedOut: Set<string> };
+
+/**
+ * Of the users' alerts, those that have a channel and those that go to their channels only, in one
+ * statement (a batch of runs committed at their slot, ADR 033): an alert in neither set needs no
+ * emailOptedOut nor queueChannelDeliveries. Keys: routeKey.
+ */
+export async function alertRoutes(tx: Executor, alerts: { userId: string; type: AlertType; id: string }[]): Promise<AlertRoutes> {
+  const asked = new Set(alerts.map((a) => routeKey(a.userId, a)));
+  const channels = new Set<string>();
+  const optedOut = new Set<string>();
+  if (alerts.length === 0) return { asked, channels, optedOut };
+  const { rows } = await tx.execute<{ user_id: string; alert_type: AlertType; alert_id: string; channels: boolean }>(sql`
+    with wanted as (
+      select * from jsonb_to_recordset(${JSON.stringify(alerts.map((a) => ({ alert_type: a.type, alert_id: a.id, user_id: a.userId })))}::jsonb)
+        as w(alert_type text, alert_id uuid, user_id text))
+    select distinct ac.user_id, ac.alert_type, ac.alert_id, true as channels
+      from alert_channels ac join wanted w using (alert_type, alert_id, user_id)
+    union all
+    select o.user_id, o.alert_type, o.alert_id, false
+      from alert_email_opt_outs o join wanted w using (alert_type, alert_id, user_id)`);
+  for (const row of rows) (row.channels ? channels : optedOut).add(routeKey(row.user_id, { type: row.alert_type, id: row.alert_id }));
+  return { asked, channels, optedOut };
+}
+
 /**
  * Queues `message` for every channel the alert goes to; a run's second commit (it cannot happen,
  * the engine commits once) would add nothing (unique run_id, channel_id). Returns how many.

@@ -14,10 +14,17 @@ import type { MailAttachment } from './outbox.ts';
 const MAX_ATTEMPTS = 8;
 /** The wait before a failed mail is tried again: 30 s, doubling, at most an hour. */
 const RETRY = { firstMs: 30_000, maxMs: 3_600_000 };
-/** Rows claimed at once; they go out over SMTP_CONNECTIONS pooled connections. */
-const BATCH = 50;
+/**
+ * Mails being sent at once, over SMTP_CONNECTIONS pooled connections: rows are claimed again as soon
+ * as half of them are done, so a burst (ADR 016) never waits for a whole batch's slowest mail (ADR 033).
+ */
+const IN_FLIGHT = 50;
+/** Sent rows are marked in one UPDATE per this many (or fewer, before each claim and at the pass's end). */
+const MARK_GROUP = 25;
 /** Connections kept open to the SMTP server: a burst of alerts (ADR 016) goes out without a handshake per mail. */
 const SMTP_CONNECTIONS = 5;
+/** Mails one SMTP connection carries before it is renewed (nodemailer's default is 100). */
+const MAILS_PER_CONNECTION = 1000;
 const CLAIM_LEASE = "interval '2 minutes'";
 /** Delivered links and codes are not kept: a database read must not yield a usable one ($2: the kinds). */
 const REDACT = `text_body = CASE WHEN kind = ANY($2) THEN '[removed after delivery: it held a sign-in link or code]' ELSE text_body END,
@@ -99,19 +106,60 @@ export async function startOutboxSender(opts: {
   from: string;
   printCaptured: boolean;
 }): Promise<OutboxSender> {
-  const transport = opts.smtpUrl ? nodemailer.createTransport({ url: opts.smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS }) : null;
+  const transport = opts.smtpUrl
+    ? nodemailer.createTransport({ url: opts.smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS, maxMessages: MAILS_PER_CONNECTION })
+    : null;
   const domain = messageIdDomain(opts.from);
+  /** Rows the SMTP server accepted that are not marked sent yet. */
+  let accepted: string[] = [];
+
+  async function markSent() {
+    if (accepted.length === 0) return;
+    const ids = accepted;
+    accepted = [];
+    await opts.pool
+      .query(`UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL, ${REDACT} WHERE id = ANY($1::uuid[])`, [
+        ids,
+        CREDENTIAL_MAIL_KINDS,
+      ])
+      .catch((err: unknown) => {
+        // Kept for the next try: left unmarked, they would be sent again when their claim ends.
+        accepted.push(...ids);
+        throw err;
+      });
+  }
+
   async function deliverDue(stopped: () => boolean) {
-    while (!stopped()) {
-      const { rows } = await opts.pool.query<Claimed>(
-        `UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = now() + ${CLAIM_LEASE}
-          WHERE id IN (SELECT id FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= now()
-                        ORDER BY next_attempt_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-          RETURNING id, to_address, subject, text_body, html_body, kind, attempts, headers, attachments`,
-      );
-      if (rows.length === 0) return;
-      // Each delivery's lines (nodemailer's failures included) carry the outbox row's id.
-      await Promise.all(rows.map((mail) => withLogContext({ outboxId: mail.id }, () => deliverOne(mail))));
+    const inFlight = new Set<Promise<void>>();
+    try {
+      while (!stopped()) {
+        if (inFlight.size > IN_FLIGHT / 2) {
+          await Promise.race(inFlight);
+          continue;
+        }
+        await markSent();
+        const { rows } = await opts.pool.query<Claimed>(
+          `UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = now() + ${CLAIM_LEASE}
+            WHERE id IN (SELECT id FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= now()
+                          ORDER BY next_attempt_at LIMIT ${IN_FLIGHT - inFlight.size} FOR UPDATE SKIP LOCKED)
+            RETURNING id, to_address, subject, text_body, html_body, kind, attempts, headers, attachments`,
+        );
+        if (rows.length === 0 && inFlight.size === 0) return;
+        if (rows.length === 0) {
+          await Promise.race(inFlight);
+          continue;
+        }
+        for (const mail of rows) {
+          // Each delivery's lines (nodemailer's failures included) carry the outbox row's id.
+          const sending: Promise<void> = withLogContext({ outboxId: mail.id }, () => deliverOne(mail))
+            .then(() => (accepted.length >= MARK_GROUP ? markSent() : undefined))
+            .finally(() => inFlight.delete(sending));
+          inFlight.add(sending);
+        }
+      }
+    } finally {
+      await Promise.allSettled(inFlight);
+      await markSent();
     }
   }
 
@@ -145,11 +193,9 @@ export async function startOutboxSender(opts: {
         // the same message to the receiving side.
         messageId: `<${mail.id}@${domain}>`,
       });
-      // Marked at once, mail by mail: a crash now can only resend this one (with the same Message-ID).
-      await opts.pool.query(`UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL, ${REDACT} WHERE id = $1`, [
-        mail.id,
-        CREDENTIAL_MAIL_KINDS,
-      ]);
+      // Marked with the next group (markSent), within moments: a crash before that resends at most
+      // the mails in flight, each with its own Message-ID, once their claim's lease ends.
+      accepted.push(mail.id);
       log.info('mail sent', { kind: mail.kind, id: mail.id });
       mailSends.inc({ outcome: 'sent' });
     } catch (err) {

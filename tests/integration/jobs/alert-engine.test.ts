@@ -382,6 +382,31 @@ describe('news alerts: channels (issue 29)', () => {
     expect(await deliveriesFor(user.id)).toHaveLength(1);
   });
 
+  it('prepared runs committed at their slot in one batch: each alert reaches its own channels, and only the channels-only one is not e-mailed', async () => {
+    ai.setHandler(newsAlertModel({ latencyMs: 0 }));
+    const slot = new Date(Math.ceil((Date.now() + 1) / 3_600_000) * 3_600_000);
+    const [both, only, plain] = [await registerUser(rt), await registerUser(rt), await registerUser(rt)];
+    const bothAlert = await seedNewsAlert(both.id, { companyName: 'Batch Both Corp', deliveryTime: slot });
+    const onlyAlert = await seedNewsAlert(only.id, { companyName: 'Batch Only Corp', deliveryTime: slot });
+    await seedNewsAlert(plain.id, { companyName: 'Batch Plain Corp', deliveryTime: slot });
+    await attachChannel(both.id, bothAlert);
+    await attachChannel(only.id, onlyAlert, { emailOff: true });
+    const runs: string[] = [];
+    for (const user of [both, only, plain]) {
+      const client = await rt.pool.connect();
+      runs.push(...(await insertDueRuns(client, new Date(), user.id, 60).finally(() => client.release())));
+    }
+    for (const runId of runs) expect(await engine().process(runId)).toMatchObject({ status: 'prepared' });
+    await rt.pool.query(`UPDATE alert_runs SET due_at = now() WHERE id = ANY($1)`, [runs]);
+    // One lane: the three runs go in one transaction.
+    expect(await engine({ now: () => new Date(slot.getTime() + 5_000) }).deliverDue(1)).toBe(3);
+    expect([(await mailsFor(both.id)).length, (await mailsFor(only.id)).length, (await mailsFor(plain.id)).length]).toEqual([1, 0, 1]);
+    expect((await deliveriesFor(both.id)).map((d) => d.alert_id)).toEqual([bothAlert]);
+    expect((await deliveriesFor(only.id)).map((d) => d.alert_id)).toEqual([onlyAlert]);
+    expect(await deliveriesFor(plain.id)).toHaveLength(0);
+    expect((await rt.pool.query(`SELECT outcome FROM alert_runs WHERE id = $1`, [runs[1]])).rows[0].outcome).toMatch(/channels only\)$/);
+  });
+
   it("another user's channel attached by id to this alert is not used", async () => {
     ai.setHandler(newsAlertModel({ latencyMs: 0 }));
     const [user, other] = [await registerUser(rt), await registerUser(rt)];

@@ -14,7 +14,7 @@ import { documentsBlock, GROUND_RULES } from '../../ai/documents.ts';
 import { CITATION_RULE } from '../../ai/statements.ts';
 import { alertRecipientFor } from '../../db/alert-recipient.ts';
 import { alertRuns, sonarAlerts, sonarResults, users } from '../../db/schema.ts';
-import { articlesReceipt, renderNewsAlertEmail } from '../../mail/alert-emails/index.ts';
+import { articlesReceipt, renderNewsAlertEmail, withFreshnessLine } from '../../mail/alert-emails/index.ts';
 import type { EmailArticle, RenderedEmail } from '../../mail/alert-emails/types.ts';
 import type { SharedNewsResult } from '../../sources/news/index.ts';
 import { type SourceDocument, SourceError } from '../../sources/web/types.ts';
@@ -269,8 +269,8 @@ function plannedSend(run: AlertRun, now: Date): Date {
 }
 
 /**
- * The e-mail, rendered when the run is prepared; again at the commit only when it loses articles,
- * or when the commit comes in a later minute than the receipt's "sent" says (a late slot).
+ * The e-mail, rendered when the run is prepared; again at the commit only when it loses articles
+ * (a later "sent" minute only changes the receipt's line in the rendered mail: withFreshnessLine).
  */
 function renderNewsMail(plan: MailedPlan, analysis: NewsAnalysis, run: AlertRun, deps: AlertDeps, sentAt: string): Promise<RenderedEmail> {
   return renderNewsAlertEmail({
@@ -322,12 +322,17 @@ function commitNewsPlan(plan: NewsPlan, run: AlertRun, deps: AlertDeps, kept: bo
       const dropped = analysis.items.length - unsent.length;
       const mailed = dropped ? { ...analysis, items: unsent } : analysis;
       // "Sent" is this commit, which queues the mail: the rendered mail keeps its receipt when it
-      // reads the same to the minute (a kept plan committed at its slot), else it is rendered again.
+      // reads the same to the minute (a kept plan committed at its slot); a later minute changes
+      // only that line in the rendered mail (ADR 033); only lost articles render it again.
       const sentAt = deps.now().toISOString();
-      const receiptHolds =
-        plan.sentAt !== undefined &&
-        freshnessLine(articlesReceipt(mailed.items, plan.searchedAt, plan.sentAt)) ===
-          freshnessLine(articlesReceipt(mailed.items, plan.searchedAt, sentAt));
+      const rendered =
+        dropped || plan.sentAt === undefined
+          ? null
+          : withFreshnessLine(
+              plan.news.email,
+              freshnessLine(articlesReceipt(mailed.items, plan.searchedAt, plan.sentAt)),
+              freshnessLine(articlesReceipt(mailed.items, plan.searchedAt, sentAt)),
+            );
       await tx.insert(sonarResults).values({
         ...result,
         hasNews: true,
@@ -342,7 +347,7 @@ function commitNewsPlan(plan: NewsPlan, run: AlertRun, deps: AlertDeps, kept: bo
       return {
         mail: {
           to: alert.to,
-          ...(dropped || !receiptHolds ? await renderNewsMail(plan, mailed, run, deps, sentAt) : plan.news.email),
+          ...(rendered ?? (await renderNewsMail(plan, mailed, run, deps, sentAt))),
           kind: 'news-alert',
           unsubscribe: { kind: 'news' as const, alertId: run.alertId },
         },

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { freshnessLine } from '../../../shared/triggers.ts';
 import {
   renderEarningsDateMovedEmail,
   renderEarningsReminderEmail,
   renderEarningsSummaryEmail,
   renderNewsAlertEmail,
   renderNewsletterEmail,
+  withFreshnessLine,
 } from './index.ts';
 import type {
   EarningsDateMovedEmailProps,
@@ -148,6 +150,18 @@ describe('news alert e-mail', () => {
     );
     expect(undated.text).toContain('Found Nov 24, 8:41 AM ET → sent 9:00 AM ET');
     expect(undated.text).not.toContain('Published Nov');
+  });
+
+  it('changes only the receipt line of a rendered mail when it is sent a minute later: the same as rendering it again', async () => {
+    const receipt = newsProps().receipt;
+    const later = { ...receipt, sentAt: '2026-11-24T14:01:10.000Z' };
+    const rendered = await renderNewsAlertEmail(newsProps());
+    const changed = withFreshnessLine(rendered, freshnessLine(receipt), freshnessLine(later));
+    expect(changed).toEqual(await renderNewsAlertEmail(newsProps({ receipt: later })));
+    expect(changed?.text).toContain('→ sent 9:01 AM ET');
+    // A line that is not in the mail as rendered, or one the text part would wrap: the caller renders again.
+    expect(withFreshnessLine(rendered, 'Published Nov 23, 8:05 AM ET', 'x')).toBeNull();
+    expect(withFreshnessLine(rendered, freshnessLine(receipt), `${freshnessLine(later)} ${'x'.repeat(20)}`)).toBeNull();
   });
 
   it("labels an article read from its headline only, and a link that is Google's rather than the publisher's", async () => {

@@ -34,3 +34,23 @@ export const freshnessFacts = (receipt: FreshnessReceipt): LibraryBlock => ({
   type: 'facts',
   rows: [{ label: FRESHNESS_LABEL, value: freshnessLine(receipt) }],
 });
+
+/** html-to-text's default line width (renderEmail's text part): a longer line would be wrapped. */
+const TEXT_WIDTH = 80;
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]!);
+const occurrences = (haystack: string, needle: string) => haystack.split(needle).length - 1;
+
+/**
+ * A rendered e-mail with its freshness line `from` changed to `to`, without rendering it again (a
+ * burst's mail committed a minute after the slot it was rendered for: ADR 033). Null when the line
+ * is not there exactly once in both parts as rendered, or the new one would be wrapped in the text:
+ * the caller renders the mail again then.
+ */
+export function withFreshnessLine<T extends { html: string; text: string }>(email: T, from: string, to: string): T | null {
+  if (from === to) return email;
+  const [htmlFrom, htmlTo] = [escapeHtml(from), escapeHtml(to)];
+  if (to.length > TEXT_WIDTH || from.length > TEXT_WIDTH) return null;
+  if (occurrences(email.html, htmlFrom) !== 1 || occurrences(email.text, from) !== 1) return null;
+  return { ...email, html: email.html.replace(htmlFrom, () => htmlTo), text: email.text.replace(from, () => to) };
+}
