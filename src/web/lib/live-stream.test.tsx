@@ -16,8 +16,10 @@ class FakeEventSource extends EventTarget {
   static readonly CLOSED = 2;
   readyState = 1;
   onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
+  readonly url: string;
+  constructor(url: string) {
     super();
+    this.url = url;
     FakeEventSource.last = this;
   }
   close() {
