@@ -151,8 +151,12 @@ export async function startOutboxSender(opts: {
         }
         for (const mail of rows) {
           // Each delivery's lines (nodemailer's failures included) carry the outbox row's id.
+          // A group's mark that fails here is not this mail's failure: its ids stay in `accepted` and
+          // the mark before the next claim (which meets the same database) tries them again. Nothing
+          // awaits this promise while the loop claims, so it must not reject.
           const sending: Promise<void> = withLogContext({ outboxId: mail.id }, () => deliverOne(mail))
             .then(() => (accepted.length >= MARK_GROUP ? markSent() : undefined))
+            .catch((err: unknown) => log.warn('marking sent mails failed; tried again before the next claim', { error: errorMessage(err) }))
             .finally(() => inFlight.delete(sending));
           inFlight.add(sending);
         }
