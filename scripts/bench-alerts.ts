@@ -1,6 +1,6 @@
 // Benchmark: the 9 AM burst (issue 16). Usage:
 //   npm run bench:alerts [-- --alerts 10000 --users 2000 --companies 1500 --workers 2 --concurrency 32
-//                           --ai-latency 2000 --pacing real --slot-in 20 --timeout 60]
+//                           --ai-latency 2000 --pacing real --slot-in 20 --timeout 60 --triggers 0 --trigger-poll 60]
 // A fresh database (on the embedded PostgreSQL under data/bench, whose processes alone are measured;
 // with DATABASE_URL, on that server and every postgres process on the machine counts), `alerts`
 // news alerts of `users` users over `companies` companies: each company once, the rest drawn by a
@@ -15,6 +15,15 @@
 // publishers are thousands of hosts), an OpenAI-compatible AI answering after `ai-latency` ms, and
 // an SMTP server. With `--slot-in 0` the slot is now: nothing can be prepared ahead (what every slot
 // was before ADR 016).
+// With `--triggers N` (filings an hour), trigger events flow during the burst (issue 31: p99 must hold
+// "while triggers flow"): every alert is opted in to leadership triggers (no quiet hours, cap 1,000),
+// the workers poll a fake EDGAR (tests/fakes/sec.ts, its ticker list knowing the alerts' companies) at
+// EDGAR's real pace every `trigger-poll` s, and from the workers' baseline poll until two minutes
+// after the slot the bench publishes 8-Ks of item 5.02 by companies drawn uniformly among the alerts'
+// (Poisson arrivals); each becomes one e-mail to every user watching the company, written with the
+// fake AI's grounded sentence. The news trigger poller is off here (bench:triggers measures it).
+// Then lateness and the after-the-slot lines count the burst's e-mails only, and the triggers' own
+// line gives EDGAR acceptance → SMTP and their count against the expected.
 // Reported:
 //   lateness      SMTP acceptance − slot for every e-mail: p50, p99, max
 //   prepared      when the last run was prepared, relative to the slot
@@ -38,8 +47,10 @@ import { sonarAlerts } from '../src/server/db/schema.ts';
 import { queueRuns } from '../src/server/jobs/runs/worker.ts';
 import { startFakeNews } from '../tests/fakes/news.ts';
 import { newsAlertModel } from '../tests/fakes/news-alert-model.ts';
-import { startFakeOpenAi } from '../tests/fakes/openai.ts';
+import { type FakeHandler, requestText, startFakeOpenAi } from '../tests/fakes/openai.ts';
+import { startFakeSec } from '../tests/fakes/sec.ts';
 import { startFakeSmtp } from '../tests/fakes/smtp.ts';
+import { triggerModel } from '../tests/fakes/trigger-model.ts';
 import { createFreshDatabase } from '../tests/support/database.ts';
 import { EVERY_DAY, factoryDb, insertMany, newsAlertValues } from '../tests/support/factories.ts';
 import { freePort } from '../tests/support/ports.ts';
@@ -56,6 +67,8 @@ const { values: args } = parseArgs({
     pacing: { type: 'string', default: 'real' },
     'slot-in': { type: 'string', default: '20' },
     timeout: { type: 'string', default: '60' },
+    triggers: { type: 'string', default: '0' },
+    'trigger-poll': { type: 'string', default: '60' },
   },
 });
 const ALERTS = Number(args.alerts);
@@ -67,6 +80,10 @@ const AI_LATENCY_MS = Number(args['ai-latency']);
 const REAL_PACING = args.pacing === 'real';
 const SLOT_IN_MS = Number(args['slot-in']) * 60_000;
 const TIMEOUT_MS = Number(args.timeout) * 60_000;
+const TRIGGERS_PER_HOUR = Number(args.triggers);
+const TRIGGER_POLL_SECONDS = Number(args['trigger-poll']);
+// Watched companies' CIKs on the fake EDGAR: 3000001… (none is in the fixture's list).
+const WATCHED_CIK = 3_000_000;
 const SECRET = 'bench-secret-bench-secret-bench-secret-00';
 const TICK_HZ = 100; // USER_HZ on Linux: /proc reports CPU time in these ticks
 const EMBEDDED_DIR = 'data/bench';
@@ -75,12 +92,19 @@ const embedded = process.env.DATABASE_URL
   ? null
   : await startEmbeddedPostgres({ dataDir: EMBEDDED_DIR, port: 54331, log: (line) => console.log(line) });
 const baseUrl = process.env.DATABASE_URL ?? embedded!.url;
-const [ai, google, gdelt, smtpPort] = await Promise.all([
-  startFakeOpenAi({ handler: newsAlertModel({ latencyMs: AI_LATENCY_MS }) }),
+// One fake AI for both tasks: a trigger's prompt names its event ("The event: …").
+const alertModel = newsAlertModel({ latencyMs: AI_LATENCY_MS });
+const eventModel = triggerModel();
+const model: FakeHandler = async (request, i) =>
+  /The event: /.test(requestText(request)) ? { ...(await eventModel(request, i)), delayMs: AI_LATENCY_MS } : alertModel(request, i);
+const [ai, google, gdelt, smtpPort, sec] = await Promise.all([
+  startFakeOpenAi({ handler: model }),
   startFakeNews(0, { publisherHost: true }),
   startFakeNews(0, { publisherHost: true }),
   freePort(),
+  TRIGGERS_PER_HOUR > 0 ? startFakeSec() : null,
 ]);
+sec?.addTickers(Array.from({ length: COMPANIES }, (_, k) => ({ cik_str: WATCHED_CIK + k + 1, ticker: `BCO${k + 1}`, title: `Company ${k + 1} Inc.` })));
 const smtp = await startFakeSmtp({ smtpPort, keep: 'headers' });
 
 /** CPU seconds (user + system) of a process, from /proc/<pid>/stat. */
@@ -180,11 +204,20 @@ async function seed(url: string) {
     }),
   );
   await insertMany(factoryDb(pool), sonarAlerts, alerts);
+  if (TRIGGERS_PER_HOUR > 0) {
+    await pool.query(
+      `INSERT INTO trigger_subscriptions (alert_type, alert_id, user_id, kinds) SELECT 'news', id, user_id, ARRAY['leadership'] FROM sonar_alerts`,
+    );
+    await pool.query(
+      `INSERT INTO trigger_settings (user_id, quiet_start, quiet_end, time_zone, daily_cap) SELECT id, null, null, 'America/New_York', 1000 FROM users`,
+    );
+  }
   return pool;
 }
 
 function startWorker(url: string): ChildProcess {
-  return spawn(process.execPath, ['src/server/main.ts'], {
+  // With triggers, EDGAR's real pace for the fake's host (scripts/support/sec-pacing.ts).
+  return spawn(process.execPath, [...(sec ? ['--import', './scripts/support/sec-pacing.ts'] : []), 'src/server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -204,6 +237,17 @@ function startWorker(url: string): ChildProcess {
       PUBLISHER_ALLOW_PRIVATE_ADDRESSES: 'true',
       PUBLISHER_MIN_INTERVAL_MS: '0',
       ALERT_CONCURRENCY: String(CONCURRENCY),
+      ...(sec
+        ? {
+            SEC_BASE_URL: sec.url,
+            SEC_DATA_BASE_URL: sec.url,
+            SEC_USER_AGENT: 'Enterprise OS bench ops@example.com',
+            BENCH_SEC_HOST: new URL(sec.url).host,
+            TRIGGER_EDGAR_POLL_SECONDS: String(TRIGGER_POLL_SECONDS),
+          }
+        : {}),
+      TRIGGER_NEWS_POLL_SECONDS: '0',
+      TRIGGER_EARNINGS_POLL_SECONDS: '0',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -248,10 +292,59 @@ try {
   await boss.stop({ graceful: false });
 
   const started = Date.now();
+  // Trigger filings: Poisson arrivals (fixed seed) from the workers' first EDGAR poll (their baseline:
+  // what EDGAR lists then is old news) until two minutes after the slot.
+  let triggerRandom = 7;
+  const nextUniform = () => {
+    triggerRandom = (triggerRandom * 1103515245 + 12345) % 2 ** 31;
+    return triggerRandom / 2 ** 31;
+  };
+  const published: { accession: string; at: number; company: number }[] = [];
+  let nextFilingAt = Number.NaN;
+  const publishUntil = slot.getTime() + 120_000;
+  const publishFilings = async () => {
+    if (!sec || Date.now() > publishUntil) return;
+    if (Number.isNaN(nextFilingAt)) {
+      const polled = await count(pool, 'SELECT count(*) AS n FROM source_polls WHERE polled_at IS NOT NULL').catch(() => 0);
+      if (polled === 0) return;
+      nextFilingAt = Date.now();
+    }
+    while (nextFilingAt <= Date.now()) {
+      // A company files once here: two 8-Ks of one company minutes apart could be one event.
+      let company = Math.floor(nextUniform() * COMPANIES);
+      while (published.some((p) => p.company === company)) company = Math.floor(nextUniform() * COMPANIES);
+      const at = Date.now();
+      const { accession } = sec.publishFiling({
+        form: '8-K',
+        company: `Company ${company + 1} Inc.`,
+        cik: WATCHED_CIK + company + 1,
+        items: ['5.02', '9.01'],
+        acceptedAt: new Date(at),
+      });
+      published.push({ accession, at, company });
+      nextFilingAt += (-Math.log(1 - nextUniform()) * 3_600_000) / TRIGGERS_PER_HOUR;
+    }
+  };
+  // Every user watching a filer's company gets one e-mail (a user has an alert on a company at most once).
+  let expectedTriggers = Number.NaN;
+  const expectedTriggerMails = async () => {
+    if (Number.isNaN(expectedTriggers))
+      expectedTriggers = await count(
+        pool,
+        `SELECT count(*) AS n FROM sonar_alerts WHERE company_name = ANY(ARRAY[${published.map((p) => `'Company ${p.company + 1}'`).join(',') || "''"}])`,
+      );
+    return expectedTriggers;
+  };
+  const triggerMailsSent = () =>
+    count(
+      pool,
+      `SELECT count(*) AS n FROM alert_runs r JOIN mail_outbox m ON m.id = r.mail_id WHERE r.kind = 'trigger' AND m.status = 'sent'`,
+    );
   // CPU (workers, PostgreSQL) and load average when the slot came, sampled within a second of it.
   let atSlot: { worker: number; db: number; load: number } | null = null;
   for (;;) {
     await sleep(1000);
+    await publishFilings();
     for (const w of workers) if (w.pid) workerCpu.set(w.pid, Math.max(workerCpu.get(w.pid) ?? 0, cpuSeconds(w.pid)));
     const dbNow = samplePostgresCpu();
     if (!atSlot && Date.now() >= slot.getTime())
@@ -262,9 +355,15 @@ try {
     const pendingMail = await count(pool, `SELECT count(*) AS n FROM mail_outbox WHERE status = 'pending'`);
     const toSlot = Math.round((slot.getTime() - Date.now()) / 1000);
     process.stdout.write(
-      `\r  ${toSlot >= 0 ? `slot in ${toSlot}s` : `${-toSlot}s after slot`}: prepared ${by.prepared ?? 0}, succeeded ${by.succeeded ?? 0}, failed ${by.failed ?? 0}, open ${open}, mails pending ${pendingMail}, SMTP ${smtp.messages.length}   `,
+      `\r  ${toSlot >= 0 ? `slot in ${toSlot}s` : `${-toSlot}s after slot`}: prepared ${by.prepared ?? 0}, succeeded ${by.succeeded ?? 0}, failed ${by.failed ?? 0}, open ${open}, mails pending ${pendingMail}, SMTP ${smtp.messages.length}${sec ? `, filings ${published.length}` : ''}   `,
     );
-    if (open === 0 && pendingMail === 0 && Date.now() > slot.getTime()) break;
+    // With triggers: also past the publishing, a poll since the last filing, and every trigger e-mail sent.
+    const triggersDone =
+      !sec ||
+      (Date.now() > publishUntil &&
+        (await count(pool, `SELECT count(*) AS n FROM source_polls WHERE polled_at > to_timestamp(${(published.at(-1)?.at ?? 0) / 1000})`)) > 0 &&
+        (await triggerMailsSent()) >= (await expectedTriggerMails()));
+    if (open === 0 && pendingMail === 0 && Date.now() > slot.getTime() && triggersDone) break;
     if (Date.now() - started > TIMEOUT_MS) {
       console.log(`\n  gave up after ${TIMEOUT_MS / 60_000} min`);
       break;
@@ -282,14 +381,14 @@ try {
            max(finished_at) AS last_finished,
            count(*) FILTER (WHERE status = 'failed') AS failed,
            count(*) FILTER (WHERE status = 'succeeded') AS succeeded
-      FROM alert_runs`);
+      FROM alert_runs WHERE kind = 'news'`);
   // (An engine from before ADR 016 has no due_at: nothing was prepared ahead.)
   const lastPrepared = await pool
     .query<{ at: Date | null }>('SELECT max(started_at) FILTER (WHERE due_at IS NOT NULL) AS at FROM alert_runs')
     .then((r) => r.rows[0]!.at)
     .catch(() => null);
   const reasons = await pool.query<{ reason: string; n: string }>(
-    `SELECT left(reason, 120) AS reason, count(*) AS n FROM alert_runs WHERE status = 'failed' GROUP BY 1 ORDER BY 2 DESC LIMIT 5`,
+    `SELECT kind || ': ' || left(reason, 120) AS reason, count(*) AS n FROM alert_runs WHERE status = 'failed' GROUP BY 1 ORDER BY 2 DESC LIMIT 5`,
   );
   // Every outbox row is one Message-ID (<row id@domain>): a second delivery of one is a duplicate.
   const outboxRows = await count(pool, 'SELECT count(*) AS n FROM mail_outbox');
@@ -297,7 +396,21 @@ try {
   for (const m of smtp.messages) byMessageId.set(m.headers['message-id'] ?? '', (byMessageId.get(m.headers['message-id'] ?? '') ?? 0) + 1);
   let duplicates = 0;
   for (const n of byMessageId.values()) duplicates += n - 1;
-  const lateness = smtp.messages.map((m) => (Date.parse(m.receivedAt) - slot.getTime()) / 1000).sort((a, b) => a - b);
+  // Trigger e-mails (Message-ID <outbox row id@domain> → their run → its event, sec:<accession>) apart from the burst's.
+  const { rows: triggerMails } = await pool.query<{ id: string; event_key: string }>(
+    `SELECT m.id, e.event_key FROM alert_runs r JOIN trigger_events e ON e.id = r.alert_id JOIN mail_outbox m ON m.id = r.mail_id WHERE r.kind = 'trigger'`,
+  );
+  const eventOfMail = new Map(triggerMails.map((m) => [m.id, m.event_key]));
+  const acceptedAt = new Map(published.map((p) => [`sec:${p.accession}`, p.at]));
+  const mailId = (m: (typeof smtp.messages)[number]) => (m.headers['message-id'] ?? '').match(/^<([^@]+)@/)?.[1] ?? '';
+  const triggerLatency = smtp.messages
+    .filter((m) => eventOfMail.has(mailId(m)))
+    .map((m) => (Date.parse(m.receivedAt) - (acceptedAt.get(eventOfMail.get(mailId(m))!) ?? Number.NaN)) / 1000)
+    .sort((a, b) => a - b);
+  const lateness = smtp.messages
+    .filter((m) => !eventOfMail.has(mailId(m)))
+    .map((m) => (Date.parse(m.receivedAt) - slot.getTime()) / 1000)
+    .sort((a, b) => a - b);
   const cpu = [...workerCpu.values()].reduce((a, b) => a + b, 0);
   const row = summary[0]!;
   // Per alert finished (all of them, unless the bench gave up): the costs so far over the work done so far.
@@ -310,14 +423,23 @@ try {
       (r) => r.headers.host?.endsWith(new URL(google.publisherUrl).host) || r.headers.host?.endsWith(new URL(gdelt.publisherUrl).host),
     ).length,
     'AI calls': ai.requests.length,
+    ...(sec ? { 'EDGAR requests': sec.requests.length } : {}),
   };
   const external = Object.values(requests).reduce((a, b) => a + b, 0);
   const searches = await count(pool, 'SELECT count(*) AS n FROM news_searches').catch(() => Number.NaN);
 
   console.log(`\n\n| measure | value |\n|---|---|`);
   console.log(`| e-mails accepted by SMTP | ${smtp.messages.length} (outbox rows ${outboxRows}) |`);
+  if (sec) {
+    console.log(
+      `| trigger filings published (slot − ${((slot.getTime() - (published[0]?.at ?? slot.getTime())) / 1000).toFixed(0)} s → slot + 120 s) / e-mails sent / expected | ${published.length} / ${triggerLatency.length} / ${expectedTriggers} |`,
+    );
+    console.log(
+      `| triggers: EDGAR acceptance → SMTP p50 / p95 / max | ${percentile(triggerLatency, 50).toFixed(1)} s / ${percentile(triggerLatency, 95).toFixed(1)} s / ${triggerLatency.at(-1)?.toFixed(1)} s |`,
+    );
+  }
   console.log(
-    `| lateness p50 / p99 / max (SMTP acceptance − slot) | ${percentile(lateness, 50).toFixed(1)} s / ${percentile(lateness, 99).toFixed(1)} s / ${lateness.at(-1)?.toFixed(1)} s |`,
+    `| lateness p50 / p99 / max (SMTP acceptance − slot; the burst's e-mails) | ${percentile(lateness, 50).toFixed(1)} s / ${percentile(lateness, 99).toFixed(1)} s / ${lateness.at(-1)?.toFixed(1)} s |`,
   );
   console.log(
     `| last run prepared | ${lastPrepared ? `${((new Date(lastPrepared).getTime() - slot.getTime()) / 1000).toFixed(0)} s from the slot` : 'none prepared ahead'} |`,
@@ -328,7 +450,7 @@ try {
   console.log(`| alerts/s (finished ÷ last finished − first created) | ${Number(row.runs_s).toFixed(1)} |`);
   const commitPhase = row.last_finished ? (new Date(row.last_finished).getTime() - slot.getTime()) / 1000 : Number.NaN;
   const mailsPerSecond = lateness.length > 0 ? lateness.length / Math.max(0.001, lateness.at(-1)!) : Number.NaN;
-  const mails = Math.max(1, smtp.messages.length);
+  const mails = Math.max(1, lateness.length);
   console.log(`| commit phase (slot → last run finished) | ${commitPhase.toFixed(1)} s |`);
   console.log(`| mails/s (mails ÷ slot → last mail) | ${mailsPerSecond.toFixed(1)} |`);
   if (atSlot) {
@@ -348,6 +470,6 @@ try {
 } finally {
   await counter.stop();
   await database.drop();
-  await Promise.all([ai.stop(), google.stop(), gdelt.stop(), smtp.stop()]);
+  await Promise.all([ai.stop(), google.stop(), gdelt.stop(), smtp.stop(), sec?.stop()]);
   await embedded?.stop();
 }
