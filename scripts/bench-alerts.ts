@@ -104,7 +104,9 @@ const [ai, google, gdelt, smtpPort, sec] = await Promise.all([
   freePort(),
   TRIGGERS_PER_HOUR > 0 ? startFakeSec() : null,
 ]);
-sec?.addTickers(Array.from({ length: COMPANIES }, (_, k) => ({ cik_str: WATCHED_CIK + k + 1, ticker: `BCO${k + 1}`, title: `Company ${k + 1} Inc.` })));
+sec?.addTickers(
+  Array.from({ length: COMPANIES }, (_, k) => ({ cik_str: WATCHED_CIK + k + 1, ticker: `BCO${k + 1}`, title: `Company ${k + 1} Inc.` })),
+);
 const smtp = await startFakeSmtp({ smtpPort, keep: 'headers' });
 
 /** CPU seconds (user + system) of a process, from /proc/<pid>/stat. */
@@ -361,7 +363,10 @@ try {
     const triggersDone =
       !sec ||
       (Date.now() > publishUntil &&
-        (await count(pool, `SELECT count(*) AS n FROM source_polls WHERE polled_at > to_timestamp(${(published.at(-1)?.at ?? 0) / 1000})`)) > 0 &&
+        (await count(
+          pool,
+          `SELECT count(*) AS n FROM source_polls WHERE polled_at > to_timestamp(${(published.at(-1)?.at ?? 0) / 1000})`,
+        )) > 0 &&
         (await triggerMailsSent()) >= (await expectedTriggerMails()));
     if (open === 0 && pendingMail === 0 && Date.now() > slot.getTime() && triggersDone) break;
     if (Date.now() - started > TIMEOUT_MS) {
