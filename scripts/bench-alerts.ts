@@ -263,6 +263,12 @@ const percentile = (sorted: number[], p: number) =>
 
 const database = await createFreshDatabase(baseUrl, 'eos_bench_alerts');
 const counter = await startStatementCounter(database.url);
+let workers: ChildProcess[] = [];
+// Interrupted (Ctrl-C): no worker or embedded PostgreSQL left running.
+process.once('SIGINT', () => {
+  for (const w of workers) w.kill('SIGKILL');
+  void (embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+});
 try {
   const pool = await seed(database.url);
   console.log(
@@ -271,7 +277,7 @@ try {
   );
   const dbCpuBefore = samplePostgresCpu();
   const statementsBefore = counter.statements();
-  const workers = Array.from({ length: WORKERS }, () => startWorker(counter.url));
+  workers = Array.from({ length: WORKERS }, () => startWorker(counter.url));
   const workerCpu = new Map<number, number>();
   // The workers create the run queue on start; then the runs and their jobs go in as the tick puts them.
   while ((await count(pool, `SELECT count(*) AS n FROM pgboss.queue WHERE name = 'alert-run'`).catch(() => 0)) === 0) await sleep(200);
