@@ -1,6 +1,7 @@
 // Benchmark: the 9 AM burst (issue 16). Usage:
 //   npm run bench:alerts [-- --alerts 10000 --users 2000 --companies 1500 --workers 2 --concurrency 32
-//                           --ai-latency 2000 --pacing real --slot-in 20 --timeout 60 --triggers 0 --trigger-poll 60]
+//                           --ai-latency 2000 --pacing real --slot-in 20 --timeout 60 --triggers 0 --trigger-poll 60
+//                           --cpu-prof DIR --count-sql true]
 // A fresh database (on the embedded PostgreSQL under data/bench, whose processes alone are measured;
 // with DATABASE_URL, on that server and every postgres process on the machine counts), `alerts`
 // news alerts of `users` users over `companies` companies: each company once, the rest drawn by a
@@ -69,6 +70,8 @@ const { values: args } = parseArgs({
     timeout: { type: 'string', default: '60' },
     triggers: { type: 'string', default: '0' },
     'trigger-poll': { type: 'string', default: '60' },
+    'cpu-prof': { type: 'string' },
+    'count-sql': { type: 'string', default: 'true' },
   },
 });
 const ALERTS = Number(args.alerts);
@@ -118,6 +121,12 @@ function cpuSeconds(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** CPU seconds of this process: the fakes and the statement-counting proxy run in it. */
+function benchCpuSeconds(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
 }
 
 /** The postmaster's pid and its children (the embedded server's backends), else every process named postgres. */
@@ -219,7 +228,9 @@ async function seed(url: string) {
 
 function startWorker(url: string): ChildProcess {
   // With triggers, EDGAR's real pace for the fake's host (scripts/support/sec-pacing.ts).
-  return spawn(process.execPath, [...(sec ? ['--import', './scripts/support/sec-pacing.ts'] : []), 'src/server/main.ts'], {
+  // With --cpu-prof DIR each worker writes a V8 CPU profile there when it exits (open it in Chrome's DevTools).
+  const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [];
+  return spawn(process.execPath, [...profile, ...(sec ? ['--import', './scripts/support/sec-pacing.ts'] : []), 'src/server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -262,7 +273,9 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
 const database = await createFreshDatabase(baseUrl, 'eos_bench_alerts');
-const counter = await startStatementCounter(database.url);
+// The counting proxy parses every message between the workers and PostgreSQL in this process, on the
+// same cores (its CPU is in the bench process's line): `--count-sql false` leaves it out.
+const counter = args['count-sql'] === 'false' ? null : await startStatementCounter(database.url);
 let workers: ChildProcess[] = [];
 // Interrupted (Ctrl-C): no worker or embedded PostgreSQL left running.
 process.once('SIGINT', () => {
@@ -276,8 +289,8 @@ try {
       `${WORKERS} worker(s) × concurrency ${CONCURRENCY}, AI latency ${AI_LATENCY_MS} ms, pacing ${REAL_PACING ? 'real' : 'off'}, NODE_ENV=test`,
   );
   const dbCpuBefore = samplePostgresCpu();
-  const statementsBefore = counter.statements();
-  workers = Array.from({ length: WORKERS }, () => startWorker(counter.url));
+  const statementsBefore = counter?.statements() ?? 0;
+  workers = Array.from({ length: WORKERS }, () => startWorker(counter?.url ?? database.url));
   const workerCpu = new Map<number, number>();
   // The workers create the run queue on start; then the runs and their jobs go in as the tick puts them.
   while ((await count(pool, `SELECT count(*) AS n FROM pgboss.queue WHERE name = 'alert-run'`).catch(() => 0)) === 0) await sleep(200);
@@ -349,14 +362,14 @@ try {
       `SELECT count(*) AS n FROM alert_runs r JOIN mail_outbox m ON m.id = r.mail_id WHERE r.kind = 'trigger' AND m.status = 'sent'`,
     );
   // CPU (workers, PostgreSQL) and load average when the slot came, sampled within a second of it.
-  let atSlot: { worker: number; db: number; load: number } | null = null;
+  let atSlot: { worker: number; db: number; load: number; bench: number } | null = null;
   for (;;) {
     await sleep(1000);
     await publishFilings();
     for (const w of workers) if (w.pid) workerCpu.set(w.pid, Math.max(workerCpu.get(w.pid) ?? 0, cpuSeconds(w.pid)));
     const dbNow = samplePostgresCpu();
     if (!atSlot && Date.now() >= slot.getTime())
-      atSlot = { worker: [...workerCpu.values()].reduce((a, b) => a + b, 0), db: dbNow, load: loadavg()[0]! };
+      atSlot = { worker: [...workerCpu.values()].reduce((a, b) => a + b, 0), db: dbNow, load: loadavg()[0]!, bench: benchCpuSeconds() };
     const { rows } = await pool.query<{ status: string; n: string }>('SELECT status, count(*) AS n FROM alert_runs GROUP BY 1');
     const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
     const open = (by.queued ?? 0) + (by.running ?? 0) + (by.prepared ?? 0);
@@ -381,9 +394,10 @@ try {
     }
   }
   const dbCpuEnd = samplePostgresCpu();
+  const benchCpuEnd = benchCpuSeconds();
   const dbCpu = dbCpuEnd - dbCpuBefore;
   const loadAtEnd = loadavg()[0]!;
-  const statements = counter.statements() - statementsBefore;
+  const statements = counter ? counter.statements() - statementsBefore : Number.NaN;
   for (const w of workers) w.kill('SIGTERM');
   await Promise.all(workers.map((w) => new Promise((resolve) => (w.exitCode === null ? w.once('exit', resolve) : resolve(null)))));
 
@@ -467,11 +481,14 @@ try {
   if (atSlot) {
     console.log(`| worker CPU ms/mail from the slot on | ${(((cpu - atSlot.worker) * 1000) / mails).toFixed(2)} |`);
     console.log(`| PostgreSQL CPU ms/mail from the slot on | ${(((dbCpuEnd - atSlot.db) * 1000) / mails).toFixed(2)} |`);
+    console.log(
+      `| bench process CPU ms/mail from the slot on (the fakes, SMTP included, and the SQL-counting proxy: not the product's, but on the same cores) | ${(((benchCpuEnd - atSlot.bench) * 1000) / mails).toFixed(2)} |`,
+    );
     console.log(`| load average (1 min) at the slot / at the end | ${atSlot.load.toFixed(2)} / ${loadAtEnd.toFixed(2)} |`);
   }
   console.log(`| worker CPU ms/alert | ${((cpu * 1000) / finished).toFixed(2)} |`);
   console.log(`| PostgreSQL CPU ms/alert | ${((dbCpu * 1000) / finished).toFixed(2)} |`);
-  console.log(`| SQL statements/alert (workers) | ${(statements / finished).toFixed(1)} |`);
+  console.log(`| SQL statements/alert (workers) | ${counter ? (statements / finished).toFixed(1) : 'not counted (--count-sql false)'} |`);
   for (const [name, n] of Object.entries(requests)) console.log(`| ${name} | ${n} (${(n / finished).toFixed(3)}/alert) |`);
   console.log(`| external requests/alert | ${(external / finished).toFixed(3)} |`);
   console.log(`| shared searches stored (news_searches) | ${searches} |`);
@@ -479,7 +496,7 @@ try {
   for (const r of reasons.rows) console.log(`  failed ×${r.n}: ${r.reason}`);
   await pool.end();
 } finally {
-  await counter.stop();
+  await counter?.stop();
   await database.drop();
   await Promise.all([ai.stop(), google.stop(), gdelt.stop(), smtp.stop(), sec?.stop()]);
   await embedded?.stop();
