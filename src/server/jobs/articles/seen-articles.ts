@@ -82,20 +82,28 @@ export async function loadSentArticles(db: Pick<Database, 'execute'>, userId: st
 }
 
 /**
+ * The per-user lock of claimUnsentArticles, as an expression: a commit that reads a row first can take
+ * it in that statement (one round trip fewer per mail at the 9 AM slot) and claim with `locked`.
+ */
+export const sentArticlesLock = (userId: string) => sql`pg_advisory_xact_lock(hashtextextended(${`sent_articles:${userId}`}, 0))`;
+
+/**
  * In the transaction that commits a mail: which of its articles this user has still not been sent,
  * recorded as sent now. Runs for one user (two slots of an alert, an operator's run-alerts beside
  * the schedule, a backlog after an outage, two alerts finding one story) each read "already sent"
  * before their slow AI step; a per-user lock makes their commits take turns, so the later one sees
  * what the earlier recorded and drops it. The unique key (user, URL) backs this up. The read is a
  * statement of its own after the lock: its snapshot must include what the lock's last holder committed.
+ * `locked`: the caller took sentArticlesLock in an earlier statement of this transaction.
  */
 export async function claimUnsentArticles<T extends { url: string; title: string }>(
   tx: DbExecutor,
   userId: string,
   articles: T[],
   now: Date,
+  options: { locked?: boolean } = {},
 ): Promise<T[]> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sent_articles:${userId}`}, 0))`);
+  if (!options.locked) await tx.execute(sql`select ${sentArticlesLock(userId)}`);
   const unsent = (await loadSentArticles(tx, userId, now)).keepNew(articles);
   await recordSentArticles(tx, userId, unsent);
   return unsent;

@@ -20,7 +20,7 @@ import type { SharedNewsResult } from '../../sources/news/index.ts';
 import { type SourceDocument, SourceError } from '../../sources/web/types.ts';
 import { digestArticle, NOT_ANALYSED } from '../articles/digest.ts';
 import { ALERT_READ_BUDGET_MS } from '../articles/scan.ts';
-import { claimUnsentArticles, seenFromKeys, sentKeys } from '../articles/seen-articles.ts';
+import { claimUnsentArticles, seenFromKeys, sentArticlesLock, sentKeys } from '../articles/seen-articles.ts';
 import { addCounts } from '../runs/statements.ts';
 import { type AheadHandler, type AlertDeps, AlertReplan, type AlertRun, AlertSkip, type PreparedRun } from '../runs/types.ts';
 import { newsAlertEntry } from './library-entry.ts';
@@ -295,8 +295,15 @@ function commitNewsPlan(plan: NewsPlan, run: AlertRun, deps: AlertDeps, kept: bo
   return {
     scannedAt: new Date(plan.searchedAt),
     async commit(tx) {
+      // The alert, and this user's sent-articles lock for the claim below (taken with the read: one
+      // round trip fewer; the claim's own read comes after it, in a statement of its own).
       const [alert] = await tx
-        .select({ active: sonarAlerts.active, updatedAt: sonarAlerts.updatedAt, to: alertRecipientFor(sonarAlerts.notificationEmail) })
+        .select({
+          active: sonarAlerts.active,
+          updatedAt: sonarAlerts.updatedAt,
+          to: alertRecipientFor(sonarAlerts.notificationEmail),
+          locked: sql<string>`${sentArticlesLock(run.userId)}::text`,
+        })
         .from(sonarAlerts)
         .innerJoin(users, eq(users.id, sonarAlerts.userId))
         .where(and(eq(sonarAlerts.id, run.alertId), eq(sonarAlerts.userId, run.userId)));
@@ -309,7 +316,7 @@ function commitNewsPlan(plan: NewsPlan, run: AlertRun, deps: AlertDeps, kept: bo
         return { mail: null, outcome: plan.news.outcome };
       }
       const { analysis, analysed, fresh } = plan.news;
-      const unsent = await claimUnsentArticles(tx, run.userId, analysis.items, deps.now());
+      const unsent = await claimUnsentArticles(tx, run.userId, analysis.items, deps.now(), { locked: true });
       if (unsent.length === 0) {
         await tx
           .insert(sonarResults)
