@@ -21,14 +21,16 @@
 // items (5.02, 1.01, 2.01, 2.05, 2.02, 7.01, 8.01, 1.03, with 9.01), 12% Form D, 3% S-1. Then it
 // waits up to `drain` seconds for the e-mails still due. The arrivals are drawn with a fixed seed, so
 // a short window holds what that draw gives (4.5 minutes at 120 an hour: 4 filings, not 9).
-// News: fake Google News and GDELT (tests/fakes/news.ts, the publishers' pages on a second port) at
-// the real services' pace (GOOGLE_NEWS_MIN_INTERVAL_MS 1000, GDELT_MIN_INTERVAL_MS 5000), the news
+// News: fake Google News and GDELT (tests/fakes/news.ts; each on its own port, as they are two hosts:
+// the product paces by host, and one shared host would pace Google News at GDELT's 5 s), at the real
+// services' pace (GOOGLE_NEWS_MIN_INTERVAL_MS 1000, GDELT_MIN_INTERVAL_MS 5000); the bench publishes
+// its stories on Google News only (GDELT answers none); the news
 // poller every `news-poll` s; during the window stories about watched companies with an event in the
 // headline come out (`stories-per-hour`, Poisson), and 30 s after each of the first two watched
 // 8-Ks of item 5.02 a story on the same appointment (it must merge into the filing's trigger).
 // Production mode refuses PUBLISHER_ALLOW_PRIVATE_ADDRESSES, so the publishers' pages on loopback are
-// not read: stories are told from their headlines. The fakes listen on `port-base` … +4 (AI,
-// embedded PostgreSQL, EDGAR, SMTP, news), so runs with different bases never collide.
+// not read: stories are told from their headlines. The fakes listen on `port-base` … +5 (AI,
+// embedded PostgreSQL, EDGAR, SMTP, Google News, GDELT), so runs with different bases never collide.
 // Reported:
 //   latency       EDGAR acceptance → SMTP acceptance for every filing's trigger e-mail: p50, p95, max
 //   e-mails       filings' e-mails accepted by SMTP vs expected (for each watched filing, the users with
@@ -89,7 +91,7 @@ const POLL_SECONDS = Number(args.poll);
 const AI_LATENCY_MS = Number(args['ai-latency']);
 const TOP_FIRST = args['top-first'] !== 'false';
 const DRAIN_MS = Number(args.drain) * 1000;
-// The fakes' ports: AI, embedded PostgreSQL, EDGAR, SMTP, news (+0 … +4), fixed so two runs never share one.
+// The fakes' ports: AI, embedded PostgreSQL, EDGAR, SMTP, Google News, GDELT (+0 … +5), fixed so two runs never share one.
 const PORT_BASE = Number(args['port-base']);
 const STORIES_PER_HOUR = Number(args['stories-per-hour']);
 const NEWS_POLL_SECONDS = Number(args['news-poll']);
@@ -107,15 +109,17 @@ const embedded = process.env.DATABASE_URL
   : await startEmbeddedPostgres({ dataDir: EMBEDDED_DIR, port: PORT_BASE + 1, log: (line) => console.log(line) });
 const baseUrl = process.env.DATABASE_URL ?? embedded!.url;
 const slow = triggerModel();
-const [ai, sec, smtp, news] = await Promise.all([
+const [ai, sec, smtp, news, gdelt] = await Promise.all([
   startFakeOpenAi({ handler: async (request, i) => ({ ...(await slow(request, i)), delayMs: AI_LATENCY_MS }), port: PORT_BASE }),
   startFakeSec(PORT_BASE + 2),
   startFakeSmtp({ smtpPort: PORT_BASE + 3, keep: 'headers' }),
-  // Google News and GDELT on one port, the publishers' pages on another (so hosts are told apart).
+  // Google News, its publishers' pages on another port (so hosts are told apart); GDELT on its own.
   startFakeNews(PORT_BASE + 4, { publisherHost: true }),
+  startFakeNews(PORT_BASE + 5),
 ]);
 // Only the stories the bench publishes: the fixture's would be old news to every company.
 news.mode.stories = 'published';
+gdelt.mode.stories = 'published';
 sec.addTickers(
   Array.from({ length: COMPANIES }, (_, k) => ({ cik_str: WATCHED_CIK + k + 1, ticker: `BLW${k + 1}`, title: `${companyName(k)} Inc.` })),
 );
@@ -352,7 +356,7 @@ function startWorker(url: string): ChildProcess {
       // Production mode refuses PUBLISHER_ALLOW_PRIVATE_ADDRESSES, so the publishers' pages on loopback
       // are not read: stories are classified from their headlines, as in production, without text.
       GOOGLE_NEWS_BASE_URL: news.url,
-      GDELT_BASE_URL: news.url,
+      GDELT_BASE_URL: gdelt.url,
       GOOGLE_NEWS_MIN_INTERVAL_MS: '1000',
       GDELT_MIN_INTERVAL_MS: '5000',
       LOG_LEVEL: 'warn',
@@ -481,8 +485,9 @@ try {
     return [...batch.matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
   };
   const firstSeen = new Map<string, number>();
+  const newsRequests = [...news.requests, ...gdelt.requests].sort((a, b) => a.at - b.at);
   for (const story of storiesPublished) {
-    const seen = news.requests.find((r) => r.at >= story.at && searchCompanies(r).includes(story.company));
+    const seen = newsRequests.find((r) => r.at >= story.at && searchCompanies(r).includes(story.company));
     if (seen) firstSeen.set(story.urlKey, seen.at);
   }
   const storyOfEvent = (eventKey: string) =>
@@ -525,7 +530,7 @@ try {
   for (const times of searchedAt.values()) for (let i = 1; i < times.length; i++) gaps.push((times[i]! - times[i - 1]!) / 1000);
   gaps.sort((a, b) => a - b);
   const newsByHost = new Map<string, number>();
-  for (const r of news.requests) {
+  for (const r of newsRequests) {
     const kind =
       r.path === '/rss/search'
         ? 'Google News search'
@@ -615,7 +620,7 @@ try {
   for (const w of workers) w.kill('SIGKILL');
   await counter.stop();
   await database.drop();
-  await Promise.all([ai.stop(), sec.stop(), smtp.stop(), news.stop()]);
+  await Promise.all([ai.stop(), sec.stop(), smtp.stop(), news.stop(), gdelt.stop()]);
   await embedded?.stop();
 }
 
