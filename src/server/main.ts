@@ -18,7 +18,7 @@ import { scheduleHousekeeping } from './jobs/housekeeping.ts';
 import { aheadHandlers, alertHandlers, createAlertDeps } from './jobs/index.ts';
 import { createAlertEngine } from './jobs/runs/engine.ts';
 import { runsGaugeSource } from './jobs/runs/metrics.ts';
-import { queueRuns, startAlertWorker, wakeAt } from './jobs/runs/worker.ts';
+import { queueRuns, startAlertWorker, TRIGGER_RUN_PRIORITY, wakeAt } from './jobs/runs/worker.ts';
 import { pollEarningsMoves, type WatchedCache } from './jobs/triggers/earnings-poll.ts';
 import { pollEdgar } from './jobs/triggers/edgar-poll.ts';
 import { pollNews } from './jobs/triggers/news-poll.ts';
@@ -98,7 +98,7 @@ if (config.ROLE !== 'web') {
   // Trigger events (issue 31): EDGAR's latest filings, read by one worker per period; each event a
   // watcher wants becomes a 'trigger' run of the engine above.
   const pollDeps = { db: runtime.db, pool: runtime.pool, sources: alertDeps.sources, now: alertDeps.now };
-  const queue = (client: pg.PoolClient, runIds: string[]) => queueRuns(boss, client, runIds);
+  const queue = (client: pg.PoolClient, runIds: string[]) => queueRuns(boss, client, runIds, TRIGGER_RUN_PRIORITY);
   // The watched companies the earnings poller looks up, kept across its polls in this process.
   const watchedCache: WatchedCache = { keys: [], at: 0 };
   const pollers = [

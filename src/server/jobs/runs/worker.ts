@@ -47,11 +47,18 @@ const MAX_DELIVERY_LANES = 8;
 const DELIVERY_RECHECK_MS = 30_000;
 
 /** One job per run, inserted through `client`'s open transaction: they commit with the runs or not at all. */
-export async function queueRuns(boss: PgBoss, client: pg.PoolClient, runIds: string[]) {
+/**
+ * A trigger event's runs go ahead of the scheduled ones in the run queue (pg-boss fetches by
+ * priority, then age): preparing a 9 AM burst is thousands of jobs of seconds each, and a trigger
+ * queued behind them waited minutes (bench:alerts --triggers: p95 349 s from EDGAR's acceptance).
+ */
+export const TRIGGER_RUN_PRIORITY = 10;
+
+export async function queueRuns(boss: PgBoss, client: pg.PoolClient, runIds: string[], priority = 0) {
   if (runIds.length === 0) return;
   await boss.insert(
     RUN_QUEUE,
-    runIds.map((runId) => ({ data: { runId } })),
+    runIds.map((runId) => ({ data: { runId }, priority })),
     { db: through(client) },
   );
 }
