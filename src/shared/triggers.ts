@@ -86,8 +86,10 @@ export type TriggerSubscription = z.output<typeof triggerSubscriptionSchema>;
 /** The freshness receipt of an alert or trigger: source time → found by us → sent; ISO strings, each null when unknown. */
 export type FreshnessReceipt = { publishedAt: string | null; foundAt: string | null; sentAt: string | null };
 
-const etTime = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', minute: '2-digit' });
-const etDay = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', month: 'short', day: 'numeric' });
+// New York time, as receipts and e-mails say it; made once (a formatter is costly to build, and the
+// 9 AM burst formats thousands of these).
+export const etTime = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', minute: '2-digit' });
+export const etDay = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', month: 'short', day: 'numeric' });
 
 /** "Nov 27, 4:05 PM ET", the day left out when it is the day of `sameDayAs`. */
 function etLabel(iso: string, sameDayAs?: string): string {

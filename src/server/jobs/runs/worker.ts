@@ -46,7 +46,6 @@ const MAX_DELIVERY_LANES = 8;
 /** The earliest waiting slot is looked up again this often, for runs other workers prepared. */
 const DELIVERY_RECHECK_MS = 30_000;
 
-/** One job per run, inserted through `client`'s open transaction: they commit with the runs or not at all. */
 /**
  * A trigger event's runs go ahead of the scheduled ones in the run queue (pg-boss fetches by
  * priority, then age): preparing a 9 AM burst is thousands of jobs of seconds each, and a trigger
@@ -54,6 +53,7 @@ const DELIVERY_RECHECK_MS = 30_000;
  */
 export const TRIGGER_RUN_PRIORITY = 10;
 
+/** One job per run, inserted through `client`'s open transaction: they commit with the runs or not at all. */
 export async function queueRuns(boss: PgBoss, client: pg.PoolClient, runIds: string[], priority = 0) {
   if (runIds.length === 0) return;
   await boss.insert(
