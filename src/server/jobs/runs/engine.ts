@@ -106,7 +106,7 @@ type EngineDeps = AlertDeps & {
   handlers: Record<AlertRunKind, AlertHandler>;
   /** Kinds whose scheduled runs are prepared before their slot. */
   ahead?: Partial<Record<AlertRunKind, AheadHandler<unknown>>>;
-  wakeAt?: (runId: string, at: Date) => Promise<void>;
+  wakeAt?: (run: Pick<AlertRun, 'id' | 'kind' | 'slot'>, at: Date) => Promise<void>;
 };
 
 export function createAlertEngine(deps: EngineDeps): AlertEngine {
@@ -204,7 +204,7 @@ async function processRun(deps: EngineDeps, runId: string, signal: AbortSignal):
         .update(alertRuns)
         .set({ status: 'queued', notBefore: err.at, reason: reason.slice(0, REASON_MAX) })
         .where(isOpen(run.id));
-      await deps.wakeAt?.(run.id, err.at);
+      await deps.wakeAt?.(run, err.at);
       return { status: 'waiting', until: err.at, reason };
     }
     const final = err instanceof AlertPermanentFailure || run.attempt >= config.ALERT_MAX_ATTEMPTS || signal.aborted;
@@ -428,7 +428,7 @@ async function deliverBatch(deps: EngineDeps, size: number, only?: string): Prom
         .update(alertRuns)
         .set({ status: 'queued', plan: null, reason: reason.slice(0, REASON_MAX) })
         .where(and(eq(alertRuns.id, run.id), eq(alertRuns.status, 'prepared')));
-      await deps.wakeAt?.(run.id, new Date());
+      await deps.wakeAt?.(run, new Date());
     }
     return 1;
   }

@@ -7,7 +7,7 @@ import { PgBoss } from 'pg-boss';
 import type { Config } from '../../config.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 import type { AlertRunKind } from './types.ts';
-import { queueRuns, RUN_QUEUE, runQueueOptions } from './worker.ts';
+import { queueRuns, RUN_QUEUE, runQueueOptions, USER_RUN_PRIORITY } from './worker.ts';
 
 export type RunProducer = {
   /** One job per run, through `client`'s open transaction. */
@@ -55,7 +55,8 @@ export function createRunProducer(pool: pg.Pool, config: ProducerConfig): RunPro
         [run.kind, run.alertId, run.userId],
       );
       const id = rows[0]!.id;
-      await queueRuns(await boss(), client, [id]);
+      // The user waits for it: ahead of a burst's preparing jobs, like a trigger's run.
+      await queueRuns(await boss(), client, [id], USER_RUN_PRIORITY);
       return id;
     },
     async stop() {

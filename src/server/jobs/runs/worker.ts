@@ -15,6 +15,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 import type { AlertEngine, RunResult } from './engine.ts';
 import { insertDueRuns } from './schedule.ts';
+import type { AlertRun } from './types.ts';
 
 export const RUN_QUEUE = 'alert-run';
 const TICK_QUEUE = 'alert-tick';
@@ -52,6 +53,14 @@ const DELIVERY_RECHECK_MS = 30_000;
  * queued behind them waited minutes (bench:alerts --triggers: p95 349 s from EDGAR's acceptance).
  */
 export const TRIGGER_RUN_PRIORITY = 10;
+/** A run a user started ("Email me the report"): someone is waiting for it, as for a trigger. */
+export const USER_RUN_PRIORITY = 10;
+
+/** A run's place in the queue, for its first job and every job that wakes it later (wakeAt). */
+export function runPriority(run: Pick<AlertRun, 'kind' | 'slot'>): number {
+  if (run.kind === 'trigger') return TRIGGER_RUN_PRIORITY;
+  return run.slot.startsWith('manual:') ? USER_RUN_PRIORITY : 0;
+}
 
 /** One job per run, inserted through `client`'s open transaction: they commit with the runs or not at all. */
 export async function queueRuns(boss: PgBoss, client: pg.PoolClient, runIds: string[], priority = 0) {
@@ -183,7 +192,9 @@ function startSlotDelivery(engine: Pick<AlertEngine, 'deliverDue' | 'nextDue'>, 
 
 /** For runs that wait (an earnings release not out yet): a job that starts at `at`. */
 export function wakeAt(boss: PgBoss) {
-  return async (runId: string, at: Date) => {
-    await boss.send(RUN_QUEUE, { runId }, { startAfter: at });
+  return async (run: Pick<AlertRun, 'id' | 'kind' | 'slot'>, at: Date) => {
+    // With the run's priority: a trigger held for quiet hours or a user's report waiting for a
+    // retry is still ahead of a burst's preparing jobs when it wakes.
+    await boss.send(RUN_QUEUE, { runId: run.id }, { startAfter: at, priority: runPriority(run) });
   };
 }
