@@ -440,7 +440,9 @@ export const alertRuns = pgTable(
     index('alert_runs_open_idx').on(t.createdAt).where(sql`status in ('queued', 'running', 'prepared')`),
     // The operator console's failed runs of the last days.
     index('alert_runs_failed_idx').on(t.createdAt).where(sql`status = 'failed'`),
-    index('alert_runs_prepared_idx').on(t.dueAt).where(sql`status = 'prepared'`),
+    // The slot's commit claims prepared runs in (due_at, user_id) order, 25 at a time: walked in that
+    // order, a claim reads its 25 rows, not every run still waiting for the slot (ADR 033).
+    index('alert_runs_prepared_idx').on(t.dueAt, t.userId).where(sql`status = 'prepared'`),
     // "Since the last scan" and the newsletter's last delivery read the latest finished run per alert.
     index('alert_runs_alert_finished_idx').on(t.alertId, t.kind, t.finishedAt).where(sql`status = 'succeeded'`),
     check(

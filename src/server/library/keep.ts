@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { LibraryBlock, LibraryDocument, LibraryKind, LibrarySource } from '../../shared/library.ts';
 import type { Database } from '../db/client.ts';
+import { named } from '../db/named.ts';
 import { libraryItems, librarySources } from '../db/schema.ts';
 import { pageKey } from '../sources/web/site.ts';
 
@@ -117,6 +118,6 @@ export async function keepItem(
       .select(sql`SELECT item.id, ${userId}, k.value FROM item CROSS JOIN jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) AS k`)
       .onConflictDoNothing(),
   );
-  const [row] = await db.with(item, keyRows).select({ id: item.id }).from(item);
+  const [row] = await named(db.with(item, keyRows).select({ id: item.id }).from(item));
   return row ?? null;
 }

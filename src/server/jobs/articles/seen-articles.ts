@@ -2,9 +2,10 @@
 // already chosen for the mail being built. A story counts as seen when its URL is the same
 // (pageKey), its title is the same (titleKey), or its title is near-identical: a syndicated or
 // lightly re-edited headline under another publisher's address.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { sentArticles } from '../../db/schema.ts';
+import { named } from '../../db/named.ts';
+import { sentArticles, users } from '../../db/schema.ts';
 import { NEAR_IDENTICAL_OVERLAP, wordOverlap as overlapOf, titleKey, titleWords as wordsOf } from '../../sources/news/news.ts';
 import { pageKey } from '../../sources/web/site.ts';
 import type { DbExecutor } from '../runs/types.ts';
@@ -76,9 +77,15 @@ export function sentKeys(userId: string, now: Date) {
 export const seenFromKeys = (keys: [string, string][]) => SeenArticles.fromKeys(keys.map(([urlKey, titleKey]) => ({ urlKey, titleKey })));
 
 /** The user's most recently sent articles (at most 2000, within 90 days). */
-export async function loadSentArticles(db: Pick<Database, 'execute'>, userId: string, now: Date): Promise<SeenArticles> {
-  const { rows } = await db.execute<{ keys: [string, string][] }>(sql`select ${sentKeys(userId, now)} as keys`);
-  return seenFromKeys(rows[0]!.keys);
+export async function loadSentArticles(db: Pick<Database, 'select'>, userId: string, now: Date): Promise<SeenArticles> {
+  // Read with the user's row: a statement of drizzle's builder, which named() prepares (a mail at the slot runs it).
+  const [row] = await named(
+    db
+      .select({ keys: sentKeys(userId, now) })
+      .from(users)
+      .where(eq(users.id, userId)),
+  );
+  return seenFromKeys(row?.keys ?? []);
 }
 
 /**
@@ -111,14 +118,22 @@ export async function claimUnsentArticles<T extends { url: string; title: string
 
 /** sent_articles rows for the articles a mail carries; a URL already recorded for the user is kept as it was. */
 async function recordSentArticles(tx: DbExecutor, userId: string, articles: { url: string; title: string }[]) {
-  const byUrl = new Map<string, { userId: string; urlKey: string; titleKey: string }>();
+  const byUrl = new Map<string, { urlKey: string; titleKey: string }>();
   for (const article of articles) {
     const key = pageKey(article.url);
-    if (key && !byUrl.has(key)) byUrl.set(key, { userId, urlKey: key, titleKey: titleKey(article.title) });
+    if (key && !byUrl.has(key)) byUrl.set(key, { urlKey: key, titleKey: titleKey(article.title) });
   }
   if (byUrl.size === 0) return;
-  await tx
-    .insert(sentArticles)
-    .values([...byUrl.values()])
-    .onConflictDoNothing({ target: [sentArticles.userId, sentArticles.urlKey] });
+  // The rows as one jsonb parameter: one statement text however many articles (named() prepares it).
+  // drizzle's insert … select names every column: the id's and sent_at's defaults are written out.
+  const rows = [...byUrl.values()].map(({ urlKey, titleKey }) => ({ url_key: urlKey, title_key: titleKey }));
+  await named(
+    tx
+      .insert(sentArticles)
+      .select(
+        sql`select gen_random_uuid(), ${userId}, r.url_key, r.title_key, now()
+              from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(url_key text, title_key text)`,
+      )
+      .onConflictDoNothing({ target: [sentArticles.userId, sentArticles.urlKey] }),
+  );
 }

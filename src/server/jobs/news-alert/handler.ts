@@ -13,6 +13,7 @@ import { freshnessLine } from '../../../shared/triggers.ts';
 import { documentsBlock, GROUND_RULES } from '../../ai/documents.ts';
 import { CITATION_RULE } from '../../ai/statements.ts';
 import { alertRecipientFor } from '../../db/alert-recipient.ts';
+import { named } from '../../db/named.ts';
 import { alertRuns, sonarAlerts, sonarResults, users } from '../../db/schema.ts';
 import { articlesReceipt, renderNewsAlertEmail, withFreshnessLine } from '../../mail/alert-emails/index.ts';
 import type { EmailArticle, RenderedEmail } from '../../mail/alert-emails/types.ts';
@@ -297,16 +298,18 @@ function commitNewsPlan(plan: NewsPlan, run: AlertRun, deps: AlertDeps, kept: bo
     async commit(tx) {
       // The alert, and this user's sent-articles lock for the claim below (taken with the read: one
       // round trip fewer; the claim's own read comes after it, in a statement of its own).
-      const [alert] = await tx
-        .select({
-          active: sonarAlerts.active,
-          updatedAt: sonarAlerts.updatedAt,
-          to: alertRecipientFor(sonarAlerts.notificationEmail),
-          locked: sql<string>`${sentArticlesLock(run.userId)}::text`,
-        })
-        .from(sonarAlerts)
-        .innerJoin(users, eq(users.id, sonarAlerts.userId))
-        .where(and(eq(sonarAlerts.id, run.alertId), eq(sonarAlerts.userId, run.userId)));
+      const [alert] = await named(
+        tx
+          .select({
+            active: sonarAlerts.active,
+            updatedAt: sonarAlerts.updatedAt,
+            to: alertRecipientFor(sonarAlerts.notificationEmail),
+            locked: sql<string>`${sentArticlesLock(run.userId)}::text`,
+          })
+          .from(sonarAlerts)
+          .innerJoin(users, eq(users.id, sonarAlerts.userId))
+          .where(and(eq(sonarAlerts.id, run.alertId), eq(sonarAlerts.userId, run.userId))),
+      );
       if (!alert) throw new AlertSkip('the alert no longer exists');
       if (!alert.active) throw new AlertSkip('the alert is inactive');
       if (kept && alert.updatedAt > new Date(plan.readAt)) throw new AlertReplan('the alert was saved after this slot was prepared');
@@ -340,17 +343,19 @@ function commitNewsPlan(plan: NewsPlan, run: AlertRun, deps: AlertDeps, kept: bo
               freshnessLine(articlesReceipt(mailed.items, plan.searchedAt, plan.sentAt)),
               freshnessLine(articlesReceipt(mailed.items, plan.searchedAt, sentAt)),
             );
-      await tx.insert(sonarResults).values({
-        ...result,
-        hasNews: true,
-        sent: true,
-        // The library item the mail was kept as (its id is the run's): the dashboard's row links to it.
-        perplexityResponse: {
-          ...plan.stored,
-          ...(dropped ? { analysis: mailed, ...(mailed.checked ? { statements: statementsOf(mailed) } : {}) } : {}),
-          libraryItemId: run.id,
-        },
-      });
+      await named(
+        tx.insert(sonarResults).values({
+          ...result,
+          hasNews: true,
+          sent: true,
+          // The library item the mail was kept as (its id is the run's): the dashboard's row links to it.
+          perplexityResponse: {
+            ...plan.stored,
+            ...(dropped ? { analysis: mailed, ...(mailed.checked ? { statements: statementsOf(mailed) } : {}) } : {}),
+            libraryItemId: run.id,
+          },
+        }),
+      );
       return {
         mail: {
           to: alert.to,

@@ -18,6 +18,7 @@ import type { AlertType } from '../../../shared/channels.ts';
 import { itemMessage } from '../../channels/message.ts';
 import { type AlertRoutes, alertRoutes, emailOptedOut, queueChannelDeliveries, routeKey } from '../../channels/outbox.ts';
 import type { Database } from '../../db/client.ts';
+import { named } from '../../db/named.ts';
 import { alertRuns, users } from '../../db/schema.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 import { addLogContext, withLogContext } from '../../lib/log-context.ts';
@@ -323,18 +324,22 @@ async function write(deps: EngineDeps, tx: DbExecutor, run: AlertRun, prepared: 
     const mail = tx
       .$with('mail')
       .as(insertMail(tx, { ...fields, userId: run.userId, headers: unsubscribeHeaders(deps.links, result.mail) }));
-    const [row] = await tx
-      .with(mail)
-      .update(alertRuns)
-      .set({ ...succeeded, mailId: sql`(select id from ${mail})` })
-      .where(eq(alertRuns.id, run.id))
-      .returning({ mailId: alertRuns.mailId });
+    const [row] = await named(
+      tx
+        .with(mail)
+        .update(alertRuns)
+        .set({ ...succeeded, mailId: sql`(select id from ${mail})` })
+        .where(eq(alertRuns.id, run.id))
+        .returning({ mailId: alertRuns.mailId }),
+    );
     mailId = row?.mailId ?? null;
   } else {
-    await tx
-      .update(alertRuns)
-      .set({ ...succeeded, mailId: null })
-      .where(eq(alertRuns.id, run.id));
+    await named(
+      tx
+        .update(alertRuns)
+        .set({ ...succeeded, mailId: null })
+        .where(eq(alertRuns.id, run.id)),
+    );
   }
   if (result.mail && result.item) {
     await keepItem(tx, run.userId, result.item, { id: run.id, mailId });
@@ -377,13 +382,15 @@ async function deliverBatch(deps: EngineDeps, size: number, only?: string): Prom
   let claimed: (AlertRun & { plan: unknown })[] = [];
   try {
     const results = await db.transaction(async (tx) => {
-      claimed = await tx
-        .select({ ...runColumns, plan: alertRuns.plan })
-        .from(alertRuns)
-        .where(and(eq(alertRuns.status, 'prepared'), lte(alertRuns.dueAt, sql`now()`), only ? eq(alertRuns.id, only) : undefined))
-        .orderBy(asc(alertRuns.dueAt), asc(alertRuns.userId))
-        .limit(size)
-        .for('update', { skipLocked: true });
+      claimed = await named(
+        tx
+          .select({ ...runColumns, plan: alertRuns.plan })
+          .from(alertRuns)
+          .where(and(eq(alertRuns.status, 'prepared'), lte(alertRuns.dueAt, sql`now()`), only ? eq(alertRuns.id, only) : undefined))
+          .orderBy(asc(alertRuns.dueAt), asc(alertRuns.userId))
+          .limit(size)
+          .for('update', { skipLocked: true }),
+      );
       // Two statements fewer per run: the batch's channels and opt-outs in one (ADR 033).
       const routes = await alertRoutes(
         tx,
