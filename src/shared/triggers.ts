@@ -91,12 +91,27 @@ export type FreshnessReceipt = { publishedAt: string | null; foundAt: string | n
 export const etTime = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', minute: '2-digit' });
 export const etDay = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', month: 'short', day: 'numeric' });
 
+/**
+ * A minute's New York day and time, formatted once: a burst's receipts name the same few minutes
+ * thousands of times, and a formatter call costs microseconds (bounded: cleared when it grows).
+ */
+const etMinutes = new Map<number, { day: string; time: string }>();
+function etMinute(iso: string): { day: string; time: string } {
+  const minute = Math.floor(Date.parse(iso) / 60_000);
+  let label = etMinutes.get(minute);
+  if (!label) {
+    if (etMinutes.size >= 10_000) etMinutes.clear();
+    const at = new Date(minute * 60_000);
+    label = { day: etDay.format(at), time: `${etTime.format(at)} ET` };
+    etMinutes.set(minute, label);
+  }
+  return label;
+}
+
 /** "Nov 27, 4:05 PM ET", the day left out when it is the day of `sameDayAs`. */
 function etLabel(iso: string, sameDayAs?: string): string {
-  const at = new Date(iso);
-  const day = etDay.format(at);
-  const time = `${etTime.format(at)} ET`;
-  return sameDayAs && etDay.format(new Date(sameDayAs)) === day ? time : `${day}, ${time}`;
+  const { day, time } = etMinute(iso);
+  return sameDayAs && etMinute(sameDayAs).day === day ? time : `${day}, ${time}`;
 }
 
 /**

@@ -19,9 +19,17 @@ type PreparedQuery<T> = {
 };
 type Preparable<T> = PromiseLike<T> & { _prepare(name?: string): PreparedQuery<T> };
 
+/** Names by text, hashed once per shape (bounded by the shapes of the statements given to named()). */
+const names = new Map<string, string>();
+
 /** The name a statement's text is prepared under. */
 export function statementName(text: string): string {
-  return `eos_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+  let name = names.get(text);
+  if (!name) {
+    name = `eos_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+    if (names.size < 1_000) names.set(text, name);
+  }
+  return name;
 }
 
 /** Runs `query` (a select, insert, update or delete of drizzle's, not awaited yet) as a named statement. */

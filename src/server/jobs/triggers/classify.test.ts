@@ -78,4 +78,15 @@ describe('freshnessLine', () => {
       'Found Jul 28, 8:00 AM ET → sent 8:00 AM ET',
     );
   });
+
+  it('labels each moment by its own minute, formatted once per minute (the 9 AM burst)', () => {
+    const line = (sentAt: string) => freshnessLine({ publishedAt: null, foundAt: '2026-11-30T13:58:10Z', sentAt });
+    // The same minute however its seconds, the offsets written, or how often it is asked.
+    expect(line('2026-11-30T14:00:00.000Z')).toBe('Found Nov 30, 8:58 AM ET → sent 9:00 AM ET');
+    expect(line('2026-11-30T14:00:59.999Z')).toBe('Found Nov 30, 8:58 AM ET → sent 9:00 AM ET');
+    expect(line('2026-11-30T09:00:30-05:00')).toBe('Found Nov 30, 8:58 AM ET → sent 9:00 AM ET');
+    expect(line('2026-11-30T14:01:00.000Z')).toBe('Found Nov 30, 8:58 AM ET → sent 9:01 AM ET');
+    // Another day in New York is said.
+    expect(line('2026-12-01T05:00:00Z')).toBe('Found Nov 30, 8:58 AM ET → sent Dec 1, 12:00 AM ET');
+  });
 });
