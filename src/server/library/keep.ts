@@ -2,10 +2,11 @@
 // transaction that queues the e-mail), the research and content features for what the user ran or
 // kept. One function, so every item gets the same plain-text body for the search and the same links
 // to the article store behind its sources.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { LibraryBlock, LibraryDocument, LibraryKind, LibrarySource } from '../../shared/library.ts';
 import type { Database } from '../db/client.ts';
-import { named } from '../db/named.ts';
+import { preparedStatement } from '../db/named.ts';
 import { libraryItems, librarySources } from '../db/schema.ts';
 import { pageKey } from '../sources/web/site.ts';
 
@@ -72,6 +73,41 @@ export function bodyText(blocks: LibraryBlock[], sources: LibrarySource[]): stri
 }
 
 /**
+ * An item and its sources' keys in one statement (one round trip fewer per mail at the 9 AM slot),
+ * built once per connection (db/named.ts): PostgreSQL runs every data-modifying WITH part, and the
+ * keys' part sees the item's RETURNING (nothing when the item was already kept).
+ */
+const insertItem = preparedStatement((db: Writer) => {
+  const item = db.$with('item').as(
+    db
+      .insert(libraryItems)
+      .values({
+        id: sql.placeholder('id'),
+        userId: sql.placeholder('userId'),
+        kind: sql.placeholder('kind'),
+        title: sql.placeholder('title'),
+        companies: sql.placeholder('companies'),
+        companyKeys: sql.placeholder('companyKeys'),
+        document: sql.placeholder('document'),
+        sourceCount: sql.placeholder('sourceCount'),
+        bodyText: sql.placeholder('bodyText'),
+        mailId: sql.placeholder('mailId'),
+      })
+      .onConflictDoNothing({ target: libraryItems.id })
+      .returning({ id: libraryItems.id }),
+  );
+  const keyRows = db.$with('key_rows').as(
+    db
+      .insert(librarySources)
+      .select(
+        sql`SELECT item.id, ${sql.placeholder('userId')}::text, k.value FROM item CROSS JOIN jsonb_array_elements_text(${sql.placeholder('keys')}::jsonb) AS k`,
+      )
+      .onConflictDoNothing(),
+  );
+  return db.with(item, keyRows).select({ id: item.id }).from(item);
+});
+
+/**
  * Keeps `entry` in `userId`'s library through `db` (a transaction when the item goes with an e-mail).
  * `id` is the alert run's for what a run delivers, so its e-mail links to the item before it exists;
  * a second write of the same run's item is ignored.
@@ -89,35 +125,20 @@ export async function keepItem(
     sources,
     ...(entry.statements ? { statements: entry.statements } : {}),
   };
-  const item = db.$with('item').as(
-    db
-      .insert(libraryItems)
-      .values({
-        ...(options.id ? { id: options.id } : {}),
-        userId,
-        kind: entry.kind,
-        title: entry.title.trim() || 'Untitled',
-        companies: companies.map(([, name]) => name),
-        companyKeys: companies.map(([key]) => key),
-        document,
-        sourceCount: sources.length,
-        bodyText: bodyText(entry.blocks, sources),
-        mailId: options.mailId ?? null,
-      })
-      .onConflictDoNothing({ target: libraryItems.id })
-      .returning({ id: libraryItems.id }),
-  );
-  // The item and its sources' keys in one statement (one round trip fewer per mail at the 9 AM slot):
-  // PostgreSQL runs every data-modifying WITH part, and the keys' part sees the item's RETURNING
-  // (nothing when the item was already kept). The keys go as one jsonb parameter: drizzle would
-  // spread an array into a list of parameters.
+  // The keys go as one jsonb parameter: drizzle would spread an array into a list of parameters.
   const keys = [...new Set(sources.map((source) => pageKey(source.url)).filter((key): key is string => key !== null))];
-  const keyRows = db.$with('key_rows').as(
-    db
-      .insert(librarySources)
-      .select(sql`SELECT item.id, ${userId}, k.value FROM item CROSS JOIN jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) AS k`)
-      .onConflictDoNothing(),
-  );
-  const [row] = await named(db.with(item, keyRows).select({ id: item.id }).from(item));
+  const [row] = await insertItem(db, {
+    id: options.id ?? randomUUID(),
+    userId,
+    kind: entry.kind,
+    title: entry.title.trim() || 'Untitled',
+    companies: companies.map(([, name]) => name),
+    companyKeys: companies.map(([key]) => key),
+    document,
+    sourceCount: sources.length,
+    bodyText: bodyText(entry.blocks, sources),
+    mailId: options.mailId ?? null,
+    keys: JSON.stringify(keys),
+  });
   return row ?? null;
 }

@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { createDatabase } from '../../../src/server/db/client.ts';
-import { named, statementName } from '../../../src/server/db/named.ts';
+import { named, preparedStatement, statementName } from '../../../src/server/db/named.ts';
 import { users } from '../../../src/server/db/schema.ts';
 import { testDatabaseUrl } from '../../support/test-database.ts';
 
@@ -51,4 +51,30 @@ it('runs inserts and updates with their RETURNING inside a transaction', async (
     expect(updated).toEqual({ name: 'Renamed' });
   });
   await db.delete(users).where(eq(users.id, id));
+});
+
+it('builds a prepared statement once per connection and runs it with each call’s values', async () => {
+  let built = 0;
+  const byEmail = preparedStatement((d: Pick<typeof db, 'select'>) => {
+    built += 1;
+    return d
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, sql.placeholder('email')));
+  });
+  const id = `prepared-${Date.now()}`;
+  await db.insert(users).values({ id, name: 'Prepared', email: `${id}@example.com` });
+  try {
+    expect(await byEmail(db, { email: `${id}@example.com` })).toEqual([{ id }]);
+    // In a transaction: drizzle's session of the transaction holds the pool's one connection.
+    await db.transaction(async (tx) => {
+      expect(await byEmail(tx, { email: `${id}@example.com` })).toEqual([{ id }]);
+      expect(await byEmail(tx, { email: 'nobody@example.com' })).toEqual([]);
+    });
+    await db.transaction(async (tx) => expect(await byEmail(tx, { email: `${id}@example.com` })).toEqual([{ id }]));
+    // Once for the pool, once for its connection (kept by the pool between the two transactions).
+    expect(built).toBe(2);
+  } finally {
+    await db.delete(users).where(eq(users.id, id));
+  }
 });

@@ -2,9 +2,9 @@
 // already chosen for the mail being built. A story counts as seen when its URL is the same
 // (pageKey), its title is the same (titleKey), or its title is near-identical: a syndicated or
 // lightly re-edited headline under another publisher's address.
-import { eq, sql } from 'drizzle-orm';
+import { eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { named } from '../../db/named.ts';
+import { preparedStatement } from '../../db/named.ts';
 import { sentArticles, users } from '../../db/schema.ts';
 import { NEAR_IDENTICAL_OVERLAP, wordOverlap as overlapOf, titleKey, titleWords as wordsOf } from '../../sources/news/news.ts';
 import { pageKey } from '../../sources/web/site.ts';
@@ -66,7 +66,11 @@ export class SeenArticles {
  * its alert row).
  */
 export function sentKeys(userId: string, now: Date) {
-  const since = new Date(now.getTime() - SENT_LOOKBACK_DAYS * 86_400_000);
+  return sentKeysSince(userId, new Date(now.getTime() - SENT_LOOKBACK_DAYS * 86_400_000));
+}
+
+/** sentKeys from `since` on; `userId` and `since` may be placeholders of a prepared statement. */
+function sentKeysSince(userId: string | Placeholder, since: Date | Placeholder) {
   return sql<[string, string][]>`(
     select coalesce(json_agg(json_build_array(s.url_key, s.title_key)), '[]'::json) from (
       select ${sentArticles.urlKey} as url_key, ${sentArticles.titleKey} as title_key from ${sentArticles}
@@ -76,15 +80,18 @@ export function sentKeys(userId: string, now: Date) {
 
 export const seenFromKeys = (keys: [string, string][]) => SeenArticles.fromKeys(keys.map(([urlKey, titleKey]) => ({ urlKey, titleKey })));
 
+/** Read with the user's row, built once per connection (a mail at the slot runs it: named.ts). */
+const sentKeysOfUser = preparedStatement((db: Pick<Database, 'select'>) =>
+  db
+    .select({ keys: sentKeysSince(sql.placeholder('userId'), sql.placeholder('since')) })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId'))),
+);
+
 /** The user's most recently sent articles (at most 2000, within 90 days). */
 export async function loadSentArticles(db: Pick<Database, 'select'>, userId: string, now: Date): Promise<SeenArticles> {
-  // Read with the user's row: a statement of drizzle's builder, which named() prepares (a mail at the slot runs it).
-  const [row] = await named(
-    db
-      .select({ keys: sentKeys(userId, now) })
-      .from(users)
-      .where(eq(users.id, userId)),
-  );
+  const since = new Date(now.getTime() - SENT_LOOKBACK_DAYS * 86_400_000).toISOString();
+  const [row] = await sentKeysOfUser(db, { userId, since });
   return seenFromKeys(row?.keys ?? []);
 }
 
@@ -92,7 +99,8 @@ export async function loadSentArticles(db: Pick<Database, 'select'>, userId: str
  * The per-user lock of claimUnsentArticles, as an expression: a commit that reads a row first can take
  * it in that statement (one round trip fewer per mail at the 9 AM slot) and claim with `locked`.
  */
-export const sentArticlesLock = (userId: string) => sql`pg_advisory_xact_lock(hashtextextended(${`sent_articles:${userId}`}, 0))`;
+export const sentArticlesLock = (userId: string | Placeholder) =>
+  sql`pg_advisory_xact_lock(hashtextextended('sent_articles:' || ${userId}::text, 0))`;
 
 /**
  * In the transaction that commits a mail: which of its articles this user has still not been sent,
@@ -116,24 +124,28 @@ export async function claimUnsentArticles<T extends { url: string; title: string
   return unsent;
 }
 
-/** sent_articles rows for the articles a mail carries; a URL already recorded for the user is kept as it was. */
+/**
+ * sent_articles rows for the articles a mail carries; a URL already recorded for the user is kept as
+ * it was. The rows go as one jsonb parameter, so the statement is one text however many articles,
+ * built once per connection; drizzle's insert … select names every column: the id's and sent_at's
+ * defaults are written out.
+ */
+const insertSentArticles = preparedStatement((db: Pick<Database, 'insert'>) =>
+  db
+    .insert(sentArticles)
+    .select(
+      sql`select gen_random_uuid(), ${sql.placeholder('userId')}::text, r.url_key, r.title_key, now()
+            from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as r(url_key text, title_key text)`,
+    )
+    .onConflictDoNothing({ target: [sentArticles.userId, sentArticles.urlKey] }),
+);
+
 async function recordSentArticles(tx: DbExecutor, userId: string, articles: { url: string; title: string }[]) {
-  const byUrl = new Map<string, { urlKey: string; titleKey: string }>();
+  const byUrl = new Map<string, { url_key: string; title_key: string }>();
   for (const article of articles) {
     const key = pageKey(article.url);
-    if (key && !byUrl.has(key)) byUrl.set(key, { urlKey: key, titleKey: titleKey(article.title) });
+    if (key && !byUrl.has(key)) byUrl.set(key, { url_key: key, title_key: titleKey(article.title) });
   }
   if (byUrl.size === 0) return;
-  // The rows as one jsonb parameter: one statement text however many articles (named() prepares it).
-  // drizzle's insert … select names every column: the id's and sent_at's defaults are written out.
-  const rows = [...byUrl.values()].map(({ urlKey, titleKey }) => ({ url_key: urlKey, title_key: titleKey }));
-  await named(
-    tx
-      .insert(sentArticles)
-      .select(
-        sql`select gen_random_uuid(), ${userId}, r.url_key, r.title_key, now()
-              from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(url_key text, title_key text)`,
-      )
-      .onConflictDoNothing({ target: [sentArticles.userId, sentArticles.urlKey] }),
-  );
+  await insertSentArticles(tx, { userId, rows: JSON.stringify([...byUrl.values()]) });
 }

@@ -13,7 +13,7 @@ import { freshnessLine } from '../../../shared/triggers.ts';
 import { documentsBlock, GROUND_RULES } from '../../ai/documents.ts';
 import { CITATION_RULE } from '../../ai/statements.ts';
 import { alertRecipientFor } from '../../db/alert-recipient.ts';
-import { named } from '../../db/named.ts';
+import { preparedStatement } from '../../db/named.ts';
 import { alertRuns, sonarAlerts, sonarResults, users } from '../../db/schema.ts';
 import { articlesReceipt, renderNewsAlertEmail, withFreshnessLine } from '../../mail/alert-emails/index.ts';
 import type { EmailArticle, RenderedEmail } from '../../mail/alert-emails/types.ts';
@@ -23,7 +23,15 @@ import { digestArticle, NOT_ANALYSED } from '../articles/digest.ts';
 import { ALERT_READ_BUDGET_MS } from '../articles/scan.ts';
 import { claimUnsentArticles, seenFromKeys, sentArticlesLock, sentKeys } from '../articles/seen-articles.ts';
 import { addCounts } from '../runs/statements.ts';
-import { type AheadHandler, type AlertDeps, AlertReplan, type AlertRun, AlertSkip, type PreparedRun } from '../runs/types.ts';
+import {
+  type AheadHandler,
+  type AlertDeps,
+  AlertReplan,
+  type AlertRun,
+  AlertSkip,
+  type DbExecutor,
+  type PreparedRun,
+} from '../runs/types.ts';
 import { newsAlertEntry } from './library-entry.ts';
 import { checkNewsAnswer } from './statements.ts';
 
@@ -287,6 +295,36 @@ function renderNewsMail(plan: MailedPlan, analysis: NewsAnalysis, run: AlertRun,
 }
 
 /**
+ * The alert a plan is committed for, with this user's sent-articles lock for the claim that follows
+ * (taken with the read: one round trip fewer; the claim's own read comes after it, in a statement of
+ * its own). Built once per connection: the slot runs it for every e-mail (db/named.ts).
+ */
+const alertToCommit = preparedStatement((tx: DbExecutor) =>
+  tx
+    .select({
+      active: sonarAlerts.active,
+      updatedAt: sonarAlerts.updatedAt,
+      to: alertRecipientFor(sonarAlerts.notificationEmail),
+      locked: sql<string>`${sentArticlesLock(sql.placeholder('userId'))}::text`,
+    })
+    .from(sonarAlerts)
+    .innerJoin(users, eq(users.id, sonarAlerts.userId))
+    .where(and(eq(sonarAlerts.id, sql.placeholder('alertId')), eq(sonarAlerts.userId, sql.placeholder('userId')))),
+);
+
+/** The result row of a mailed plan, built once per connection like alertToCommit. */
+const insertMailedResult = preparedStatement((tx: DbExecutor) =>
+  tx.insert(sonarResults).values({
+    userId: sql.placeholder('userId'),
+    alertId: sql.placeholder('alertId'),
+    companyName: sql.placeholder('companyName'),
+    hasNews: true,
+    sent: true,
+    perplexityResponse: sql.placeholder('response'),
+  }),
+);
+
+/**
  * The commit of a plan: the result row, and the e-mail with what another run mailed this user
  * meanwhile left out. A plan kept until its slot is checked against the alert first: deleted or
  * switched off meanwhile, nothing is sent; saved meanwhile, the plan is stale (AlertReplan).
@@ -296,20 +334,8 @@ function commitNewsPlan(plan: NewsPlan, run: AlertRun, deps: AlertDeps, kept: bo
   return {
     scannedAt: new Date(plan.searchedAt),
     async commit(tx) {
-      // The alert, and this user's sent-articles lock for the claim below (taken with the read: one
-      // round trip fewer; the claim's own read comes after it, in a statement of its own).
-      const [alert] = await named(
-        tx
-          .select({
-            active: sonarAlerts.active,
-            updatedAt: sonarAlerts.updatedAt,
-            to: alertRecipientFor(sonarAlerts.notificationEmail),
-            locked: sql<string>`${sentArticlesLock(run.userId)}::text`,
-          })
-          .from(sonarAlerts)
-          .innerJoin(users, eq(users.id, sonarAlerts.userId))
-          .where(and(eq(sonarAlerts.id, run.alertId), eq(sonarAlerts.userId, run.userId))),
-      );
+      // The alert, and this user's sent-articles lock for the claim below.
+      const [alert] = await alertToCommit(tx, { alertId: run.alertId, userId: run.userId });
       if (!alert) throw new AlertSkip('the alert no longer exists');
       if (!alert.active) throw new AlertSkip('the alert is inactive');
       if (kept && alert.updatedAt > new Date(plan.readAt)) throw new AlertReplan('the alert was saved after this slot was prepared');
@@ -343,19 +369,15 @@ function commitNewsPlan(plan: NewsPlan, run: AlertRun, deps: AlertDeps, kept: bo
               freshnessLine(articlesReceipt(mailed.items, plan.searchedAt, plan.sentAt)),
               freshnessLine(articlesReceipt(mailed.items, plan.searchedAt, sentAt)),
             );
-      await named(
-        tx.insert(sonarResults).values({
-          ...result,
-          hasNews: true,
-          sent: true,
-          // The library item the mail was kept as (its id is the run's): the dashboard's row links to it.
-          perplexityResponse: {
-            ...plan.stored,
-            ...(dropped ? { analysis: mailed, ...(mailed.checked ? { statements: statementsOf(mailed) } : {}) } : {}),
-            libraryItemId: run.id,
-          },
-        }),
-      );
+      await insertMailedResult(tx, {
+        ...result,
+        // The library item the mail was kept as (its id is the run's): the dashboard's row links to it.
+        response: {
+          ...plan.stored,
+          ...(dropped ? { analysis: mailed, ...(mailed.checked ? { statements: statementsOf(mailed) } : {}) } : {}),
+          libraryItemId: run.id,
+        },
+      });
       return {
         mail: {
           to: alert.to,

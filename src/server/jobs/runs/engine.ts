@@ -18,12 +18,12 @@ import type { AlertType } from '../../../shared/channels.ts';
 import { itemMessage } from '../../channels/message.ts';
 import { type AlertRoutes, alertRoutes, emailOptedOut, queueChannelDeliveries, routeKey } from '../../channels/outbox.ts';
 import type { Database } from '../../db/client.ts';
-import { named } from '../../db/named.ts';
+import { named, preparedStatement } from '../../db/named.ts';
 import { alertRuns, users } from '../../db/schema.ts';
 import { errorMessage, log } from '../../lib/log.ts';
 import { addLogContext, withLogContext } from '../../lib/log-context.ts';
 import { keepItem } from '../../library/keep.ts';
-import { insertMail } from '../../mail/outbox.ts';
+import { insertMailPlaceholders, mailPlaceholderValues } from '../../mail/outbox.ts';
 import { observeRunLateness } from './metrics.ts';
 import { ABANDONED_REASON, abandonedRuns } from './schedule.ts';
 import {
@@ -297,6 +297,29 @@ function unsubscribeHeaders(links: AlertDeps['links'], mail: AlertMail) {
 }
 
 /**
+ * A run's e-mail and its success in one statement, built once per connection (db/named.ts): the
+ * slot commits thousands of these. The same columns as write's success without a mail.
+ */
+const commitMailed = preparedStatement((tx: DbExecutor) => {
+  const mail = tx.$with('mail').as(insertMailPlaceholders(tx));
+  return tx
+    .with(mail)
+    .update(alertRuns)
+    .set({
+      status: 'succeeded',
+      outcome: sql`${sql.placeholder('outcome')}`,
+      reason: null,
+      plan: null,
+      steps: {},
+      scannedAt: sql`${sql.placeholder('scannedAt')}::timestamptz`,
+      finishedAt: sql`now()`,
+      mailId: sql`(select id from ${mail})`,
+    })
+    .where(eq(alertRuns.id, sql.placeholder('runId')))
+    .returning({ mailId: alertRuns.mailId });
+});
+
+/**
  * Writes a run's rows, its e-mail and its success through `tx`, which holds the run row locked.
  * `routes`: the channels and opt-outs of a batch's alerts, looked up at once (deliverBatch).
  */
@@ -321,17 +344,12 @@ async function write(deps: EngineDeps, tx: DbExecutor, run: AlertRun, prepared: 
   if (result.mail && emailed) {
     // The e-mail and the run's success in one statement.
     const { unsubscribe: _, ...fields } = result.mail;
-    const mail = tx
-      .$with('mail')
-      .as(insertMail(tx, { ...fields, userId: run.userId, headers: unsubscribeHeaders(deps.links, result.mail) }));
-    const [row] = await named(
-      tx
-        .with(mail)
-        .update(alertRuns)
-        .set({ ...succeeded, mailId: sql`(select id from ${mail})` })
-        .where(eq(alertRuns.id, run.id))
-        .returning({ mailId: alertRuns.mailId }),
-    );
+    const [row] = await commitMailed(tx, {
+      ...mailPlaceholderValues({ ...fields, userId: run.userId, headers: unsubscribeHeaders(deps.links, result.mail) }),
+      runId: run.id,
+      outcome: succeeded.outcome,
+      scannedAt: succeeded.scannedAt?.toISOString() ?? null,
+    });
     mailId = row?.mailId ?? null;
   } else {
     await named(
