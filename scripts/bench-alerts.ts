@@ -1,7 +1,7 @@
 // Benchmark: the 9 AM burst (issue 16). Usage:
 //   npm run bench:alerts [-- --alerts 10000 --users 2000 --companies 1500 --workers 2 --concurrency 32
 //                           --ai-latency 2000 --pacing real --slot-in 20 --timeout 60 --triggers 0 --trigger-poll 60
-//                           --cpu-prof DIR --count-sql true]
+//                           --cpu-prof DIR]
 // A fresh database (on the embedded PostgreSQL under data/bench, whose processes alone are measured;
 // with DATABASE_URL, on that server and every postgres process on the machine counts), `alerts`
 // news alerts of `users` users over `companies` companies: each company once, the rest drawn by a
@@ -30,14 +30,14 @@
 //   prepared      when the last run was prepared, relative to the slot
 //   alerts/s      runs finished ÷ (last finished − first created)
 //   CPU ms/alert  worker processes (from /proc) and PostgreSQL's processes
-//   SQL/alert     statements the workers ran (counted by a proxy in front of PostgreSQL), ÷ alerts
+//   SQL/alert     statements the workers ran (each counts its own: scripts/support/count-statements.ts), ÷ alerts
 //   requests      to each external service (the fakes' logs), in all and per alert; searches per burst
 //   duplicates    SMTP deliveries of a Message-ID (one per outbox row) beyond the first: must be 0
 //   after the slot: the commit phase (slot → last run finished), mails/s (mails ÷ slot → last
 //                 mail), CPU ms per mail of the workers and PostgreSQL from the slot on, load average
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -55,7 +55,7 @@ import { triggerModel } from '../tests/fakes/trigger-model.ts';
 import { createFreshDatabase } from '../tests/support/database.ts';
 import { EVERY_DAY, factoryDb, insertMany, newsAlertValues } from '../tests/support/factories.ts';
 import { freePort } from '../tests/support/ports.ts';
-import { startStatementCounter } from './support/pg-statement-counter.ts';
+import { countedStatements } from './support/count-statements.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -71,7 +71,6 @@ const { values: args } = parseArgs({
     triggers: { type: 'string', default: '0' },
     'trigger-poll': { type: 'string', default: '60' },
     'cpu-prof': { type: 'string' },
-    'count-sql': { type: 'string', default: 'true' },
   },
 });
 const ALERTS = Number(args.alerts);
@@ -123,7 +122,7 @@ function cpuSeconds(pid: number): number {
   }
 }
 
-/** CPU seconds of this process: the fakes and the statement-counting proxy run in it. */
+/** CPU seconds of this process: the fakes run in it. */
 function benchCpuSeconds(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1e6;
@@ -226,13 +225,15 @@ async function seed(url: string) {
   return pool;
 }
 
-function startWorker(url: string): ChildProcess {
+function startWorker(url: string, statementsFile: string): ChildProcess {
   // With triggers, EDGAR's real pace for the fake's host (scripts/support/sec-pacing.ts).
   // With --cpu-prof DIR each worker writes a V8 CPU profile there when it exits (open it in Chrome's DevTools).
   const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [];
-  return spawn(process.execPath, [...profile, ...(sec ? ['--import', './scripts/support/sec-pacing.ts'] : []), 'src/server/main.ts'], {
+  const preload = ['--import', './scripts/support/count-statements.ts', ...(sec ? ['--import', './scripts/support/sec-pacing.ts'] : [])];
+  return spawn(process.execPath, [...profile, ...preload, 'src/server/main.ts'], {
     env: {
       ...process.env,
+      BENCH_STATEMENTS_FILE: statementsFile,
       NODE_ENV: 'test',
       ROLE: 'worker',
       DATABASE_URL: url,
@@ -273,9 +274,8 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
 const database = await createFreshDatabase(baseUrl, 'eos_bench_alerts');
-// The counting proxy parses every message between the workers and PostgreSQL in this process, on the
-// same cores (its CPU is in the bench process's line): `--count-sql false` leaves it out.
-const counter = args['count-sql'] === 'false' ? null : await startStatementCounter(database.url);
+// Each worker counts its statements in its own process (scripts/support/count-statements.ts).
+const statementFiles = Array.from({ length: WORKERS }, (_, i) => path.join(tmpdir(), `eos-bench-alerts-${process.pid}-${i}.statements`));
 let workers: ChildProcess[] = [];
 // Interrupted (Ctrl-C): no worker or embedded PostgreSQL left running.
 process.once('SIGINT', () => {
@@ -289,8 +289,7 @@ try {
       `${WORKERS} worker(s) × concurrency ${CONCURRENCY}, AI latency ${AI_LATENCY_MS} ms, pacing ${REAL_PACING ? 'real' : 'off'}, NODE_ENV=test`,
   );
   const dbCpuBefore = samplePostgresCpu();
-  const statementsBefore = counter?.statements() ?? 0;
-  workers = Array.from({ length: WORKERS }, () => startWorker(counter?.url ?? database.url));
+  workers = statementFiles.map((file) => startWorker(database.url, file));
   const workerCpu = new Map<number, number>();
   // The workers create the run queue on start; then the runs and their jobs go in as the tick puts them.
   while ((await count(pool, `SELECT count(*) AS n FROM pgboss.queue WHERE name = 'alert-run'`).catch(() => 0)) === 0) await sleep(200);
@@ -397,9 +396,11 @@ try {
   const benchCpuEnd = benchCpuSeconds();
   const dbCpu = dbCpuEnd - dbCpuBefore;
   const loadAtEnd = loadavg()[0]!;
-  const statements = counter ? counter.statements() - statementsBefore : Number.NaN;
   for (const w of workers) w.kill('SIGTERM');
   await Promise.all(workers.map((w) => new Promise((resolve) => (w.exitCode === null ? w.once('exit', resolve) : resolve(null)))));
+  // Written at each worker's exit: every statement it ran, from its start.
+  const statements = countedStatements(statementFiles);
+  for (const file of statementFiles) rmSync(file, { force: true });
 
   const { rows: summary } = await pool.query<{ runs_s: number; failed: string; succeeded: string; last_finished: Date | null }>(`
     SELECT count(*) FILTER (WHERE status = 'succeeded') / nullif(extract(epoch FROM max(finished_at) - min(created_at)), 0) AS runs_s,
@@ -482,13 +483,13 @@ try {
     console.log(`| worker CPU ms/mail from the slot on | ${(((cpu - atSlot.worker) * 1000) / mails).toFixed(2)} |`);
     console.log(`| PostgreSQL CPU ms/mail from the slot on | ${(((dbCpuEnd - atSlot.db) * 1000) / mails).toFixed(2)} |`);
     console.log(
-      `| bench process CPU ms/mail from the slot on (the fakes, SMTP included, and the SQL-counting proxy: not the product's, but on the same cores) | ${(((benchCpuEnd - atSlot.bench) * 1000) / mails).toFixed(2)} |`,
+      `| bench process CPU ms/mail from the slot on (its fakes, SMTP included: not the product's, but on the same cores) | ${(((benchCpuEnd - atSlot.bench) * 1000) / mails).toFixed(2)} |`,
     );
     console.log(`| load average (1 min) at the slot / at the end | ${atSlot.load.toFixed(2)} / ${loadAtEnd.toFixed(2)} |`);
   }
   console.log(`| worker CPU ms/alert | ${((cpu * 1000) / finished).toFixed(2)} |`);
   console.log(`| PostgreSQL CPU ms/alert | ${((dbCpu * 1000) / finished).toFixed(2)} |`);
-  console.log(`| SQL statements/alert (workers) | ${counter ? (statements / finished).toFixed(1) : 'not counted (--count-sql false)'} |`);
+  console.log(`| SQL statements/alert (workers) | ${(statements / finished).toFixed(1)} |`);
   for (const [name, n] of Object.entries(requests)) console.log(`| ${name} | ${n} (${(n / finished).toFixed(3)}/alert) |`);
   console.log(`| external requests/alert | ${(external / finished).toFixed(3)} |`);
   console.log(`| shared searches stored (news_searches) | ${searches} |`);
@@ -496,7 +497,6 @@ try {
   for (const r of reasons.rows) console.log(`  failed ×${r.n}: ${r.reason}`);
   await pool.end();
 } finally {
-  await counter?.stop();
   await database.drop();
   await Promise.all([ai.stop(), google.stop(), gdelt.stop(), smtp.stop(), sec?.stop()]);
   await embedded?.stop();

@@ -41,12 +41,13 @@
 //                 workers' start: a gap needs two passes, so a window shorter than the period shows
 //                 none); news requests per host and kind per hour
 //   CPU           worker processes (from /proc) and PostgreSQL's, per hour of run and per e-mail
-//   SQL           statements the workers ran (a counting proxy in front of PostgreSQL), per hour and per e-mail
+//   SQL           statements the workers ran (each counts its own: scripts/support/count-statements.ts), per hour and per e-mail
 //   requests      per host and kind (the fakes' logs), in all and per hour; EDGAR's busiest second
 //   duplicates    SMTP deliveries of a Message-ID (one per outbox row) beyond the first: must be 0
 // Measured from the first filing published (start-up and the baseline poll excluded).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -62,7 +63,7 @@ import { startFakeSmtp } from '../tests/fakes/smtp.ts';
 import { triggerModel } from '../tests/fakes/trigger-model.ts';
 import { createFreshDatabase } from '../tests/support/database.ts';
 import { EVERY_DAY, factoryDb, insertMany, newsAlertValues } from '../tests/support/factories.ts';
-import { startStatementCounter } from './support/pg-statement-counter.ts';
+import { countedStatements } from './support/count-statements.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -334,10 +335,12 @@ function planStories(filings: Planned[]): PlannedStory[] {
   return stories.sort((a, b) => a.at - b.at);
 }
 
-function startWorker(url: string): ChildProcess {
-  return spawn(process.execPath, ['--import', './scripts/support/sec-pacing.ts', 'src/server/main.ts'], {
+function startWorker(url: string, statementsFile: string): ChildProcess {
+  const preload = ['--import', './scripts/support/count-statements.ts', '--import', './scripts/support/sec-pacing.ts'];
+  return spawn(process.execPath, [...preload, 'src/server/main.ts'], {
     env: {
       ...process.env,
+      BENCH_STATEMENTS_FILE: statementsFile,
       NODE_ENV: 'production',
       ROLE: 'worker',
       DATABASE_URL: url,
@@ -371,7 +374,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
 const database = await createFreshDatabase(baseUrl, 'eos_bench_triggers');
-const counter = await startStatementCounter(database.url);
+const statementFiles = Array.from({ length: WORKERS }, (_, i) => path.join(tmpdir(), `eos-bench-triggers-${process.pid}-${i}.statements`));
 let workers: ChildProcess[] = [];
 // Interrupted (Ctrl-C): no worker or embedded PostgreSQL left running.
 process.once('SIGINT', () => {
@@ -387,7 +390,7 @@ try {
       `poll ${POLL_SECONDS} s, AI latency ${AI_LATENCY_MS} ms; ${plan.length} filings planned over ${WINDOW_MS / 60_000} min ` +
       `(${FILINGS_PER_HOUR}/h, ${plan.filter((p) => p.watched !== null).length} by watched companies${TOP_FIRST ? ', the most-watched first' : ''})`,
   );
-  workers = Array.from({ length: WORKERS }, () => startWorker(counter.url));
+  workers = statementFiles.map((file) => startWorker(database.url, file));
   const workerCpu = new Map<number, number>();
   const sampleWorkerCpu = () => {
     for (const w of workers) if (w.pid) workerCpu.set(w.pid, Math.max(workerCpu.get(w.pid) ?? 0, cpuSeconds(w.pid)));
@@ -402,7 +405,7 @@ try {
   const started = Date.now();
   const workerCpuBefore = sampleWorkerCpu();
   const dbCpuBefore = samplePostgresCpu();
-  const statementsBefore = counter.statements();
+  const statementsBefore = countedStatements(statementFiles);
   const secBefore = sec.requests.length;
   const aiBefore = ai.requests.length;
   console.log(`  baseline poll after ${((started - bootStarted) / 1000).toFixed(1)} s; publishing`);
@@ -463,10 +466,11 @@ try {
   const hours = (ended - started) / 3_600_000;
   const cpu = sampleWorkerCpu() - workerCpuBefore;
   const dbCpu = samplePostgresCpu() - dbCpuBefore;
-  const statements = counter.statements() - statementsBefore;
+  const statements = countedStatements(statementFiles) - statementsBefore;
   for (const w of workers) w.kill('SIGTERM');
   await Promise.all(workers.map((w) => new Promise((resolve) => (w.exitCode === null ? w.once('exit', resolve) : resolve(null)))));
   workers = [];
+  for (const file of statementFiles) rmSync(file, { force: true });
 
   // Each e-mail's filing: Message-ID <outbox row id@domain> → the run that wrote it → its event → the accession.
   const { rows: mails } = await pool.query<{ id: string; event_key: string }>(`
@@ -618,7 +622,6 @@ try {
   await pool.end();
 } finally {
   for (const w of workers) w.kill('SIGKILL');
-  await counter.stop();
   await database.drop();
   await Promise.all([ai.stop(), sec.stop(), smtp.stop(), news.stop(), gdelt.stop()]);
   await embedded?.stop();
