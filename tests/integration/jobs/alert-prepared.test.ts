@@ -82,6 +82,15 @@ it('a worker killed after preparing the next slot: another commits the kept plan
     throw new Error(`${err.message}\n${second.output()}`);
   });
   expect(await count(`SELECT count(*) AS n FROM alert_runs WHERE status = 'succeeded' AND plan IS NULL`)).toBe(ALERTS);
+  // Written by the slot's prepared statements (db/named.ts): no attachments is SQL NULL, not JSON's
+  // null; every run links its mail, its result row and its library item with its sources' keys.
+  expect(await count(`SELECT count(*) AS n FROM mail_outbox WHERE attachments IS NULL AND headers ? 'List-Unsubscribe'`)).toBe(ALERTS);
+  expect(
+    await count(`SELECT count(*) AS n FROM alert_runs r JOIN mail_outbox m ON m.id = r.mail_id JOIN library_items i ON i.id = r.id
+                  WHERE i.mail_id = m.id AND EXISTS (SELECT 1 FROM library_item_sources s WHERE s.item_id = i.id)`),
+  ).toBe(ALERTS);
+  expect(await count(`SELECT count(*) AS n FROM sonar_results WHERE sent AND perplexity_response ? 'libraryItemId'`)).toBe(ALERTS);
+  expect(await count(`SELECT count(*) AS n FROM sent_articles`)).toBeGreaterThanOrEqual(ALERTS);
   expect(smtp.messages.map((m) => m.to.join(',')).sort()).toEqual(Array.from({ length: ALERTS }, (_, i) => `early${i}@example.com`));
   for (const mail of smtp.messages) expect(mail.text).toContain('News searched at');
   // Committed from the kept plans: no second scan, no second analysis.
