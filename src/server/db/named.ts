@@ -7,7 +7,7 @@
 // prepared on every pooled connection that ran it.
 //
 // drizzle's own prepare(name) takes the name before the text exists; this builds the query once,
-// through the builder's internal _prepare (drizzle-orm 0.45), and names it. named.test.ts fails
+// through the builder's internal _prepare (drizzle-orm 0.45), and names it. named-statements.test.ts fails
 // when a drizzle upgrade changes that.
 import { createHash } from 'node:crypto';
 
