@@ -13,6 +13,7 @@ import type { DbExecutor } from '../runs/types.ts';
 /** How far back, and how many rows, the titles already sent are read. */
 const SENT_LOOKBACK_DAYS = 90;
 const SENT_LOOKBACK_ROWS = 2000;
+const sentSince = (now: Date) => new Date(now.getTime() - SENT_LOOKBACK_DAYS * 86_400_000);
 
 export class SeenArticles {
   private readonly urls = new Set<string>();
@@ -66,7 +67,7 @@ export class SeenArticles {
  * its alert row).
  */
 export function sentKeys(userId: string, now: Date) {
-  return sentKeysSince(userId, new Date(now.getTime() - SENT_LOOKBACK_DAYS * 86_400_000));
+  return sentKeysSince(userId, sentSince(now));
 }
 
 /** sentKeys from `since` on; `userId` and `since` may be placeholders of a prepared statement. */
@@ -90,8 +91,7 @@ const sentKeysOfUser = preparedStatement((db: Pick<Database, 'select'>) =>
 
 /** The user's most recently sent articles (at most 2000, within 90 days). */
 export async function loadSentArticles(db: Pick<Database, 'select'>, userId: string, now: Date): Promise<SeenArticles> {
-  const since = new Date(now.getTime() - SENT_LOOKBACK_DAYS * 86_400_000).toISOString();
-  const [row] = await sentKeysOfUser(db, { userId, since });
+  const [row] = await sentKeysOfUser(db, { userId, since: sentSince(now).toISOString() });
   return seenFromKeys(row?.keys ?? []);
 }
 

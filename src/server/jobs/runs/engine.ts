@@ -296,9 +296,19 @@ function unsubscribeHeaders(links: AlertDeps['links'], mail: AlertMail) {
   return { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
+/** What a run's success sets besides its outcome, scan time and mail, with a mail or without. */
+const SUCCEEDED = {
+  status: 'succeeded' as const,
+  reason: null,
+  plan: null,
+  // What the steps found was for resuming; the run's rows are what stays.
+  steps: {},
+  finishedAt: sql`now()`,
+};
+
 /**
  * A run's e-mail and its success in one statement, built once per connection (db/named.ts): the
- * slot commits thousands of these. The same columns as write's success without a mail.
+ * slot commits thousands of these.
  */
 const commitMailed = preparedStatement((tx: DbExecutor) => {
   const mail = tx.$with('mail').as(insertMailPlaceholders(tx));
@@ -306,13 +316,9 @@ const commitMailed = preparedStatement((tx: DbExecutor) => {
     .with(mail)
     .update(alertRuns)
     .set({
-      status: 'succeeded',
+      ...SUCCEEDED,
       outcome: sql`${sql.placeholder('outcome')}`,
-      reason: null,
-      plan: null,
-      steps: {},
       scannedAt: sql`${sql.placeholder('scannedAt')}::timestamptz`,
-      finishedAt: sql`now()`,
       mailId: sql`(select id from ${mail})`,
     })
     .where(eq(alertRuns.id, sql.placeholder('runId')))
@@ -330,16 +336,7 @@ async function write(deps: EngineDeps, tx: DbExecutor, run: AlertRun, prepared: 
   // The alert may go to its channels only (issue 29): the run still delivers, by the channels.
   const emailed = result.mail !== null && !(alerts.length > 0 && (await everyOptedOut(tx, run.userId, alerts, routes)));
   const outcome = result.mail && !emailed ? `${result.outcome} (e-mail turned off for this alert: channels only)` : result.outcome;
-  const succeeded = {
-    status: 'succeeded' as const,
-    outcome: outcome.slice(0, REASON_MAX),
-    reason: null,
-    plan: null,
-    // What the steps found was for resuming; the run's rows are what stays.
-    steps: {},
-    scannedAt: prepared.scannedAt ?? null,
-    finishedAt: sql`now()`,
-  };
+  const succeeded = { ...SUCCEEDED, outcome: outcome.slice(0, REASON_MAX), scannedAt: prepared.scannedAt ?? null };
   let mailId: string | null = null;
   if (result.mail && emailed) {
     // The e-mail and the run's success in one statement.
